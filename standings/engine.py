@@ -1,0 +1,453 @@
+"""Standings: match points, then the event's tie-breakers in order, with exact rational arithmetic (SPEC §3).
+
+Every figure is kept as an integer numerator over a denominator shared by all players (the lcm of the
+denominators that actually occur), so ranking compares plain integers; `Fraction`s are built once per
+figure for the result. That keeps an 8192-player event well under a second.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from standings.eventfile import BYE, DOUBLE_LOSS, LOSS, SWISS, Event
+
+PERCENTAGES = ("mw", "gw", "omw", "ogw", "oomw")
+VECTORS = ("buchholz_cuts", "buchholz_variant")
+# Tie-breakers whose value depends on who else is still tied (SPEC §3), not on the player alone.
+GROUP_DEPENDENT = ("direct_encounter", "head_to_head")
+
+Value = Fraction | tuple[Fraction, ...]
+
+WIN, DRAW, LOST = 2, 1, 0
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    player_id: str
+    name: str
+    points: Fraction
+    wins: int
+    losses: int
+    draws: int
+    rounds_played: int
+    tiebreakers: dict[str, Value]
+    dropped: bool = False
+
+
+@dataclass(frozen=True)
+class Standings:
+    after_round: int
+    tiebreakers: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+
+class _Figure:
+    """One figure for every player: integer keys that compare exactly, and the denominator that makes them values."""
+
+    __slots__ = ("keys", "den", "vector")
+
+    def __init__(self, keys: list, den: int, vector: bool = False):
+        self.keys = keys
+        self.den = den
+        self.vector = vector
+
+    def value(self, i: int) -> Value:
+        if self.vector:
+            return tuple(Fraction(k, self.den) for k in self.keys[i])
+        return Fraction(self.keys[i], self.den)
+
+
+def last_round_with_result(event: Event) -> int:
+    """The number of the last Swiss round with any result entered, 0 when there is none."""
+    return max(
+        (r.number for r in event.rounds if r.kind == SWISS and any(m.has_result for m in r.matches)),
+        default=0,
+    )
+
+
+def compute(event: Event, after_round: int | None = None) -> Standings:
+    """The standings of `event` after Swiss round `after_round` (default: the last round with a result)."""
+    if after_round is None:
+        after_round = last_round_with_result(event)
+    return _Computation(event, after_round).standings()
+
+
+class _Computation:
+    def __init__(self, event: Event, after_round: int):
+        self.event = event
+        self.after_round = after_round
+        s = event.settings
+        self.settings = s
+        players = event.players
+        self.players = players
+        n = len(players)
+        self.n = n
+        index = {p.id: i for i, p in enumerate(players)}
+
+        # Match points in units of 1/unit, so that every score is an integer.
+        sc = s.scoring
+        unit = lcm(sc.win.denominator, sc.draw.denominator, sc.loss.denominator)
+        self.unit = unit
+        w, d, lo = int(sc.win * unit), int(sc.draw * unit), int(sc.loss * unit)
+        self.w = w
+        need = s.games_to_win
+
+        rounds = [r for r in event.rounds if r.kind == SWISS and r.number <= after_round]
+        listed: list[set[int]] = []
+        scope = {r.number for r in rounds}
+        for p in players:
+            scope.update(range(1, min(p.byes, after_round) + 1))
+        scope_sorted = sorted(scope)
+        self.num_rounds = len(scope_sorted)
+        # A result in round r adds its points to the running score of every later round (cumulative).
+        weight = {r: len(scope_sorted) - k for k, r in enumerate(scope_sorted)}
+
+        pts = [0] * n
+        wins = [0] * n
+        losses = [0] * n
+        draws = [0] * n
+        played = [0] * n
+        byes = [0] * n
+        gpts = [0] * n
+        games = [0] * n
+        cumul = [0] * n
+        # One entry per match against an opponent: (opponent, points scored, outcome); rematches count twice.
+        meetings: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+
+        def bye(i: int, wr: int) -> None:
+            played[i] += 1
+            byes[i] += 1
+            wins[i] += 1
+            pts[i] += w
+            cumul[i] += w * wr
+            # A bye is a match won by the games needed to win it (2-0 in best of 3).
+            gpts[i] += 3 * need
+            games[i] += need
+
+        for rnd in rounds:
+            wr = weight[rnd.number]
+            seen: set[int] = set()
+            listed.append(seen)
+            for m in rnd.matches:
+                ia = index[m.a]
+                seen.add(ia)
+                ib = None
+                if m.b is not None:
+                    ib = index[m.b]
+                    seen.add(ib)
+                result = m.result
+                if m.games is not None:
+                    ga, gb, gd = m.games
+                    played[ia] += 1
+                    played[ib] += 1
+                    gpts[ia] += 3 * ga + gd
+                    gpts[ib] += 3 * gb + gd
+                    total = ga + gb + gd
+                    games[ia] += total
+                    games[ib] += total
+                    if ga > gb:
+                        pa, pb, oa, ob = w, lo, WIN, LOST
+                        wins[ia] += 1
+                        losses[ib] += 1
+                    elif gb > ga:
+                        pa, pb, oa, ob = lo, w, LOST, WIN
+                        wins[ib] += 1
+                        losses[ia] += 1
+                    else:
+                        pa, pb, oa, ob = d, d, DRAW, DRAW
+                        draws[ia] += 1
+                        draws[ib] += 1
+                    pts[ia] += pa
+                    pts[ib] += pb
+                    cumul[ia] += pa * wr
+                    cumul[ib] += pb * wr
+                    meetings[ia].append((ib, pa, oa))
+                    meetings[ib].append((ia, pb, ob))
+                elif result == BYE:
+                    bye(ia, wr)
+                elif result == LOSS:
+                    played[ia] += 1
+                    losses[ia] += 1
+                    pts[ia] += lo
+                    cumul[ia] += lo * wr
+                elif result == DOUBLE_LOSS:
+                    for i, j in ((ia, ib), (ib, ia)):
+                        played[i] += 1
+                        losses[i] += 1
+                        pts[i] += lo
+                        cumul[i] += lo * wr
+                        meetings[i].append((j, lo, LOST))
+                # else: a pairing whose result is still outstanding.
+
+        # Pre-awarded byes: files may leave them out; the app stores them as matches.
+        by_number = {r.number: seen for r, seen in zip(rounds, listed, strict=True)}
+        for i, p in enumerate(players):
+            for r in range(1, min(p.byes, after_round) + 1):
+                if r < p.joined_round or (p.dropped_after is not None and r > p.dropped_after):
+                    continue
+                if i not in by_number.get(r, ()):
+                    bye(i, weight[r])
+
+        self.pts, self.wins, self.losses, self.draws = pts, wins, losses, draws
+        self.played, self.byes, self.gpts, self.games = played, byes, gpts, games
+        self.cumul, self.meetings = cumul, meetings
+        self.figures: dict[str, _Figure] = {}
+
+    # ------------------------------------------------------------------ figures
+
+    def figure(self, code: str) -> _Figure:
+        f = self.figures.get(code)
+        if f is None:
+            f = self.figures[code] = getattr(self, "_" + code)()
+        return f
+
+    def _points(self) -> _Figure:
+        return _Figure(self.pts, self.unit)
+
+    def _mw(self) -> _Figure:
+        s = self.settings
+        floor = s.floor
+        w = self.w
+        if s.preset == "pokemon":
+            # Play! Pokémon: byes count in neither the points nor the rounds; capped at 1, or 0.75 once dropped.
+            planned = s.planned_rounds
+            nums = [p - b * w for p, b in zip(self.pts, self.byes, strict=True)]
+            dens = [w * (r - b) for r, b in zip(self.played, self.byes, strict=True)]
+            caps = [
+                Fraction(3, 4)
+                if p.dropped_after is not None and (planned is None or p.dropped_after < planned)
+                else Fraction(1)
+                for p in self.players
+            ]
+        else:
+            nums = self.pts
+            dens = [w * r for r in self.played]
+            caps = None
+        return _clamped_ratios(nums, dens, floor, caps)
+
+    def _gw(self) -> _Figure:
+        return _clamped_ratios(self.gpts, [3 * g for g in self.games], self.settings.floor, None)
+
+    def _mean_over_opponents(self, of: _Figure) -> _Figure:
+        counts = {len(m) for m in self.meetings}
+        counts.discard(0)
+        per = lcm(*counts) if counts else 1
+        keys = of.keys
+        den = of.den * per
+        # A player who met no opponent gets the floor (SPEC §3); of.den is a multiple of the floor's denominator.
+        fl = self.settings.floor
+        floor_key = fl.numerator * (den // fl.denominator)
+        out = []
+        for m in self.meetings:
+            if m:
+                out.append(sum(keys[o] for o, _, _ in m) * (per // len(m)))
+            else:
+                out.append(floor_key)
+        return _Figure(out, den)
+
+    def _omw(self) -> _Figure:
+        return self._mean_over_opponents(self.figure("mw"))
+
+    def _ogw(self) -> _Figure:
+        return self._mean_over_opponents(self.figure("gw"))
+
+    def _oomw(self) -> _Figure:
+        return self._mean_over_opponents(self.figure("omw"))
+
+    def _terms(self) -> list[list[int]]:
+        """Buchholz terms, highest first: one per round, an opponent's match points, 0 for a round without one."""
+        t = self.figures.get("_terms")
+        if t is None:
+            pts, r = self.pts, self.num_rounds
+            t = [sorted([pts[o] for o, _, _ in m] + [0] * (r - len(m)), reverse=True) for m in self.meetings]
+            self.figures["_terms"] = t
+        return t
+
+    def _buchholz(self) -> _Figure:
+        return _Figure([sum(t) for t in self._terms()], self.unit)
+
+    def _buchholz_cut1(self) -> _Figure:
+        return _Figure([sum(t[:-1]) for t in self._terms()], self.unit)
+
+    def _median_buchholz(self) -> _Figure:
+        cut = 2 if self.num_rounds >= 9 else 1
+        return _Figure([sum(t[cut:-cut]) for t in self._terms()], self.unit)
+
+    def _best_sums(self) -> list[list[int]]:
+        """Per player, the sums of the best 1, 2, ..., R terms."""
+        out = []
+        for t in self._terms():
+            acc, sums = 0, []
+            for x in t:
+                acc += x
+                sums.append(acc)
+            out.append(sums)
+        return out
+
+    def _buchholz_cuts(self) -> _Figure:
+        return _Figure([tuple(reversed(s)) for s in self._best_sums()], self.unit, vector=True)
+
+    def _buchholz_variant(self) -> _Figure:
+        r = self.num_rounds
+        # best R-2, best R-1, best R, then best R-3, R-4, ..., 1 (seed 004 "Variant 1").
+        order = [k for k in (r - 2, r - 1, r) if k >= 1] + list(range(r - 3, 0, -1))
+        return _Figure([tuple(s[k - 1] for k in order) for s in self._best_sums()], self.unit, vector=True)
+
+    def _sonneborn_berger(self) -> _Figure:
+        pts = self.pts
+        keys = []
+        for m in self.meetings:
+            keys.append(sum(2 * pts[o] if oc == WIN else pts[o] for o, _, oc in m if oc != LOST))
+        return _Figure(keys, 2 * self.unit)
+
+    def _rating_sum(self) -> _Figure:
+        ratings = [p.rating or 0 for p in self.players]
+        bye = self.settings.bye_rating
+        return _Figure(
+            [sum(ratings[o] for o, _, _ in m) + bye * b for m, b in zip(self.meetings, self.byes, strict=True)], 1
+        )
+
+    def _wins(self) -> _Figure:
+        # Over the board: byes are not wins here.
+        return _Figure([w - b for w, b in zip(self.wins, self.byes, strict=True)], 1)
+
+    def _cumulative(self) -> _Figure:
+        return _Figure(self.cumul, self.unit)
+
+    # ------------------------------------------------------- group-dependent figures
+
+    def _scored_against(self, i: int, members: set[int]) -> tuple[int, set[int]]:
+        scored, met = 0, set()
+        for o, p, _ in self.meetings[i]:
+            if o in members:
+                scored += p
+                met.add(o)
+        return scored, met
+
+    def group_values(self, code: str, group: list[int]) -> dict[int, int]:
+        zero = dict.fromkeys(group, 0)
+        if len(group) < 2 or (code == "head_to_head" and len(group) != 2):
+            return zero
+        members = set(group)
+        values = {}
+        for i in group:
+            scored, met = self._scored_against(i, members)
+            if len(met) != len(group) - 1:
+                # Not everybody in the group has met everybody else: it does not separate them.
+                return zero
+            values[i] = scored
+        return values
+
+    # ------------------------------------------------------------------ ranking
+
+    def standings(self) -> Standings:
+        players = self.players
+        codes = self.settings.tiebreakers
+        order = sorted(range(self.n), key=lambda i: (players[i].name, players[i].id))
+        groups = [order]
+        group_dep: dict[str, dict[int, int]] = {c: {} for c in codes if c in GROUP_DEPENDENT}
+
+        # Consecutive player-only criteria are applied in one sort; group-dependent ones one at a time.
+        runs: list[list[str]] = [["points"]]
+        for c in codes:
+            if c in GROUP_DEPENDENT or runs[-1][0] in GROUP_DEPENDENT:
+                runs.append([c])
+            else:
+                runs[-1].append(c)
+
+        for run in runs:
+            if run[0] in GROUP_DEPENDENT:
+                code = run[0]
+                values = group_dep[code]
+                key_lists = None
+            else:
+                key_lists = [self.figure(c).keys for c in run]
+            new_groups = []
+            for g in groups:
+                if key_lists is None:
+                    vals = self.group_values(code, g)
+                    values.update(vals)
+                    if len(g) == 1:
+                        new_groups.append(g)
+                        continue
+                    keyf = vals.__getitem__
+                elif len(g) == 1:
+                    new_groups.append(g)
+                    continue
+                elif len(key_lists) == 1:
+                    keyf = key_lists[0].__getitem__
+                else:
+                    keyf = _tuple_key(key_lists)
+                g = sorted(g, key=keyf, reverse=True)
+                start = 0
+                prev = keyf(g[0])
+                for k in range(1, len(g)):
+                    cur = keyf(g[k])
+                    if cur != prev:
+                        new_groups.append(g[start:k])
+                        start, prev = k, cur
+                new_groups.append(g[start:])
+            groups = new_groups
+
+        unit = self.unit
+        figs = {c: self.figure(c) for c in codes if c not in GROUP_DEPENDENT}
+        dropped_limit = self.after_round
+        rows = []
+        rank = 1
+        for g in groups:
+            for i in g:
+                p = players[i]
+                tbs: dict[str, Value] = {}
+                for c in codes:
+                    if c in group_dep:
+                        tbs[c] = Fraction(group_dep[c][i], unit)
+                    else:
+                        tbs[c] = figs[c].value(i)
+                rows.append(
+                    Row(
+                        rank=rank,
+                        player_id=p.id,
+                        name=p.name,
+                        points=Fraction(self.pts[i], unit),
+                        wins=self.wins[i],
+                        losses=self.losses[i],
+                        draws=self.draws[i],
+                        rounds_played=self.played[i],
+                        tiebreakers=tbs,
+                        dropped=p.dropped_after is not None and p.dropped_after <= dropped_limit,
+                    )
+                )
+            rank += len(g)
+        return Standings(after_round=self.after_round, tiebreakers=tuple(codes), rows=tuple(rows))
+
+
+def _tuple_key(key_lists: list[list]):
+    def key(i: int) -> tuple:
+        return tuple(k[i] for k in key_lists)
+
+    return key
+
+
+def _clamped_ratios(nums: list[int], dens: list[int], floor: Fraction, caps: list[Fraction] | None) -> _Figure:
+    """num/den per player over one common denominator, at least `floor` (also for den 0), at most the cap."""
+    ds = {d for d in dens if d > 0}
+    ds.add(floor.denominator)
+    if caps is not None:
+        ds.update(c.denominator for c in caps)
+    common = lcm(*ds)
+    floor_key = floor.numerator * (common // floor.denominator)
+    keys = []
+    for k, (num, den) in enumerate(zip(nums, dens, strict=True)):
+        key = num * (common // den) if den > 0 else floor_key
+        if key < floor_key:
+            key = floor_key
+        if caps is not None:
+            cap = caps[k]
+            cap_key = cap.numerator * (common // cap.denominator)
+            if key > cap_key:
+                key = cap_key
+        keys.append(key)
+    return _Figure(keys, common)

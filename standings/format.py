@@ -1,0 +1,109 @@
+"""Standings for people (rounded for display only) and for programs (exact strings, SPEC §5)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from standings.engine import PERCENTAGES, Standings, Value
+
+LABELS = {
+    "mw": "MW%",
+    "gw": "GW%",
+    "omw": "OMW%",
+    "ogw": "OGW%",
+    "oomw": "OOMW%",
+    "buchholz": "Buchholz",
+    "buchholz_cut1": "Buchholz cut-1",
+    "median_buchholz": "Median Buchholz",
+    "buchholz_cuts": "Buchholz cuts",
+    "buchholz_variant": "Buchholz variant",
+    "sonneborn_berger": "Sonneborn-Berger",
+    "rating_sum": "Rating sum",
+    "direct_encounter": "Direct encounter",
+    "head_to_head": "Head-to-head",
+    "wins": "Wins",
+    "cumulative": "Cumulative",
+}
+
+
+def _decimal(value: Fraction, places: int) -> str:
+    """`value` rounded half up to `places` decimals, all of them shown."""
+    scale = 10**places
+    n = value * scale
+    q = (n.numerator * 2 + n.denominator) // (2 * n.denominator)
+    sign = "-" if q < 0 else ""
+    q = abs(q)
+    return f"{sign}{q // scale}.{q % scale:0{places}d}" if places else f"{sign}{q}"
+
+
+def format_number(value: Fraction) -> str:
+    """A whole number as is, a half point as "2.5", anything else to at most 4 decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return _decimal(value, 4).rstrip("0").rstrip(".")
+
+
+def format_percent(value: Fraction) -> str:
+    """A fraction as a percentage to 4 decimals: 5/9 -> "55.5556%"."""
+    return _decimal(value * 100, 4) + "%"
+
+
+def format_value(code: str, value: Value) -> str:
+    """One tie-breaker for display: percentages, vectors as "9/7/5/3", other figures as numbers."""
+    if isinstance(value, tuple):
+        return "/".join(format_number(v) for v in value)
+    if code in PERCENTAGES:
+        return format_percent(value)
+    return format_number(value)
+
+
+def exact(value: Value) -> str | list[str]:
+    """The exact interchange form: "5/9", "9", and a vector as a list of those."""
+    if isinstance(value, tuple):
+        return [str(v) for v in value]
+    return str(value)
+
+
+def to_json(standings: Standings) -> dict[str, Any]:
+    """The `standings` command's JSON document (SPEC §5), every fractional number as an exact string."""
+    return {
+        "after_round": standings.after_round,
+        "standings": [
+            {
+                "rank": r.rank,
+                "id": r.player_id,
+                "name": r.name,
+                "points": str(r.points),
+                "wins": r.wins,
+                "losses": r.losses,
+                "draws": r.draws,
+                "rounds_played": r.rounds_played,
+                "tiebreakers": {c: exact(v) for c, v in r.tiebreakers.items()},
+            }
+            for r in standings.rows
+        ],
+    }
+
+
+def to_text(standings: Standings) -> str:
+    """An aligned table a person reads: rank, name, points, record W-L-D and each tie-breaker."""
+    header = ["#", "Player", "Pts", "W-L-D", *(LABELS.get(c, c) for c in standings.tiebreakers)]
+    right = [True, False, True, True, *([True] * len(standings.tiebreakers))]
+    lines = [header]
+    for r in standings.rows:
+        lines.append(
+            [
+                str(r.rank),
+                r.name + (" (dropped)" if r.dropped else ""),
+                format_number(r.points),
+                f"{r.wins}-{r.losses}-{r.draws}",
+                *(format_value(c, v) for c, v in r.tiebreakers.items()),
+            ]
+        )
+    widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
+    out = [f"Standings after round {standings.after_round}"]
+    for line in lines:
+        cells = [cell.rjust(wd) if rt else cell.ljust(wd) for cell, wd, rt in zip(line, widths, right, strict=True)]
+        out.append("  ".join(cells).rstrip())
+    return "\n".join(out) + "\n"
