@@ -1,0 +1,46 @@
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from standings import compute, to_json, to_text
+from standings import eventfile as ef
+
+
+class Command(BaseCommand):
+    help = (
+        "Print the standings of the swiss-event JSON file FILE: match points, record and the event's "
+        "tie-breakers, computed exactly. Reads only the file, never the database."
+    )
+    requires_system_checks = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", metavar="FILE", help="swiss-event JSON file")
+        parser.add_argument(
+            "--format",
+            choices=("json", "text"),
+            default="text",
+            help="json: exact figures as strings (SPEC §5); text: a table for people (default)",
+        )
+        parser.add_argument(
+            "--after-round",
+            type=int,
+            metavar="N",
+            help="standings after Swiss round N (default: the last round with a result)",
+        )
+
+    def handle(self, *args, file, format="text", after_round=None, **options):
+        try:
+            event = ef.loads(Path(file).read_bytes())
+        except OSError as e:
+            raise CommandError(f"{file}: cannot read file ({e.strerror})", returncode=2) from None
+        except ef.EventFileError as e:
+            raise CommandError(f"{file}: {e}", returncode=2) from None
+        if after_round is not None and after_round < 0:
+            raise CommandError("--after-round must be 0 or more", returncode=2)
+        result = compute(event, after_round)
+        if format == "json":
+            self.stdout.write(json.dumps(to_json(result), indent=1, ensure_ascii=False))
+        else:
+            self.stdout.write(to_text(result), ending="")
