@@ -47,17 +47,22 @@ class Standings:
 class _Figure:
     """One figure for every player: integer keys that compare exactly, and the denominator that makes them values."""
 
-    __slots__ = ("keys", "den", "vector")
+    __slots__ = ("keys", "den", "vector", "_values")
 
     def __init__(self, keys: list, den: int, vector: bool = False):
         self.keys = keys
         self.den = den
         self.vector = vector
+        self._values: dict = {}
 
     def value(self, i: int) -> Value:
-        if self.vector:
-            return tuple(Fraction(k, self.den) for k in self.keys[i])
-        return Fraction(self.keys[i], self.den)
+        # Many players share a figure (points, mw, ...): build each Fraction once.
+        k = self.keys[i]
+        v = self._values.get(k)
+        if v is None:
+            v = tuple(Fraction(x, self.den) for x in k) if self.vector else Fraction(k, self.den)
+            self._values[k] = v
+        return v
 
 
 def last_round_with_result(event: Event) -> int:
@@ -96,7 +101,6 @@ class _Computation:
         need = s.games_to_win
 
         rounds = [r for r in event.rounds if r.kind == SWISS and r.number <= after_round]
-        listed: list[set[int]] = []
         scope = {r.number for r in rounds}
         for p in players:
             scope.update(range(1, min(p.byes, after_round) + 1))
@@ -109,7 +113,6 @@ class _Computation:
         wins = [0] * n
         losses = [0] * n
         draws = [0] * n
-        played = [0] * n
         byes = [0] * n
         gpts = [0] * n
         games = [0] * n
@@ -118,7 +121,6 @@ class _Computation:
         meetings: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
 
         def bye(i: int, wr: int) -> None:
-            played[i] += 1
             byes[i] += 1
             wins[i] += 1
             pts[i] += w
@@ -129,53 +131,54 @@ class _Computation:
 
         for rnd in rounds:
             wr = weight[rnd.number]
-            seen: set[int] = set()
-            listed.append(seen)
             for m in rnd.matches:
-                ia = index[m.a]
-                seen.add(ia)
-                ib = None
-                if m.b is not None:
+                g = m.games
+                if g is not None:
+                    ia = index[m.a]
                     ib = index[m.b]
-                    seen.add(ib)
-                result = m.result
-                if m.games is not None:
-                    ga, gb, gd = m.games
-                    played[ia] += 1
-                    played[ib] += 1
+                    ga, gb, gd = g
                     gpts[ia] += 3 * ga + gd
                     gpts[ib] += 3 * gb + gd
                     total = ga + gb + gd
                     games[ia] += total
                     games[ib] += total
                     if ga > gb:
-                        pa, pb, oa, ob = w, lo, WIN, LOST
                         wins[ia] += 1
                         losses[ib] += 1
+                        pts[ia] += w
+                        pts[ib] += lo
+                        cumul[ia] += w * wr
+                        cumul[ib] += lo * wr
+                        meetings[ia].append((ib, w, WIN))
+                        meetings[ib].append((ia, lo, LOST))
                     elif gb > ga:
-                        pa, pb, oa, ob = lo, w, LOST, WIN
                         wins[ib] += 1
                         losses[ia] += 1
+                        pts[ib] += w
+                        pts[ia] += lo
+                        cumul[ib] += w * wr
+                        cumul[ia] += lo * wr
+                        meetings[ib].append((ia, w, WIN))
+                        meetings[ia].append((ib, lo, LOST))
                     else:
-                        pa, pb, oa, ob = d, d, DRAW, DRAW
                         draws[ia] += 1
                         draws[ib] += 1
-                    pts[ia] += pa
-                    pts[ib] += pb
-                    cumul[ia] += pa * wr
-                    cumul[ib] += pb * wr
-                    meetings[ia].append((ib, pa, oa))
-                    meetings[ib].append((ia, pb, ob))
-                elif result == BYE:
-                    bye(ia, wr)
-                elif result == LOSS:
-                    played[ia] += 1
+                        pts[ia] += d
+                        pts[ib] += d
+                        cumul[ia] += d * wr
+                        cumul[ib] += d * wr
+                        meetings[ia].append((ib, d, DRAW))
+                        meetings[ib].append((ia, d, DRAW))
+                elif m.result == BYE:
+                    bye(index[m.a], wr)
+                elif m.result == LOSS:
+                    ia = index[m.a]
                     losses[ia] += 1
                     pts[ia] += lo
                     cumul[ia] += lo * wr
-                elif result == DOUBLE_LOSS:
+                elif m.result == DOUBLE_LOSS:
+                    ia, ib = index[m.a], index[m.b]
                     for i, j in ((ia, ib), (ib, ia)):
-                        played[i] += 1
                         losses[i] += 1
                         pts[i] += lo
                         cumul[i] += lo * wr
@@ -183,17 +186,21 @@ class _Computation:
                 # else: a pairing whose result is still outstanding.
 
         # Pre-awarded byes: files may leave them out; the app stores them as matches.
-        by_number = {r.number: seen for r, seen in zip(rounds, listed, strict=True)}
+        most = min(max((p.byes for p in players), default=0), after_round)
+        listed = {r: {pid for m in rnd.matches for pid in (m.a, m.b)} for rnd in rounds if (r := rnd.number) <= most}
         for i, p in enumerate(players):
-            for r in range(1, min(p.byes, after_round) + 1):
-                if r < p.joined_round or (p.dropped_after is not None and r > p.dropped_after):
-                    continue
-                if i not in by_number.get(r, ()):
+            for r in range(max(1, p.joined_round), min(p.byes, after_round) + 1):
+                if p.dropped_after is not None and r > p.dropped_after:
+                    break
+                if p.id not in listed.get(r, ()):
                     bye(i, weight[r])
 
         self.pts, self.wins, self.losses, self.draws = pts, wins, losses, draws
-        self.played, self.byes, self.gpts, self.games = played, byes, gpts, games
+        # Every round a player took part in is exactly one win (byes included), loss or draw.
+        self.played = [a + b + c for a, b, c in zip(wins, losses, draws, strict=True)]
+        self.byes, self.gpts, self.games = byes, gpts, games
         self.cumul, self.meetings = cumul, meetings
+        self.opponents = [[o for o, _, _ in m] for m in meetings]
         self.figures: dict[str, _Figure] = {}
 
     # ------------------------------------------------------------------ figures
@@ -241,9 +248,10 @@ class _Computation:
         fl = self.settings.floor
         floor_key = fl.numerator * (den // fl.denominator)
         out = []
-        for m in self.meetings:
-            if m:
-                out.append(sum(keys[o] for o, _, _ in m) * (per // len(m)))
+        get = keys.__getitem__
+        for opps in self.opponents:
+            if opps:
+                out.append(sum(map(get, opps)) * (per // len(opps)))
             else:
                 out.append(floor_key)
         return _Figure(out, den)
@@ -262,7 +270,8 @@ class _Computation:
         t = self.figures.get("_terms")
         if t is None:
             pts, r = self.pts, self.num_rounds
-            t = [sorted([pts[o] for o, _, _ in m] + [0] * (r - len(m)), reverse=True) for m in self.meetings]
+            get = pts.__getitem__
+            t = [sorted([*map(get, opps), *[0] * (r - len(opps))], reverse=True) for opps in self.opponents]
             self.figures["_terms"] = t
         return t
 
@@ -307,7 +316,7 @@ class _Computation:
         ratings = [p.rating or 0 for p in self.players]
         bye = self.settings.bye_rating
         return _Figure(
-            [sum(ratings[o] for o, _, _ in m) + bye * b for m, b in zip(self.meetings, self.byes, strict=True)], 1
+            [sum(map(ratings.__getitem__, o)) + bye * b for o, b in zip(self.opponents, self.byes, strict=True)], 1
         )
 
     def _wins(self) -> _Figure:
@@ -394,6 +403,7 @@ class _Computation:
 
         unit = self.unit
         figs = {c: self.figure(c) for c in codes if c not in GROUP_DEPENDENT}
+        points = self.figure("points")
         dropped_limit = self.after_round
         rows = []
         rank = 1
@@ -411,7 +421,7 @@ class _Computation:
                         rank=rank,
                         player_id=p.id,
                         name=p.name,
-                        points=Fraction(self.pts[i], unit),
+                        points=points.value(i),
                         wins=self.wins[i],
                         losses=self.losses[i],
                         draws=self.draws[i],

@@ -1,0 +1,11 @@
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+COPY pyproject.toml ./
+RUN pip install --upgrade pip && pip install .
+COPY . .
+RUN DEBUG=0 SECRET_KEY=build-only python manage.py collectstatic --noinput
+RUN useradd --system --home /app swiss && chown -R swiss /app
+USER swiss
+EXPOSE 8000
+CMD ["sh", "deploy/start.sh"]

@@ -1,0 +1,516 @@
+"""The `swiss-event` interchange file (SPEC §5): frozen dataclasses, a strict parser and a dumper.
+
+Pure Python: the `standings` and `pair` commands read files with it, and the web app's
+import/export and adapters build the same dataclasses from the database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from standings.presets import PRESETS, TIEBREAKER_CODES
+
+FORMAT = "swiss-event"
+VERSION = 1
+
+# Match result kinds. "played" with games=None is a pairing whose result is still outstanding.
+PLAYED, BYE, LOSS, DOUBLE_LOSS = "played", "bye", "loss", "double_loss"
+SWISS, ELIMINATION = "swiss", "elimination"
+LATE_ENTRY_POLICIES = ("none", "losses")
+ROUND_ONE_METHODS = ("random", "rating")
+ROUND_STATES = ("draft", "paired", "in_progress", "complete")
+
+
+class EventFileError(ValueError):
+    """A malformed event file; the message names the JSON path of the first error."""
+
+    def __init__(self, path: str, message: str):
+        self.path = path
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    win: Fraction = Fraction(3)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Settings:
+    name: str = "Event"
+    slug: str | None = None
+    preset: str = "mtg"
+    scoring: Scoring = Scoring()
+    best_of: int = 3
+    floor: Fraction = Fraction(33, 100)
+    tiebreakers: tuple[str, ...] = ("omw", "gw", "ogw")
+    bye_rating: int = 0
+    # Facts the web app keeps about an event; optional in the file.
+    date: str | None = None
+    planned_rounds: int | None = None
+    top_cut: int = 0
+    round_minutes: int = 50
+    public: bool = True
+    late_entry: str = "none"
+    round_one: str = "random"
+    colours: bool = False
+
+    @property
+    def games_to_win(self) -> int:
+        return math.ceil(self.best_of / 2)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    rating: int | None = None
+    byes: int = 0
+    joined_round: int = 1
+    dropped_after: int | None = None
+    external_id: str = ""
+    fixed_table: int | None = None
+
+
+@dataclass(frozen=True)
+class Match:
+    a: str
+    b: str | None = None
+    games: tuple[int, int, int] | None = None
+    result: str = PLAYED
+    table: int | None = None
+
+    @property
+    def has_result(self) -> bool:
+        return self.result != PLAYED or self.games is not None
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    matches: tuple[Match, ...] = ()
+    kind: str = SWISS
+    seed: int | None = None
+    state: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    settings: Settings
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = field(default_factory=tuple)
+
+    def swiss_rounds(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if r.kind == SWISS)
+
+
+def settings_for_preset(preset: str, **overrides: Any) -> Settings:
+    p = PRESETS[preset]
+    base = {
+        "preset": preset,
+        "scoring": Scoring(p.win, p.draw, p.loss),
+        "best_of": p.best_of,
+        "floor": p.floor,
+        "tiebreakers": p.tiebreakers,
+        "colours": p.colours,
+    }
+    base.update(overrides)
+    return Settings(**base)
+
+
+def validate_games(games: tuple[int, int, int], best_of: int, elimination: bool = False) -> str | None:
+    """Why a game count is impossible for the match format, or None (SPEC §2)."""
+    a, b, d = games
+    if min(games) < 0:
+        return "game counts cannot be negative"
+    if a + b + d == 0:
+        return "a result needs at least one game"
+    need = math.ceil(best_of / 2)
+    if a > need or b > need:
+        return f"in best of {best_of} nobody wins more than {need} games"
+    if a == need and b == need:
+        return f"in best of {best_of} only one side can win {need} games"
+    if elimination and a == b:
+        return "an elimination match cannot end in a draw"
+    return None
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _fraction(value: Any, path: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise EventFileError(path, 'expected a number such as 3, 0.33, "0.33" or "1/2"')
+    try:
+        result = Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        raise EventFileError(path, f"{value!r} is not a number") from None
+    return result
+
+
+def _int(value: Any, path: str, minimum: int | None = None, allow_none: bool = False) -> int | None:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EventFileError(path, f"expected a whole number, got {json.dumps(value)}")
+    if minimum is not None and value < minimum:
+        raise EventFileError(path, f"must be at least {minimum}")
+    return value
+
+
+def _str(value: Any, path: str, allow_empty: bool = False) -> str:
+    if not isinstance(value, str) or (not allow_empty and not value.strip()):
+        raise EventFileError(path, "expected a non-empty string")
+    return value
+
+
+def _bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise EventFileError(path, "expected true or false")
+    return value
+
+
+def _object(value: Any, path: str, known: set[str]) -> dict:
+    if not isinstance(value, dict):
+        raise EventFileError(path, "expected an object")
+    unknown = sorted(set(value) - known)
+    if unknown:
+        raise EventFileError(f"{path}.{unknown[0]}" if path else unknown[0], "unknown key")
+    return value
+
+
+_EVENT_KEYS = {
+    "format",
+    "version",
+    "name",
+    "slug",
+    "preset",
+    "scoring",
+    "best_of",
+    "floor",
+    "tiebreakers",
+    "bye_rating",
+    "players",
+    "rounds",
+    "date",
+    "planned_rounds",
+    "top_cut",
+    "round_minutes",
+    "public",
+    "late_entry",
+    "round_one",
+    "colours",
+}
+_PLAYER_KEYS = {"id", "name", "rating", "byes", "joined_round", "dropped_after", "external_id", "fixed_table"}
+_ROUND_KEYS = {"number", "matches", "kind", "seed", "state"}
+_MATCH_KEYS = {"table", "a", "b", "games", "result"}
+
+
+def loads(text: str | bytes) -> Event:
+    """Parse the text of a swiss-event file."""
+    try:
+        data = json.loads(text)
+    except UnicodeDecodeError:
+        raise EventFileError("", "the file is not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise EventFileError("", f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    return parse(data)
+
+
+def parse(data: Any) -> Event:
+    """Validate a decoded swiss-event document and build the Event; raise EventFileError naming the place."""
+    data = _object(data, "", _EVENT_KEYS)
+    if data.get("format") != FORMAT:
+        raise EventFileError("format", f'expected "{FORMAT}"')
+    if data.get("version") != VERSION:
+        raise EventFileError("version", f"expected {VERSION}")
+    preset = data.get("preset", "mtg")
+    if preset not in PRESETS:
+        raise EventFileError("preset", f"unknown preset {preset!r}; one of {', '.join(PRESETS)}")
+    defaults = settings_for_preset(preset)
+
+    scoring = defaults.scoring
+    if "scoring" in data:
+        s = _object(data["scoring"], "scoring", {"win", "draw", "loss"})
+        scoring = Scoring(
+            *(
+                _fraction(s[k], f"scoring.{k}") if k in s else getattr(defaults.scoring, k)
+                for k in ("win", "draw", "loss")
+            )
+        )
+        if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
+            raise EventFileError("scoring", "a win must score more than a loss, and a draw between the two")
+
+    best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1)
+    floor = _fraction(data["floor"], "floor") if "floor" in data else defaults.floor
+    if not 0 <= floor < 1:
+        raise EventFileError("floor", "must be at least 0 and below 1")
+
+    tiebreakers = defaults.tiebreakers
+    if "tiebreakers" in data:
+        tb = data["tiebreakers"]
+        if not isinstance(tb, list):
+            raise EventFileError("tiebreakers", "expected a list of tie-breaker codes")
+        for i, code in enumerate(tb):
+            if code not in TIEBREAKER_CODES:
+                raise EventFileError(f"tiebreakers[{i}]", f"unknown tie-breaker {code!r}")
+        if len(set(tb)) != len(tb):
+            raise EventFileError("tiebreakers", "a tie-breaker is listed twice")
+        tiebreakers = tuple(tb)
+
+    late_entry = data.get("late_entry", "none")
+    if late_entry not in LATE_ENTRY_POLICIES:
+        raise EventFileError("late_entry", f"one of {', '.join(LATE_ENTRY_POLICIES)}")
+    round_one = data.get("round_one", "random")
+    if round_one not in ROUND_ONE_METHODS:
+        raise EventFileError("round_one", f"one of {', '.join(ROUND_ONE_METHODS)}")
+    date = data.get("date")
+    if date is not None:
+        date = _str(date, "date")
+        try:
+            dt.date.fromisoformat(date)
+        except ValueError:
+            raise EventFileError("date", f"{date!r} is not a date like 2026-11-21") from None
+    slug = data.get("slug")
+    if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-a-zA-Z0-9_]{1,80}", slug)):
+        raise EventFileError("slug", "letters, digits, - and _ only, at most 80")
+
+    settings = Settings(
+        name=_str(data.get("name", "Event"), "name"),
+        slug=slug,
+        preset=preset,
+        scoring=scoring,
+        best_of=best_of,
+        floor=floor,
+        tiebreakers=tiebreakers,
+        bye_rating=_int(data.get("bye_rating", 0), "bye_rating", 0),
+        date=date,
+        planned_rounds=_int(data.get("planned_rounds"), "planned_rounds", 1, allow_none=True),
+        top_cut=_int(data.get("top_cut", 0), "top_cut", 0),
+        round_minutes=_int(data.get("round_minutes", 50), "round_minutes", 1),
+        public=_bool(data.get("public", True), "public"),
+        late_entry=late_entry,
+        round_one=round_one,
+        colours=_bool(data.get("colours", defaults.colours), "colours"),
+    )
+
+    raw_players = data.get("players", [])
+    if not isinstance(raw_players, list):
+        raise EventFileError("players", "expected a list")
+    players = []
+    seen: set[str] = set()
+    for i, rp in enumerate(raw_players):
+        path = f"players[{i}]"
+        rp = _object(rp, path, _PLAYER_KEYS)
+        if "id" not in rp:
+            raise EventFileError(f"{path}.id", "missing")
+        pid = rp["id"]
+        if isinstance(pid, int) and not isinstance(pid, bool):
+            pid = str(pid)
+        pid = _str(pid, f"{path}.id")
+        if pid in seen:
+            raise EventFileError(f"{path}.id", f"duplicate player id {pid!r}")
+        seen.add(pid)
+        if "name" not in rp:
+            raise EventFileError(f"{path}.name", "missing")
+        joined = _int(rp.get("joined_round", 1), f"{path}.joined_round", 1)
+        dropped = _int(rp.get("dropped_after"), f"{path}.dropped_after", 0, allow_none=True)
+        if dropped is not None and dropped < joined - 1:
+            raise EventFileError(f"{path}.dropped_after", "a player cannot drop before joining")
+        byes = _int(rp.get("byes", 0), f"{path}.byes", 0)
+        if byes > 3:
+            raise EventFileError(f"{path}.byes", "at most 3 pre-awarded byes")
+        players.append(
+            Player(
+                id=pid,
+                name=_str(rp["name"], f"{path}.name"),
+                rating=_int(rp.get("rating"), f"{path}.rating", 0, allow_none=True),
+                byes=byes,
+                joined_round=joined,
+                dropped_after=dropped,
+                external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True),
+                fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True),
+            )
+        )
+
+    raw_rounds = data.get("rounds", [])
+    if not isinstance(raw_rounds, list):
+        raise EventFileError("rounds", "expected a list")
+    rounds = []
+    numbers: set[int] = set()
+    for i, rr in enumerate(raw_rounds):
+        path = f"rounds[{i}]"
+        rr = _object(rr, path, _ROUND_KEYS)
+        if "number" not in rr:
+            raise EventFileError(f"{path}.number", "missing")
+        number = _int(rr["number"], f"{path}.number", 1)
+        if number in numbers:
+            raise EventFileError(f"{path}.number", f"round {number} appears twice")
+        numbers.add(number)
+        kind = rr.get("kind", SWISS)
+        if kind not in (SWISS, ELIMINATION):
+            raise EventFileError(f"{path}.kind", 'expected "swiss" or "elimination"')
+        state = rr.get("state")
+        if state is not None and state not in ROUND_STATES:
+            raise EventFileError(f"{path}.state", f"one of {', '.join(ROUND_STATES)}")
+        matches = rr.get("matches", [])
+        if not isinstance(matches, list):
+            raise EventFileError(f"{path}.matches", "expected a list")
+        parsed = []
+        in_round: set[str] = set()
+        tables: set[int] = set()
+        for j, rm in enumerate(matches):
+            mpath = f"{path}.matches[{j}]"
+            match = _parse_match(rm, mpath, seen, best_of, kind == ELIMINATION)
+            for key, pid in (("a", match.a), ("b", match.b)):
+                if pid is None:
+                    continue
+                if pid in in_round:
+                    raise EventFileError(f"{mpath}.{key}", f"player {pid!r} plays twice in round {number}")
+                in_round.add(pid)
+            if match.table is not None:
+                if match.table in tables:
+                    raise EventFileError(f"{mpath}.table", f"table {match.table} is used twice in round {number}")
+                tables.add(match.table)
+            parsed.append(match)
+        rounds.append(
+            Round(
+                number=number,
+                matches=tuple(parsed),
+                kind=kind,
+                seed=_int(rr.get("seed"), f"{path}.seed", allow_none=True),
+                state=state,
+            )
+        )
+    rounds.sort(key=lambda r: r.number)
+    return Event(settings=settings, players=tuple(players), rounds=tuple(rounds))
+
+
+def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
+    rm = _object(rm, path, _MATCH_KEYS)
+    if "a" not in rm:
+        raise EventFileError(f"{path}.a", "missing")
+
+    def player(key: str) -> str | None:
+        pid = rm.get(key)
+        if pid is None and key == "b":
+            return None
+        if isinstance(pid, int) and not isinstance(pid, bool):
+            pid = str(pid)
+        if not isinstance(pid, str) or pid not in ids:
+            raise EventFileError(f"{path}.{key}", f"unknown player {json.dumps(pid)}")
+        return pid
+
+    a, b = player("a"), player("b")
+    if a == b:
+        raise EventFileError(f"{path}.b", "a player cannot play themselves")
+    result = rm.get("result")
+    if result is None:
+        result = PLAYED if b is not None else BYE
+    elif result == LOSS:
+        if b is not None:
+            raise EventFileError(f"{path}.result", '"loss" is an unpaired loss: it has no player b')
+    elif result == DOUBLE_LOSS:
+        if b is None:
+            raise EventFileError(f"{path}.result", '"double_loss" needs two players')
+    elif result == BYE:
+        if b is not None:
+            raise EventFileError(f"{path}.result", "a bye has no player b")
+    else:
+        raise EventFileError(f"{path}.result", 'expected "loss" or "double_loss"')
+    if elimination and result == LOSS:
+        raise EventFileError(f"{path}.result", "an elimination match needs two players")
+
+    games = None
+    if "games" in rm and rm["games"] is not None:
+        if result != PLAYED:
+            raise EventFileError(f"{path}.games", f"a {result.replace('_', ' ')} has no game counts")
+        g = rm["games"]
+        if not isinstance(g, list) or len(g) != 3:
+            raise EventFileError(f"{path}.games", "expected [games won by a, games won by b, games drawn]")
+        games = tuple(_int(g[k], f"{path}.games[{k}]", 0) for k in range(3))
+        problem = validate_games(games, best_of, elimination)
+        if problem:
+            raise EventFileError(f"{path}.games", problem)
+    table = _int(rm.get("table"), f"{path}.table", 1, allow_none=True)
+    return Match(a=a, b=b, games=games, result=result, table=table)
+
+
+# ---------------------------------------------------------------- dumping
+
+
+def _num(f: Fraction) -> int | str:
+    return int(f) if f.denominator == 1 else str(f)
+
+
+def dump(event: Event) -> dict:
+    """The swiss-event document of an Event; parse(dump(e)) == e."""
+    s = event.settings
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": s.name,
+        "slug": s.slug,
+        "preset": s.preset,
+        "scoring": {"win": _num(s.scoring.win), "draw": _num(s.scoring.draw), "loss": _num(s.scoring.loss)},
+        "best_of": s.best_of,
+        "floor": str(s.floor),
+        "tiebreakers": list(s.tiebreakers),
+        "bye_rating": s.bye_rating,
+        "date": s.date,
+        "planned_rounds": s.planned_rounds,
+        "top_cut": s.top_cut,
+        "round_minutes": s.round_minutes,
+        "public": s.public,
+        "late_entry": s.late_entry,
+        "round_one": s.round_one,
+        "colours": s.colours,
+    }
+    for key in ("date", "slug"):
+        if doc[key] is None:
+            del doc[key]
+    doc["players"] = [
+        {
+            "id": p.id,
+            "name": p.name,
+            "rating": p.rating,
+            "byes": p.byes,
+            "joined_round": p.joined_round,
+            "dropped_after": p.dropped_after,
+            "external_id": p.external_id,
+            "fixed_table": p.fixed_table,
+        }
+        for p in event.players
+    ]
+    doc["rounds"] = []
+    for r in event.rounds:
+        rd: dict[str, Any] = {"number": r.number, "kind": r.kind}
+        if r.seed is not None:
+            rd["seed"] = r.seed
+        if r.state is not None:
+            rd["state"] = r.state
+        rd["matches"] = []
+        for m in r.matches:
+            md: dict[str, Any] = {}
+            if m.table is not None:
+                md["table"] = m.table
+            md["a"] = m.a
+            md["b"] = m.b
+            if m.games is not None:
+                md["games"] = list(m.games)
+            if m.result in (LOSS, DOUBLE_LOSS):
+                md["result"] = m.result
+            rd["matches"].append(md)
+        doc["rounds"].append(rd)
+    return doc
+
+
+def dumps(event: Event) -> str:
+    return json.dumps(dump(event), indent=1, ensure_ascii=False) + "\n"

@@ -1,0 +1,67 @@
+"""Scoring, match format and tie-breaker defaults of each preset (SPEC §2)."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+TIEBREAKER_CODES = (
+    "mw",
+    "gw",
+    "omw",
+    "ogw",
+    "oomw",
+    "buchholz",
+    "buchholz_cut1",
+    "median_buchholz",
+    "buchholz_cuts",
+    "buchholz_variant",
+    "sonneborn_berger",
+    "rating_sum",
+    "direct_encounter",
+    "head_to_head",
+    "wins",
+    "cumulative",
+)
+
+
+@dataclass(frozen=True)
+class Preset:
+    code: str
+    label: str
+    win: Fraction
+    draw: Fraction
+    loss: Fraction
+    best_of: int
+    floor: Fraction
+    tiebreakers: tuple[str, ...]
+    colours: bool = False
+
+
+PRESETS = {
+    p.code: p
+    for p in (
+        Preset("mtg", "Magic (MTR)", Fraction(3), Fraction(1), Fraction(0), 3, Fraction(33, 100), ("omw", "gw", "ogw")),
+        Preset(
+            "pokemon",
+            "Pokémon (TPCi)",
+            Fraction(3),
+            Fraction(1),
+            Fraction(0),
+            3,
+            Fraction(1, 4),
+            ("omw", "oomw", "head_to_head"),
+        ),
+        Preset(
+            "chess",
+            "Chess (Swiss)",
+            Fraction(1),
+            Fraction(1, 2),
+            Fraction(0),
+            1,
+            Fraction(0),
+            ("buchholz_cut1", "buchholz", "sonneborn_berger", "direct_encounter"),
+            colours=True,
+        ),
+        Preset("backgammon", "Backgammon", Fraction(1), Fraction(0), Fraction(0), 1, Fraction(0), ("buchholz_cuts",)),
+        Preset("custom", "Custom", Fraction(3), Fraction(1), Fraction(0), 3, Fraction(33, 100), ("omw", "gw", "ogw")),
+    )
+}

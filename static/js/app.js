@@ -1,0 +1,24 @@
+// Round clocks count down in the browser from the seconds left when the server rendered the page
+// (immune to a wrong clock on the phone); no request per second.
+// <span class="clock" data-seconds-left="N" [data-paused="1"]>12:34</span>
+(function () {
+  function fmt(s) {
+    var neg = s < 0; s = Math.abs(s);
+    var m = Math.floor(s / 60), r = s % 60;
+    return (neg ? "−" : "") + m + ":" + (r < 10 ? "0" : "") + r;
+  }
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll(".clock[data-seconds-left]").forEach(function (el) {
+      var start = parseInt(el.dataset.secondsLeft, 10);
+      if (isNaN(start)) return;
+      if (el._base !== el.dataset.secondsLeft) { el._base = el.dataset.secondsLeft; el._t0 = now; }
+      var left = el.dataset.paused ? start : start - Math.floor((now - el._t0) / 1000);
+      el.textContent = fmt(left) + (el.dataset.paused ? " (paused)" : "");
+      el.classList.toggle("over", left < 0);
+    });
+  }
+  setInterval(tick, 1000);
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:afterSettle", tick);
+})();

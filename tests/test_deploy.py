@@ -1,0 +1,119 @@
+"""What docker-compose runs, tested without Docker: settings from the environment, `check --deploy`,
+migrations on start and gunicorn serving the app and its static files on a real database."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PROD = {
+    "DEBUG": "0",
+    "SECRET_KEY": "x" * 60 + "-not-a-real-secret-" + "y" * 20,
+    "ALLOWED_HOSTS": "swiss.example.org,127.0.0.1",
+}
+
+
+def run(args, env, **kw):
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, **kw
+    )
+
+
+def test_production_settings_pass_check_deploy():
+    result = run(["check", "--deploy", "--fail-level", "WARNING"], PROD)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = run(["check"], {**PROD, "SECRET_KEY": ""})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_a_malformed_boolean_fails_loudly():
+    result = run(["check"], {"DEBUG": "maybe"})
+    assert result.returncode != 0
+    assert "DEBUG must be a boolean" in result.stderr
+
+
+def test_compose_runs_the_start_script_and_the_image_collects_static():
+    compose = (ROOT / "docker-compose.yml").read_text()
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "deploy/start.sh" in dockerfile and "collectstatic" in dockerfile
+    for service in ("db:", "redis:", "app:", "proxy:", "pgdata:"):
+        assert service in compose
+    assert "REDIS_URL: redis://redis:6379/0" in compose
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def fresh_database_url(tmp_path):
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        yield f"sqlite:///{tmp_path / 'deploy.sqlite3'}"
+        return
+    import psycopg
+
+    name = f"swiss_deploy_{uuid.uuid4().hex[:10]}"
+    base = url.rsplit("/", 1)[0]
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    yield f"{base}/{name}"
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_start_script_migrates_and_serves_under_gunicorn(tmp_path, fresh_database_url):
+    port = _free_port()
+    env = {
+        **os.environ,
+        **PROD,
+        "DATABASE_URL": fresh_database_url,
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "BIND": f"127.0.0.1:{port}",
+        "SECURE_SSL_REDIRECT": "0",
+        "WEB_CONCURRENCY": "1",
+        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+    }
+    collected = subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert collected.returncode == 0, collected.stderr
+    server = subprocess.Popen(
+        ["sh", "deploy/start.sh"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        deadline = time.monotonic() + 60
+        body = None
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=2) as r:
+                    body = r.read().decode()
+                    break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.3)
+        assert body is not None, server.stdout.read().decode() if server.poll() is not None else "no answer"
+        assert "Log in" in body
+        css = [line for line in body.splitlines() if "app." in line and ".css" in line][0]
+        href = css.split('href="')[1].split('"')[0]
+        assert href != "/static/css/app.css", "production serves hashed static names"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{href}", timeout=5) as r:
+            assert r.status == 200 and "max-age" in r.headers.get("Cache-Control", "")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TournamentConfig(AppConfig):
+    name = "tournament"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,178 @@
+"""The bridge between the database and the engines' `swiss-event` dataclasses.
+
+`event_to_file` reads an event with a constant number of queries (whatever its size) and is the one
+input both engines get from the web app; `import_event` writes a parsed file atomically.
+"""
+
+import datetime as dt
+from fractions import Fraction
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from standings import eventfile as ef
+from tournament.models import Event, Match, Player, Round, Seat
+
+
+def settings_of(event: Event) -> ef.Settings:
+    win, draw, loss = event.scoring
+    return ef.Settings(
+        name=event.name,
+        slug=event.slug,
+        preset=event.preset,
+        scoring=ef.Scoring(win, draw, loss),
+        best_of=event.best_of,
+        floor=Fraction(event.floor),
+        tiebreakers=tuple(event.tiebreakers),
+        bye_rating=event.bye_rating,
+        date=event.date.isoformat() if event.date else None,
+        planned_rounds=event.planned_rounds,
+        top_cut=event.top_cut,
+        round_minutes=event.round_minutes,
+        public=event.public,
+        late_entry=event.late_entry,
+        round_one=event.round_one,
+        colours=event.colours,
+    )
+
+
+def player_to_file(p: Player) -> ef.Player:
+    return ef.Player(
+        id=p.key,
+        name=p.name,
+        rating=p.rating,
+        byes=p.byes,
+        joined_round=p.joined_round,
+        dropped_after=p.dropped_after,
+        external_id=p.external_id,
+        fixed_table=p.fixed_table,
+    )
+
+
+def match_to_file(m: Match, keys: dict[int, str]) -> ef.Match:
+    return ef.Match(
+        a=keys[m.player_a_id],
+        b=keys[m.player_b_id] if m.player_b_id else None,
+        games=m.games,
+        result=m.result,
+        table=m.table,
+    )
+
+
+def event_to_file(event: Event, include_drafts: bool = False) -> ef.Event:
+    """The whole event as engine input: three queries (players, rounds, matches)."""
+    players = list(event.players.order_by("id"))
+    keys = {p.pk: p.key for p in players}
+    rounds = list(event.rounds.order_by("number"))
+    if not include_drafts:
+        rounds = [r for r in rounds if r.state != Round.State.DRAFT]
+    by_round: dict[int, list[ef.Match]] = {r.pk: [] for r in rounds}
+    matches = Match.objects.filter(round__in=[r.pk for r in rounds]).order_by("round_id", "id")
+    for m in matches.only(
+        "round_id", "table", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "result"
+    ):
+        by_round[m.round_id].append(match_to_file(m, keys))
+    return ef.Event(
+        settings=settings_of(event),
+        players=tuple(player_to_file(p) for p in players),
+        rounds=tuple(
+            ef.Round(number=r.number, matches=tuple(by_round[r.pk]), kind=r.kind, seed=r.seed, state=r.state)
+            for r in rounds
+        ),
+    )
+
+
+def _num(f: Fraction) -> str:
+    return str(f)
+
+
+def unique_slug(base: str) -> str:
+    base = slugify(base)[:60] or "event"
+    slug, n = base, 1
+    while Event.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def create_matches(rnd: Round, matches: list[Match]) -> list[Match]:
+    """Insert a round's matches and their seats in bulk; the seats make a second pairing of a player fail."""
+    created = Match.objects.bulk_create(matches)
+    seats = [Seat(round=rnd, player_id=m.player_a_id) for m in matches]
+    seats += [Seat(round=rnd, player_id=m.player_b_id) for m in matches if m.player_b_id]
+    Seat.objects.bulk_create(seats)
+    return created
+
+
+@transaction.atomic
+def import_event(doc: ef.Event, slug: str | None = None) -> Event:
+    """Write a parsed swiss-event file as a new event; all or nothing."""
+    s = doc.settings
+    if slug:
+        if Event.objects.filter(slug=slug).exists():
+            raise ef.EventFileError("", f"an event with the slug {slug!r} exists already")
+    elif s.slug and not Event.objects.filter(slug=s.slug).exists():
+        slug = s.slug
+    else:
+        slug = unique_slug(s.name)
+    event = Event.objects.create(
+        slug=slug,
+        name=s.name,
+        date=dt.date.fromisoformat(s.date) if s.date else dt.date.today(),
+        preset=s.preset,
+        win_points=_num(s.scoring.win),
+        draw_points=_num(s.scoring.draw),
+        loss_points=_num(s.scoring.loss),
+        best_of=s.best_of,
+        floor=_num(s.floor),
+        tiebreakers=list(s.tiebreakers),
+        bye_rating=s.bye_rating,
+        colours=s.colours,
+        round_one=s.round_one,
+        planned_rounds=s.planned_rounds,
+        top_cut=s.top_cut,
+        round_minutes=s.round_minutes,
+        public=s.public,
+        late_entry=s.late_entry,
+    )
+    created = Player.objects.bulk_create(
+        [
+            Player(
+                event=event,
+                name=p.name,
+                rating=p.rating,
+                external_id=p.external_id,
+                byes=p.byes,
+                joined_round=p.joined_round,
+                dropped_after=p.dropped_after,
+                fixed_table=p.fixed_table,
+                file_id=p.id,
+            )
+            for p in doc.players
+        ]
+    )
+    if any(p.pk is None for p in created):  # backends without RETURNING
+        created = list(event.players.order_by("id"))
+    pk = {p.file_id: p.pk for p in created}
+    for r in doc.rounds:
+        state = r.state or (Round.State.COMPLETE if all(m.has_result for m in r.matches) else Round.State.IN_PROGRESS)
+        rnd = Round.objects.create(
+            event=event, number=r.number, kind=r.kind, state=state, seed=r.seed, clock_minutes=s.round_minutes
+        )
+        create_matches(
+            rnd,
+            [
+                Match(
+                    round=rnd,
+                    table=m.table,
+                    player_a_id=pk[m.a],
+                    player_b_id=pk[m.b] if m.b else None,
+                    games_a=m.games[0] if m.games else None,
+                    games_b=m.games[1] if m.games else None,
+                    games_drawn=m.games[2] if m.games else None,
+                    result=m.result,
+                )
+                for m in r.matches
+            ],
+        )
+    return event

@@ -1,0 +1,39 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from standings import eventfile as ef
+from tournament.eventio import import_event
+
+
+class Command(BaseCommand):
+    help = (
+        "Load swiss-event JSON files into the database as new events. A malformed file is refused with a "
+        "message naming the place of the error and nothing is written. Prints each new event's slug, "
+        "the last one on the last line."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("files", nargs="+", metavar="FILE", help="swiss-event JSON file(s)")
+        parser.add_argument("--slug", help="slug for the new event (only with a single FILE)")
+
+    def handle(self, *args, files, slug=None, **options):
+        if slug and len(files) > 1:
+            raise CommandError("--slug can only be used with a single FILE", returncode=2)
+        parsed = []
+        for name in files:
+            try:
+                parsed.append(ef.loads(Path(name).read_bytes()))
+            except OSError as e:
+                raise CommandError(f"{name}: cannot read file ({e.strerror})", returncode=2) from None
+            except ef.EventFileError as e:
+                raise CommandError(f"{name}: {e}", returncode=2) from None
+        try:
+            # All files or none: a restore that half-happened is worse than one that did not start.
+            with transaction.atomic():
+                events = [import_event(doc, slug) for doc in parsed]
+        except ef.EventFileError as e:
+            raise CommandError(str(e), returncode=2) from None
+        for event in events:
+            self.stdout.write(event.slug)

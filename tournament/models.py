@@ -1,0 +1,311 @@
+"""Events, players, rounds, matches, roles and the result audit log.
+
+The database enforces what it can (unique round per event, unique table per round, a player at most
+once per round, non-negative game counts, a bye has no opponent); workflows spanning rows live in
+`tournament.services`.
+"""
+
+from datetime import timedelta
+from fractions import Fraction
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+from standings.presets import PRESETS, TIEBREAKER_CODES
+
+
+def _validate_tiebreakers(value):
+    from django.core.exceptions import ValidationError
+
+    if not isinstance(value, list) or any(code not in TIEBREAKER_CODES for code in value):
+        raise ValidationError(f"Tie-breakers must be a list of: {', '.join(TIEBREAKER_CODES)}")
+    if len(set(value)) != len(value):
+        raise ValidationError("A tie-breaker is listed twice.")
+
+
+class Event(models.Model):
+    class LateEntry(models.TextChoices):
+        NONE = "none", "No record for missed rounds"
+        LOSSES = "losses", "Unpaired losses for missed rounds"
+
+    class RoundOne(models.TextChoices):
+        RANDOM = "random", "Random"
+        RATING = "rating", "By rating (top half against bottom half)"
+
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=200)
+    date = models.DateField(default=timezone.localdate)
+    preset = models.CharField(max_length=20, choices=[(p.code, p.label) for p in PRESETS.values()], default="mtg")
+    # Scoring values and the floor are exact fractions kept as text ("3", "1/2", "33/100").
+    win_points = models.CharField(max_length=20, default="3")
+    draw_points = models.CharField(max_length=20, default="1")
+    loss_points = models.CharField(max_length=20, default="0")
+    best_of = models.PositiveSmallIntegerField(default=3)
+    floor = models.CharField(max_length=20, default="33/100")
+    tiebreakers = models.JSONField(default=list, validators=[_validate_tiebreakers])
+    bye_rating = models.PositiveIntegerField(default=0)
+    colours = models.BooleanField(default=False, help_text="Chess colours: player A has white.")
+    round_one = models.CharField(max_length=10, choices=RoundOne.choices, default=RoundOne.RANDOM)
+    planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(default=0)
+    round_minutes = models.PositiveSmallIntegerField(default=50)
+    public = models.BooleanField(default=True)
+    late_entry = models.CharField(max_length=10, choices=LateEntry.choices, default=LateEntry.NONE)
+    # Bumped on every change that public pages show; drives ETags and cache keys.
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(best_of__gte=1), name="event_best_of_positive"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def scoring(self) -> tuple[Fraction, Fraction, Fraction]:
+        return Fraction(self.win_points), Fraction(self.draw_points), Fraction(self.loss_points)
+
+    def touch(self):
+        """Mark the event changed for caches and conditional requests (atomic increment)."""
+        Event.objects.filter(pk=self.pk).update(version=F("version") + 1, updated_at=timezone.now())
+        self.refresh_from_db(fields=["version", "updated_at"])
+
+
+class Player(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=200)
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    external_id = models.CharField(max_length=100, blank=True)
+    byes = models.PositiveSmallIntegerField(default=0, help_text="Pre-awarded byes: byes in rounds 1..k.")
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    fixed_table = models.PositiveIntegerField(null=True, blank=True)
+    # The id the player had in an imported swiss-event file, kept so export keeps it.
+    file_id = models.CharField(max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(byes__lte=3), name="player_byes_at_most_3"),
+            models.CheckConstraint(condition=Q(joined_round__gte=1), name="player_joined_round_positive"),
+        ]
+        indexes = [models.Index(fields=["event", "name"])]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_active(self) -> bool:
+        return self.dropped_after is None
+
+    @property
+    def key(self) -> str:
+        """The player's id in swiss-event files and the engines."""
+        return self.file_id or f"p{self.pk}"
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        ELIMINATION = "elimination", "Elimination"
+
+    class State(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PAIRED = "paired", "Paired"
+        IN_PROGRESS = "in_progress", "In progress"
+        COMPLETE = "complete", "Complete"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SWISS)
+    state = models.CharField(max_length=12, choices=State.choices, default=State.DRAFT)
+    seed = models.BigIntegerField(null=True, blank=True, help_text="The random seed the pairing used.")
+    warnings = models.JSONField(default=list, blank=True)
+    # Round clock: running since clock_started; paused_at set while paused; the length grows with extensions.
+    clock_started = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    clock_minutes = models.PositiveSmallIntegerField(default=50)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+    @property
+    def is_published(self) -> bool:
+        return self.state != self.State.DRAFT
+
+    def seconds_left(self, now=None) -> int | None:
+        """Seconds left on the round clock (negative once over time), or None before it starts."""
+        if self.clock_started is None:
+            return None
+        now = now or timezone.now()
+        end = self.clock_paused_at or now
+        elapsed = (end - self.clock_started).total_seconds() - self.clock_paused_seconds
+        return int(self.clock_minutes * 60 - elapsed)
+
+    @property
+    def clock_deadline(self):
+        """When the clock reaches zero, if running; None before start or while paused."""
+        if self.clock_started is None or self.clock_paused_at is not None:
+            return None
+        return self.clock_started + timedelta(minutes=self.clock_minutes, seconds=self.clock_paused_seconds)
+
+
+class Match(models.Model):
+    class Result(models.TextChoices):
+        PLAYED = "played", "Played"
+        BYE = "bye", "Bye"
+        LOSS = "loss", "Unpaired loss"
+        DOUBLE_LOSS = "double_loss", "Double loss"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField(null=True, blank=True)
+    player_a = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="matches_as_a")
+    player_b = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="matches_as_b", null=True, blank=True)
+    # Null game counts on a played match: the result is still outstanding.
+    games_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_drawn = models.PositiveSmallIntegerField(null=True, blank=True)
+    result = models.CharField(max_length=12, choices=Result.choices, default=Result.PLAYED)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(null=True, blank=True)
+    # Optimistic concurrency: a result form carries the version it was shown, a stale one conflicts.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "table", "id"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_unique_per_round"),
+            models.UniqueConstraint(fields=["round", "player_a"], name="match_player_a_once_per_round"),
+            models.UniqueConstraint(fields=["round", "player_b"], name="match_player_b_once_per_round"),
+            models.CheckConstraint(
+                condition=Q(games_a__gte=0) & Q(games_b__gte=0) & Q(games_drawn__gte=0)
+                | Q(games_a__isnull=True, games_b__isnull=True, games_drawn__isnull=True),
+                name="match_games_non_negative_or_empty",
+            ),
+            models.CheckConstraint(
+                condition=~Q(result__in=["bye", "loss"]) | Q(player_b__isnull=True),
+                name="match_bye_has_no_player_b",
+            ),
+            models.CheckConstraint(
+                condition=~Q(player_a=F("player_b")),
+                name="match_player_not_against_self",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.round} table {self.table}: {self.player_a} v {self.player_b or 'bye'}"
+
+    @property
+    def games(self) -> tuple[int, int, int] | None:
+        if self.games_a is None:
+            return None
+        return self.games_a, self.games_b, self.games_drawn
+
+    @property
+    def has_result(self) -> bool:
+        return self.result != self.Result.PLAYED or self.games_a is not None
+
+    @property
+    def winner(self):
+        """The winning player, None for a draw, a double loss or an outstanding result."""
+        if self.result == self.Result.BYE:
+            return self.player_a
+        if self.result != self.Result.PLAYED or self.games_a is None or self.games_a == self.games_b:
+            return None
+        return self.player_a if self.games_a > self.games_b else self.player_b
+
+    def result_label(self) -> str:
+        if self.result == self.Result.BYE:
+            return "bye"
+        if self.result == self.Result.LOSS:
+            return "unpaired loss"
+        if self.result == self.Result.DOUBLE_LOSS:
+            return "double loss"
+        if self.games_a is None:
+            return ""
+        text = f"{self.games_a}-{self.games_b}"
+        return f"{text}-{self.games_drawn}" if self.games_drawn else text
+
+    def snapshot(self) -> dict:
+        return {"result": self.result, "games": list(self.games) if self.games else None}
+
+
+class Seat(models.Model):
+    """One row per player per round: the database's guarantee that nobody is paired twice in a round.
+
+    Written with the round's matches (`services.create_matches`); swaps move players between matches of
+    the same round, so they never change a round's seats.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="player_once_per_round")]
+
+    def __str__(self):
+        return f"{self.player} in {self.round}"
+
+
+class EventRole(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        JUDGE = "judge", "Judge"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user_per_event")]
+
+    def __str__(self):
+        return f"{self.user} — {self.get_role_display()} of {self.event}"
+
+
+class ResultChange(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    before = models.JSONField(null=True)
+    after = models.JSONField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self):
+        return f"{self.match}: {self.before} → {self.after}"
+
+
+class EventLog(models.Model):
+    """Organiser actions worth auditing beyond results: settings changed after pairing, re-pairs, swaps."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=60)
+    detail = models.JSONField(default=dict, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self):
+        return f"{self.event}: {self.action}"

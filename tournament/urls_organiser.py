@@ -1,0 +1,3 @@
+"""Organiser and judge pages: login and a role in the event required."""
+
+urlpatterns: list = []

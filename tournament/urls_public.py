@@ -1,0 +1,3 @@
+"""Public pages: read-only, no login, short URLs for QR codes and projectors."""
+
+urlpatterns: list = []
