@@ -180,6 +180,8 @@ def _bool(value: Any, path: str) -> bool:
 def _object(value: Any, path: str, known: set[str]) -> dict:
     if not isinstance(value, dict):
         raise EventFileError(path, "expected an object")
+    if value.keys() <= known:
+        return value
     unknown = sorted(set(value) - known)
     if unknown:
         raise EventFileError(f"{path}.{unknown[0]}" if path else unknown[0], "unknown key")
@@ -400,6 +402,8 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
 
     def player(key: str) -> str | None:
         pid = rm.get(key)
+        if type(pid) is str and pid in ids:
+            return pid
         if pid is None and key == "b":
             return None
         if isinstance(pid, int) and not isinstance(pid, bool):
@@ -435,11 +439,17 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
         g = rm["games"]
         if not isinstance(g, list) or len(g) != 3:
             raise EventFileError(f"{path}.games", "expected [games won by a, games won by b, games drawn]")
-        games = tuple(_int(g[k], f"{path}.games[{k}]", 0) for k in range(3))
+        ga, gb, gd = g
+        if type(ga) is int and type(gb) is int and type(gd) is int and ga >= 0 and gb >= 0 and gd >= 0:
+            games = (ga, gb, gd)  # the common case, without building an error path per number
+        else:
+            games = tuple(_int(g[k], f"{path}.games[{k}]", 0) for k in range(3))
         problem = validate_games(games, best_of, elimination)
         if problem:
             raise EventFileError(f"{path}.games", problem)
-    table = _int(rm.get("table"), f"{path}.table", 1, allow_none=True)
+    table = rm.get("table")
+    if table is not None and not (type(table) is int and table >= 1):
+        table = _int(table, f"{path}.table", 1)
     return Match(a=a, b=b, games=games, result=result, table=table)
 
 
