@@ -39,3 +39,44 @@ def event(organiser, judge):
         Player(event=e, name=f"Player {c}", rating=1500 - i * 10) for i, c in enumerate("ABCDEFGH")
     )
     return e
+
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls our browser tests make
+# around it are still plain synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-quic",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture
+def shot(page, request):
+    """Save a numbered screenshot of the page under tests/artifacts/<test name>/ (a CI artifact)."""
+    folder = ARTIFACTS / request.node.name.replace("[", "_").replace("]", "")
+    folder.mkdir(parents=True, exist_ok=True)
+    counter = iter(range(1, 1000))
+
+    def take(label: str, target=None):
+        path = folder / f"{next(counter):02d}-{label}.png"
+        (target or page).screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
