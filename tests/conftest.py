@@ -10,7 +10,10 @@ EXAMPLES = SHARED / "examples"
 
 
 def example_files() -> list[Path]:
-    return sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
+    files = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
+    if not files:
+        raise RuntimeError(f"no example events in {EXAMPLES}: check out shared/ beside the repo or set SHARED_DIR")
+    return files
 
 
 @pytest.fixture
