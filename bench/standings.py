@@ -37,7 +37,7 @@ def generate(n: int, rounds: int = ROUNDS, seed: int = 1) -> dict:
         players.append(p)
     points = {p["id"]: 0 for p in players}
     rating = {p["id"]: p["rating"] for p in players}
-    dropped: set[str] = set()
+    dropped: dict[str, int] = {}
     out_rounds = []
     for r in range(1, rounds + 1):
         matches = []
@@ -73,10 +73,10 @@ def generate(n: int, rounds: int = ROUNDS, seed: int = 1) -> dict:
             matches.append({"table": t // 2 + 1, "a": a, "b": b, "games": games})
         out_rounds.append({"number": r, "matches": matches})
         for pid in rng.sample(active, k=max(1, len(active) // 200)):
-            dropped.add(pid)
+            dropped[pid] = r
     for p in players:
         if p["id"] in dropped:
-            p["dropped_after"] = max(r["number"] for r in out_rounds if any(p["id"] in (m["a"], m["b"]) for m in r["matches"]))
+            p["dropped_after"] = dropped[p["id"]]
     return {
         "format": "swiss-event",
         "version": 1,

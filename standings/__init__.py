@@ -1,12 +1,13 @@
 """The standings engine: pure Python, no Django (SPEC §3)."""
 
 from standings.engine import Row, Standings, compute, last_round_with_result
-from standings.format import format_percent, format_value, to_json, to_text
+from standings.format import dumps_json, format_percent, format_value, to_json, to_text
 
 __all__ = [
     "Row",
     "Standings",
     "compute",
+    "dumps_json",
     "format_percent",
     "format_value",
     "last_round_with_result",

@@ -117,8 +117,9 @@ class _Computation:
         gpts = [0] * n
         games = [0] * n
         cumul = [0] * n
-        # One entry per match against an opponent: (opponent, points scored, outcome); rematches count twice.
-        meetings: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        # One entry per match against an opponent, rematches twice: who, and how it ended for this player.
+        opponents: list[list[int]] = [[] for _ in range(n)]
+        outcomes: list[list[int]] = [[] for _ in range(n)]
 
         def bye(i: int, wr: int) -> None:
             byes[i] += 1
@@ -149,8 +150,10 @@ class _Computation:
                         pts[ib] += lo
                         cumul[ia] += w * wr
                         cumul[ib] += lo * wr
-                        meetings[ia].append((ib, w, WIN))
-                        meetings[ib].append((ia, lo, LOST))
+                        opponents[ia].append(ib)
+                        outcomes[ia].append(WIN)
+                        opponents[ib].append(ia)
+                        outcomes[ib].append(LOST)
                     elif gb > ga:
                         wins[ib] += 1
                         losses[ia] += 1
@@ -158,8 +161,10 @@ class _Computation:
                         pts[ia] += lo
                         cumul[ib] += w * wr
                         cumul[ia] += lo * wr
-                        meetings[ib].append((ia, w, WIN))
-                        meetings[ia].append((ib, lo, LOST))
+                        opponents[ib].append(ia)
+                        outcomes[ib].append(WIN)
+                        opponents[ia].append(ib)
+                        outcomes[ia].append(LOST)
                     else:
                         draws[ia] += 1
                         draws[ib] += 1
@@ -167,8 +172,10 @@ class _Computation:
                         pts[ib] += d
                         cumul[ia] += d * wr
                         cumul[ib] += d * wr
-                        meetings[ia].append((ib, d, DRAW))
-                        meetings[ib].append((ia, d, DRAW))
+                        opponents[ia].append(ib)
+                        outcomes[ia].append(DRAW)
+                        opponents[ib].append(ia)
+                        outcomes[ib].append(DRAW)
                 elif m.result == BYE:
                     bye(index[m.a], wr)
                 elif m.result == LOSS:
@@ -182,7 +189,8 @@ class _Computation:
                         losses[i] += 1
                         pts[i] += lo
                         cumul[i] += lo * wr
-                        meetings[i].append((j, lo, LOST))
+                        opponents[i].append(j)
+                        outcomes[i].append(LOST)
                 # else: a pairing whose result is still outstanding.
 
         # Pre-awarded byes: files may leave them out; the app stores them as matches.
@@ -199,8 +207,8 @@ class _Computation:
         # Every round a player took part in is exactly one win (byes included), loss or draw.
         self.played = [a + b + c for a, b, c in zip(wins, losses, draws, strict=True)]
         self.byes, self.gpts, self.games = byes, gpts, games
-        self.cumul, self.meetings = cumul, meetings
-        self.opponents = [[o for o, _, _ in m] for m in meetings]
+        self.cumul, self.opponents, self.outcomes = cumul, opponents, outcomes
+        self.outcome_points = {WIN: w, DRAW: d, LOST: lo}
         self.figures: dict[str, _Figure] = {}
 
     # ------------------------------------------------------------------ figures
@@ -239,7 +247,7 @@ class _Computation:
         return _clamped_ratios(self.gpts, [3 * g for g in self.games], self.settings.floor, None)
 
     def _mean_over_opponents(self, of: _Figure) -> _Figure:
-        counts = {len(m) for m in self.meetings}
+        counts = {len(o) for o in self.opponents}
         counts.discard(0)
         per = lcm(*counts) if counts else 1
         keys = of.keys
@@ -308,8 +316,10 @@ class _Computation:
     def _sonneborn_berger(self) -> _Figure:
         pts = self.pts
         keys = []
-        for m in self.meetings:
-            keys.append(sum(2 * pts[o] if oc == WIN else pts[o] for o, _, oc in m if oc != LOST))
+        for opps, outs in zip(self.opponents, self.outcomes, strict=True):
+            keys.append(
+                sum(2 * pts[o] if oc == WIN else pts[o] for o, oc in zip(opps, outs, strict=True) if oc != LOST)
+            )
         return _Figure(keys, 2 * self.unit)
 
     def _rating_sum(self) -> _Figure:
@@ -330,9 +340,10 @@ class _Computation:
 
     def _scored_against(self, i: int, members: set[int]) -> tuple[int, set[int]]:
         scored, met = 0, set()
-        for o, p, _ in self.meetings[i]:
+        points = self.outcome_points
+        for o, oc in zip(self.opponents[i], self.outcomes[i], strict=True):
             if o in members:
-                scored += p
+                scored += points[oc]
                 met.add(o)
         return scored, met
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
-from standings.engine import PERCENTAGES, Standings, Value
+from standings.engine import PERCENTAGES, Row, Standings, Value
 
 LABELS = {
     "mw": "MW%",
@@ -67,23 +68,27 @@ def exact(value: Value) -> str | list[str]:
 
 def to_json(standings: Standings) -> dict[str, Any]:
     """The `standings` command's JSON document (SPEC §5), every fractional number as an exact string."""
+    return {"after_round": standings.after_round, "standings": [_row_json(r) for r in standings.rows]}
+
+
+def _row_json(r: Row) -> dict[str, Any]:
     return {
-        "after_round": standings.after_round,
-        "standings": [
-            {
-                "rank": r.rank,
-                "id": r.player_id,
-                "name": r.name,
-                "points": str(r.points),
-                "wins": r.wins,
-                "losses": r.losses,
-                "draws": r.draws,
-                "rounds_played": r.rounds_played,
-                "tiebreakers": {c: exact(v) for c, v in r.tiebreakers.items()},
-            }
-            for r in standings.rows
-        ],
+        "rank": r.rank,
+        "id": r.player_id,
+        "name": r.name,
+        "points": str(r.points),
+        "wins": r.wins,
+        "losses": r.losses,
+        "draws": r.draws,
+        "rounds_played": r.rounds_played,
+        "tiebreakers": {c: exact(v) for c, v in r.tiebreakers.items()},
     }
+
+
+def dumps_json(standings: Standings) -> str:
+    """`to_json` as text, one player per line: readable, and fast for thousands of players."""
+    rows = ",\n".join(json.dumps(_row_json(r), ensure_ascii=False) for r in standings.rows)
+    return f'{{"after_round": {standings.after_round}, "standings": [\n{rows}\n]}}\n'
 
 
 def to_text(standings: Standings) -> str:
