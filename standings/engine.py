@@ -367,7 +367,7 @@ class _Computation:
         players = self.players
         codes = self.settings.tiebreakers
         order = sorted(range(self.n), key=lambda i: (players[i].name, players[i].id))
-        groups = [order]
+        groups = [order] if order else []
         group_dep: dict[str, dict[int, int]] = {c: {} for c in codes if c in GROUP_DEPENDENT}
 
         # Consecutive player-only criteria are applied in one sort; group-dependent ones one at a time.
