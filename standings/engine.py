@@ -14,13 +14,16 @@ from math import lcm
 from standings.eventfile import BYE, DOUBLE_LOSS, LOSS, SWISS, Event
 
 PERCENTAGES = ("mw", "gw", "omw", "ogw", "oomw")
-VECTORS = ("buchholz_cuts", "buchholz_variant")
 # Tie-breakers whose value depends on who else is still tied (SPEC §3), not on the player alone.
 GROUP_DEPENDENT = ("direct_encounter", "head_to_head")
 
 Value = Fraction | tuple[Fraction, ...]
 
 WIN, DRAW, LOST = 2, 1, 0
+
+
+class StandingsError(ValueError):
+    """The event contradicts itself (a match names a player who is not registered)."""
 
 
 @dataclass(frozen=True)
@@ -77,12 +80,17 @@ def compute(event: Event, after_round: int | None = None) -> Standings:
     """The standings of `event` after Swiss round `after_round` (default: the last round with a result)."""
     if after_round is None:
         after_round = last_round_with_result(event)
+    known = {p.id for p in event.players}
+    for r in event.rounds:
+        for m in r.matches:
+            for pid in (m.a, m.b):
+                if pid is not None and pid not in known:
+                    raise StandingsError(f"round {r.number}: player {pid!r} is not registered in the event")
     return _Computation(event, after_round).standings()
 
 
 class _Computation:
     def __init__(self, event: Event, after_round: int):
-        self.event = event
         self.after_round = after_round
         s = event.settings
         self.settings = s
@@ -210,6 +218,7 @@ class _Computation:
         self.cumul, self.opponents, self.outcomes = cumul, opponents, outcomes
         self.outcome_points = {WIN: w, DRAW: d, LOST: lo}
         self.figures: dict[str, _Figure] = {}
+        self._sorted_terms: list[list[int]] | None = None
 
     # ------------------------------------------------------------------ figures
 
@@ -275,13 +284,12 @@ class _Computation:
 
     def _terms(self) -> list[list[int]]:
         """Buchholz terms, highest first: one per round, an opponent's match points, 0 for a round without one."""
-        t = self.figures.get("_terms")
-        if t is None:
-            pts, r = self.pts, self.num_rounds
-            get = pts.__getitem__
-            t = [sorted([*map(get, opps), *[0] * (r - len(opps))], reverse=True) for opps in self.opponents]
-            self.figures["_terms"] = t
-        return t
+        if self._sorted_terms is None:
+            r, get = self.num_rounds, self.pts.__getitem__
+            self._sorted_terms = [
+                sorted([*map(get, opps), *[0] * (r - len(opps))], reverse=True) for opps in self.opponents
+            ]
+        return self._sorted_terms
 
     def _buchholz(self) -> _Figure:
         return _Figure([sum(t) for t in self._terms()], self.unit)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from standings import compute, format_percent, format_value, to_json, to_text
+from standings import StandingsError, compute, format_percent, format_value, to_json, to_text
 from standings import eventfile as ef
 from standings.format import dumps_json, format_number
 
@@ -568,3 +568,9 @@ def test_pokemon_floor_and_dropped_cap():
     assert r["D"].tiebreakers["mw"] == F(1, 4)  # 0-1-1 without the bye: 1/6, floored
     assert r["D"].points == 4  # the bye still counts in the standings
     assert r["B"].tiebreakers["mw"] == F(4, 9)  # 1-1-1: 4 of 9
+
+
+def test_match_with_an_unregistered_player_is_refused():
+    event = make_event([[("A", "B", W)]], players=[ef.Player(id="A", name="A")])
+    with pytest.raises(StandingsError, match="round 1: player 'B' is not registered"):
+        compute(event)
