@@ -574,3 +574,66 @@ def test_match_with_an_unregistered_player_is_refused():
     event = make_event([[("A", "B", W)]], players=[ef.Player(id="A", name="A")])
     with pytest.raises(StandingsError, match="round 1: player 'B' is not registered"):
         compute(event)
+
+
+def messy_event(codes) -> ef.Event:
+    """A drop (D after round 2), a late entrant with an unpaired loss (E), an implicit pre-awarded bye (F),
+    a double loss (C-D), an explicit bye (C), a draw (A-C), an unrated player (F)."""
+    players = [
+        ef.Player(id="A", name="A", rating=1500),
+        ef.Player(id="B", name="B", rating=1400),
+        ef.Player(id="C", name="C", rating=1300),
+        ef.Player(id="D", name="D", rating=1200, dropped_after=2),
+        ef.Player(id="E", name="E", rating=1100, joined_round=2),
+        ef.Player(id="F", name="F", byes=1),
+    ]
+    rounds = [
+        [("A", "B", (2, 1, 0)), ("C", "D", "double_loss"), ("E", "loss")],
+        [("A", "C", (1, 1, 1)), ("B", "F", (0, 2, 0)), ("D", "E", (2, 0, 0))],
+        [("A", "F", (2, 0, 0)), ("B", "E", (2, 1, 0)), ("C", None)],
+    ]
+    return make_event(rounds, players=players, tiebreakers=tuple(codes), bye_rating=1000)
+
+
+def test_messy_event_records():
+    s = compute(messy_event(["omw"]))
+    got = {r.player_id: (r.points, r.wins, r.losses, r.draws, r.rounds_played) for r in s.rows}
+    assert got == {
+        "A": (7, 2, 0, 1, 3),
+        "B": (3, 1, 2, 0, 3),
+        "C": (4, 1, 1, 1, 3),
+        "D": (3, 1, 1, 0, 2),
+        "E": (0, 0, 3, 0, 3),
+        "F": (6, 2, 1, 0, 3),
+    }
+    assert [r.player_id for r in s.rows][:3] == ["A", "F", "C"]
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("mw", {"A": F(7, 9), "B": F(1, 3), "C": F(4, 9), "D": F(1, 2), "E": F(33, 100), "F": F(2, 3)}),
+        # A met B, C, F; C met D (double loss) and A; E met D and B; F met B and A.
+        ("omw", {"A": F(13, 27), "C": F(23, 36), "E": (F(1, 2) + F(1, 3)) / 2, "F": F(5, 9)}),
+        # Game points over 3 x games; a double loss and an unpaired loss count no games, a bye is 2-0.
+        ("gw", {"A": F(16, 24), "B": F(9, 24), "C": F(10, 15), "D": F(1), "E": F(33, 100), "F": F(12, 18)}),
+        ("ogw", {"A": (F(3, 8) + F(2, 3) + F(2, 3)) / 3, "C": (1 + F(2, 3)) / 2}),
+        ("oomw", {"A": (F(1597, 2700) + F(23, 36) + F(5, 9)) / 3}),
+        ("buchholz", {"A": 13, "C": 3 + 7 + 0, "D": 4, "E": 0 + 3 + 3, "F": 0 + 3 + 7}),
+        ("buchholz_cut1", {"A": 10, "C": 10, "D": 4, "E": 6}),
+        ("median_buchholz", {"A": 4, "C": 3, "D": 0, "F": 3}),
+        ("buchholz_cuts", {"A": (13, 10, 6), "C": (10, 10, 7), "D": (4, 4, 4)}),
+        ("buchholz_variant", {"A": (6, 10, 13), "C": (7, 10, 10)}),
+        # A beat B (3) and F (6), drew C (4); C beat nobody (a double loss is no win), drew A (7).
+        ("sonneborn_berger", {"A": 3 + 6 + 2, "C": F(7, 2), "D": 0, "F": 3}),
+        ("rating_sum", {"A": 1400 + 1300, "C": 1200 + 1500 + 1000, "E": 1200 + 1400, "F": 1000 + 1400 + 1500}),
+        ("wins", {"A": 2, "C": 0, "F": 1}),
+        # Running scores: A 3, 4, 7; C 0, 1, 4; D 0, 3, 3 (dropped); F 3, 6, 6.
+        ("cumulative", {"A": 14, "C": 5, "D": 6, "E": 0, "F": 15}),
+    ],
+)
+def test_every_tiebreaker_on_a_messy_event(code, expected):
+    r = rows(compute(messy_event([code])))
+    for player, value in expected.items():
+        want = tuple(F(v) for v in value) if isinstance(value, tuple) else value
+        assert r[player].tiebreakers[code] == want, player
