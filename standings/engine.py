@@ -28,6 +28,13 @@ class StandingsError(ValueError):
 
 @dataclass(frozen=True)
 class Row:
+    """One player's line. Players equal on every figure share a rank (1, 2, 2, 4) and are listed by name, then id.
+
+    `wins` counts byes (the record W-L-D); unpaired and double losses are losses. `tiebreakers` maps each of
+    the event's codes, in order, to an exact Fraction, or a tuple of them for buchholz_cuts/buchholz_variant.
+    `dropped`: the player dropped in or before the round the standings are after.
+    """
+
     rank: int
     player_id: str
     name: str
@@ -42,9 +49,14 @@ class Row:
 
 @dataclass(frozen=True)
 class Standings:
+    """The ranked rows after Swiss round `after_round` (0: before any result), with the tie-breakers used."""
+
     after_round: int
     tiebreakers: tuple[str, ...]
     rows: tuple[Row, ...]
+
+    def by_player(self) -> dict[str, Row]:
+        return {r.player_id: r for r in self.rows}
 
 
 class _Figure:
