@@ -396,6 +396,28 @@ def parse(data: Any) -> Event:
 
 
 def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
+    # Fast path for the shape nearly every match has (two known players, three game counts, maybe a table);
+    # anything else, valid or not, goes through the checks below that name the place of an error.
+    if type(rm) is dict and "result" not in rm and rm.keys() <= _MATCH_KEYS:
+        a, b, g, table = rm.get("a"), rm.get("b"), rm.get("games"), rm.get("table")
+        if (
+            type(a) is str
+            and type(b) is str
+            and a != b
+            and a in ids
+            and b in ids
+            and type(g) is list
+            and len(g) == 3
+            and (table is None or (type(table) is int and table >= 1))
+        ):
+            ga, gb, gd = g
+            if (
+                type(ga) is int
+                and type(gb) is int
+                and type(gd) is int
+                and validate_games((ga, gb, gd), best_of, elimination) is None
+            ):
+                return Match(a=a, b=b, games=(ga, gb, gd), result=PLAYED, table=table)
     rm = _object(rm, path, _MATCH_KEYS)
     if "a" not in rm:
         raise EventFileError(f"{path}.a", "missing")
