@@ -1,20 +1,53 @@
-"""Workflows that span rows: standings of an event (cached per event version) and the change marker.
+"""Workflows that span rows: pairing, publishing, results, drops, late entries, the clock, the top cut.
 
 Every write that public pages can see calls `changed(event)`, which bumps `Event.version`; caches and
 ETags are keyed on it, so a page view never recomputes standings for an unchanged event.
+
+Each workflow raises `ServiceError` with a sentence an organiser can act on; views turn it into a
+message. Pairing locks the event row (`select_for_update`) so two clicks never pair a round twice; the
+unique constraints on rounds and seats are the backstop.
 """
 
-from django.core.cache import cache
+import math
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
 
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+import pairing
 import standings
-from tournament.eventio import event_to_file
-from tournament.models import Event
+from standings.eventfile import DOUBLE_LOSS, PLAYED, validate_games
+from tournament.eventio import create_matches, event_to_file
+from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
 
 CACHE_SECONDS = 6 * 3600
 
 
+class ServiceError(Exception):
+    """A refusal with a message for the person who asked."""
+
+
+class ResultConflict(ServiceError):
+    """Somebody else entered a different result since the form was shown."""
+
+    def __init__(self, match: Match):
+        self.match = match
+        stored = match.result_label() or "no result"
+        super().__init__(
+            f"Table {match.table}: someone else entered {stored} meanwhile. Check with the players and enter it again."
+        )
+
+
 def changed(event: Event) -> None:
     event.touch()
+
+
+def log(event: Event, action: str, by, **detail) -> None:
+    EventLog.objects.create(event=event, action=action, by=by, detail=detail)
 
 
 def event_standings(event: Event):
@@ -25,3 +58,517 @@ def event_standings(event: Event):
         result = standings.compute(event_to_file(event))
         cache.set(key, result, CACHE_SECONDS)
     return result
+
+
+def _locked(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def latest_round(event: Event) -> Round | None:
+    return event.rounds.order_by("-number").first()
+
+
+def current_round(event: Event) -> Round | None:
+    """The round the venue is playing: the latest published one."""
+    return event.rounds.exclude(state=Round.State.DRAFT).order_by("-number").first()
+
+
+def outstanding(rnd: Round) -> int:
+    return rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).count()
+
+
+def swiss_rounds_played(event: Event) -> int:
+    return event.rounds.filter(kind=Round.Kind.SWISS).count()
+
+
+# ---------------------------------------------------------------- pairing
+
+
+def recommended_rounds(event: Event, players=None) -> dict | None:
+    """The engine's recommendation for the event's players (SPEC §4), or None if it has none."""
+    players = list(players if players is not None else event.players.filter(dropped_after__isnull=True))
+    fn = getattr(pairing, "recommended_rounds", None)
+    if fn is None or not players:
+        return None
+    rec = fn(len(players), [p.byes for p in players if p.byes], preset=event.preset)
+    if isinstance(rec, int):
+        return {"rounds": rec, "top_cut": None, "reason": ""}
+    return {
+        "rounds": getattr(rec, "rounds", None),
+        "top_cut": getattr(rec, "top_cut", None),
+        "reason": getattr(rec, "reason", "") or getattr(rec, "explanation", ""),
+    }
+
+
+def _engine_pairing(file_event, number: int, seed: int):
+    if not hasattr(pairing, "pair") or not hasattr(pairing, "from_event"):
+        raise ServiceError("The pairing engine is not installed yet.")
+    try:
+        return pairing.pair(pairing.from_event(file_event, number), seed=seed)
+    except getattr(pairing, "PairingError", ValueError) as e:
+        raise ServiceError(str(e)) from None
+
+
+def _check_ready_to_pair(event: Event, number: int, previous: Round | None) -> None:
+    if previous is not None:
+        if previous.state == Round.State.DRAFT:
+            raise ServiceError(f"Round {previous.number} is still a draft: publish it or re-pair it first.")
+        if previous.kind == Round.Kind.ELIMINATION:
+            raise ServiceError("The top cut has started: no more Swiss rounds.")
+        missing = list(
+            previous.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).values_list("table", flat=True)
+        )
+        if missing:
+            tables = ", ".join(str(t) for t in missing[:10]) + (" …" if len(missing) > 10 else "")
+            raise ServiceError(
+                f"Round {previous.number} still has {len(missing)} result{'s' if len(missing) != 1 else ''} "
+                f"missing (table {tables}). Enter them before pairing round {number}."
+            )
+
+
+def _build_round_matches(event: Event, rnd: Round, result, players: list[Player]) -> list[Match]:
+    """The engine's pairs and byes as Match rows, plus the pre-awarded byes of this round."""
+    by_key = {p.key: p for p in players}
+    matches = []
+    for pr in result.pairs:
+        a, b, table = _pair_fields(pr)
+        matches.append(Match(round=rnd, table=table, player_a_id=by_key[a].pk, player_b_id=by_key[b].pk))
+    seated = {m.player_a_id for m in matches} | {m.player_b_id for m in matches}
+    for key in result.byes:
+        p = by_key[key]
+        matches.append(Match(round=rnd, player_a_id=p.pk, result=Match.Result.BYE))
+        seated.add(p.pk)
+    # Pre-awarded byes (seed 003): byes in rounds 1..k, stored as bye matches so every page shows them.
+    for p in players:
+        if p.pk not in seated and p.byes >= rnd.number and p.joined_round <= rnd.number and p.is_active:
+            matches.append(Match(round=rnd, player_a_id=p.pk, result=Match.Result.BYE))
+    return matches
+
+
+def _pair_fields(pr) -> tuple[str, str, int]:
+    if isinstance(pr, tuple | list):
+        return pr[0], pr[1], pr[2]
+    return pr.a, pr.b, pr.table
+
+
+def _warnings(result) -> list[str]:
+    return [str(w) for w in getattr(result, "warnings", ())]
+
+
+def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
+    players = list(event.players.all())
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    result = _engine_pairing(event_to_file(event), number, seed)
+    rnd = Round.objects.create(
+        event=event,
+        number=number,
+        kind=Round.Kind.SWISS,
+        state=Round.State.DRAFT,
+        seed=seed,
+        warnings=_warnings(result),
+        clock_minutes=event.round_minutes,
+    )
+    create_matches(rnd, _build_round_matches(event, rnd, result, players))
+    return rnd
+
+
+def pair_next_round(event: Event, by) -> Round:
+    """Pair the next Swiss round as a draft (not public until published). Pairs exactly once."""
+    try:
+        with transaction.atomic():
+            event = _locked(event)
+            previous = latest_round(event)
+            number = previous.number + 1 if previous else 1
+            _check_ready_to_pair(event, number, previous)
+            if not event.players.filter(dropped_after__isnull=True, joined_round__lte=number).exists():
+                raise ServiceError("There are no active players to pair.")
+            rnd = _pair_into(event, number, by)
+            log(event, "pair", by, round=number, seed=rnd.seed)
+    except IntegrityError:
+        raise ServiceError("This round was just paired by someone else; the page now shows it.") from None
+    return rnd
+
+
+def repair_round(rnd: Round, by) -> Round:
+    """Throw away a draft, or a published round with no result yet, and pair it again with a new seed."""
+    try:
+        with transaction.atomic():
+            event = _locked(rnd.event)
+            rnd = Round.objects.select_for_update().filter(pk=rnd.pk).first()
+            if rnd is None:
+                raise ServiceError("That round is gone: someone re-paired it meanwhile.")
+            if rnd.kind != Round.Kind.SWISS:
+                raise ServiceError("Top-cut rounds follow the bracket and cannot be re-paired.")
+            if event.rounds.filter(number__gt=rnd.number).exists():
+                raise ServiceError(f"Round {rnd.number} is not the latest round.")
+            if rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=False).exists() or rnd.matches.filter(
+                result=Match.Result.DOUBLE_LOSS
+            ):
+                raise ServiceError(f"Round {rnd.number} already has results; it can no longer be re-paired.")
+            was_published = rnd.is_published
+            number = rnd.number
+            rnd.delete()
+            new = _pair_into(event, number, by)
+            log(event, "repair", by, round=number, seed=new.seed, was_published=was_published)
+    except IntegrityError:
+        raise ServiceError("This round was just re-paired by someone else.") from None
+    if was_published:
+        changed(event)
+    return new
+
+
+def publish_round(rnd: Round, by) -> None:
+    with transaction.atomic():
+        updated = Round.objects.filter(pk=rnd.pk, state=Round.State.DRAFT).update(state=Round.State.PAIRED)
+        if updated:
+            rnd.state = Round.State.PAIRED
+            log(rnd.event, "publish", by, round=rnd.number)
+    if updated:
+        changed(rnd.event)
+
+
+def met_before(event: Event, before_number: int) -> set[frozenset]:
+    """Pairs of player ids who met in a round before `before_number` (Swiss or top cut)."""
+    rows = Match.objects.filter(
+        round__event=event, round__number__lt=before_number, player_b__isnull=False
+    ).values_list("player_a_id", "player_b_id")
+    return {frozenset(r) for r in rows}
+
+
+def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
+    """Exchange two players' seats in a round without results; returns warnings about rematches it causes."""
+    if first.pk == second.pk:
+        raise ServiceError("Pick two different players to swap.")
+    with transaction.atomic():
+        _locked(rnd.event)
+        rnd.refresh_from_db()
+        if rnd.matches.filter(Q(games_a__isnull=False) | Q(result=DOUBLE_LOSS)).exists():
+            raise ServiceError("This round has results; its pairings can no longer be changed.")
+        matches = list(rnd.matches.filter(Q(player_a__in=[first, second]) | Q(player_b__in=[first, second])))
+        where = {}
+        for m in matches:
+            for slot in ("player_a_id", "player_b_id"):
+                if getattr(m, slot) in (first.pk, second.pk):
+                    where[getattr(m, slot)] = (m, slot)
+        if first.pk not in where or second.pk not in where:
+            raise ServiceError("Both players must be in this round to swap them.")
+        (m1, s1), (m2, s2) = where[first.pk], where[second.pk]
+        if m1.pk == m2.pk:
+            raise ServiceError(f"{first} and {second} already play each other.")
+        if m1.result != m2.result:
+            raise ServiceError("A player with a bye can only swap with another player with a bye.")
+        setattr(m1, s1, second.pk)
+        setattr(m2, s2, first.pk)
+        # The seats stay the same (both players remain in the round); the unique constraints on a
+        # player's match slot are checked row by row, so the two matches are rewritten together.
+        Match.objects.filter(pk__in=[m1.pk, m2.pk]).delete()
+        for m in (m1, m2):
+            m.pk = None
+            m.version += 1
+        Match.objects.bulk_create([m1, m2])
+        met = met_before(rnd.event, rnd.number)
+        warnings = [
+            f"Rematch: {m.player_a} and {m.player_b} have played each other before."
+            for m in Match.objects.filter(pk__in=[m1.pk, m2.pk], player_b__isnull=False).select_related(
+                "player_a", "player_b"
+            )
+            if frozenset((m.player_a_id, m.player_b_id)) in met
+        ]
+        rnd.warnings = [*rnd.warnings, f"Swapped {first} and {second} by hand.", *warnings]
+        rnd.save(update_fields=["warnings"])
+        log(rnd.event, "swap", by, round=rnd.number, players=[first.key, second.key], rematches=warnings)
+    if rnd.is_published:
+        changed(rnd.event)
+    return warnings
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Outcome:
+    result: str
+    games: tuple[int, int, int] | None
+
+
+def parse_outcome(text: str, best_of: int) -> Outcome:
+    """A result as typed at the desk: "2-0", "21", "1-1", "0-0-3", "d" (draw), "dl" (double loss)."""
+    t = text.strip().lower().replace(" ", "-").replace("–", "-")
+    if t in ("dl", "double", "double-loss", "double_loss"):
+        return Outcome(DOUBLE_LOSS, None)
+    if t in ("d", "draw"):
+        return Outcome(PLAYED, (1, 1, 0) if best_of > 1 else (0, 0, 1))
+    if t in ("id", "intentional"):
+        return Outcome(PLAYED, (0, 0, 3) if best_of > 1 else (0, 0, 1))
+    parts = t.split("-") if "-" in t else list(t)
+    if not 2 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
+        raise ServiceError(f"“{text}” is not a result: type it like 2-0, 2-1, 1-1 or 0-0-3.")
+    nums = [int(p) for p in parts] + [0] * (3 - len(parts))
+    return Outcome(PLAYED, (nums[0], nums[1], nums[2]))
+
+
+def _validate(match: Match, outcome: Outcome, best_of: int) -> None:
+    elimination = match.round.kind == Round.Kind.ELIMINATION
+    if outcome.result == DOUBLE_LOSS:
+        if match.player_b_id is None:
+            raise ServiceError("A double loss needs two players.")
+        if elimination:
+            raise ServiceError("A top-cut match needs a winner; a double loss is not possible.")
+        return
+    if outcome.result != PLAYED or outcome.games is None:
+        raise ServiceError("A result needs game counts.")
+    if match.player_b_id is None:
+        raise ServiceError("A bye or unpaired loss has no result to enter.")
+    problem = validate_games(outcome.games, best_of, elimination)
+    if problem:
+        raise ServiceError(f"Table {match.table}: {problem[0].upper()}{problem[1:]}.")
+
+
+def record_result(match: Match, outcome: Outcome, by, expected_version: int | None = None) -> Match:
+    """Store a match result. A stale `expected_version` is a conflict unless the stored result is the same.
+
+    Every change is audited (`ResultChange`); the same result twice changes nothing.
+    """
+    event = match.round.event
+    with transaction.atomic():
+        m = Match.objects.select_for_update().select_related("round", "player_a", "player_b").get(pk=match.pk)
+        _validate(m, outcome, event.best_of)
+        same = m.result == outcome.result and m.games == outcome.games
+        if same:
+            return m
+        if expected_version is not None and m.version != expected_version:
+            raise ResultConflict(m)
+        before = m.snapshot() if m.has_result else None
+        m.result = outcome.result
+        m.games_a, m.games_b, m.games_drawn = outcome.games or (None, None, None)
+        m.entered_by = by
+        m.entered_at = timezone.now()
+        m.version += 1
+        m.save(update_fields=["result", "games_a", "games_b", "games_drawn", "entered_by", "entered_at", "version"])
+        ResultChange.objects.create(match=m, before=before, after=m.snapshot(), by=by)
+        _update_round_state(m.round)
+    changed(event)
+    if m.round.kind == Round.Kind.ELIMINATION:
+        advance_bracket(event, by)
+    return m
+
+
+def correct_result(match: Match, outcome: Outcome, by) -> Match:
+    """Change a result already entered (an earlier round's too); audited; pairings already made stay."""
+    if not match.has_result:
+        raise ServiceError("That match has no result to correct yet.")
+    m = record_result(match, outcome, by, expected_version=None)
+    log(match.round.event, "correct_result", by, round=match.round.number, table=match.table)
+    return m
+
+
+def _update_round_state(rnd: Round) -> None:
+    missing = rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).exists()
+    state = rnd.state
+    if not missing:
+        state = Round.State.COMPLETE
+    elif rnd.state in (Round.State.PAIRED, Round.State.COMPLETE):
+        state = Round.State.IN_PROGRESS
+    if state != rnd.state:
+        rnd.state = state
+        rnd.save(update_fields=["state"])
+
+
+# ---------------------------------------------------------------- players
+
+
+def add_player(event: Event, by, **fields) -> tuple[Player, list[str]]:
+    """Register a player; after round 1 is published this is a late entry under the event's policy."""
+    notes = []
+    with transaction.atomic():
+        event = _locked(event)
+        last = current_round(event)
+        joined = last.number + 1 if last and last.kind == Round.Kind.SWISS else 1
+        if last and last.kind == Round.Kind.ELIMINATION:
+            raise ServiceError("The top cut has started: no more entries.")
+        player = Player.objects.create(event=event, joined_round=joined, **fields)
+        if joined > 1:
+            notes.append(f"{player} joins late, from round {joined}.")
+            if event.late_entry == Event.LateEntry.LOSSES:
+                for rnd in event.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined):
+                    create_matches(rnd, [Match(round=rnd, player_a=player, result=Match.Result.LOSS)])
+                notes.append(f"Unpaired losses recorded for rounds 1–{joined - 1}.")
+        draft = event.rounds.filter(state=Round.State.DRAFT).first()
+        if draft:
+            notes.append(f"Round {draft.number} is a draft without {player}: re-pair it to include them.")
+        if event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
+            notes.append(f"There is already a player called {player.name}: check it is not a double registration.")
+    changed(event)
+    return player, notes
+
+
+def drop_player(player: Player, by) -> None:
+    event = player.event
+    last = current_round(event)
+    player.dropped_after = last.number if last else 0
+    player.save(update_fields=["dropped_after"])
+    log(event, "drop", by, player=player.key, after_round=player.dropped_after)
+    changed(event)
+
+
+def undrop_player(player: Player, by) -> None:
+    player.dropped_after = None
+    player.save(update_fields=["dropped_after"])
+    log(player.event, "undrop", by, player=player.key)
+    changed(player.event)
+
+
+# ---------------------------------------------------------------- clock
+
+
+def clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
+    now = timezone.now()
+    if not rnd.is_published:
+        raise ServiceError("Publish the round before starting its clock.")
+    fields = []
+    if action == "start":
+        rnd.clock_started, rnd.clock_paused_at, rnd.clock_paused_seconds = now, None, 0
+        rnd.clock_minutes = rnd.event.round_minutes
+        fields = ["clock_started", "clock_paused_at", "clock_paused_seconds", "clock_minutes"]
+        if rnd.state == Round.State.PAIRED:
+            rnd.state = Round.State.IN_PROGRESS
+            fields.append("state")
+    elif rnd.clock_started is None:
+        raise ServiceError("The clock has not started yet.")
+    elif action == "pause":
+        if rnd.clock_paused_at is None:
+            rnd.clock_paused_at = now
+            fields = ["clock_paused_at"]
+    elif action == "resume":
+        if rnd.clock_paused_at is not None:
+            rnd.clock_paused_seconds += int((now - rnd.clock_paused_at).total_seconds())
+            rnd.clock_paused_at = None
+            fields = ["clock_paused_seconds", "clock_paused_at"]
+    elif action == "add":
+        if not -60 <= minutes <= 120 or minutes == 0:
+            raise ServiceError("Add between 1 and 120 minutes (or take off up to 60).")
+        rnd.clock_minutes = max(1, rnd.clock_minutes + minutes)
+        fields = ["clock_minutes"]
+    else:
+        raise ServiceError("Unknown clock action.")
+    if fields:
+        rnd.save(update_fields=fields)
+        changed(rnd.event)
+
+
+def clock_end(rnd: Round):
+    left = rnd.seconds_left()
+    return None if left is None else timezone.now() + timedelta(seconds=left)
+
+
+# ---------------------------------------------------------------- top cut
+
+
+def _bracket_pairs(seeds: list) -> list[tuple]:
+    """First-round pairs of a single-elimination bracket from seeds in order (engine helper)."""
+    fn = getattr(pairing, "bracket", None) or getattr(pairing, "top_cut_pairs", None)
+    if fn is None:
+        raise ServiceError("The pairing engine has no top-cut bracket yet.")
+    return [tuple(p) for p in fn(seeds)]
+
+
+def start_top_cut(event: Event, by) -> Round:
+    """Seed the top N of the final Swiss standings into a single-elimination bracket (SPEC §4)."""
+    n = event.top_cut
+    if n < 2 or n & (n - 1):
+        raise ServiceError("Set the top cut to 2, 4, 8, 16… in the event settings first.")
+    try:
+        with transaction.atomic():
+            event = _locked(event)
+            last = latest_round(event)
+            if last is None:
+                raise ServiceError("Play the Swiss rounds first.")
+            if last.kind == Round.Kind.ELIMINATION:
+                raise ServiceError("The top cut has already started.")
+            _check_ready_to_pair(event, last.number + 1, last)
+            rows = [r for r in standings.compute(event_to_file(event)).rows if not r.dropped]
+            if len(rows) < n:
+                raise ServiceError(f"Only {len(rows)} players are still in the event: too few for a top {n}.")
+            by_key = {p.key: p for p in event.players.all()}
+            seeds = [by_key[r.player_id] for r in rows[:n]]
+            rnd = Round.objects.create(
+                event=event,
+                number=last.number + 1,
+                kind=Round.Kind.ELIMINATION,
+                state=Round.State.PAIRED,
+                clock_minutes=event.round_minutes,
+            )
+            pairs = _bracket_pairs(list(range(1, n + 1)))
+            create_matches(
+                rnd,
+                [
+                    Match(round=rnd, table=t, player_a=seeds[a - 1], player_b=seeds[b - 1])
+                    for t, (a, b) in enumerate(pairs, 1)
+                ],
+            )
+            log(event, "top_cut", by, size=n, seeds=[p.key for p in seeds])
+    except IntegrityError:
+        raise ServiceError("The top cut was just started by someone else.") from None
+    changed(event)
+    return rnd
+
+
+def advance_bracket(event: Event, by) -> Round | None:
+    """Once every match of the latest bracket round has a winner, pair the winners in bracket order."""
+    try:
+        with transaction.atomic():
+            event = _locked(event)
+            last = latest_round(event)
+            if last is None or last.kind != Round.Kind.ELIMINATION or last.state != Round.State.COMPLETE:
+                return None
+            matches = list(last.matches.order_by("table"))
+            if len(matches) < 2:
+                return None
+            winners = [m.winner for m in matches]
+            rnd = Round.objects.create(
+                event=event,
+                number=last.number + 1,
+                kind=Round.Kind.ELIMINATION,
+                state=Round.State.PAIRED,
+                clock_minutes=event.round_minutes,
+            )
+            # Table k's winner meets table k+1's: the bracket order keeps seeds 1 and 2 apart until the final.
+            create_matches(
+                rnd,
+                [
+                    Match(round=rnd, table=i // 2 + 1, player_a=winners[i], player_b=winners[i + 1])
+                    for i in range(0, len(winners), 2)
+                ],
+            )
+            log(event, "bracket", by, round=rnd.number)
+    except IntegrityError:
+        return None
+    changed(event)
+    return rnd
+
+
+def top_cut_rounds(event: Event) -> list[Round]:
+    return list(event.rounds.filter(kind=Round.Kind.ELIMINATION).order_by("number"))
+
+
+def final_placings(event: Event) -> list[tuple[int, Player]] | None:
+    """Winner, finalist, then the losers of each earlier stage by Swiss rank; None until the final is played."""
+    rounds = top_cut_rounds(event)
+    if not rounds:
+        return None
+    final = list(rounds[-1].matches.select_related("player_a", "player_b"))
+    if len(final) != 1 or final[0].winner is None:
+        return None
+    swiss_rank = {r.player_id: r.rank for r in standings.compute(event_to_file(event)).rows}
+    champion = final[0].winner
+    finalist = final[0].player_b if champion == final[0].player_a else final[0].player_a
+    placings = [(1, champion), (2, finalist)]
+    for rnd in reversed(rounds[:-1]):
+        losers = [
+            (m.player_b if m.winner == m.player_a else m.player_a)
+            for m in rnd.matches.select_related("player_a", "player_b")
+        ]
+        losers.sort(key=lambda p: swiss_rank.get(p.key, math.inf))
+        start = len(placings) + 1
+        placings += [(start + i, p) for i, p in enumerate(losers)]
+    return placings

@@ -1,3 +1,45 @@
 """Organiser and judge pages: login and a role in the event required."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournament import views
+
+E = "events/<slug:slug>/"
+R = E + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("", views.event_list, name="event_list"),
+    path("events/new/", views.event_new, name="org_event_new"),
+    path(E, views.event_home, name="org_event"),
+    path(E + "settings/", views.event_settings, name="org_settings"),
+    path(E + "staff/", views.staff_add, name="org_staff_add"),
+    path(E + "staff/<int:role_id>/remove/", views.staff_remove, name="org_staff_remove"),
+    path(E + "players/", views.players, name="org_players"),
+    path(E + "players/add/", views.player_add, name="org_player_add"),
+    path(E + "players/paste/", views.players_paste, name="org_players_paste"),
+    path(E + "players/csv/", views.players_csv, name="org_players_csv"),
+    path(E + "players/csv/confirm/", views.players_csv_confirm, name="org_players_csv_confirm"),
+    path(E + "players/<int:player_id>/", views.player_edit, name="org_player_edit"),
+    path(E + "players/<int:player_id>/drop/", views.player_drop, name="org_player_drop"),
+    path(E + "players/<int:player_id>/undrop/", views.player_undrop, name="org_player_undrop"),
+    path(E + "rounds/pair/", views.round_pair, name="org_round_pair"),
+    path(R, views.round_page, name="org_round"),
+    path(R + "publish/", views.round_publish, name="org_round_publish"),
+    path(R + "repair/", views.round_repair, name="org_round_repair"),
+    path(R + "swap/", views.round_swap, name="org_round_swap"),
+    path(R + "clock/", views.round_clock, name="org_round_clock"),
+    path(R + "result/", views.table_result, name="org_table_result"),
+    path(R + "matches/<int:match_id>/", views.match_page, name="org_match"),
+    path(R + "matches/<int:match_id>/result/", views.match_result, name="org_match_result"),
+    path(E + "top-cut/", views.top_cut, name="org_top_cut"),
+    path(E + "top-cut/start/", views.top_cut_start, name="org_top_cut_start"),
+    path(E + "standings/", views.standings_page, name="org_standings"),
+    path(R + "print/by-name/", views.print_round, {"kind": "by-name"}, name="org_print_by_name"),
+    path(R + "print/by-table/", views.print_round, {"kind": "by-table"}, name="org_print_by_table"),
+    path(R + "print/slips/", views.print_round, {"kind": "slips"}, name="org_print_slips"),
+    path(E + "print/standings/", views.print_standings, name="org_print_standings"),
+    path(E + "export/event.json", views.export_json, name="org_export_json"),
+    path(E + "export/players.csv", views.export_csv, {"what": "players"}, name="org_export_players"),
+    path(E + "export/pairings.csv", views.export_csv, {"what": "pairings"}, name="org_export_pairings"),
+    path(E + "export/standings.csv", views.export_csv, {"what": "standings"}, name="org_export_standings"),
+]

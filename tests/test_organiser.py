@@ -1,0 +1,515 @@
+"""Organiser and judge pages: happy paths, side effects, who may do what, verbs, CSRF, repeats."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournament.eventio import create_matches
+from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def org(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def jc(judge):
+    c = Client()
+    c.force_login(judge)
+    return c
+
+
+@pytest.fixture
+def oc(outsider):
+    c = Client()
+    c.force_login(outsider)
+    return c
+
+
+def published_round(event, number=1, state=Round.State.PAIRED):
+    """A round paired by hand (A v B, C v D, …) for tests that are about results, not pairing."""
+    rnd = Round.objects.create(event=event, number=number, state=state, seed=1)
+    players = list(event.players.order_by("name"))
+    create_matches(
+        rnd,
+        [
+            Match(round=rnd, table=i // 2 + 1, player_a=players[i], player_b=players[i + 1])
+            for i in range(0, len(players) - 1, 2)
+        ],
+    )
+    return rnd
+
+
+def url(name, event, *args):
+    return reverse(name, args=[event.slug, *args])
+
+
+# Every organiser URL with a verb and whether a judge may use it.
+def all_urls(event, rnd, match, player, role):
+    return [
+        ("get", url("org_event", event), True),
+        ("get", url("org_settings", event), False),
+        ("post", url("org_settings", event), False),
+        ("post", url("org_staff_add", event), False),
+        ("post", url("org_staff_remove", event, role.pk), False),
+        ("get", url("org_players", event), True),
+        ("post", url("org_player_add", event), False),
+        ("post", url("org_players_paste", event), False),
+        ("post", url("org_players_csv", event), False),
+        ("post", url("org_players_csv_confirm", event), False),
+        ("get", url("org_player_edit", event, player.pk), False),
+        ("post", url("org_player_drop", event, player.pk), False),
+        ("post", url("org_player_undrop", event, player.pk), False),
+        ("post", url("org_round_pair", event), False),
+        ("get", url("org_round", event, rnd.number), True),
+        ("post", url("org_round_publish", event, rnd.number), False),
+        ("post", url("org_round_repair", event, rnd.number), False),
+        ("post", url("org_round_swap", event, rnd.number), False),
+        ("post", url("org_round_clock", event, rnd.number), True),
+        ("post", url("org_table_result", event, rnd.number), True),
+        ("get", url("org_match", event, rnd.number, match.pk), True),
+        ("post", url("org_match_result", event, rnd.number, match.pk), True),
+        ("get", url("org_top_cut", event), True),
+        ("post", url("org_top_cut_start", event), False),
+        ("get", url("org_standings", event), True),
+        ("get", url("org_print_by_name", event, rnd.number), True),
+        ("get", url("org_print_by_table", event, rnd.number), True),
+        ("get", url("org_print_slips", event, rnd.number), True),
+        ("get", url("org_print_standings", event), True),
+        ("get", url("org_export_json", event), True),
+        ("get", url("org_export_players", event), True),
+        ("get", url("org_export_pairings", event), True),
+        ("get", url("org_export_standings", event), True),
+    ]
+
+
+@pytest.fixture
+def everything(event, organiser):
+    rnd = published_round(event)
+    return all_urls(
+        event, rnd, rnd.matches.first(), event.players.first(), EventRole.objects.get(event=event, user=organiser)
+    )
+
+
+def test_outsider_gets_404_on_every_organiser_url_including_fragments(oc, everything):
+    for verb, u, _ in everything:
+        assert getattr(oc, verb)(u).status_code == 404, u
+        assert getattr(oc, verb)(u, headers={"HX-Request": "true"}).status_code == 404, u
+
+
+def test_anonymous_is_sent_to_login(client, everything):
+    for verb, u, _ in everything:
+        r = getattr(client, verb)(u)
+        assert r.status_code == 302 and r["Location"].startswith("/login/"), u
+
+
+def test_judge_gets_403_on_organiser_only_urls(jc, everything):
+    for verb, u, judge_ok in everything:
+        status = getattr(jc, verb)(u).status_code
+        if judge_ok:
+            assert status in (200, 302), u
+        else:
+            assert status == 403, u
+
+
+def test_wrong_verb_is_405(org, everything):
+    forms = {u for verb, u, _ in everything if u.endswith("/settings/") or u.rstrip("/").split("/")[-1].isdigit()}
+    for verb, u, _ in everything:
+        wrong = "delete" if u in forms else ("post" if verb == "get" else "get")
+        assert getattr(org, wrong)(u).status_code == 405, u
+
+
+def test_csrf_is_enforced(organiser, event):
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(organiser)
+    assert c.post(url("org_player_add", event), {"name": "Mallory"}).status_code == 403
+    assert not Player.objects.filter(name="Mallory").exists()
+
+
+def test_event_list_shows_own_events_only(org, event):
+    Event.objects.create(slug="other", name="Someone else's")
+    r = org.get("/")
+    assert r.status_code == 200
+    assert b"Friday Night" in r.content and b"Someone else" not in r.content
+
+
+def test_create_event_makes_creator_organiser_with_preset(org, organiser):
+    r = org.post(
+        reverse("org_event_new"),
+        {
+            "name": "Pokémon Cup",
+            "date": "2026-11-21",
+            "preset": "pokemon",
+            "planned_rounds": 4,
+            "top_cut": 4,
+            "round_minutes": 50,
+        },
+    )
+    event = Event.objects.get(name="Pokémon Cup")
+    assert r.status_code == 302 and r["Location"] == url("org_players", event)
+    assert event.tiebreakers == ["omw", "oomw", "head_to_head"] and event.floor == "1/4"
+    assert EventRole.objects.get(event=event).user == organiser
+
+
+def test_create_event_keeps_input_on_error(org):
+    r = org.post(
+        reverse("org_event_new"),
+        {"name": "Typed name", "date": "2026-11-21", "preset": "mtg", "top_cut": 3, "round_minutes": 50},
+    )
+    assert r.status_code == 200 and b"Typed name" in r.content and b"power of two" in r.content
+    assert not Event.objects.filter(name="Typed name").exists()
+
+
+def settings_data(event, **over):
+    data = {
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "public": "on",
+        "planned_rounds": 3,
+        "top_cut": 4,
+        "round_minutes": 50,
+        "round_one": "random",
+        "late_entry": "none",
+        "bye_rating": 0,
+        "preset": event.preset,
+        "win_points": "3",
+        "draw_points": "1",
+        "loss_points": "0",
+        "best_of": 3,
+        "floor": "33/100",
+        "tiebreakers": list(event.tiebreakers),
+        "save": "1",
+    }
+    data.update(over)
+    return data
+
+
+def test_settings_save_and_reorder_tiebreakers(org, event):
+    # Moving a tie-breaker re-renders the form without saving.
+    r = org.post(url("org_settings", event), settings_data(event, tb_up="1", save=None) | {"save": ""})
+    assert r.status_code == 200
+    event.refresh_from_db()
+    assert event.tiebreakers == ["omw", "gw", "ogw"]
+    r = org.post(url("org_settings", event), settings_data(event, tiebreakers=["gw", "omw", "ogw"], top_cut=4))
+    assert r.status_code == 302
+    event.refresh_from_db()
+    assert event.tiebreakers == ["gw", "omw", "ogw"] and event.top_cut == 4
+
+
+def test_tiebreaker_move_answers_htmx_with_the_form_only(org, event):
+    data = settings_data(event, tb_up="1")
+    del data["save"]
+    r = org.post(url("org_settings", event), data, headers={"HX-Request": "true"})
+    assert r.status_code == 200 and b"<html" not in r.content
+    body = r.content.decode()
+    assert body.index('value="gw"') < body.index('value="omw"')
+
+
+def test_scoring_locks_after_pairing_unless_confirmed(org, event, organiser):
+    published_round(event)
+    r = org.post(url("org_settings", event), settings_data(event, win_points="2"))
+    assert r.status_code == 200 and b"Tick to confirm" in r.content
+    event.refresh_from_db()
+    assert event.win_points == "3"
+    r = org.post(url("org_settings", event), settings_data(event, win_points="2", confirm_locked="on"))
+    assert r.status_code == 302
+    event.refresh_from_db()
+    assert event.win_points == "2"
+    entry = EventLog.objects.get(event=event, action="settings_after_pairing")
+    assert entry.by == organiser and entry.detail["fields"] == ["win_points"]
+
+
+def test_add_judge_by_username(org, event, outsider):
+    r = org.post(url("org_staff_add", event), {"username": "otto", "role": "judge"})
+    assert r.status_code == 302
+    assert EventRole.objects.get(event=event, user=outsider).role == "judge"
+    org.post(url("org_staff_add", event), {"username": "otto", "role": "judge"})  # twice: harmless
+    assert EventRole.objects.filter(event=event, user=outsider).count() == 1
+    r = org.post(url("org_staff_add", event), {"username": "nobody", "role": "judge"}, follow=True)
+    assert b"no account called" in r.content
+
+
+def test_quick_add_via_htmx_returns_roster_with_fresh_focused_field(org, event):
+    v = event.version
+    r = org.post(url("org_player_add", event), {"name": "Zed Zulu, 1700"}, headers={"HX-Request": "true"})
+    assert r.status_code == 200
+    body = r.content.decode()
+    assert 'id="roster"' in body and "<html" not in body and "Zed Zulu" in body and "autofocus" in body
+    p = Player.objects.get(name="Zed Zulu")
+    assert p.rating == 1700 and p.joined_round == 1
+    event.refresh_from_db()
+    assert event.version > v
+
+
+def test_quick_add_error_keeps_typed_text(org, event):
+    r = org.post(url("org_player_add", event), {"name": "Bob, abc"}, headers={"HX-Request": "true"})
+    assert r.status_code == 200 and b"whole number" in r.content and b"Bob, abc" in r.content
+
+
+def test_duplicate_name_is_warned(org, event):
+    r = org.post(url("org_player_add", event), {"name": "player a"}, follow=True)
+    assert b"already a player called" in r.content
+    assert b"same name" in r.content
+
+
+def test_paste_adds_every_line(org, event):
+    r = org.post(url("org_players_paste", event), {"lines": "Ann, 1600\n\nBen\n  Cat  Dee , 1200\n"})
+    assert r.status_code == 302
+    assert {p.name: p.rating for p in event.players.filter(name__in=["Ann", "Ben", "Cat Dee"])} == {
+        "Ann": 1600,
+        "Ben": None,
+        "Cat Dee": 1200,
+    }
+
+
+def test_paste_with_a_bad_line_adds_nothing_and_keeps_text(org, event):
+    n = event.players.count()
+    r = org.post(url("org_players_paste", event), {"lines": "Ann, 1600\nBen, twelve"})
+    assert r.status_code == 200 and b"Ben, twelve" in r.content
+    assert event.players.count() == n
+
+
+def test_csv_preview_then_confirm(org, event):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = "name,rating,id,byes\nAnn,1600,X1,1\n,1500,,\nBen,abc,,\n=cmd,1000,,0\n"
+    r = org.post(url("org_players_csv", event), {"file": SimpleUploadedFile("p.csv", text.encode())})
+    assert r.status_code == 200 and b"no name" in r.content and b"not a whole number" in r.content
+    assert not event.players.filter(name="Ann").exists()  # nothing until confirmed
+    r = org.post(url("org_players_csv_confirm", event), {"text": text})
+    assert r.status_code == 302
+    ann = event.players.get(name="Ann")
+    assert (ann.rating, ann.external_id, ann.byes) == (1600, "X1", 1)
+    assert event.players.filter(name="=cmd").exists() and not event.players.filter(name="Ben").exists()
+
+
+def test_edit_player_sets_byes_and_fixed_table(org, event):
+    p = event.players.first()
+    r = org.post(url("org_player_edit", event, p.pk), {"name": p.name, "rating": 1400, "byes": 2, "fixed_table": 7})
+    assert r.status_code == 302
+    p.refresh_from_db()
+    assert (p.byes, p.fixed_table, p.rating) == (2, 7, 1400)
+    r = org.post(url("org_player_edit", event, p.pk), {"name": p.name, "byes": 5})
+    assert r.status_code == 200 and b"At most 3" in r.content
+
+
+def test_drop_and_undrop(org, event):
+    published_round(event)
+    p = event.players.first()
+    org.post(url("org_player_drop", event, p.pk))
+    org.post(url("org_player_drop", event, p.pk))  # twice: harmless
+    p.refresh_from_db()
+    assert p.dropped_after == 1
+    org.post(url("org_player_undrop", event, p.pk))
+    p.refresh_from_db()
+    assert p.dropped_after is None
+
+
+def test_late_entry_with_losses_policy(org, event):
+    event.late_entry = "losses"
+    event.save(update_fields=["late_entry"])
+    published_round(event, 1, Round.State.COMPLETE)
+    published_round(event, 2)
+    org.post(url("org_player_add", event), {"name": "Latecomer"})
+    late = event.players.get(name="Latecomer")
+    assert late.joined_round == 3
+    losses = Match.objects.filter(player_a=late)
+    assert sorted(m.round.number for m in losses) == [1, 2]
+    assert all(m.result == "loss" and m.player_b is None for m in losses)
+
+
+def test_late_entry_without_losses(org, event):
+    published_round(event)
+    org.post(url("org_player_add", event), {"name": "Latecomer"})
+    late = event.players.get(name="Latecomer")
+    assert late.joined_round == 2 and not Match.objects.filter(player_a=late).exists()
+
+
+def test_draft_rounds_are_not_late_entries(org, event):
+    published_round(event, 1, Round.State.DRAFT)
+    org.post(url("org_player_add", event), {"name": "Early"})
+    assert event.players.get(name="Early").joined_round == 1
+
+
+# ---------------------------------------------------------------- results
+
+
+def test_result_button_updates_row_in_place(jc, event, judge):
+    rnd = published_round(event)
+    m = rnd.matches.get(table=1)
+    r = jc.post(
+        url("org_match_result", event, 1, m.pk), {"result": "2-1", "version": m.version}, headers={"HX-Request": "true"}
+    )
+    assert r.status_code == 200
+    body = r.content.decode()
+    assert body.lstrip().startswith(f'<tr id="m-{m.pk}"') and "2-1" in body
+    assert 'id="outstanding" hx-swap-oob="true"' in body and "3 results outstanding" in body
+    m.refresh_from_db()
+    assert m.games == (2, 1, 0) and m.entered_by == judge and m.version == 1
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.IN_PROGRESS
+
+
+def test_same_result_twice_is_harmless(jc, event):
+    rnd = published_round(event)
+    m = rnd.matches.get(table=1)
+    for _ in range(2):
+        r = jc.post(
+            url("org_match_result", event, 1, m.pk), {"result": "2-0", "version": 0}, headers={"HX-Request": "true"}
+        )
+        assert r.status_code == 200 and b"someone else" not in r.content
+    m.refresh_from_db()
+    assert m.version == 1 and ResultChange.objects.filter(match=m).count() == 1
+
+
+def test_stale_version_with_other_result_is_a_conflict(jc, event):
+    rnd = published_round(event)
+    m = rnd.matches.get(table=1)
+    jc.post(url("org_match_result", event, 1, m.pk), {"result": "2-0", "version": 0})
+    r = jc.post(
+        url("org_match_result", event, 1, m.pk), {"result": "0-2", "version": 0}, headers={"HX-Request": "true"}
+    )
+    assert b"someone else entered 2-0" in r.content
+    m.refresh_from_db()
+    assert m.games == (2, 0, 0)
+
+
+def test_invalid_result_is_refused_with_message(jc, event):
+    rnd = published_round(event)
+    m = rnd.matches.get(table=1)
+    r = jc.post(
+        url("org_match_result", event, 1, m.pk), {"result": "3-0", "version": 0}, headers={"HX-Request": "true"}
+    )
+    assert r.status_code == 200 and b"nobody wins more than 2" in r.content
+    m.refresh_from_db()
+    assert m.games is None
+
+
+def test_keyboard_path_table_then_result(jc, event):
+    rnd = published_round(event)
+    r = jc.post(url("org_table_result", event, 1), {"table": 3, "result": "21"}, headers={"HX-Request": "true"})
+    body = r.content.decode()
+    assert r.status_code == 200 and 'id="table-form"' in body and "hx-swap-oob" in body
+    assert rnd.matches.get(table=3).games == (2, 1, 0)
+    r = jc.post(url("org_table_result", event, 1), {"table": 99, "result": "20"}, headers={"HX-Request": "true"})
+    assert b"no table 99" in r.content and b'value="99"' in r.content
+
+
+def test_filter_shows_only_outstanding(jc, event):
+    rnd = published_round(event)
+    done = rnd.matches.get(table=1)
+    jc.post(url("org_match_result", event, 1, done.pk), {"result": "2-0", "version": 0})
+    r = jc.get(url("org_round", event, 1) + "?outstanding=1", headers={"HX-Request": "true"})
+    body = r.content.decode()
+    assert 'id="matches"' in body and f'id="m-{done.pk}"' not in body and body.count('class="match') == 3
+
+
+def test_correcting_an_earlier_round_needs_confirmation_and_is_audited(org, event, organiser):
+    r1 = published_round(event, 1)
+    m = r1.matches.get(table=1)
+    org.post(url("org_match_result", event, 1, m.pk), {"result": "2-0", "version": 0})
+    for t in range(2, 5):
+        mm = r1.matches.get(table=t)
+        org.post(url("org_match_result", event, 1, mm.pk), {"result": "2-1", "version": 0})
+    r1.refresh_from_db()
+    assert r1.state == Round.State.COMPLETE
+    r2 = published_round(event, 2)
+    pairings_before = list(r2.matches.values_list("player_a", "player_b"))
+    data = {"games_a": 0, "games_b": 2, "games_drawn": 0, "version": 1}
+    r = org.post(url("org_match", event, 1, m.pk), data)
+    assert r.status_code == 200 and b"Tick to confirm" in r.content
+    r = org.post(url("org_match", event, 1, m.pk), data | {"confirm": "on"})
+    assert r.status_code == 302
+    m.refresh_from_db()
+    assert m.games == (0, 2, 0)
+    change = ResultChange.objects.filter(match=m).first()
+    assert change.by == organiser and change.before["games"] == [2, 0, 0] and change.after["games"] == [0, 2, 0]
+    assert list(r2.matches.values_list("player_a", "player_b")) == pairings_before
+    page = org.get(url("org_standings", event)).content.decode()
+    assert page.index(m.player_b.name) < page.index(m.player_a.name)
+
+
+def test_double_loss_via_other(jc, event):
+    rnd = published_round(event)
+    m = rnd.matches.get(table=2)
+    r = jc.post(url("org_match", event, 1, m.pk), {"double_loss": "on", "version": 0})
+    assert r.status_code == 302
+    m.refresh_from_db()
+    assert m.result == "double_loss"
+
+
+def test_clock_start_pause_resume_add(jc, event):
+    rnd = published_round(event)
+    c = url("org_round_clock", event, 1)
+    jc.post(c, {"action": "start"})
+    rnd.refresh_from_db()
+    assert rnd.clock_started and rnd.state == Round.State.IN_PROGRESS and rnd.seconds_left() > 49 * 60
+    jc.post(c, {"action": "pause"})
+    jc.post(c, {"action": "pause"})  # twice: harmless
+    rnd.refresh_from_db()
+    assert rnd.clock_paused_at
+    jc.post(c, {"action": "resume"})
+    jc.post(c, {"action": "add", "minutes": 5})
+    rnd.refresh_from_db()
+    assert rnd.clock_paused_at is None and rnd.clock_minutes == 55
+    r = jc.get(url("org_players", event))
+    assert b'class="clock" data-seconds-left=' in r.content  # visible on every organiser page
+
+
+def test_pairing_refused_while_results_missing(org, event):
+    published_round(event)
+    r = org.post(url("org_round_pair", event), follow=True)
+    assert b"still has 4 results missing" in r.content
+    assert event.rounds.count() == 1
+
+
+def test_publish_makes_round_public_and_is_idempotent(org, event):
+    rnd = published_round(event, 1, Round.State.DRAFT)
+    v = Event.objects.get().version
+    org.post(url("org_round_publish", event, 1))
+    org.post(url("org_round_publish", event, 1))
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.PAIRED
+    assert Event.objects.get().version == v + 1
+    assert EventLog.objects.filter(action="publish").count() == 1
+
+
+def test_swap_flags_rematch(org, event):
+    r1 = published_round(event, 1, Round.State.COMPLETE)
+    first = r1.matches.get(table=1)
+    r2 = Round.objects.create(event=event, number=2, state=Round.State.DRAFT)
+    a, b = first.player_a, first.player_b
+    others = list(event.players.exclude(pk__in=[a.pk, b.pk]).order_by("name"))
+    create_matches(
+        r2,
+        [
+            Match(round=r2, table=1, player_a=a, player_b=others[0]),
+            Match(round=r2, table=2, player_a=b, player_b=others[1]),
+        ]
+        + [Match(round=r2, table=3 + i // 2, player_a=others[i], player_b=others[i + 1]) for i in range(2, 6, 2)],
+    )
+    r = org.post(url("org_round_swap", event, 2), {"first": others[0].pk, "second": b.pk}, follow=True)
+    assert b"Rematch" in r.content
+    assert r2.matches.get(table=1).player_b == b
+    assert r2.seats.count() == 8
+
+
+def test_print_pages_and_exports(jc, event):
+    rnd = published_round(event)
+    jc.post(url("org_match_result", event, 1, rnd.matches.get(table=1).pk), {"result": "2-0", "version": 0})
+    by_name = jc.get(url("org_print_by_name", event, 1)).content.decode()
+    names = [p.name for p in event.players.all()]
+    assert [by_name.index(n) for n in sorted(names)] == sorted(by_name.index(n) for n in names)
+    assert b"<script" not in jc.get(url("org_print_slips", event, 1)).content
+    assert jc.get(url("org_print_slips", event, 1)).content.count(b'class="slip"') == 4
+    assert jc.get(url("org_print_by_table", event, 1)).status_code == 200
+    assert jc.get(url("org_print_standings", event)).status_code == 200
+    doc = jc.get(url("org_export_json", event)).json()
+    assert doc["format"] == "swiss-event" and len(doc["players"]) == 8
+    assert jc.get(url("org_export_players", event)).content.startswith(b"name,rating")
+    assert b"Player A" in jc.get(url("org_export_pairings", event) + "?round=1").content
+    assert jc.get(url("org_export_standings", event)).content.startswith(b"rank,name")

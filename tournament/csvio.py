@@ -1,0 +1,142 @@
+"""CSV in (players: name, rating, id, byes) and out (players, pairings, standings).
+
+Cells that a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return)
+get a leading apostrophe: a player called "=HYPERLINK(...)" must stay a name when the file is opened.
+"""
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+import standings
+from standings.format import LABELS
+from tournament.models import Match, Player, Round
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+HEADER_WORDS = {"name", "player", "rating", "id", "byes"}
+
+
+def safe(value) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def write_rows(header: list[str], rows) -> str:
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(header)
+    for row in rows:
+        w.writerow([safe(v) for v in row])
+    return out.getvalue()
+
+
+@dataclass
+class CsvRow:
+    line: int
+    name: str = ""
+    rating: int | None = None
+    external_id: str = ""
+    byes: int = 0
+    errors: list[str] = field(default_factory=list)
+    duplicate: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def parse_players(text: str, existing_names: set[str] = frozenset()) -> list[CsvRow]:
+    """Every non-empty row with what is wrong with it; nothing is written here."""
+    try:
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = list(csv.reader(io.StringIO(text), dialect))
+    columns = ["name", "rating", "id", "byes"]
+    if rows and {c.strip().lower() for c in rows[0] if c.strip()} <= HEADER_WORDS and rows[0][0].strip():
+        columns = [{"player": "name"}.get(c.strip().lower(), c.strip().lower()) for c in rows[0]]
+        start = 2
+        rows = rows[1:]
+    else:
+        start = 1
+    seen = {n.casefold() for n in existing_names}
+    parsed = []
+    for i, raw in enumerate(rows, start):
+        if not any(c.strip() for c in raw):
+            continue
+        values = dict(zip(columns, (c.strip() for c in raw), strict=False))
+        row = CsvRow(line=i, name=" ".join(values.get("name", "").split()), external_id=values.get("id", ""))
+        if not row.name:
+            row.errors.append("no name")
+        elif len(row.name) > 200:
+            row.errors.append("name longer than 200 characters")
+        rating = values.get("rating", "")
+        if rating:
+            if rating.isdigit():
+                row.rating = int(rating)
+            else:
+                row.errors.append(f"rating “{rating}” is not a whole number")
+        byes = values.get("byes", "")
+        if byes:
+            if byes.isdigit() and int(byes) <= 3:
+                row.byes = int(byes)
+            else:
+                row.errors.append(f"byes “{byes}” must be 0 to 3")
+        if len(raw) > len(columns):
+            row.errors.append(f"{len(raw)} columns; expected at most {len(columns)}")
+        if row.name and row.name.casefold() in seen:
+            row.duplicate = True
+        seen.add(row.name.casefold())
+        parsed.append(row)
+    return parsed
+
+
+def players_csv(players) -> str:
+    return write_rows(
+        ["name", "rating", "id", "byes", "joined_round", "dropped_after"],
+        ((p.name, p.rating, p.external_id, p.byes, p.joined_round, p.dropped_after) for p in players),
+    )
+
+
+def pairings_csv(rnd: Round, points: dict[int, object]) -> str:
+    matches = rnd.matches.select_related("player_a", "player_b").order_by("table", "id")
+    return write_rows(
+        ["round", "table", "player", "points", "opponent", "opponent_points", "result"],
+        (
+            (
+                rnd.number,
+                m.table or "",
+                m.player_a.name,
+                points.get(m.player_a_id, 0),
+                m.player_b.name if m.player_b else ("bye" if m.result == Match.Result.BYE else "—"),
+                points.get(m.player_b_id, "") if m.player_b else "",
+                m.result_label(),
+            )
+            for m in matches
+        ),
+    )
+
+
+def standings_csv(result: "standings.Standings") -> str:
+    codes = list(result.tiebreakers)
+    return write_rows(
+        ["rank", "name", "points", "wins", "losses", "draws", *(LABELS.get(c, c) for c in codes)],
+        (
+            (
+                r.rank,
+                r.name,
+                standings.format_value("points", r.points),
+                r.wins,
+                r.losses,
+                r.draws,
+                *(standings.format_value(c, r.tiebreakers[c]) for c in codes),
+            )
+            for r in result.rows
+        ),
+    )
+
+
+def new_players(event, rows: list[CsvRow]) -> list[Player]:
+    return [
+        Player(event=event, name=r.name, rating=r.rating, external_id=r.external_id, byes=r.byes) for r in rows if r.ok
+    ]

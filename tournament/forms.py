@@ -1,0 +1,298 @@
+"""Organiser forms: they validate, keep what was typed, and say what is wrong in a sentence."""
+
+from fractions import Fraction
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from standings.format import LABELS
+from standings.presets import PRESETS, TIEBREAKER_CODES
+from tournament.models import Event, EventRole, Player
+
+TIEBREAKER_CHOICES = [(c, LABELS.get(c, c)) for c in TIEBREAKER_CODES]
+# Changing these after round 1 changes every standing already published.
+LOCKED_FIELDS = ("preset", "win_points", "draw_points", "loss_points", "best_of", "floor", "tiebreakers")
+
+
+def fraction_field(label: str) -> forms.CharField:
+    return forms.CharField(label=label, max_length=20, help_text="A number, a decimal or a fraction such as 1/2.")
+
+
+def clean_fraction(value: str, label: str) -> str:
+    try:
+        f = Fraction(value.strip())
+    except (ValueError, ZeroDivisionError):
+        raise forms.ValidationError(f"{label} must be a number such as 3, 0.5 or 1/2.") from None
+    if f < 0:
+        raise forms.ValidationError(f"{label} cannot be negative.")
+    return str(f)
+
+
+class EventCreateForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ["name", "date", "preset", "planned_rounds", "top_cut", "round_minutes"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"planned_rounds": "Swiss rounds", "round_minutes": "Round length (minutes)"}
+        help_texts = {
+            "planned_rounds": "Leave empty to follow the recommendation for the number of players.",
+            "top_cut": "0 for none; 2, 4, 8, 16… play a single-elimination bracket after the Swiss rounds.",
+        }
+
+    def clean_top_cut(self):
+        return _clean_top_cut(self.cleaned_data["top_cut"])
+
+    def save(self, commit=True):
+        event = super().save(commit=False)
+        p = PRESETS[event.preset]
+        event.win_points, event.draw_points, event.loss_points = str(p.win), str(p.draw), str(p.loss)
+        event.best_of, event.floor, event.tiebreakers, event.colours = (
+            p.best_of,
+            str(p.floor),
+            list(p.tiebreakers),
+            p.colours,
+        )
+        if commit:
+            event.save()
+        return event
+
+
+def _clean_top_cut(n: int) -> int:
+    if n and (n < 2 or n & (n - 1)):
+        raise forms.ValidationError("A top cut is 0 (none) or a power of two: 2, 4, 8, 16…")
+    return n
+
+
+class EventSettingsForm(forms.ModelForm):
+    win_points = fraction_field("Points for a win")
+    draw_points = fraction_field("Points for a draw")
+    loss_points = fraction_field("Points for a loss")
+    floor = fraction_field("Percentage floor")
+    tiebreakers = forms.MultipleChoiceField(
+        choices=TIEBREAKER_CHOICES, required=False, widget=forms.MultipleHiddenInput
+    )
+    confirm_locked = forms.BooleanField(
+        required=False, label="Yes, change scoring or tie-breakers although rounds are paired (this is logged)"
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "public",
+            "planned_rounds",
+            "top_cut",
+            "round_minutes",
+            "round_one",
+            "late_entry",
+            "bye_rating",
+            "colours",
+            "preset",
+            "win_points",
+            "draw_points",
+            "loss_points",
+            "best_of",
+            "floor",
+            "tiebreakers",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {
+            "planned_rounds": "Swiss rounds",
+            "round_minutes": "Round length (minutes)",
+            "round_one": "Round 1 pairing",
+            "late_entry": "Late entries get",
+            "public": "Public pages visible",
+            "bye_rating": "Rating of a bye (rating sum)",
+            "best_of": "Games per match (best of)",
+        }
+
+    def __init__(self, *args, locked: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.locked = locked
+
+    def clean_top_cut(self):
+        return _clean_top_cut(self.cleaned_data["top_cut"])
+
+    def clean_win_points(self):
+        return clean_fraction(self.cleaned_data["win_points"], "Points for a win")
+
+    def clean_draw_points(self):
+        return clean_fraction(self.cleaned_data["draw_points"], "Points for a draw")
+
+    def clean_loss_points(self):
+        return clean_fraction(self.cleaned_data["loss_points"], "Points for a loss")
+
+    def clean_floor(self):
+        value = clean_fraction(self.cleaned_data["floor"], "The floor")
+        if Fraction(value) >= 1:
+            raise forms.ValidationError("The floor must be below 1 (0.33 is 33%).")
+        return value
+
+    def clean_tiebreakers(self):
+        codes = self.cleaned_data["tiebreakers"]
+        if len(set(codes)) != len(codes):
+            raise forms.ValidationError("A tie-breaker is listed twice.")
+        return codes
+
+    def clean(self):
+        data = super().clean()
+        w, d, lo = (data.get(k) for k in ("win_points", "draw_points", "loss_points"))
+        if w and d and lo and not (Fraction(w) > Fraction(lo) and Fraction(lo) <= Fraction(d) <= Fraction(w)):
+            self.add_error("draw_points", "A win must score more than a loss, and a draw between the two.")
+        if self.locked and self.changed_locked() and not data.get("confirm_locked"):
+            self.add_error(
+                "confirm_locked",
+                "Rounds are paired already: changing scoring or tie-breakers changes the standings. Tick to confirm.",
+            )
+        return data
+
+    def changed_locked(self) -> list[str]:
+        return [f for f in LOCKED_FIELDS if f in self.changed_data]
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    role = forms.ChoiceField(choices=EventRole.Role.choices, initial=EventRole.Role.JUDGE)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_username(self):
+        name = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=name).first()
+        if user is None:
+            raise forms.ValidationError(f"There is no account called “{name}”. Ask them to get one first.")
+        self.user = user
+        return name
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "rating", "external_id", "byes", "fixed_table"]
+        labels = {"external_id": "Club or federation ID", "byes": "Pre-awarded byes", "fixed_table": "Fixed table"}
+        help_texts = {
+            "byes": "0–3: byes in rounds 1 to that number.",
+            "fixed_table": "Keep this player at one table (accessibility).",
+        }
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError("A player needs a name.")
+        return name
+
+    def clean_byes(self):
+        byes = self.cleaned_data["byes"]
+        if byes is not None and byes > 3:
+            raise forms.ValidationError("At most 3 pre-awarded byes.")
+        return byes or 0
+
+
+def parse_line(line: str) -> tuple[str, int | None]:
+    """One pasted line: `Name` or `Name, rating`."""
+    name, _, rating = line.rpartition(",") if "," in line else (line, "", "")
+    name, rating = " ".join(name.split()), rating.strip()
+    if not name:
+        raise forms.ValidationError(f"“{line.strip()}” has no name.")
+    if rating and not rating.isdigit():
+        raise forms.ValidationError(f"“{line.strip()}”: the rating after the comma must be a whole number.")
+    return name, int(rating) if rating else None
+
+
+class QuickAddForm(forms.Form):
+    name = forms.CharField(max_length=200, label="Add a player", help_text="Name, or “Name, rating”. Enter adds.")
+
+    def clean_name(self):
+        name, rating = parse_line(self.cleaned_data["name"])
+        self.rating = rating
+        return name
+
+
+class PasteForm(forms.Form):
+    lines = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), label="Paste players, one per line")
+
+    def clean_lines(self):
+        rows, errors = [], []
+        for line in self.cleaned_data["lines"].splitlines():
+            if not line.strip():
+                continue
+            try:
+                rows.append(parse_line(line))
+            except forms.ValidationError as e:
+                errors.extend(e.messages)
+        if errors:
+            raise forms.ValidationError(errors)
+        if not rows:
+            raise forms.ValidationError("Paste at least one name.")
+        self.rows = rows
+        return self.cleaned_data["lines"]
+
+
+class CsvUploadForm(forms.Form):
+    file = forms.FileField(label="CSV file", help_text="Columns: name, rating, id, byes (a header row is optional).")
+
+    def clean_file(self):
+        f = self.cleaned_data["file"]
+        if f.size > 2 * 1024 * 1024:
+            raise forms.ValidationError("That file is too large for a player list (2 MB at most).")
+        try:
+            return f.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError("The file is not UTF-8 text; save it as “CSV UTF-8”.") from None
+
+
+class CsvConfirmForm(forms.Form):
+    text = forms.CharField(widget=forms.HiddenInput, strip=False)
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(coerce=int, label="Swap")
+    second = forms.TypedChoiceField(coerce=int, label="with")
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(p.pk, p.name) for p in players]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError("Pick two different players.")
+        return data
+
+
+class ResultForm(forms.Form):
+    result = forms.CharField(max_length=20)
+    version = forms.IntegerField(required=False, min_value=0)
+    confirm = forms.BooleanField(required=False)
+
+
+class TableResultForm(forms.Form):
+    table = forms.IntegerField(min_value=1, label="Table")
+    result = forms.CharField(max_length=20, label="Result", help_text="2-0, 21, 1-1, 0-0-3, d, dl")
+
+
+class GamesForm(forms.Form):
+    """The “other…” result: any game counts, or a double loss."""
+
+    games_a = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games won by A")
+    games_b = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games won by B")
+    games_drawn = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games drawn")
+    double_loss = forms.BooleanField(required=False, label="Double loss (both players lose)")
+    version = forms.IntegerField(required=False, min_value=0)
+    confirm = forms.BooleanField(required=False)
+
+    def outcome_text(self) -> str:
+        d = self.cleaned_data
+        if d.get("double_loss"):
+            return "dl"
+        return f"{d.get('games_a') or 0}-{d.get('games_b') or 0}-{d.get('games_drawn') or 0}"
+
+
+class ClockForm(forms.Form):
+    action = forms.ChoiceField(choices=[(a, a) for a in ("start", "pause", "resume", "add")])
+    minutes = forms.IntegerField(required=False, min_value=-60, max_value=120)

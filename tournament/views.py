@@ -1,0 +1,906 @@
+"""Organiser and judge pages. Every view starts with `event_for` (404 for outsiders, 403 for judges on
+organiser-only actions); one template per page, HTMX requests get a named partial of it."""
+
+import json
+import math
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.middleware import HtmxDetails
+
+import standings
+from standings import eventfile as ef
+from standings.format import LABELS
+from tournament import csvio, services
+from tournament.access import ORGANISER, Access, event_for
+from tournament.eventio import event_to_file, unique_slug
+from tournament.forms import (
+    TIEBREAKER_CHOICES,
+    CsvConfirmForm,
+    CsvUploadForm,
+    EventCreateForm,
+    EventSettingsForm,
+    GamesForm,
+    PasteForm,
+    PlayerForm,
+    QuickAddForm,
+    ResultForm,
+    StaffForm,
+    SwapForm,
+    TableResultForm,
+)
+from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
+from tournament.services import ServiceError
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def page(request: HtmxHttpRequest, template: str, access: Access | None, partial: str | None = None, **context):
+    """Render a page, or only its named partial for an HTMX request; every event page shows the clock."""
+    if access is not None:
+        event = access.event
+        context.setdefault("current", services.current_round(event))
+        context.update(event=event, access=access)
+    if request.htmx and partial:
+        template += f"#{partial}"
+    return render(request, template, context)
+
+
+def back(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """After a POST: a redirect for a plain form, a client-side redirect for an HTMX one."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def snapshot_label(snap: dict | None) -> str:
+    if not snap:
+        return "none"
+    if snap.get("games"):
+        a, b, d = snap["games"]
+        return f"{a}-{b}-{d}" if d else f"{a}-{b}"
+    return snap.get("result", "").replace("_", " ")
+
+
+def labelled(changes) -> list[ResultChange]:
+    changes = list(changes)
+    for c in changes:
+        c.before_label, c.after_label = snapshot_label(c.before), snapshot_label(c.after)
+    return changes
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(Round, event=event, number=number)
+
+
+# ---------------------------------------------------------------- events
+
+
+@require_GET
+@login_required
+def event_list(request: HtmxHttpRequest):
+    roles = EventRole.objects.filter(user=request.user).select_related("event").order_by("-event__date")
+    return page(request, "organiser/event_list.html", None, roles=roles)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_new(request: HtmxHttpRequest):
+    form = EventCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            event = form.save(commit=False)
+            event.slug = unique_slug(slugify(f"{event.name} {event.date}"))
+            event.save()
+            EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
+        messages.success(request, f"{event.name} is created. Add the players next.")
+        return redirect("org_players", slug=event.slug)
+    return page(request, "organiser/event_new.html", None, form=form)
+
+
+@require_GET
+@login_required
+def event_home(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    event = access.event
+    rounds = event.rounds.annotate(
+        missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
+        tables=Count("matches"),
+    ).order_by("number")
+    counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
+    last = rounds.last() if rounds else None
+    return page(
+        request,
+        "organiser/event_home.html",
+        access,
+        rounds=rounds,
+        last=last,
+        counts=counts,
+        swiss_done=sum(1 for r in rounds if r.kind == Round.Kind.SWISS),
+        top_cut_started=any(r.kind == Round.Kind.ELIMINATION for r in rounds),
+        recommendation=services.recommended_rounds(event),
+        log=EventLog.objects.filter(event=event).select_related("by")[:10],
+    )
+
+
+def _tiebreaker_edit(data) -> tuple[object, str | None]:
+    """Apply a move/add/remove button of the tie-breaker list to the posted data; None when not one."""
+    codes = data.getlist("tiebreakers")
+    action = next((k for k in ("tb_up", "tb_down", "tb_remove", "tb_add") if k in data), None)
+    if action is None:
+        return data, None
+    if action == "tb_add":
+        code = data.get("tb_new")
+        if code and code not in codes:
+            codes.append(code)
+    else:
+        i = int(data.get(action) or -1)
+        if 0 <= i < len(codes):
+            if action == "tb_remove":
+                codes.pop(i)
+            elif action == "tb_up" and i > 0:
+                codes[i - 1], codes[i] = codes[i], codes[i - 1]
+            elif action == "tb_down" and i < len(codes) - 1:
+                codes[i + 1], codes[i] = codes[i], codes[i + 1]
+    data = data.copy()
+    data.setlist("tiebreakers", codes)
+    return data, action
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_settings(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    event = access.event
+    locked = event.rounds.exists()
+    data, edit = _tiebreaker_edit(request.POST) if request.method == "POST" else (None, None)
+    form = EventSettingsForm(data, instance=event, locked=locked)
+    if request.method == "POST" and edit is None and form.is_valid():
+        changed_locked = form.changed_locked()
+        form.save()
+        if locked and changed_locked:
+            services.log(event, "settings_after_pairing", request.user, fields=changed_locked)
+            messages.warning(request, "Scoring or tie-breakers changed after pairing; the change is logged.")
+        services.changed(event)
+        messages.success(request, "Settings saved.")
+        return back(request, reverse("org_settings", args=[slug]))
+    chosen = form["tiebreakers"].value() or []
+    return page(
+        request,
+        "organiser/settings.html",
+        access,
+        partial="settings-form" if edit else None,
+        form=form,
+        locked=locked,
+        chosen=[(c, LABELS.get(c, c)) for c in chosen],
+        addable=[(c, label) for c, label in TIEBREAKER_CHOICES if c not in chosen],
+        staff_form=StaffForm(event=event),
+        staff=event.roles.select_related("user").order_by("role", "user__username"),
+    )
+
+
+@require_POST
+@login_required
+def staff_add(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    form = StaffForm(request.POST, event=access.event)
+    if form.is_valid():
+        EventRole.objects.update_or_create(
+            event=access.event, user=form.user, defaults={"role": form.cleaned_data["role"]}
+        )
+        services.log(access.event, "staff_add", request.user, user=form.user.username, role=form.cleaned_data["role"])
+        messages.success(request, f"{form.user.username} is now {form.cleaned_data['role']} of this event.")
+    else:
+        for error in form.errors.get("username", []) + form.errors.get("role", []):
+            messages.error(request, error)
+    return back(request, reverse("org_settings", args=[slug]) + "#staff")
+
+
+@require_POST
+@login_required
+def staff_remove(request: HtmxHttpRequest, slug: str, role_id: int):
+    access = event_for(request, slug, need=ORGANISER)
+    role = get_object_or_404(EventRole, pk=role_id, event=access.event)
+    if role.user_id == request.user.pk:
+        messages.error(request, "You cannot remove yourself; ask another organiser.")
+    else:
+        role.delete()
+        services.log(access.event, "staff_remove", request.user, user=role.user.username)
+        messages.success(request, f"{role.user.username} no longer has a role in this event.")
+    return back(request, reverse("org_settings", args=[slug]) + "#staff")
+
+
+# ---------------------------------------------------------------- players
+
+
+def _players_context(event: Event):
+    players = list(event.players.all())
+    names = {}
+    for p in players:
+        names.setdefault(p.name.casefold(), []).append(p)
+    active = [p for p in players if p.is_active]
+    return {
+        "players": players,
+        "duplicates": {p.pk for group in names.values() if len(group) > 1 for p in group},
+        "active_count": len(active),
+        "recommendation": services.recommended_rounds(event, active),
+    }
+
+
+@require_GET
+@login_required
+def players(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    return page(
+        request,
+        "organiser/players.html",
+        access,
+        partial="roster",
+        add_form=QuickAddForm(),
+        paste_form=PasteForm(),
+        csv_form=CsvUploadForm(),
+        **_players_context(access.event),
+    )
+
+
+@require_POST
+@login_required
+def player_add(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    form = QuickAddForm(request.POST)
+    added = None
+    if form.is_valid():
+        try:
+            added, notes = services.add_player(
+                access.event, request.user, name=form.cleaned_data["name"], rating=form.rating
+            )
+        except ServiceError as e:
+            form.add_error("name", str(e))
+        else:
+            for note in notes:
+                messages.warning(request, note)
+            if not request.htmx:
+                messages.success(request, f"Added {added}.")
+                return redirect("org_players", slug=slug)
+            form = QuickAddForm()
+    if not request.htmx:
+        return page(
+            request,
+            "organiser/players.html",
+            access,
+            add_form=form,
+            paste_form=PasteForm(),
+            csv_form=CsvUploadForm(),
+            **_players_context(access.event),
+        )
+    return page(
+        request,
+        "organiser/players.html",
+        access,
+        partial="roster",
+        add_form=form,
+        added=added,
+        **_players_context(access.event),
+    )
+
+
+def _add_many(request, event: Event, rows: list[Player]) -> int:
+    for p in rows:
+        _, notes = services.add_player(
+            event, request.user, name=p.name, rating=p.rating, external_id=p.external_id, byes=p.byes
+        )
+        for note in notes:
+            messages.warning(request, note)
+    return len(rows)
+
+
+@require_POST
+@login_required
+def players_paste(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    form = PasteForm(request.POST)
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                n = _add_many(request, access.event, [Player(name=n, rating=r) for n, r in form.rows])
+        except ServiceError as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(request, f"Added {n} player{'s' if n != 1 else ''}.")
+            return back(request, reverse("org_players", args=[slug]))
+    return page(
+        request,
+        "organiser/players.html",
+        access,
+        add_form=QuickAddForm(),
+        paste_form=form,
+        csv_form=CsvUploadForm(),
+        **_players_context(access.event),
+    )
+
+
+@require_POST
+@login_required
+def players_csv(request: HtmxHttpRequest, slug: str):
+    """Step 1 of a CSV import: a preview marking bad rows; nothing is written."""
+    access = event_for(request, slug, need=ORGANISER)
+    form = CsvUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return page(
+            request,
+            "organiser/players.html",
+            access,
+            add_form=QuickAddForm(),
+            paste_form=PasteForm(),
+            csv_form=form,
+            **_players_context(access.event),
+        )
+    text = form.cleaned_data["file"]
+    return _csv_preview(request, access, text)
+
+
+def _csv_preview(request, access: Access, text: str):
+    existing = set(access.event.players.values_list("name", flat=True))
+    rows = csvio.parse_players(text, existing)
+    return page(
+        request,
+        "organiser/csv_preview.html",
+        access,
+        rows=rows,
+        good=sum(1 for r in rows if r.ok),
+        bad=sum(1 for r in rows if not r.ok),
+        confirm_form=CsvConfirmForm(initial={"text": text}),
+    )
+
+
+@require_POST
+@login_required
+def players_csv_confirm(request: HtmxHttpRequest, slug: str):
+    """Step 2: import the good rows of the previewed file."""
+    access = event_for(request, slug, need=ORGANISER)
+    form = CsvConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The preview expired; upload the file again.")
+        return back(request, reverse("org_players", args=[slug]))
+    rows = csvio.parse_players(form.cleaned_data["text"])
+    try:
+        with transaction.atomic():
+            n = _add_many(request, access.event, csvio.new_players(access.event, rows))
+    except ServiceError as e:
+        messages.error(request, str(e))
+        return back(request, reverse("org_players", args=[slug]))
+    skipped = sum(1 for r in rows if not r.ok)
+    messages.success(
+        request, f"Imported {n} player{'s' if n != 1 else ''}" + (f"; skipped {skipped} bad rows." if skipped else ".")
+    )
+    return back(request, reverse("org_players", args=[slug]))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    form = PlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        if form.has_changed():
+            form.save()
+            services.changed(access.event)
+        if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
+            messages.warning(request, f"There is another player called {player.name}.")
+        messages.success(request, f"Saved {player}.")
+        return back(request, reverse("org_players", args=[slug]))
+    history = (
+        Match.objects.filter(Q(player_a=player) | Q(player_b=player))
+        .select_related("round", "player_a", "player_b")
+        .order_by("round__number")
+    )
+    return page(request, "organiser/player_edit.html", access, form=form, player=player, history=history)
+
+
+@require_POST
+@login_required
+def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    if player.is_active:
+        services.drop_player(player, request.user)
+        messages.success(request, f"{player} dropped after round {player.dropped_after}.")
+    return back(request, request.POST.get("next") or reverse("org_players", args=[slug]))
+
+
+@require_POST
+@login_required
+def player_undrop(request: HtmxHttpRequest, slug: str, player_id: int):
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    if not player.is_active:
+        services.undrop_player(player, request.user)
+        messages.success(request, f"{player} is back in the event and will be paired again.")
+    return back(request, reverse("org_players", args=[slug]))
+
+
+# ---------------------------------------------------------------- rounds
+
+
+@require_POST
+@login_required
+def round_pair(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    try:
+        rnd = services.pair_next_round(access.event, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+        return back(request, reverse("org_event", args=[slug]))
+    messages.success(request, f"Round {rnd.number} is paired as a draft. Check it, then publish it.")
+    return back(request, reverse("org_round", args=[slug, rnd.number]))
+
+
+def result_choices(best_of: int, elimination: bool) -> list[tuple[str, str]]:
+    """The one-click results of a match format: every winning score, then the draws."""
+    need = math.ceil(best_of / 2)
+    wins_a = [(f"{need}-{j}", f"{need}-{j}") for j in range(need)]
+    wins_b = [(f"{j}-{need}", f"{j}-{need}") for j in reversed(range(need))]
+    choices = wins_a + wins_b
+    if not elimination:
+        if best_of == 1:
+            choices.append(("0-0-1", "Draw"))
+        else:
+            choices += [("1-1", "1-1 draw"), (f"0-0-{best_of}", f"0-0-{best_of} ID")]
+    return choices
+
+
+def _round_context(event: Event, rnd: Round, only_outstanding: bool = False):
+    matches = rnd.matches.select_related("player_a", "player_b").order_by("table", "id")
+    if only_outstanding:
+        matches = matches.filter(result=Match.Result.PLAYED, games_a__isnull=True)
+    latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    return {
+        "round": rnd,
+        "matches": matches,
+        "missing": services.outstanding(rnd),
+        "only_outstanding": only_outstanding,
+        "choices": result_choices(event.best_of, rnd.kind == Round.Kind.ELIMINATION),
+        "is_latest": rnd.number == latest,
+        "seconds_left": rnd.seconds_left(),
+    }
+
+
+@require_GET
+@login_required
+def round_page(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug)
+    event = access.event
+    rnd = _round(event, number)
+    if rnd.state == Round.State.DRAFT:
+        return _draft_page(request, access, rnd)
+    only = request.GET.get("outstanding") == "1"
+    part = request.GET.get("part")
+    ctx = _round_context(event, rnd, only)
+    partial = "outstanding" if part == "outstanding" else "matches"
+    return page(
+        request,
+        "organiser/round.html",
+        access,
+        partial=partial,
+        rounds=event.rounds.order_by("number"),
+        table_form=TableResultForm(),
+        changes=labelled(
+            ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
+                "by", "match__player_a", "match__player_b"
+            )[:50]
+        ),
+        **ctx,
+    )
+
+
+def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=None):
+    event = access.event
+    before = standings.compute(event_to_file(event), after_round=rnd.number - 1)
+    points = {r.player_id: r.points for r in before.rows}
+    met = services.met_before(event, rnd.number)
+    rows = []
+    for m in rnd.matches.select_related("player_a", "player_b").order_by("table", "id"):
+        pa = points.get(m.player_a.key, 0)
+        pb = points.get(m.player_b.key, 0) if m.player_b else None
+        rows.append(
+            {
+                "match": m,
+                "points_a": pa,
+                "points_b": pb,
+                "float": pb is not None and pa != pb,
+                "rematch": m.player_b_id is not None and frozenset((m.player_a_id, m.player_b_id)) in met,
+            }
+        )
+    in_round = [p for m in rows for p in (m["match"].player_a, m["match"].player_b) if p]
+    waiting = event.players.filter(dropped_after__isnull=True, joined_round__lte=rnd.number).exclude(
+        pk__in=[p.pk for p in in_round]
+    )
+    return page(
+        request,
+        "organiser/draft.html",
+        access,
+        round=rnd,
+        rows=rows,
+        waiting=waiting,
+        swap_form=swap_form or SwapForm(players=sorted(in_round, key=lambda p: p.name.casefold())),
+    )
+
+
+@require_POST
+@login_required
+def round_publish(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = _round(access.event, number)
+    services.publish_round(rnd, request.user)
+    messages.success(request, f"Round {number} is published: players can see their tables now.")
+    return back(request, reverse("org_round", args=[slug, number]))
+
+
+@require_POST
+@login_required
+def round_repair(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = _round(access.event, number)
+    try:
+        services.repair_round(rnd, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, f"Round {number} is paired again as a draft. Check it, then publish it.")
+    return back(request, reverse("org_round", args=[slug, number]))
+
+
+@require_POST
+@login_required
+def round_swap(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = _round(access.event, number)
+    in_round = list(Player.objects.filter(seats__round=rnd))
+    form = SwapForm(request.POST, players=in_round)
+    if form.is_valid():
+        by_pk = {p.pk: p for p in in_round}
+        try:
+            warnings = services.swap_players(
+                rnd, by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]], request.user
+            )
+        except ServiceError as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(
+                request, f"Swapped {by_pk[form.cleaned_data['first']]} and {by_pk[form.cleaned_data['second']]}."
+            )
+            for w in warnings:
+                messages.warning(request, w)
+            return back(request, reverse("org_round", args=[slug, number]))
+    if rnd.state != Round.State.DRAFT:
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        return back(request, reverse("org_round", args=[slug, number]))
+    return _draft_page(request, access, rnd, swap_form=form)
+
+
+def _result_response(request: HtmxHttpRequest, access: Access, rnd: Round, match: Match, status: int = 200):
+    ctx = _round_context(access.event, rnd)
+    response = page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
+    response.status_code = status
+    return trigger_client_event(response, "results-changed") if status == 200 else response
+
+
+@require_POST
+@login_required
+def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
+    """One click on a result button."""
+    access = event_for(request, slug)
+    rnd = _round(access.event, number)
+    match = get_object_or_404(Match.objects.select_related("player_a", "player_b", "round"), pk=match_id, round=rnd)
+    form = ResultForm(request.POST)
+    error = None
+    if not form.is_valid():
+        error = "Pick a result."
+    elif not rnd.is_published:
+        error = "Publish the round before entering results."
+    elif match.has_result and not _is_latest(rnd) and not form.cleaned_data["confirm"]:
+        return redirect("org_match", slug=slug, number=number, match_id=match.pk)
+    else:
+        try:
+            outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
+            if match.has_result and not _is_latest(rnd):
+                match = services.correct_result(match, outcome, request.user)
+            else:
+                match = services.record_result(match, outcome, request.user, form.cleaned_data["version"])
+        except services.ResultConflict as e:
+            match, error = e.match, str(e)
+        except ServiceError as e:
+            error = str(e)
+    match.error = error
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        nxt = request.POST.get("next", "")
+        if nxt and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}):
+            return redirect(nxt)
+        return redirect(reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")
+    return _result_response(request, access, rnd, match)
+
+
+def _is_latest(rnd: Round) -> bool:
+    return not Round.objects.filter(event_id=rnd.event_id, number__gt=rnd.number).exists()
+
+
+@require_POST
+@login_required
+def table_result(request: HtmxHttpRequest, slug: str, number: int):
+    """The keyboard path: a table number, then the result."""
+    access = event_for(request, slug)
+    rnd = _round(access.event, number)
+    form = TableResultForm(request.POST)
+    match = None
+    if form.is_valid():
+        match = (
+            rnd.matches.select_related("player_a", "player_b", "round").filter(table=form.cleaned_data["table"]).first()
+        )
+        if match is None:
+            form.add_error("table", f"There is no table {form.cleaned_data['table']} in round {number}.")
+        elif not rnd.is_published:
+            form.add_error(None, "Publish the round before entering results.")
+        elif match.has_result and not _is_latest(rnd):
+            form.add_error(None, f"Table {match.table} of an earlier round has a result: use Correct on its row.")
+        else:
+            try:
+                outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
+                match = services.record_result(match, outcome, request.user)
+            except ServiceError as e:
+                form.add_error("result", str(e))
+    if form.is_valid():
+        done = f"Table {match.table}: {match.player_a} {match.result_label()} {match.player_b}"
+        if not request.htmx:
+            messages.success(request, done)
+            return redirect("org_round", slug=slug, number=number)
+        match.error = None
+        response = page(
+            request,
+            "organiser/round.html",
+            access,
+            partial="table-response",
+            table_form=TableResultForm(),
+            done=done,
+            m=match,
+            **_round_context(access.event, rnd),
+        )
+        return trigger_client_event(response, "results-changed")
+    if not request.htmx:
+        for error in form.errors.values():
+            messages.error(request, " ".join(error))
+        return redirect("org_round", slug=slug, number=number)
+    return page(
+        request,
+        "organiser/round.html",
+        access,
+        partial="table-form",
+        table_form=form,
+        **_round_context(access.event, rnd),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
+    """Any result (“other…”) and corrections of entered results, which need a confirmation."""
+    access = event_for(request, slug)
+    rnd = _round(access.event, number)
+    match = get_object_or_404(Match.objects.select_related("player_a", "player_b"), pk=match_id, round=rnd)
+    form = GamesForm(request.POST or None, initial={"version": match.version})
+    needs_confirm = match.has_result
+    if request.method == "POST" and form.is_valid():
+        if match.player_b_id is None:
+            form.add_error(None, "A bye or unpaired loss has no result to enter.")
+        elif needs_confirm and not form.cleaned_data["confirm"]:
+            form.add_error("confirm", f"Tick to confirm: this replaces the result {match.result_label()}.")
+        else:
+            try:
+                outcome = services.parse_outcome(form.outcome_text(), access.event.best_of)
+                if needs_confirm:
+                    services.correct_result(match, outcome, request.user)
+                else:
+                    services.record_result(match, outcome, request.user, form.cleaned_data["version"])
+            except ServiceError as e:
+                form.add_error(None, str(e))
+            else:
+                messages.success(
+                    request, f"Table {match.table} of round {number}: result saved. Standings are updated."
+                )
+                return back(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")
+    return page(
+        request,
+        "organiser/match.html",
+        access,
+        round=rnd,
+        m=match,
+        form=form,
+        needs_confirm=needs_confirm,
+        changes=labelled(match.changes.select_related("by")),
+        choices=result_choices(access.event.best_of, rnd.kind == Round.Kind.ELIMINATION),
+    )
+
+
+@require_POST
+@login_required
+def round_clock(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug)
+    rnd = _round(access.event, number)
+    action = request.POST.get("action", "")
+    try:
+        minutes = int(request.POST.get("minutes") or 0)
+    except ValueError:
+        minutes = 0
+    try:
+        services.clock(rnd, action, request.user, minutes)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    return back(request, request.POST.get("next") or reverse("org_round", args=[slug, number]))
+
+
+# ---------------------------------------------------------------- top cut and standings
+
+
+@require_GET
+@login_required
+def top_cut(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    event = access.event
+    rounds = services.top_cut_rounds(event)
+    stages = []
+    for rnd in rounds:
+        stages.append((rnd, list(rnd.matches.select_related("player_a", "player_b").order_by("table"))))
+    return page(
+        request,
+        "organiser/top_cut.html",
+        access,
+        stages=stages,
+        size=event.top_cut,
+        swiss_rounds=services.swiss_rounds_played(event),
+        placings=services.final_placings(event),
+        choices=result_choices(event.best_of, True),
+    )
+
+
+@require_POST
+@login_required
+def top_cut_start(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    try:
+        services.start_top_cut(access.event, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, f"The top {access.event.top_cut} bracket is paired and published.")
+    return back(request, reverse("org_top_cut", args=[slug]))
+
+
+def _standings_rows(event: Event):
+    result = services.event_standings(event)
+    codes = list(result.tiebreakers)
+    rows = [
+        {
+            "row": r,
+            "points": standings.format_value("points", r.points),
+            "tbs": [standings.format_value(c, r.tiebreakers[c]) for c in codes],
+        }
+        for r in result.rows
+    ]
+    return result, [LABELS.get(c, c) for c in codes], rows
+
+
+@require_GET
+@login_required
+def standings_page(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    result, labels, rows = _standings_rows(access.event)
+    return page(
+        request,
+        "organiser/standings.html",
+        access,
+        result=result,
+        labels=labels,
+        rows=rows,
+        placings=services.final_placings(access.event),
+    )
+
+
+# ---------------------------------------------------------------- printing and export
+
+
+@require_GET
+@login_required
+def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
+    access = event_for(request, slug)
+    event = access.event
+    rnd = _round(event, number)
+    before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
+    points = {r.player_id: standings.format_value("points", r.points) for r in before.rows}
+    matches = list(rnd.matches.select_related("player_a", "player_b").order_by("table", "id"))
+    if kind == "by-name":
+        lines = []
+        for m in matches:
+            a, b = m.player_a, m.player_b
+            lines.append({"name": a.name, "table": m.table, "opponent": b, "points": points.get(a.key, "0"), "m": m})
+            if b:
+                lines.append(
+                    {"name": b.name, "table": m.table, "opponent": a, "points": points.get(b.key, "0"), "m": m}
+                )
+        lines.sort(key=lambda x: x["name"].casefold())
+        return render(request, "print/pairings_by_name.html", {"event": event, "round": rnd, "lines": lines})
+    template = {"by-table": "print/pairings_by_table.html", "slips": "print/slips.html"}[kind]
+    rows = [
+        {"m": m, "pa": points.get(m.player_a.key, "0"), "pb": points.get(m.player_b.key, "0") if m.player_b else ""}
+        for m in matches
+    ]
+    if kind == "slips":
+        rows = [r for r in rows if r["m"].player_b_id]
+    return render(
+        request,
+        template,
+        {"event": event, "round": rnd, "rows": rows, "best_of": event.best_of, "slips_range": range(3)},
+    )
+
+
+@require_GET
+@login_required
+def print_standings(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    result, labels, rows = _standings_rows(access.event)
+    return render(
+        request,
+        "print/standings.html",
+        {
+            "event": access.event,
+            "result": result,
+            "labels": labels,
+            "rows": rows,
+            "placings": services.final_placings(access.event),
+        },
+    )
+
+
+def _download(content: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+@login_required
+def export_json(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    doc = ef.dump(event_to_file(access.event, include_drafts=True))
+    return _download(json.dumps(doc, ensure_ascii=False, indent=1), f"{slug}.json", "application/json")
+
+
+@require_GET
+@login_required
+def export_csv(request: HtmxHttpRequest, slug: str, what: str):
+    access = event_for(request, slug)
+    event = access.event
+    if what == "players":
+        return _download(csvio.players_csv(event.players.all()), f"{slug}-players.csv", "text/csv; charset=utf-8")
+    if what == "standings":
+        return _download(
+            csvio.standings_csv(services.event_standings(event)), f"{slug}-standings.csv", "text/csv; charset=utf-8"
+        )
+    rnd = services.current_round(event)
+    number = int(request.GET.get("round") or (rnd.number if rnd else 0))
+    rnd = _round(event, number)
+    before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
+    keys = {p.key: p.pk for p in event.players.all()}
+    points = {keys[r.player_id]: standings.format_value("points", r.points) for r in before.rows}
+    return _download(csvio.pairings_csv(rnd, points), f"{slug}-round-{number}-pairings.csv", "text/csv; charset=utf-8")
