@@ -1,0 +1,115 @@
+"""Conditional requests and cached renderings for the public pages.
+
+A public page is a function of the event's version, the page and its parameters: every change the
+pages show (pairings, results, the round clock, settings) bumps `Event.version` through
+`services.changed`. So a poll costs one query for the event row: an unchanged page answers 304 with no
+body, and a changed one is rendered once per version and then served from Django's cache (local
+memory per process, or Redis shared by every app server when REDIS_URL is set).
+
+Renderings are made without the request, so they hold nothing personal (no CSRF token, no user) and
+can be shared by everybody; they are stored gzipped as well, because a 2048-player pairings list is
+a quarter of a megabyte of HTML on venue Wi-Fi.
+"""
+
+import gzip
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import http_date
+
+from tournament.models import Event
+
+CACHE_SECONDS = 6 * 3600
+GZIP_MIN_BYTES = 1024
+# What a page depends on besides the event: the templates and assets that shape it.
+_BUILD_FILES = (
+    "templates/base.html",
+    "templates/public/*.html",
+    "static/css/*.css",
+    "static/js/*.js",
+)
+
+
+def _build_tag() -> str:
+    """Changes when the templates or assets do, so a deploy never answers 304 for an old page.
+
+    Derived from file contents (not a start time), so every app server behind the proxy agrees.
+    """
+    digest = hashlib.blake2b(digest_size=6)
+    for pattern in _BUILD_FILES:
+        for path in sorted(settings.BASE_DIR.glob(pattern)):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+BUILD = _build_tag()
+
+
+def event_key(event: Event) -> str:
+    """Names one version of one event; the creation time keeps a reused primary key (SQLite) apart."""
+    return f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}.{event.version}"
+
+
+def cached(key: str, make: Callable[[], Any]) -> Any:
+    """`make()` computed once per key (keys carry the event version, so they never go stale)."""
+    value = cache.get(key)
+    if value is None:
+        value = make()
+        cache.set(key, value, CACHE_SECONDS)
+    return value
+
+
+def is_fragment(request: HttpRequest) -> bool:
+    """An htmx swap wants the page's named partial; a history restore wants the whole page."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def public_response(
+    request: HttpRequest,
+    event: Event,
+    template: str,
+    context: Callable[[], dict],
+    *params: object,
+    store: bool = True,
+) -> HttpResponse:
+    """The page `template` of `event` for `params`, or 304 when the client has this version already.
+
+    `context()` is called only when the rendering is not cached; `store=False` for renderings not
+    worth keeping (a search a single person typed).
+    """
+    ident = "\0".join([BUILD, template, *(str(p) for p in params)])
+    ident = hashlib.blake2b(ident.encode(), digest_size=8).hexdigest()
+    # Weak: the gzipped and the plain body are the same page. The version comes from the event row.
+    etag = f'W/"{event_key(event)}.{int(event.public)}.{ident}"'
+    last_modified = int(event.updated_at.timestamp())
+
+    response = get_conditional_response(request, etag=etag, last_modified=last_modified)
+    if response is None:
+        key = f"public:{event_key(event)}:{ident}"
+        body = cache.get(key) if store else None
+        if body is None:
+            html = render_to_string(template, context()).encode()
+            body = (html, gzip.compress(html, mtime=0) if len(html) >= GZIP_MIN_BYTES else None)
+            if store:
+                cache.set(key, body, CACHE_SECONDS)
+        html, compressed = body
+        if compressed and "gzip" in request.headers.get("Accept-Encoding", ""):
+            response = HttpResponse(compressed)
+            response["Content-Encoding"] = "gzip"
+        else:
+            response = HttpResponse(html)
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    # no-cache: phones keep the page but ask every time (a 304 when nothing changed). A hidden event
+    # is shown only to its organisers, so no shared cache may keep it.
+    patch_cache_control(response, no_cache=True, private=not event.public)
+    patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request", "Accept-Encoding"))
+    return response
