@@ -1,0 +1,500 @@
+"""Optimal Swiss pairing (SPEC §4) as a minimum-cost perfect matching.
+
+Among all pairings of the eligible players (plus one bye for an odd field) the engine picks one
+that minimises, in this order: rematches, second byes, the sum of squared match-point differences
+(the bye counts as a pairing with the bottom of the field: the odd player floats down to the end,
+seed 003), the rank of the bye (lowest-ranked first), chess colour trouble; then random from the seed.
+
+Every priority is an integer weight tier large enough that no amount of the lower tiers can
+outweigh one unit of it, and rustworkx's blossom maximises the complement of that cost with
+max_cardinality=True. Rematch and second-bye edges exist (at prohibitive cost) whenever they may be
+needed, so pairing never fails.
+
+Speed: blossom is cubic, so a large field is first solved on a sparse candidate graph, block by
+block. The result is accepted only when it meets an exact lower bound (squared differences on a
+line are minimised by pairing sorted neighbours; a DP over the bye recipient adds priorities 2 and
+4); otherwise the graph is densified to every edge that could still beat the solution found, and
+in the last resort to the complete graph. The answer is always the exact optimum.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import rustworkx as rx
+
+
+class PairingError(ValueError):
+    """The round cannot be paired as asked; the message tells the organiser what to do."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An eligible player as the engine sees them before the round."""
+
+    id: str
+    name: str = ""
+    points: Fraction = Fraction(0)
+    rank: int = 1  # standings rank before the round; equal players share a rank
+    byes: int = 0  # byes received so far, pre-awarded ones included
+    opponents: frozenset[str] = frozenset()
+    colours: str = ""  # "W"/"B" per game played, oldest first (chess)
+    rating: int | None = None
+    fixed_table: int | None = None
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+@dataclass(frozen=True)
+class PairingInput:
+    round: int
+    entrants: tuple[Entrant, ...]  # eligible players only
+    awarded_byes: tuple[Entrant, ...] = ()  # players holding a pre-awarded bye this round
+    seed: int = 0
+    colours: bool = False
+    method: str = "swiss"  # "swiss", or "rating": top half against bottom half (round one)
+
+
+@dataclass(frozen=True)
+class Pair:
+    table: int
+    a: str  # white when the event uses colours; otherwise the higher-placed player
+    b: str
+
+
+@dataclass(frozen=True)
+class Pairing:
+    round: int
+    seed: int
+    pairs: tuple[Pair, ...]  # the games, by table
+    byes: tuple[str, ...] = ()  # the computed bye (if any), then the pre-awarded byes; no table
+    awarded_byes: tuple[str, ...] = ()  # the pre-awarded ones among them
+    warnings: tuple[str, ...] = ()  # every rematch or second bye that could not be avoided, and why
+    floats: tuple[Pair, ...] = ()  # pairs of players on different points
+    rematches: int = 0
+    second_byes: int = 0
+    spread: Fraction = Fraction(0)  # sum over pairs of the squared point difference
+    method: str = "swiss"
+
+
+# Fields up to this size are solved on the complete graph at once; it is exact and fast enough.
+FULL_GRAPH_MAX = 160
+BLOCK_SIZE = 512  # players per independently solved block of a large field
+SPARSE_DEGREE = 8  # random partners per player in the sparse candidate graph
+DENSE_NEIGHBOURHOOD = 24  # below this many candidates a player gets all of them
+
+# Chess colour costs, per player: a third same colour in a row or |whites - blacks| > 2 (hard),
+# not alternating (soft).
+_HARD_COLOUR, _SOFT_COLOUR = 4, 1
+
+
+def pair(
+    inp: PairingInput,
+    *,
+    seed: int | None = None,
+    full_graph_max: int = FULL_GRAPH_MAX,
+    block_size: int = BLOCK_SIZE,
+) -> Pairing:
+    """The optimal pairing of the round (SPEC §4); seed, when given, replaces inp.seed."""
+    if seed is not None:
+        inp = replace(inp, seed=seed)
+    ids = [e.id for e in inp.entrants] + [e.id for e in inp.awarded_byes]
+    if len(set(ids)) != len(ids):
+        raise PairingError("a player appears twice in the pairing input")
+    if len(inp.entrants) < 2 and not inp.awarded_byes:
+        raise PairingError("at least two players are needed to pair a round; register or re-activate players")
+    rng = random.Random(inp.seed)
+    if inp.method == "rating":
+        solved = _by_rating(inp.entrants)
+    else:
+        solved = _Solver(inp, rng, full_graph_max, block_size).solve()
+    return _finish(inp, solved)
+
+
+# ------------------------------------------------------------------ round one by rating
+
+
+def _by_rating(entrants: tuple[Entrant, ...]) -> list[tuple[Entrant, Entrant | None]]:
+    order = sorted(entrants, key=lambda e: (-(e.rating or 0), e.rank, e.id))
+    pairs: list[tuple[Entrant, Entrant | None]] = []
+    if len(order) % 2:
+        # Among the unrated or lowest rated, the bye goes to one who has not had one.
+        bye = min(reversed(order), key=lambda e: e.byes > 0)
+        order.remove(bye)
+        pairs.append((bye, None))
+    half = len(order) // 2
+    pairs.extend(zip(order[:half], order[half:], strict=True))
+    return pairs
+
+
+# ------------------------------------------------------------------ the solver
+
+
+@dataclass
+class _Cost:
+    rematches: int = 0
+    second_byes: int = 0
+    spread: int = 0
+    bye_rank: int = 0
+    colour: int = 0
+
+    def key(self) -> tuple[int, int, int, int, int]:
+        return (self.rematches, self.second_byes, self.spread, self.bye_rank, self.colour)
+
+
+class _Solver:
+    def __init__(self, inp: PairingInput, rng: random.Random, full_graph_max: int, block_size: int):
+        self.colours = inp.colours
+        self.rng = rng
+        self.full_graph_max = full_graph_max
+        self.block_size = block_size
+        players = list(inp.entrants)
+        rng.shuffle(players)  # the random choice among equal options starts here
+        scale = math.lcm(*(Fraction(e.points).denominator for e in players)) if players else 1
+        # Sorted by points (then rank), which is the line the spread lower bound lives on.
+        players.sort(key=lambda e: (-e.points, e.rank))
+        self.players = players
+        self.n = len(players)
+        self.value = [int(Fraction(e.points) * scale) for e in players]
+        self.scale = scale
+        self.index = {e.id: i for i, e in enumerate(players)}
+        self.low = min(self.value) if players else 0
+        self.odd = self.n % 2 == 1
+        self.bye_node = self.n  # the virtual opponent of the bye
+        ranks = sorted(e.rank for e in players)
+        # Priority 4: the number of players ranked strictly below the bye.
+        self.below = [self.n - _bisect_right(ranks, e.rank) for e in players]
+        self.had_bye = [e.byes > 0 for e in players]
+        self.met = [frozenset(self.index[o] for o in e.opponents if o in self.index) for e in players]
+        self.colour_cost = [_colour_costs(e.colours) for e in players] if self.colours else None
+        distinct = sorted(set(self.value), reverse=True)
+        self.level = {v: k for k, v in enumerate(distinct)}
+        self.distinct = distinct
+        self.gap_sq = [0]
+        for k in range(1, len(distinct)):
+            self.gap_sq.append(self.gap_sq[-1] + (distinct[k - 1] - distinct[k]) ** 2)
+
+    # ---- costs of single edges
+
+    def edge_cost(self, i: int, j: int) -> _Cost:
+        if j == self.bye_node:
+            return _Cost(
+                second_byes=int(self.had_bye[i]),
+                spread=(self.value[i] - self.low) ** 2,
+                bye_rank=self.below[i],
+            )
+        colour = 0
+        if self.colour_cost is not None:
+            ci, cj = self.colour_cost[i], self.colour_cost[j]
+            colour = min(ci[0] + cj[1], ci[1] + cj[0])
+        return _Cost(rematches=int(j in self.met[i]), spread=(self.value[i] - self.value[j]) ** 2, colour=colour)
+
+    # ---- the lower bound (priorities 2, 3 and 4, ignoring rematches)
+
+    def lower_bound(self) -> tuple[tuple[int, int, int], int | None, int]:
+        """((second byes, spread, bye rank), bye recipient, spread ignoring byes received)."""
+        v, n = self.value, self.n
+        pe = [0] * (n + 1)  # pe[i]: v[0..i) paired as (0,1),(2,3)... for even i
+        for i in range(2, n + 1, 2):
+            pe[i] = pe[i - 2] + (v[i - 2] - v[i - 1]) ** 2
+        so = [0] * (n + 2)  # so[i]: v[i..n) paired as (i,i+1)... for even n-i
+        for i in range(n - 2, -1, -1):
+            if (n - i) % 2 == 0:
+                so[i] = so[i + 2] + (v[i] - v[i + 1]) ** 2
+        if not self.odd:
+            return (0, pe[n], 0), None, pe[n]
+        best, best_x, plain = None, None, None
+        for x in range(n):
+            s = pe[x] + so[x + 1] if x % 2 == 0 else pe[x - 1] + (v[x - 1] - v[x + 1]) ** 2 + so[x + 2]
+            s += (v[x] - self.low) ** 2
+            plain = s if plain is None else min(plain, s)
+            key = (int(self.had_bye[x]), s, self.below[x])
+            if best is None or key < best:
+                best, best_x = key, x
+        return best, best_x, plain
+
+    # ---- solving
+
+    def solve(self) -> list[tuple[Entrant, Entrant | None]]:
+        if self.n == 0:
+            return []
+        if self.n <= self.full_graph_max:
+            mate = self.match(range(self.n), self.complete_edges(), rematches=True)
+            return self.as_pairs(mate)
+        bound, bye_x, plain = self.lower_bound()
+        mate = self.blocks(bye_x)
+        if mate is None or self.cost(mate).key()[:4] != (0, *bound):
+            mate = self.match(range(self.n), self.sparse_edges(range(self.n), bye_x, wide=True), rematches=False)
+        cost = self.cost(mate) if mate is not None else None
+        if cost is not None and cost.key()[:4] == (0, *bound) and self.colour_cost is None:
+            return self.as_pairs(mate)
+        if cost is not None and cost.second_byes == bound[0]:
+            # Every matching at least as good as this one uses only edges whose excess fits in the
+            # slack above the bound; the optimum over those edges is the optimum.
+            slack = cost.spread - plain
+            mate2 = self.match(range(self.n), self.edges_within(slack), rematches=False)
+            if mate2 is not None:
+                return self.as_pairs(mate2)
+        mate = self.match(range(self.n), self.complete_edges(), rematches=True)
+        return self.as_pairs(mate)
+
+    def blocks(self, bye_x: int | None) -> dict[int, int] | None:
+        """Solve contiguous blocks of the sorted field separately; cuts fall where the bound's
+        neighbour pairing does not cross, so the blocks together can still meet the bound."""
+        line = [i for i in range(self.n) if i != bye_x]
+        mate: dict[int, int] = {}
+        start = 0
+        while start < len(line):
+            end = min(len(line), start + self.block_size)
+            if len(line) - end < self.block_size // 2:
+                end = len(line)
+            block = line[start:end]
+            holds_bye = bye_x is not None and (
+                (start == 0 or line[start - 1] < bye_x) and (end == len(line) or bye_x < line[end])
+            )
+            if holds_bye:
+                block = sorted([*block, bye_x])
+            part = self.match(block, self.sparse_edges(block, bye_x if holds_bye else None), rematches=False)
+            if part is None:
+                return None
+            mate.update(part)
+            start = end
+        return mate
+
+    def complete_edges(self) -> list[tuple[int, int]]:
+        edges = [(i, j) for i in range(self.n) for j in range(i + 1, self.n)]
+        if self.odd:
+            edges.extend((i, self.bye_node) for i in range(self.n))
+        return edges
+
+    def edges_within(self, slack: int) -> list[tuple[int, int]]:
+        # Players are sorted by points, so each score group is a contiguous run of indices and
+        # the excess grows with the distance between groups.
+        ends = [0] * len(self.distinct)
+        for i, v in enumerate(self.value):
+            ends[self.level[v]] = i + 1
+        edges = []
+        for i in range(self.n):
+            a = self.level[self.value[i]]
+            b = a
+            while b + 1 < len(self.distinct) and self._level_excess(a, b + 1) <= slack:
+                b += 1
+            met = self.met[i]
+            edges.extend((i, j) for j in range(i + 1, ends[b]) if j not in met)
+        if self.odd:
+            edges.extend((i, self.bye_node) for i in range(self.n))
+        return edges
+
+    def _level_excess(self, a: int, b: int) -> int:
+        return (self.distinct[a] - self.distinct[b]) ** 2 - (self.gap_sq[b] - self.gap_sq[a])
+
+    def sparse_edges(self, block: Iterable[int], bye_x: int | None, wide: bool = False) -> list[tuple[int, int]]:
+        """Random partners from the player's own score group and from each neighbouring one (all of
+        a small group), reaching further groups only for players short of partners."""
+        block = list(block)
+        groups: dict[int, list[int]] = {}
+        for i in block:
+            groups.setdefault(self.level[self.value[i]], []).append(i)
+        levels = sorted(groups)
+        position = {lv: k for k, lv in enumerate(levels)}
+        own_degree = SPARSE_DEGREE * (2 if wide else 1)
+        edges: set[tuple[int, int]] = set()
+        rng = self.rng
+        for i in block:
+            k = position[self.level[self.value[i]]]
+            met = self.met[i]
+            found = 0
+            for distance in range(len(levels)):
+                for t in {k - distance, k + distance}:
+                    if not 0 <= t < len(levels):
+                        continue
+                    group = groups[levels[t]]
+                    if len(group) <= DENSE_NEIGHBOURHOOD:
+                        partners = group
+                    else:
+                        partners = rng.sample(group, own_degree if distance == 0 else own_degree // 2)
+                    for j in partners:
+                        if j != i and j not in met:
+                            edges.add((i, j) if i < j else (j, i))
+                            found += 1
+                if distance >= 1 and found >= 3:
+                    break
+        if bye_x is not None:
+            edges.update((i, self.bye_node) for i in block)
+        return list(edges)
+
+    def match(self, nodes: Iterable[int], edges: list[tuple[int, int]], rematches: bool) -> dict[int, int] | None:
+        """The cheapest perfect matching of nodes over edges; None when there is none."""
+        nodes = list(nodes)
+        if self.odd and self.bye_node not in nodes and any(j == self.bye_node for _, j in edges):
+            nodes.append(self.bye_node)
+        costs = [self.edge_cost(i, j) for i, j in edges]
+        if not rematches:
+            assert all(c.rematches == 0 for c in costs)
+        half = len(nodes) // 2 + 1
+        # Tiers: each unit of a priority outweighs every possible total of the priorities below it.
+        w_colour = 1
+        w_bye_rank = w_colour * (half * max((c.colour for c in costs), default=0) + 1)
+        w_spread = w_bye_rank * (self.n + 1)
+        w_second_bye = w_spread * (half * max((c.spread for c in costs), default=0) + 1)
+        w_rematch = w_second_bye * 2
+        weights = [
+            c.rematches * w_rematch
+            + c.second_byes * w_second_bye
+            + c.spread * w_spread
+            + c.bye_rank * w_bye_rank
+            + c.colour * w_colour
+            for c in costs
+        ]
+        top = max(weights, default=0) + 1
+        # Node numbers in random order: blossom is far faster without the sorted structure, and
+        # this is where the random choice among equal pairings comes from.
+        order = list(nodes)
+        self.rng.shuffle(order)
+        node_of = {v: k for k, v in enumerate(order)}
+        graph = rx.PyGraph(multigraph=False)
+        graph.add_nodes_from(order)
+        triples = [(node_of[i], node_of[j], top - w) for (i, j), w in zip(edges, weights, strict=True)]
+        self.rng.shuffle(triples)
+        graph.add_edges_from(triples)
+        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+        if 2 * len(matching) != len(order):
+            return None
+        mate = {}
+        for u, v in matching:
+            mate[order[u]] = order[v]
+            mate[order[v]] = order[u]
+        return mate
+
+    def cost(self, mate: dict[int, int]) -> _Cost:
+        total = _Cost()
+        for i, j in sorted(mate.items()):
+            if i < j:
+                c = self.edge_cost(i, j)
+                total.rematches += c.rematches
+                total.second_byes += c.second_byes
+                total.spread += c.spread
+                total.bye_rank += c.bye_rank
+                total.colour += c.colour
+        return total
+
+    def as_pairs(self, mate: dict[int, int] | None) -> list[tuple[Entrant, Entrant | None]]:
+        assert mate is not None and len(mate) == self.n + self.odd
+        pairs: list[tuple[Entrant, Entrant | None]] = []
+        for i, j in sorted(mate.items()):
+            if i < j:
+                pairs.append((self.players[i], None if j == self.bye_node else self.players[j]))
+        return pairs
+
+
+def _bisect_right(seq: list[int], x: int) -> int:
+    lo, hi = 0, len(seq)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if x < seq[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _colour_costs(history: str) -> tuple[int, int]:
+    """The cost of giving this player (white, black) next."""
+    played = [c for c in history.upper() if c in "WB"]
+    balance = played.count("W") - played.count("B")
+    result = []
+    for colour, step in (("W", 1), ("B", -1)):
+        cost = 0
+        if played[-2:] == [colour, colour] or abs(balance + step) > 2:
+            cost += _HARD_COLOUR
+        if played and played[-1] == colour:
+            cost += _SOFT_COLOUR
+        result.append(cost)
+    return result[0], result[1]
+
+
+# ------------------------------------------------------------------ the result
+
+
+def _orient(x: Entrant, y: Entrant, colours: bool) -> tuple[Entrant, Entrant]:
+    """Who is player a: white in a colour event, otherwise the higher-placed player."""
+    if colours:
+        cx, cy = _colour_costs(x.colours), _colour_costs(y.colours)
+        x_white, y_white = cx[0] + cy[1], cy[0] + cx[1]
+        if x_white != y_white:
+            return (x, y) if x_white < y_white else (y, x)
+    return (x, y) if (-x.points, x.rank) <= (-y.points, y.rank) else (y, x)
+
+
+def _finish(inp: PairingInput, solved: list[tuple[Entrant, Entrant | None]]) -> Pairing:
+    games = [_orient(x, y, inp.colours) for x, y in solved if y is not None]
+    byes = [x for x, y in solved if y is None]
+    games.sort(
+        key=lambda p: (-max(p[0].points, p[1].points), -min(p[0].points, p[1].points), min(p[0].rank, p[1].rank))
+    )
+    tables = _tables(games)
+    field_size = len(inp.entrants)
+    warnings: list[str] = []
+    rematches = second_byes = 0
+    spread = Fraction(0)
+    pairs: list[Pair] = []
+    floats: list[Pair] = []
+    for (a, b), table in zip(games, tables, strict=True):
+        pair_ = Pair(table, a.id, b.id)
+        pairs.append(pair_)
+        spread += (a.points - b.points) ** 2
+        if a.points != b.points:
+            floats.append(pair_)
+        if b.id in a.opponents:
+            rematches += 1
+            if inp.method == "rating":
+                why = "round one by rating pairs top half against bottom half"
+            elif all(o.id in a.opponents for o in inp.entrants if o.id != a.id):
+                why = f"{a.label} has already played everyone in this round"
+            elif all(o.id in b.opponents for o in inp.entrants if o.id != b.id):
+                why = f"{b.label} has already played everyone in this round"
+            else:
+                why = f"no pairing of these {field_size} players avoids every rematch"
+            warnings.append(f"Rematch at table {table}: {a.label} and {b.label} have already played ({why}).")
+    pairs.sort(key=lambda p: p.table)
+    for e in byes:
+        if e.byes:
+            second_byes += 1
+            if all(o.byes for o in inp.entrants):
+                why = "every player in this round has already had one"
+            else:
+                why = "giving it to a player without one would force a rematch"
+            warnings.append(f"{e.label} gets a bye again, having had {e.byes} ({why}).")
+    awarded = tuple(e.id for e in inp.awarded_byes)
+    return Pairing(
+        round=inp.round,
+        seed=inp.seed,
+        pairs=tuple(pairs),
+        byes=tuple(e.id for e in byes) + awarded,
+        awarded_byes=awarded,
+        warnings=tuple(warnings),
+        floats=tuple(floats),
+        rematches=rematches,
+        second_byes=second_byes,
+        spread=spread,
+        method=inp.method,
+    )
+
+
+def _tables(games: list[tuple[Entrant, Entrant]]) -> list[int]:
+    """Table numbers from the top pairing down; fixed tables are honoured first."""
+    tables: list[int | None] = [None] * len(games)
+    taken: set[int] = set()
+    for k, (a, b) in enumerate(games):
+        wanted = [t for t in (a.fixed_table, b.fixed_table) if t is not None and t not in taken]
+        if wanted:
+            tables[k] = min(wanted)
+            taken.add(min(wanted))
+    free = (t for t in range(1, len(games) + len(taken) + 1) if t not in taken)
+    return [t if t is not None else next(free) for t in tables]

@@ -1,0 +1,135 @@
+"""Build the engine's input from a swiss-event (`standings.eventfile.Event`).
+
+The `pair` command calls this on a file and the web app's adapter on an Event built from the
+database, so both pair the same way.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import defaultdict
+from fractions import Fraction
+
+from pairing.engine import Entrant, PairingError, PairingInput
+from standings.eventfile import BYE, DOUBLE_LOSS, LOSS, SWISS, Event
+
+
+def next_round_number(event: Event) -> int:
+    return max((r.number for r in event.rounds), default=0) + 1
+
+
+def eligible(event: Event, round_number: int) -> tuple[list[str], list[str]]:
+    """(players to pair, players holding a pre-awarded bye) for the round, in registration order."""
+    to_pair, awarded = [], []
+    for p in event.players:
+        if p.joined_round > round_number:
+            continue
+        if p.dropped_after is not None and p.dropped_after < round_number:
+            continue
+        (awarded if round_number <= p.byes else to_pair).append(p.id)
+    return to_pair, awarded
+
+
+def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput:
+    """The engine input for a Swiss round of the event (by default the next one).
+
+    Rounds numbered round_number or later are ignored, so a round with no results yet can be
+    paired again. Refuses while an earlier round still has results outstanding.
+    """
+    n = next_round_number(event) if round_number is None else round_number
+    if n < 1:
+        raise PairingError("round numbers start at 1")
+    earlier = [r for r in event.rounds if r.number < n]
+    if any(r.kind != SWISS for r in earlier):
+        raise PairingError(f"the top cut has started; round {n} cannot be a Swiss round")
+    for r in earlier:
+        missing = [m for m in r.matches if m.b is not None and not m.has_result]
+        if missing:
+            names = {p.id: p.name for p in event.players}
+            tables = ", ".join(
+                f"{'table ' + str(m.table) + ': ' if m.table else ''}{names[m.a]} v {names[m.b]}" for m in missing[:5]
+            )
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            raise PairingError(
+                f"round {r.number} still has {len(missing)} result{'s' if len(missing) > 1 else ''} "
+                f"outstanding ({tables}{more}); enter them before pairing round {n}"
+            )
+
+    scoring = event.settings.scoring
+    points: dict[str, Fraction] = defaultdict(Fraction)
+    byes: dict[str, int] = defaultdict(int)
+    opponents: dict[str, set[str]] = defaultdict(set)
+    colours: dict[str, str] = defaultdict(str)
+    present: dict[int, set[str]] = defaultdict(set)
+    for r in earlier:
+        for m in r.matches:
+            present[r.number].update(x for x in (m.a, m.b) if x is not None)
+            if m.b is None:
+                if m.result == LOSS:
+                    points[m.a] += scoring.loss
+                else:
+                    points[m.a] += scoring.win
+                    byes[m.a] += 1
+                continue
+            opponents[m.a].add(m.b)
+            opponents[m.b].add(m.a)
+            if m.result == DOUBLE_LOSS:
+                points[m.a] += scoring.loss
+                points[m.b] += scoring.loss
+                continue
+            assert m.result != BYE
+            colours[m.a] += "W"
+            colours[m.b] += "B"
+            won_a, won_b, _ = m.games
+            points[m.a] += scoring.win if won_a > won_b else scoring.draw if won_a == won_b else scoring.loss
+            points[m.b] += scoring.win if won_b > won_a else scoring.draw if won_a == won_b else scoring.loss
+    for p in event.players:
+        # A pre-awarded bye the file does not list as a match is still a bye (a win).
+        for k in range(1, min(p.byes, n - 1) + 1):
+            if p.id not in present[k]:
+                points[p.id] += scoring.win
+                byes[p.id] += 1
+
+    rank = _ranks(event, n - 1, points)
+    to_pair, awarded = eligible(event, n)
+    by_id = {p.id: p for p in event.players}
+
+    def entrant(pid: str) -> Entrant:
+        p = by_id[pid]
+        return Entrant(
+            id=pid,
+            name=p.name,
+            points=points[pid],
+            rank=rank[pid],
+            byes=byes[pid],
+            opponents=frozenset(opponents[pid]),
+            colours=colours[pid],
+            rating=p.rating,
+            fixed_table=p.fixed_table,
+        )
+
+    method = "rating" if n == 1 and event.settings.round_one == "rating" else "swiss"
+    return PairingInput(
+        round=n,
+        entrants=tuple(entrant(pid) for pid in to_pair),
+        awarded_byes=tuple(entrant(pid) for pid in awarded),
+        seed=seed,
+        colours=event.settings.colours,
+        method=method,
+    )
+
+
+def _ranks(event: Event, after_round: int, points: dict[str, Fraction]) -> dict[str, int]:
+    """Standings rank of every player (equal players share a rank)."""
+    try:
+        from standings import compute
+    except ImportError:
+        compute = None
+    if compute is not None and after_round >= 1:
+        table = compute(event, after_round=after_round)
+        ranks = {row.player_id: row.rank for row in getattr(table, "rows", table)}
+        if all(p.id in ranks for p in event.players):
+            return ranks
+    # Until the standings engine answers: by points alone.
+    order = sorted(-points[p.id] for p in event.players)
+    return {p.id: 1 + bisect_left(order, -points[p.id]) for p in event.players}
