@@ -101,12 +101,14 @@ def recommended_rounds(event: Event, players=None) -> dict | None:
 
 
 def _engine_pairing(file_event, number: int, seed: int):
-    if not hasattr(pairing, "pair") or not hasattr(pairing, "from_event"):
-        raise ServiceError("The pairing engine is not installed yet.")
     try:
-        return pairing.pair(pairing.from_event(file_event, number), seed=seed)
-    except getattr(pairing, "PairingError", ValueError) as e:
-        raise ServiceError(str(e)) from None
+        from pairing import PairingError, from_event, pair
+    except ImportError:
+        raise ServiceError("The pairing engine is not installed.") from None
+    try:
+        return pair(from_event(file_event, number), seed=seed)
+    except PairingError as e:
+        raise ServiceError(f"{str(e)[:1].upper()}{str(e)[1:]}.") from None
 
 
 def _check_ready_to_pair(event: Event, number: int, previous: Round | None) -> None:
@@ -126,29 +128,15 @@ def _check_ready_to_pair(event: Event, number: int, previous: Round | None) -> N
             )
 
 
-def _build_round_matches(event: Event, rnd: Round, result, players: list[Player]) -> list[Match]:
-    """The engine's pairs and byes as Match rows, plus the pre-awarded byes of this round."""
-    by_key = {p.key: p for p in players}
-    matches = []
-    for pr in result.pairs:
-        a, b, table = _pair_fields(pr)
-        matches.append(Match(round=rnd, table=table, player_a_id=by_key[a].pk, player_b_id=by_key[b].pk))
-    seated = {m.player_a_id for m in matches} | {m.player_b_id for m in matches}
-    for key in result.byes:
-        p = by_key[key]
-        matches.append(Match(round=rnd, player_a_id=p.pk, result=Match.Result.BYE))
-        seated.add(p.pk)
-    # Pre-awarded byes (seed 003): byes in rounds 1..k, stored as bye matches so every page shows them.
-    for p in players:
-        if p.pk not in seated and p.byes >= rnd.number and p.joined_round <= rnd.number and p.is_active:
-            matches.append(Match(round=rnd, player_a_id=p.pk, result=Match.Result.BYE))
-    return matches
-
-
-def _pair_fields(pr) -> tuple[str, str, int]:
-    if isinstance(pr, tuple | list):
-        return pr[0], pr[1], pr[2]
-    return pr.a, pr.b, pr.table
+def _build_round_matches(rnd: Round, result, players: list[Player]) -> list[Match]:
+    """The engine's games by table, then its byes (the computed one and the pre-awarded ones) as matches."""
+    pk = {p.key: p.pk for p in players}
+    games = [pr for pr in result.pairs if pr.b is not None]
+    byes = list(dict.fromkeys([*result.byes, *(pr.a for pr in result.pairs if pr.b is None)]))
+    return [
+        *(Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in games),
+        *(Match(round=rnd, player_a_id=pk[key], result=Match.Result.BYE) for key in byes),
+    ]
 
 
 def _warnings(result) -> list[str]:
@@ -168,7 +156,7 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
         warnings=_warnings(result),
         clock_minutes=event.round_minutes,
     )
-    create_matches(rnd, _build_round_matches(event, rnd, result, players))
+    create_matches(rnd, _build_round_matches(rnd, result, players))
     return rnd
 
 
@@ -324,7 +312,9 @@ def _validate(match: Match, outcome: Outcome, best_of: int) -> None:
         raise ServiceError(f"Table {match.table}: {problem[0].upper()}{problem[1:]}.")
 
 
-def record_result(match: Match, outcome: Outcome, by, expected_version: int | None = None) -> Match:
+def record_result(
+    match: Match, outcome: Outcome, by, expected_version: int | None = None, correction: bool = False
+) -> Match:
     """Store a match result. A stale `expected_version` is a conflict unless the stored result is the same.
 
     Every change is audited (`ResultChange`); the same result twice changes nothing.
@@ -333,6 +323,8 @@ def record_result(match: Match, outcome: Outcome, by, expected_version: int | No
     with transaction.atomic():
         m = Match.objects.select_for_update().select_related("round", "player_a", "player_b").get(pk=match.pk)
         _validate(m, outcome, event.best_of)
+        if correction and not m.has_result:
+            raise ServiceError("That match has no result to correct yet.")
         same = m.result == outcome.result and m.games == outcome.games
         if same:
             return m
@@ -355,9 +347,7 @@ def record_result(match: Match, outcome: Outcome, by, expected_version: int | No
 
 def correct_result(match: Match, outcome: Outcome, by) -> Match:
     """Change a result already entered (an earlier round's too); audited; pairings already made stay."""
-    if not match.has_result:
-        raise ServiceError("That match has no result to correct yet.")
-    m = record_result(match, outcome, by, expected_version=None)
+    m = record_result(match, outcome, by, expected_version=None, correction=True)
     log(match.round.event, "correct_result", by, round=match.round.number, table=match.table)
     return m
 

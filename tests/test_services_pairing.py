@@ -1,0 +1,125 @@
+"""Pairing through the web app's adapter: drafts, exactly once, re-pair, swaps, byes, refusals."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournament import services
+from tournament.models import Event, EventLog, EventRole, Match, Player, Round, Seat
+from tournament.services import Outcome, ServiceError
+
+pytestmark = pytest.mark.django_db
+
+
+def finish(rnd, by):
+    for m in rnd.matches.filter(player_b__isnull=False):
+        services.record_result(m, Outcome("played", (2, 1, 0)), by, m.version)
+
+
+def test_pair_round_one_is_a_draft_with_everybody_seated_once(event, organiser):
+    v = Event.objects.get().version
+    rnd = services.pair_next_round(event, organiser)
+    assert rnd.number == 1 and rnd.state == Round.State.DRAFT and rnd.seed is not None
+    assert Seat.objects.filter(round=rnd).count() == 8 == rnd.matches.count() * 2
+    assert sorted(rnd.matches.values_list("table", flat=True)) == [1, 2, 3, 4]
+    assert Event.objects.get().version == v  # a draft is not public: nothing changed for the public pages
+    assert EventLog.objects.filter(action="pair").count() == 1
+
+
+def test_pairing_twice_pairs_once(event, organiser):
+    services.pair_next_round(event, organiser)
+    with pytest.raises(ServiceError, match="still a draft"):
+        services.pair_next_round(event, organiser)
+    assert Round.objects.count() == 1
+
+
+def test_pairing_refused_with_missing_results(event, organiser):
+    rnd = services.pair_next_round(event, organiser)
+    services.publish_round(rnd, organiser)
+    with pytest.raises(ServiceError, match="4 results missing"):
+        services.pair_next_round(event, organiser)
+
+
+def test_odd_field_gets_a_bye_and_pre_awarded_byes_are_matches(event, organiser):
+    Player.objects.bulk_create([Player(event=event, name="Odd One"), Player(event=event, name="Odd Two")])
+    seeded = event.players.get(name="Player A")
+    seeded.byes = 1
+    seeded.save(update_fields=["byes"])
+    rnd = services.pair_next_round(event, organiser)
+    byes = rnd.matches.filter(result=Match.Result.BYE)
+    assert byes.count() == 2 and byes.filter(player_a=seeded).exists()
+    assert rnd.matches.filter(player_b__isnull=False).count() == 4 and rnd.seats.count() == 10
+
+
+def test_second_round_avoids_rematches_and_dropped_players(event, organiser):
+    r1 = services.pair_next_round(event, organiser)
+    services.publish_round(r1, organiser)
+    finish(r1, organiser)
+    dropped = event.players.first()
+    services.drop_player(dropped, organiser)
+    r2 = services.pair_next_round(event, organiser)
+    met = services.met_before(event, 2)
+    pairs = {frozenset(p) for p in r2.matches.filter(player_b__isnull=False).values_list("player_a", "player_b")}
+    assert not pairs & met
+    assert not r2.seats.filter(player=dropped).exists()
+    assert r2.seats.count() == 7
+
+
+def test_repair_published_round_without_results(event, organiser):
+    rnd = services.pair_next_round(event, organiser)
+    services.publish_round(rnd, organiser)
+    v = Event.objects.get().version
+    new = services.repair_round(rnd, organiser)
+    assert new.number == 1 and new.state == Round.State.DRAFT and Round.objects.count() == 1
+    assert Event.objects.get().version == v + 1
+    services.publish_round(new, organiser)
+    m = new.matches.first()
+    services.record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)
+    with pytest.raises(ServiceError, match="already has results"):
+        services.repair_round(new, organiser)
+
+
+def test_swap_keeps_seats_and_flags_rematch(event, organiser):
+    r1 = services.pair_next_round(event, organiser)
+    services.publish_round(r1, organiser)
+    finish(r1, organiser)
+    r2 = services.pair_next_round(event, organiser)
+    old = r1.matches.first()
+    a, b = old.player_a, old.player_b
+    partner_of_a = r2.matches.get(player_a=a) if r2.matches.filter(player_a=a).exists() else r2.matches.get(player_b=a)
+    opp = partner_of_a.player_b if partner_of_a.player_a == a else partner_of_a.player_a
+    warnings = services.swap_players(r2, opp, b, organiser)
+    assert any("Rematch" in w for w in warnings)
+    assert r2.seats.count() == 8 and r2.matches.count() == 4
+    r2.refresh_from_db()
+    assert any("Rematch" in w for w in r2.warnings)
+
+
+def test_swap_refused_once_results_are_in(event, organiser):
+    rnd = services.pair_next_round(event, organiser)
+    services.publish_round(rnd, organiser)
+    m1, m2 = list(rnd.matches.all()[:2])
+    services.record_result(m1, Outcome("played", (2, 0, 0)), organiser, 0)
+    with pytest.raises(ServiceError):
+        services.swap_players(rnd, m1.player_a, m2.player_a, organiser)
+
+
+def big(organiser, n, slug):
+    e = Event.objects.create(slug=slug, name=slug, tiebreakers=["omw", "gw", "ogw"])
+    EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
+    Player.objects.bulk_create(Player(event=e, name=f"P{i:04d}", rating=2000 - i) for i in range(n))
+    return e
+
+
+def test_pairing_query_count_does_not_grow(organiser, client, django_assert_max_num_queries):
+    client.force_login(organiser)
+    counts = []
+    for n in (64, 512):
+        e = big(organiser, n, f"big-{n}")
+        with django_assert_max_num_queries(40), CaptureQueriesContext(connection) as ctx:
+            response = client.post(f"/events/{e.slug}/rounds/pair/")
+        assert response.status_code == 302
+        assert Round.objects.get(event=e).matches.count() == n // 2
+        # Bulk inserts are split in batches on SQLite (999 parameters a statement): count the rest.
+        counts.append(len([q for q in ctx.captured_queries if not q["sql"].startswith("INSERT")]))
+    assert counts[0] == counts[1]
