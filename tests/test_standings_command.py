@@ -1,5 +1,6 @@
 """`manage.py standings FILE`: the examples' exact JSON, a readable table, clear refusals (no database)."""
 
+import gc
 import json
 import re
 import subprocess
@@ -107,3 +108,9 @@ def test_help():
     )
     assert proc.returncode == 0
     assert "--format {json,text}" in proc.stdout
+
+
+def test_garbage_collection_is_left_as_it_was():
+    assert gc.isenabled()
+    run(str(EXAMPLES / "seed002-hyogo.json"))
+    assert gc.isenabled()

@@ -31,18 +31,24 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file, format="text", after_round=None, **options):
-        # A one-shot process building ~10^5 acyclic objects: the cycle collector would only rescan them.
+        if after_round is not None and after_round < 0:
+            raise CommandError("--after-round must be 0 or more", returncode=2)
+        # ~10^5 acyclic objects are built at once: the cycle collector would only rescan them, again and again.
+        collecting = gc.isenabled()
         gc.disable()
+        try:
+            output = self.standings(file, format, after_round)
+        finally:
+            if collecting:
+                gc.enable()
+        self.stdout.write(output, ending="")
+
+    def standings(self, file: str, format: str, after_round: int | None) -> str:
         try:
             event = ef.loads(Path(file).read_bytes())
         except OSError as e:
             raise CommandError(f"{file}: cannot read file ({e.strerror})", returncode=2) from None
         except ef.EventFileError as e:
             raise CommandError(f"{file}: {e}", returncode=2) from None
-        if after_round is not None and after_round < 0:
-            raise CommandError("--after-round must be 0 or more", returncode=2)
         result = compute(event, after_round)
-        if format == "json":
-            self.stdout.write(dumps_json(result), ending="")
-        else:
-            self.stdout.write(to_text(result), ending="")
+        return dumps_json(result) if format == "json" else to_text(result)
