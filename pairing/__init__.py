@@ -1,7 +1,9 @@
 """The pairing engine (SPEC §4): pure Python, no Django."""
 
-from pairing.engine import Entrant, Pair, Pairing, PairingError, PairingInput, pair
+from pairing.engine import Entrant, Pair, Pairing, PairingError, PairingInput, pair, swap, validate_swap
 from pairing.event import eligible, from_event, next_round_number
+from pairing.rounds import Recommendation, recommended_rounds
+from pairing.topcut import bracket, bracket_order, final_placings, next_bracket_round, top_cut_pairings
 
 __all__ = [
     "Entrant",
@@ -9,8 +11,17 @@ __all__ = [
     "Pairing",
     "PairingError",
     "PairingInput",
+    "Recommendation",
+    "bracket",
+    "bracket_order",
     "eligible",
+    "final_placings",
     "from_event",
+    "next_bracket_round",
     "next_round_number",
     "pair",
+    "recommended_rounds",
+    "swap",
+    "top_cut_pairings",
+    "validate_swap",
 ]

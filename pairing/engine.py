@@ -439,13 +439,31 @@ def _finish(inp: PairingInput, solved: list[tuple[Entrant, Entrant | None]]) -> 
         key=lambda p: (-max(p[0].points, p[1].points), -min(p[0].points, p[1].points), min(p[0].rank, p[1].rank))
     )
     tables = _tables(games)
-    field_size = len(inp.entrants)
+    seated = [(t, a, b) for (a, b), t in zip(games, tables, strict=True)]
+    return _summarise(inp, sorted(seated, key=lambda g: g[0]), byes, _engine_reason)
+
+
+def _engine_reason(inp: PairingInput, a: Entrant, b: Entrant | None) -> str:
+    """Why the engine had to accept a rematch (b given) or a second bye (b None)."""
+    if b is None:
+        if all(o.byes for o in inp.entrants):
+            return "every player in this round has already had one"
+        return "giving it to a player without one would force a rematch"
+    if inp.method == "rating":
+        return "round one by rating pairs top half against bottom half"
+    for x in (a, b):
+        if all(o.id in x.opponents for o in inp.entrants if o.id != x.id):
+            return f"{x.label} has already played everyone in this round"
+    return f"no pairing of these {len(inp.entrants)} players avoids every rematch"
+
+
+def _summarise(inp: PairingInput, seated: list[tuple[int, Entrant, Entrant]], byes: list[Entrant], reason) -> Pairing:
     warnings: list[str] = []
     rematches = second_byes = 0
     spread = Fraction(0)
     pairs: list[Pair] = []
     floats: list[Pair] = []
-    for (a, b), table in zip(games, tables, strict=True):
+    for table, a, b in seated:
         pair_ = Pair(table, a.id, b.id)
         pairs.append(pair_)
         spread += (a.points - b.points) ** 2
@@ -453,24 +471,13 @@ def _finish(inp: PairingInput, solved: list[tuple[Entrant, Entrant | None]]) -> 
             floats.append(pair_)
         if b.id in a.opponents:
             rematches += 1
-            if inp.method == "rating":
-                why = "round one by rating pairs top half against bottom half"
-            elif all(o.id in a.opponents for o in inp.entrants if o.id != a.id):
-                why = f"{a.label} has already played everyone in this round"
-            elif all(o.id in b.opponents for o in inp.entrants if o.id != b.id):
-                why = f"{b.label} has already played everyone in this round"
-            else:
-                why = f"no pairing of these {field_size} players avoids every rematch"
-            warnings.append(f"Rematch at table {table}: {a.label} and {b.label} have already played ({why}).")
-    pairs.sort(key=lambda p: p.table)
+            warnings.append(
+                f"Rematch at table {table}: {a.label} and {b.label} have already played ({reason(inp, a, b)})."
+            )
     for e in byes:
         if e.byes:
             second_byes += 1
-            if all(o.byes for o in inp.entrants):
-                why = "every player in this round has already had one"
-            else:
-                why = "giving it to a player without one would force a rematch"
-            warnings.append(f"{e.label} gets a bye again, having had {e.byes} ({why}).")
+            warnings.append(f"{e.label} gets a bye again, having had {e.byes} ({reason(inp, e, None)}).")
     awarded = tuple(e.id for e in inp.awarded_byes)
     return Pairing(
         round=inp.round,
@@ -485,6 +492,45 @@ def _finish(inp: PairingInput, solved: list[tuple[Entrant, Entrant | None]]) -> 
         spread=spread,
         method=inp.method,
     )
+
+
+# ------------------------------------------------------------------ swaps by hand
+
+
+def swap(inp: PairingInput, pairing: Pairing, x: str, y: str) -> Pairing:
+    """The pairing with players x and y exchanging seats (either may hold the computed bye).
+
+    Its warnings name every rematch and second bye in the result; validate_swap lists the ones the
+    swap itself creates.
+    """
+    by_id = {e.id: e for e in inp.entrants}
+    for pid in (x, y):
+        if pid in pairing.awarded_byes:
+            raise PairingError(f"{pid} holds a pre-awarded bye this round; it cannot be swapped")
+        if pid not in by_id:
+            raise PairingError(f"{pid} is not paired in round {pairing.round}")
+    if x == y:
+        raise PairingError("choose two different players to swap")
+
+    def other(pid: str) -> str:
+        return y if pid == x else x if pid == y else pid
+
+    seated = [(p.table, by_id[other(p.a)], by_id[other(p.b)]) for p in pairing.pairs]
+    byes = [by_id[other(pid)] for pid in pairing.byes if pid not in pairing.awarded_byes]
+    touched = {x, y}
+
+    def reason(inp_: PairingInput, a: Entrant, b: Entrant | None) -> str:
+        if a.id in touched or (b is not None and b.id in touched):
+            return "swapped by hand"
+        return _engine_reason(inp_, a, b)
+
+    return _summarise(inp, seated, byes, reason)
+
+
+def validate_swap(inp: PairingInput, pairing: Pairing, x: str, y: str) -> tuple[str, ...]:
+    """The rematches and second byes that swapping x and y would create (empty: a clean swap)."""
+    after = swap(inp, pairing, x, y)
+    return tuple(w for w in after.warnings if "swapped by hand" in w)
 
 
 def _tables(games: list[tuple[Entrant, Entrant]]) -> list[int]:

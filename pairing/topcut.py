@@ -1,0 +1,62 @@
+"""The single-elimination top cut (SPEC §4): seeding, later rounds, final placings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pairing.engine import Pair, PairingError
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seed numbers in bracket order: 1 and 2 can meet only in the final (1-8, 4-5, 2-7, 3-6 for 8)."""
+    if size < 2 or size & (size - 1):
+        raise PairingError(f"a top cut has 2, 4, 8, 16… players, not {size}")
+    order = [1]
+    while len(order) < size:
+        n = 2 * len(order)
+        order = [x for s in order for x in (s, n + 1 - s)]
+    return order
+
+
+def bracket(seeds: Sequence) -> list[tuple]:
+    """First-round pairs of the bracket, each (higher seed, lower seed), from seeds in standings order."""
+    order = bracket_order(len(seeds))
+    return [(seeds[order[k] - 1], seeds[order[k + 1] - 1]) for k in range(0, len(order), 2)]
+
+
+def top_cut_pairings(seeds: Sequence[str], size: int) -> tuple[Pair, ...]:
+    """The first elimination round for the top `size` of the Swiss standings (seeds best first)."""
+    if len(seeds) < size:
+        raise PairingError(f"only {len(seeds)} players are left: too few for a top {size}")
+    return tuple(Pair(t, a, b) for t, (a, b) in enumerate(bracket(list(seeds[:size])), 1))
+
+
+def next_bracket_round(previous: Sequence[tuple[str, str]], winners: Sequence[str] | set[str]) -> tuple[Pair, ...]:
+    """The next elimination round: winners of matches 1 and 2 meet, then of 3 and 4, and so on.
+
+    `previous` is the last round's (a, b) in bracket (table) order, higher seed first.
+    """
+    if len(previous) < 2:
+        raise PairingError("the final has been played: the top cut is over")
+    won = []
+    for a, b in previous:
+        if (a in winners) == (b in winners):
+            raise PairingError(f"the match {a} v {b} needs exactly one winner before the next round")
+        won.append(a if a in winners else b)
+    return tuple(Pair(t, won[k], won[k + 1]) for t, k in enumerate(range(0, len(won), 2), 1))
+
+
+def final_placings(seeds: Sequence[str], rounds: Sequence[Sequence[tuple[str, str, str]]]) -> tuple[str, ...]:
+    """Winner, finalist, then the losers of each earlier stage ordered by their Swiss rank.
+
+    `seeds` is the Swiss order; each round lists its matches as (a, b, winner).
+    """
+    if not rounds or len(rounds[-1]) != 1:
+        raise PairingError("the top cut has no final yet")
+    swiss = {pid: k for k, pid in enumerate(seeds)}
+    a, b, winner = rounds[-1][0]
+    placings = [winner, b if winner == a else a]
+    for rnd in reversed(rounds[:-1]):
+        losers = [y if w == x else x for x, y, w in rnd]
+        placings.extend(sorted(losers, key=swiss.__getitem__))
+    return tuple(placings)
