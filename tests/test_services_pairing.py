@@ -123,3 +123,66 @@ def test_pairing_query_count_does_not_grow(organiser, client, django_assert_max_
         # Bulk inserts are split in batches on SQLite (999 parameters a statement): count the rest.
         counts.append(len([q for q in ctx.captured_queries if not q["sql"].startswith("INSERT")]))
     assert counts[0] == counts[1]
+
+
+def play_swiss(event, organiser, rounds):
+    for _ in range(rounds):
+        rnd = services.pair_next_round(event, organiser)
+        services.publish_round(rnd, organiser)
+        finish(rnd, organiser)
+
+
+def test_top_cut_seeds_bracket_and_final_placings(event, organiser):
+    event.top_cut = 4
+    event.save(update_fields=["top_cut"])
+    play_swiss(event, organiser, 3)
+    rows = services.event_standings(Event.objects.get()).rows
+    by_key = {p.key: p for p in event.players.all()}
+    seeds = [by_key[r.player_id] for r in rows[:4]]
+    semis = services.start_top_cut(event, organiser)
+    assert semis.kind == Round.Kind.ELIMINATION and semis.state == Round.State.PAIRED
+    pairs = [(m.player_a, m.player_b) for m in semis.matches.order_by("table")]
+    assert pairs == [(seeds[0], seeds[3]), (seeds[1], seeds[2])]
+    with pytest.raises(ServiceError, match="already started"):
+        services.start_top_cut(event, organiser)
+    m1, m2 = semis.matches.order_by("table")
+    with pytest.raises(ServiceError, match="draw"):
+        services.record_result(m1, Outcome("played", (1, 1, 0)), organiser, 0)
+    services.record_result(m1, Outcome("played", (0, 2, 0)), organiser, 0)  # seed 4 beats seed 1
+    assert services.final_placings(event) is None
+    services.record_result(m2, Outcome("played", (2, 1, 0)), organiser, 0)  # seed 2 beats seed 3
+    final = Round.objects.get(event=event, number=semis.number + 1)
+    fm = final.matches.get()
+    assert (fm.player_a, fm.player_b) == (seeds[3], seeds[1])
+    services.record_result(fm, Outcome("played", (2, 0, 0)), organiser, 0)
+    placings = services.final_placings(event)
+    assert placings == [(1, seeds[3]), (2, seeds[1]), (3, seeds[0]), (4, seeds[2])]
+    assert not Round.objects.filter(number=final.number + 1).exists()
+
+
+def test_top_cut_needs_complete_swiss_rounds(event, organiser):
+    event.top_cut = 4
+    event.save(update_fields=["top_cut"])
+    rnd = services.pair_next_round(event, organiser)
+    services.publish_round(rnd, organiser)
+    with pytest.raises(ServiceError, match="missing"):
+        services.start_top_cut(event, organiser)
+
+
+def test_swap_with_the_bye(event, organiser):
+    Player.objects.create(event=event, name="Odd One")
+    rnd = services.pair_next_round(event, organiser)
+    bye = rnd.matches.get(result=Match.Result.BYE)
+    game = rnd.matches.filter(player_b__isnull=False).first()
+    services.swap_players(rnd, bye.player_a, game.player_a, organiser)
+    assert rnd.matches.get(result=Match.Result.BYE).player_a == game.player_a
+    assert rnd.seats.count() == 9
+
+
+def test_recommendation_counts_pre_awarded_byes(event):
+    rec = services.recommended_rounds(event)
+    assert rec.single_elimination and rec.top_cut == 8
+    Player.objects.bulk_create(Player(event=event, name=f"Extra {i}") for i in range(42))
+    Player.objects.filter(name__in=["Extra 1", "Extra 2", "Extra 3", "Extra 4"]).update(byes=3)
+    rec = services.recommended_rounds(event)  # 50 players, four 3-round byes: counted as 78
+    assert (rec.rounds, rec.top_cut) == (7, 8) and "78" in rec.explanation

@@ -8,7 +8,6 @@ message. Pairing locks the event row (`select_for_update`) so two clicks never p
 unique constraints on rounds and seats are the backstop.
 """
 
-import math
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -18,7 +17,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-import pairing
 import standings
 from standings.eventfile import DOUBLE_LOSS, PLAYED, validate_games
 from tournament.eventio import create_matches, event_to_file
@@ -84,20 +82,14 @@ def swiss_rounds_played(event: Event) -> int:
 # ---------------------------------------------------------------- pairing
 
 
-def recommended_rounds(event: Event, players=None) -> dict | None:
-    """The engine's recommendation for the event's players (SPEC §4), or None if it has none."""
+def recommended_rounds(event: Event, players=None):
+    """The engine's recommendation (Swiss rounds, top cut, and why) for the event's active players."""
+    from pairing.rounds import recommended_rounds as recommend
+
     players = list(players if players is not None else event.players.filter(dropped_after__isnull=True))
-    fn = getattr(pairing, "recommended_rounds", None)
-    if fn is None or not players:
+    if len(players) < 2:
         return None
-    rec = fn(len(players), [p.byes for p in players if p.byes], preset=event.preset)
-    if isinstance(rec, int):
-        return {"rounds": rec, "top_cut": None, "reason": ""}
-    return {
-        "rounds": getattr(rec, "rounds", None),
-        "top_cut": getattr(rec, "top_cut", None),
-        "reason": getattr(rec, "reason", "") or getattr(rec, "explanation", ""),
-    }
+    return recommend(len(players), [p.byes for p in players], preset=event.preset)
 
 
 def _engine_pairing(file_event, number: int, seed: int):
@@ -243,8 +235,9 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
         (m1, s1), (m2, s2) = where[first.pk], where[second.pk]
         if m1.pk == m2.pk:
             raise ServiceError(f"{first} and {second} already play each other.")
-        if m1.result != m2.result:
-            raise ServiceError("A player with a bye can only swap with another player with a bye.")
+        for p in (first, second):
+            if p.byes >= rnd.number:
+                raise ServiceError(f"{p} holds a pre-awarded bye this round; it cannot be swapped.")
         setattr(m1, s1, second.pk)
         setattr(m2, s2, first.pk)
         # The seats stay the same (both players remain in the round); the unique constraints on a
@@ -262,6 +255,17 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
             )
             if frozenset((m.player_a_id, m.player_b_id)) in met
         ]
+        for m in (m1, m2):
+            if (
+                m.result == Match.Result.BYE
+                and Match.objects.filter(
+                    round__event=rnd.event,
+                    round__number__lt=rnd.number,
+                    result=Match.Result.BYE,
+                    player_a_id=m.player_a_id,
+                ).exists()
+            ):
+                warnings.append(f"Second bye: {first if m.player_a_id == first.pk else second} has had a bye before.")
         rnd.warnings = [*rnd.warnings, f"Swapped {first} and {second} by hand.", *warnings]
         rnd.save(update_fields=["warnings"])
         log(rnd.event, "swap", by, round=rnd.number, players=[first.key, second.key], rematches=warnings)
@@ -454,16 +458,11 @@ def clock_end(rnd: Round):
 # ---------------------------------------------------------------- top cut
 
 
-def _bracket_pairs(seeds: list) -> list[tuple]:
-    """First-round pairs of a single-elimination bracket from seeds in order (engine helper)."""
-    fn = getattr(pairing, "bracket", None) or getattr(pairing, "top_cut_pairs", None)
-    if fn is None:
-        raise ServiceError("The pairing engine has no top-cut bracket yet.")
-    return [tuple(p) for p in fn(seeds)]
-
-
 def start_top_cut(event: Event, by) -> Round:
     """Seed the top N of the final Swiss standings into a single-elimination bracket (SPEC §4)."""
+    from pairing import PairingError
+    from pairing.topcut import top_cut_pairings
+
     n = event.top_cut
     if n < 2 or n & (n - 1):
         raise ServiceError("Set the top cut to 2, 4, 8, 16… in the event settings first.")
@@ -476,11 +475,12 @@ def start_top_cut(event: Event, by) -> Round:
             if last.kind == Round.Kind.ELIMINATION:
                 raise ServiceError("The top cut has already started.")
             _check_ready_to_pair(event, last.number + 1, last)
-            rows = [r for r in standings.compute(event_to_file(event)).rows if not r.dropped]
-            if len(rows) < n:
-                raise ServiceError(f"Only {len(rows)} players are still in the event: too few for a top {n}.")
-            by_key = {p.key: p for p in event.players.all()}
-            seeds = [by_key[r.player_id] for r in rows[:n]]
+            seeds = [r.player_id for r in standings.compute(event_to_file(event)).rows if not r.dropped]
+            try:
+                pairs = top_cut_pairings(seeds, n)
+            except PairingError as e:
+                raise ServiceError(f"{str(e)[:1].upper()}{str(e)[1:]}.") from None
+            pk = {p.key: p.pk for p in event.players.all()}
             rnd = Round.objects.create(
                 event=event,
                 number=last.number + 1,
@@ -488,15 +488,10 @@ def start_top_cut(event: Event, by) -> Round:
                 state=Round.State.PAIRED,
                 clock_minutes=event.round_minutes,
             )
-            pairs = _bracket_pairs(list(range(1, n + 1)))
             create_matches(
-                rnd,
-                [
-                    Match(round=rnd, table=t, player_a=seeds[a - 1], player_b=seeds[b - 1])
-                    for t, (a, b) in enumerate(pairs, 1)
-                ],
+                rnd, [Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in pairs]
             )
-            log(event, "top_cut", by, size=n, seeds=[p.key for p in seeds])
+            log(event, "top_cut", by, size=n, seeds=seeds[:n])
     except IntegrityError:
         raise ServiceError("The top cut was just started by someone else.") from None
     changed(event)
@@ -505,16 +500,21 @@ def start_top_cut(event: Event, by) -> Round:
 
 def advance_bracket(event: Event, by) -> Round | None:
     """Once every match of the latest bracket round has a winner, pair the winners in bracket order."""
+    from pairing.topcut import next_bracket_round
+
     try:
         with transaction.atomic():
             event = _locked(event)
             last = latest_round(event)
             if last is None or last.kind != Round.Kind.ELIMINATION or last.state != Round.State.COMPLETE:
                 return None
-            matches = list(last.matches.order_by("table"))
+            matches = list(last.matches.select_related("player_a", "player_b").order_by("table"))
             if len(matches) < 2:
                 return None
-            winners = [m.winner for m in matches]
+            pairs = next_bracket_round(
+                [(m.player_a.key, m.player_b.key) for m in matches], {m.winner.key for m in matches}
+            )
+            pk = {p.key: p.pk for p in event.players.all()}
             rnd = Round.objects.create(
                 event=event,
                 number=last.number + 1,
@@ -522,13 +522,8 @@ def advance_bracket(event: Event, by) -> Round | None:
                 state=Round.State.PAIRED,
                 clock_minutes=event.round_minutes,
             )
-            # Table k's winner meets table k+1's: the bracket order keeps seeds 1 and 2 apart until the final.
             create_matches(
-                rnd,
-                [
-                    Match(round=rnd, table=i // 2 + 1, player_a=winners[i], player_b=winners[i + 1])
-                    for i in range(0, len(winners), 2)
-                ],
+                rnd, [Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in pairs]
             )
             log(event, "bracket", by, round=rnd.number)
     except IntegrityError:
@@ -543,22 +538,13 @@ def top_cut_rounds(event: Event) -> list[Round]:
 
 def final_placings(event: Event) -> list[tuple[int, Player]] | None:
     """Winner, finalist, then the losers of each earlier stage by Swiss rank; None until the final is played."""
-    rounds = top_cut_rounds(event)
-    if not rounds:
+    from pairing.topcut import final_placings as placings_of
+
+    rounds = [list(r.matches.select_related("player_a", "player_b")) for r in top_cut_rounds(event)]
+    if not rounds or len(rounds[-1]) != 1 or any(m.winner is None for r in rounds for m in r):
         return None
-    final = list(rounds[-1].matches.select_related("player_a", "player_b"))
-    if len(final) != 1 or final[0].winner is None:
-        return None
-    swiss_rank = {r.player_id: r.rank for r in standings.compute(event_to_file(event)).rows}
-    champion = final[0].winner
-    finalist = final[0].player_b if champion == final[0].player_a else final[0].player_a
-    placings = [(1, champion), (2, finalist)]
-    for rnd in reversed(rounds[:-1]):
-        losers = [
-            (m.player_b if m.winner == m.player_a else m.player_a)
-            for m in rnd.matches.select_related("player_a", "player_b")
-        ]
-        losers.sort(key=lambda p: swiss_rank.get(p.key, math.inf))
-        start = len(placings) + 1
-        placings += [(start + i, p) for i, p in enumerate(losers)]
-    return placings
+    swiss = event_to_file(event)
+    seeds = [r.player_id for r in standings.compute(swiss).rows]
+    order = placings_of(seeds, [[(m.player_a.key, m.player_b.key, m.winner.key) for m in r] for r in rounds])
+    by_key = {p.key: p for r in rounds for m in r for p in (m.player_a, m.player_b)}
+    return [(place, by_key[key]) for place, key in enumerate(order, 1)]

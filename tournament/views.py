@@ -118,6 +118,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
     ).order_by("number")
     counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
     last = rounds.last() if rounds else None
+    recommendation = services.recommended_rounds(event)
     return page(
         request,
         "organiser/event_home.html",
@@ -127,7 +128,8 @@ def event_home(request: HtmxHttpRequest, slug: str):
         counts=counts,
         swiss_done=sum(1 for r in rounds if r.kind == Round.Kind.SWISS),
         top_cut_started=any(r.kind == Round.Kind.ELIMINATION for r in rounds),
-        recommendation=services.recommended_rounds(event),
+        recommendation=recommendation,
+        planned=event.planned_rounds or (recommendation.rounds if recommendation else None),
         log=EventLog.objects.filter(event=event).select_related("by")[:10],
     )
 
