@@ -18,11 +18,12 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
 
+from tournament.access import role_of
 from tournament.models import Event
 
 CACHE_SECONDS = 6 * 3600
@@ -50,6 +51,18 @@ def _build_tag() -> str:
 
 
 BUILD = _build_tag()
+
+
+def public_event(request: HttpRequest, slug: str) -> Event:
+    """`access.public_event` for pages polled every 15 s: the same rule, in one query the ORM need not compile.
+
+    A public event, or a hidden one for its own organisers and judges; 404 for everybody else.
+    """
+    table = Event._meta.db_table
+    event = next(iter(Event.objects.raw(f"SELECT * FROM {table} WHERE slug = %s", [slug])), None)  # noqa: S611
+    if event is None or (not event.public and role_of(request.user, event) is None):
+        raise Http404("No such event.")
+    return event
 
 
 def event_key(event: Event) -> str:

@@ -22,10 +22,9 @@ from django_htmx.middleware import HtmxDetails
 
 import standings
 from standings.format import LABELS, format_number
-from tournament.access import public_event
 from tournament.eventio import event_to_file
 from tournament.models import Event, Match, Player, Round
-from tournament.public_cache import cached, event_key, is_fragment, public_response
+from tournament.public_cache import cached, event_key, is_fragment, public_event, public_response
 from tournament.services import event_standings
 
 STANDINGS_PAGE_SIZE = 100
