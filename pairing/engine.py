@@ -88,6 +88,7 @@ FULL_GRAPH_MAX = 160
 BLOCK_SIZE = 512  # players per independently solved block of a large field
 SPARSE_DEGREE = 8  # random partners per player in the sparse candidate graph
 DENSE_NEIGHBOURHOOD = 24  # below this many candidates a player gets all of them
+DEEP_INSIDE_GROUP = 64  # a block may cut a score group with this many of its players on each side
 
 # Chess colour costs, per player: a third same colour in a row or |whites - blacks| > 2 (hard),
 # not alternating (soft).
@@ -136,18 +137,6 @@ def _by_rating(entrants: tuple[Entrant, ...]) -> list[tuple[Entrant, Entrant | N
 # ------------------------------------------------------------------ the solver
 
 
-@dataclass
-class _Cost:
-    rematches: int = 0
-    second_byes: int = 0
-    spread: int = 0
-    bye_rank: int = 0
-    colour: int = 0
-
-    def key(self) -> tuple[int, int, int, int, int]:
-        return (self.rematches, self.second_byes, self.spread, self.bye_rank, self.colour)
-
-
 class _Solver:
     def __init__(self, inp: PairingInput, rng: random.Random, full_graph_max: int, block_size: int):
         self.colours = inp.colours
@@ -182,18 +171,15 @@ class _Solver:
 
     # ---- costs of single edges
 
-    def edge_cost(self, i: int, j: int) -> _Cost:
+    def edge_cost(self, i: int, j: int) -> tuple[int, int, int, int, int]:
+        """(rematches, second byes, spread, players ranked below the bye, colour trouble) of an edge."""
         if j == self.bye_node:
-            return _Cost(
-                second_byes=int(self.had_bye[i]),
-                spread=(self.value[i] - self.low) ** 2,
-                bye_rank=self.below[i],
-            )
+            return (0, int(self.had_bye[i]), (self.value[i] - self.low) ** 2, self.below[i], 0)
         colour = 0
         if self.colour_cost is not None:
             ci, cj = self.colour_cost[i], self.colour_cost[j]
             colour = min(ci[0] + cj[1], ci[1] + cj[0])
-        return _Cost(rematches=int(j in self.met[i]), spread=(self.value[i] - self.value[j]) ** 2, colour=colour)
+        return (int(j in self.met[i]), 0, (self.value[i] - self.value[j]) ** 2, 0, colour)
 
     # ---- the lower bound (priorities 2, 3 and 4, ignoring rematches)
 
@@ -229,15 +215,15 @@ class _Solver:
             return self.as_pairs(mate)
         bound, bye_x, plain = self.lower_bound()
         mate = self.blocks(bye_x)
-        if mate is None or self.cost(mate).key()[:4] != (0, *bound):
+        if mate is None or self.cost(mate)[:4] != (0, *bound):
             mate = self.match(range(self.n), self.sparse_edges(range(self.n), bye_x, wide=True), rematches=False)
         cost = self.cost(mate) if mate is not None else None
-        if cost is not None and cost.key()[:4] == (0, *bound) and self.colour_cost is None:
+        if cost is not None and cost[:4] == (0, *bound) and self.colour_cost is None:
             return self.as_pairs(mate)
-        if cost is not None and cost.second_byes == bound[0]:
+        if cost is not None and cost[1] == bound[0]:
             # Every matching at least as good as this one uses only edges whose excess fits in the
             # slack above the bound; the optimum over those edges is the optimum.
-            slack = cost.spread - plain
+            slack = cost[2] - plain
             mate2 = self.match(range(self.n), self.edges_within(slack), rematches=False)
             if mate2 is not None:
                 return self.as_pairs(mate2)
@@ -245,15 +231,12 @@ class _Solver:
         return self.as_pairs(mate)
 
     def blocks(self, bye_x: int | None) -> dict[int, int] | None:
-        """Solve contiguous blocks of the sorted field separately; cuts fall where the bound's
-        neighbour pairing does not cross, so the blocks together can still meet the bound."""
+        """Solve contiguous blocks of the sorted field separately. Cuts fall where the bound's
+        neighbour pairing does not cross (after an even number of players), preferably between
+        score groups or deep inside a large one, so the blocks together can still meet the bound."""
         line = [i for i in range(self.n) if i != bye_x]
         mate: dict[int, int] = {}
-        start = 0
-        while start < len(line):
-            end = min(len(line), start + self.block_size)
-            if len(line) - end < self.block_size // 2:
-                end = len(line)
+        for start, end in self.cuts(line):
             block = line[start:end]
             holds_bye = bye_x is not None and (
                 (start == 0 or line[start - 1] < bye_x) and (end == len(line) or bye_x < line[end])
@@ -264,8 +247,36 @@ class _Solver:
             if part is None:
                 return None
             mate.update(part)
-            start = end
         return mate
+
+    def cuts(self, line: list[int]) -> list[tuple[int, int]]:
+        size, total = self.block_size, len(line)
+        values = [self.value[i] for i in line]
+        run_start = [0] * total  # where each player's score group begins and ends in the line
+        run_end = [total] * total
+        for k in range(1, total):
+            run_start[k] = k if values[k] != values[k - 1] else run_start[k - 1]
+        for k in range(total - 2, -1, -1):
+            run_end[k] = k + 1 if values[k] != values[k + 1] else run_end[k + 1]
+        spans = []
+        start = 0
+        while total - start > size + size // 2:
+            best = None
+            for c in range(start + size // 2, start + size + size // 2, 2):
+                if values[c - 1] != values[c]:
+                    quality = 0
+                elif min(c - run_start[c], run_end[c] - c) >= DEEP_INSIDE_GROUP:
+                    quality = 1
+                else:
+                    continue
+                candidate = (quality, abs(c - start - size), c)
+                best = candidate if best is None else min(best, candidate)
+            if best is None:
+                break
+            spans.append((start, best[2]))
+            start = best[2]
+        spans.append((start, total))
+        return spans
 
     def complete_edges(self) -> list[tuple[int, int]]:
         edges = [(i, j) for i in range(self.n) for j in range(i + 1, self.n)]
@@ -336,21 +347,16 @@ class _Solver:
             nodes.append(self.bye_node)
         costs = [self.edge_cost(i, j) for i, j in edges]
         if not rematches:
-            assert all(c.rematches == 0 for c in costs)
+            assert all(c[0] == 0 for c in costs)
         half = len(nodes) // 2 + 1
         # Tiers: each unit of a priority outweighs every possible total of the priorities below it.
         w_colour = 1
-        w_bye_rank = w_colour * (half * max((c.colour for c in costs), default=0) + 1)
+        w_bye_rank = w_colour * (half * max((c[4] for c in costs), default=0) + 1)
         w_spread = w_bye_rank * (self.n + 1)
-        w_second_bye = w_spread * (half * max((c.spread for c in costs), default=0) + 1)
+        w_second_bye = w_spread * (half * max((c[2] for c in costs), default=0) + 1)
         w_rematch = w_second_bye * 2
         weights = [
-            c.rematches * w_rematch
-            + c.second_byes * w_second_bye
-            + c.spread * w_spread
-            + c.bye_rank * w_bye_rank
-            + c.colour * w_colour
-            for c in costs
+            r * w_rematch + b * w_second_bye + s * w_spread + y * w_bye_rank + c * w_colour for r, b, s, y, c in costs
         ]
         top = max(weights, default=0) + 1
         # Node numbers in random order: blossom is far faster without the sorted structure, and
@@ -372,17 +378,10 @@ class _Solver:
             mate[order[v]] = order[u]
         return mate
 
-    def cost(self, mate: dict[int, int]) -> _Cost:
-        total = _Cost()
-        for i, j in sorted(mate.items()):
-            if i < j:
-                c = self.edge_cost(i, j)
-                total.rematches += c.rematches
-                total.second_byes += c.second_byes
-                total.spread += c.spread
-                total.bye_rank += c.bye_rank
-                total.colour += c.colour
-        return total
+    def cost(self, mate: dict[int, int]) -> tuple[int, int, int, int, int]:
+        """The objective of a matching: each term summed over its edges."""
+        terms = [self.edge_cost(i, j) for i, j in mate.items() if i < j]
+        return tuple(sum(t[k] for t in terms) for k in range(5))
 
     def as_pairs(self, mate: dict[int, int] | None) -> list[tuple[Entrant, Entrant | None]]:
         assert mate is not None and len(mate) == self.n + self.odd

@@ -35,7 +35,15 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, seed=None, format="text", **options):
         # A one-shot process building many acyclic objects: the cycle collector would only rescan them.
+        collecting = gc.isenabled()
         gc.disable()
+        try:
+            self._pair(file, seed, format)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _pair(self, file, seed, format):
         try:
             event = ef.loads(Path(file).read_bytes())
         except OSError as e:
