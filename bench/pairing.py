@@ -40,7 +40,7 @@ def play(n_players: int, rounds: int, seed: int = 1) -> ef.Event:
             outcome = rng.random()
             games = (2, rng.choice((0, 1)), 0) if outcome < 0.47 else (1, 1, 1) if outcome < 0.53 else (0, 2, 0)
             matches.append(ef.Match(a=p.a, b=p.b, games=games, table=p.table))
-        matches.extend(ef.Match(a=pid) for pid in result.byes)
+        matches.extend(ef.Match(a=pid, result=ef.BYE) for pid in result.byes)
         dropped = {p.a for p in result.pairs if rng.random() < 0.01}
         players = [ef.Player(**{**vars(pl), "dropped_after": number}) if pl.id in dropped else pl for pl in players]
         event = ef.Event(event.settings, tuple(players), (*event.rounds, ef.Round(number, tuple(matches))))

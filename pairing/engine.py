@@ -262,7 +262,7 @@ class _Solver:
         start = 0
         while total - start > size + size // 2:
             best = None
-            for c in range(start + size // 2, start + size + size // 2, 2):
+            for c in range(start + max(2, size // 2 - size // 2 % 2), start + size + size // 2, 2):
                 if values[c - 1] != values[c]:
                     quality = 0
                 elif min(c - run_start[c], run_end[c] - c) >= DEEP_INSIDE_GROUP:

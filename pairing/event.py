@@ -10,8 +10,10 @@ from bisect import bisect_left
 from collections import defaultdict
 from fractions import Fraction
 
-from pairing.engine import Entrant, PairingError, PairingInput
-from standings.eventfile import BYE, DOUBLE_LOSS, LOSS, SWISS, Event
+from pairing.engine import Entrant, Pairing, PairingError, PairingInput
+from pairing.topcut import next_bracket_round
+from standings import StandingsError, compute
+from standings.eventfile import BYE, DOUBLE_LOSS, ELIMINATION, LOSS, SWISS, Event
 
 
 def next_round_number(event: Event) -> int:
@@ -67,7 +69,7 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
             if m.b is None:
                 if m.result == LOSS:
                     points[m.a] += scoring.loss
-                else:
+                elif m.result == BYE:
                     points[m.a] += scoring.win
                     byes[m.a] += 1
                 continue
@@ -77,7 +79,6 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
                 points[m.a] += scoring.loss
                 points[m.b] += scoring.loss
                 continue
-            assert m.result != BYE
             colours[m.a] += "W"
             colours[m.b] += "B"
             won_a, won_b, _ = m.games
@@ -85,7 +86,7 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
             points[m.b] += scoring.win if won_b > won_a else scoring.draw if won_a == won_b else scoring.loss
     for p in event.players:
         # A pre-awarded bye the file does not list as a match is still a bye (a win).
-        for k in range(1, min(p.byes, n - 1) + 1):
+        for k in range(p.joined_round, min(p.byes, n - 1) + 1):
             if p.id not in present[k]:
                 points[p.id] += scoring.win
                 byes[p.id] += 1
@@ -121,15 +122,29 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
 
 def _ranks(event: Event, after_round: int, points: dict[str, Fraction]) -> dict[str, int]:
     """Standings rank of every player (equal players share a rank)."""
-    try:
-        from standings import compute
-    except ImportError:
-        compute = None
-    if compute is not None and after_round >= 1:
-        table = compute(event, after_round=after_round)
+    if after_round >= 1:
+        try:
+            table = compute(event, after_round=after_round)
+        except StandingsError as e:
+            raise PairingError(f"the standings cannot be computed: {e}") from None
         ranks = {row.player_id: row.rank for row in getattr(table, "rows", table)}
         if all(p.id in ranks for p in event.players):
             return ranks
-    # Until the standings engine answers: by points alone.
+    # Before the first round, or a player the standings leave out: by points alone.
     order = sorted(-points[p.id] for p in event.players)
     return {p.id: 1 + bisect_left(order, -points[p.id]) for p in event.players}
+
+
+def elimination_from_event(event: Event, seed: int = 0) -> Pairing:
+    """The next round of a top cut already under way, from the winners of its latest round."""
+    last = event.rounds[-1] if event.rounds else None
+    if last is None or last.kind != ELIMINATION:
+        raise PairingError("the top cut has not started; its first round is seeded from the final standings")
+    matches = sorted(last.matches, key=lambda m: (m.table is None, m.table or 0))
+    winners = set()
+    for m in matches:
+        if m.b is None or m.games is None:
+            raise PairingError(f"round {last.number} still needs a winner at table {m.table or '?'}")
+        winners.add(m.a if m.games[0] > m.games[1] else m.b)
+    pairs = next_bracket_round([(m.a, m.b) for m in matches], winners)
+    return Pairing(round=last.number + 1, seed=seed, pairs=pairs, method=ELIMINATION)

@@ -1,6 +1,7 @@
 import gc
 import json
 import secrets
+from dataclasses import replace
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -53,8 +54,14 @@ class Command(BaseCommand):
         if seed is None:
             seed = secrets.randbelow(2**31)
         try:
-            inp = pairing.from_event(event, seed=seed)
-            result = pairing.pair(inp)
+            if event.rounds and event.rounds[-1].kind == ef.ELIMINATION:
+                # Swiss points, shown beside the names.
+                swiss = replace(event, rounds=event.swiss_rounds())
+                inp = pairing.from_event(swiss, len(swiss.rounds) + 1, seed=seed)
+                result = pairing.elimination_from_event(event, seed=seed)
+            else:
+                inp = pairing.from_event(event, seed=seed)
+                result = pairing.pair(inp)
         except pairing.PairingError as e:
             raise CommandError(f"{file}: {e}", returncode=2) from None
         if format == "json":
@@ -75,7 +82,7 @@ def to_text(result: pairing.Pairing, inp: pairing.PairingInput, event: ef.Event)
     floats = {p.table for p in result.floats}
 
     def who(pid: str) -> str:
-        return f"{names[pid]} ({_num(points[pid])})"
+        return f"{names[pid]} ({_num(points[pid])})" if pid in points else names[pid]
 
     width = max((len(who(p.a)) for p in result.pairs), default=10)
     lines = [
