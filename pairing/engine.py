@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -139,7 +140,6 @@ def _by_rating(entrants: tuple[Entrant, ...]) -> list[tuple[Entrant, Entrant | N
 
 class _Solver:
     def __init__(self, inp: PairingInput, rng: random.Random, full_graph_max: int, block_size: int):
-        self.colours = inp.colours
         self.rng = rng
         self.full_graph_max = full_graph_max
         self.block_size = block_size
@@ -158,10 +158,15 @@ class _Solver:
         self.bye_node = self.n  # the virtual opponent of the bye
         ranks = sorted(e.rank for e in players)
         # Priority 4: the number of players ranked strictly below the bye.
-        self.below = [self.n - _bisect_right(ranks, e.rank) for e in players]
+        self.below = [self.n - bisect_right(ranks, e.rank) for e in players]
         self.had_bye = [e.byes > 0 for e in players]
         self.met = [frozenset(self.index[o] for o in e.opponents if o in self.index) for e in players]
-        self.colour_cost = [_colour_costs(e.colours) for e in players] if self.colours else None
+        self.colour_cost = [_colour_costs(e.colours) for e in players] if inp.colours else None
+        # No pairing has less colour trouble than every player (but the bye) getting their better colour.
+        self.colour_floor = 0
+        if self.colour_cost:
+            least = [min(c) for c in self.colour_cost]
+            self.colour_floor = sum(least) - (max(least) if self.odd else 0)
         distinct = sorted(set(self.value), reverse=True)
         self.level = {v: k for k, v in enumerate(distinct)}
         self.distinct = distinct
@@ -218,7 +223,7 @@ class _Solver:
         if mate is None or self.cost(mate)[:4] != (0, *bound):
             mate = self.match(range(self.n), self.sparse_edges(range(self.n), bye_x, wide=True), rematches=False)
         cost = self.cost(mate) if mate is not None else None
-        if cost is not None and cost[:4] == (0, *bound) and self.colour_cost is None:
+        if cost is not None and cost[:4] == (0, *bound) and cost[4] == self.colour_floor:
             return self.as_pairs(mate)
         if cost is not None and cost[1] == bound[0]:
             # Every matching at least as good as this one uses only edges whose excess fits in the
@@ -390,17 +395,6 @@ class _Solver:
             if i < j:
                 pairs.append((self.players[i], None if j == self.bye_node else self.players[j]))
         return pairs
-
-
-def _bisect_right(seq: list[int], x: int) -> int:
-    lo, hi = 0, len(seq)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if x < seq[mid]:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
 
 
 def _colour_costs(history: str) -> tuple[int, int]:

@@ -115,9 +115,10 @@ def test_sparse_blocks_and_densifying_match_brute_force(inp, block_size):
     assert engine_objective(inp, full_graph_max=0, block_size=block_size) == brute_force(inp)
 
 
-def test_large_field_fast_path_equals_complete_graph():
+@pytest.mark.parametrize("colours", [False, True])
+def test_large_field_fast_path_equals_complete_graph(colours):
     rng = random.Random(7)
-    for trial in range(6):
+    for trial in range(4):
         n = 300 + trial
         ids = [f"p{k}" for k in range(n)]
         points = {i: Fraction(3 * sum(rng.random() < 0.5 for _ in range(4))) for i in ids}
@@ -135,10 +136,11 @@ def test_large_field_fast_path_equals_complete_graph():
                 rank=order.index(i) + 1,
                 byes=int(rng.random() < 0.2),
                 opponents=frozenset(opponents[i]),
+                colours="".join(rng.choice("WB") for _ in range(4)) if colours else "",
             )
             for i in ids
         )
-        inp = PairingInput(round=5, entrants=entrants, seed=trial)
+        inp = PairingInput(round=5, entrants=entrants, seed=trial, colours=colours)
         fast = engine_objective(inp, block_size=64)
         exact = engine_objective(inp, full_graph_max=10**6)
         assert fast == exact

@@ -298,9 +298,9 @@ def test_later_rounds_follow_the_bracket_and_placings():
         (227, [], "mtg", 9, 8),
         (409, [], "mtg", 9, 8),
         (410, [], "mtg", 10, 8),
-        (30, [1], "mtg", 6, 8),  # a 1-round bye counts as 2 players: 31 → still 5? no: 30 + 1 = 31 → 5
-    ][:-1]
-    + [(31, [2], "mtg", 6, 8)],  # 31 + 3 = 34 → 6 rounds
+        (31, [1], "mtg", 5, 8),  # a 1-round bye counts as 2 players: 32
+        (31, [2], "mtg", 6, 8),  # a 2-round bye counts as 4 players: 34
+    ],
 )
 def test_recommended_rounds(players, byes, preset, rounds, cut):
     rec = pairing.recommended_rounds(players, byes, preset)
