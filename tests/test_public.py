@@ -338,4 +338,5 @@ def test_bracket_shows_the_top_cut_with_seeds_and_the_winner(client, running):
     pair(running, 3, [("Player A", "Player E")], kind=Round.Kind.ELIMINATION, results={1: (2, 1, 0)})
     page = text(client.get(url("bracket", running)))
     assert "Final" in page and "Winner: Player A" in page
+    assert "Final placings Player A Player E" in page
     assert "Top cut" in text(client.get(url("pairings", running)))

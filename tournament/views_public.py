@@ -21,11 +21,12 @@ from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 import standings
+from pairing import topcut
 from standings.format import LABELS, format_number
+from tournament import services
 from tournament.eventio import event_to_file
 from tournament.models import Event, Match, Player, Round
 from tournament.public_cache import cached, event_key, is_fragment, public_event, public_response
-from tournament.services import event_standings
 
 STANDINGS_PAGE_SIZE = 100
 MAX_QUERY = 60
@@ -236,14 +237,14 @@ def bracket_context(event: Event) -> dict:
     projected = []
     if not rounds and event.top_cut:
         top = [r for r in standings_table(event)["rows"] if not r.dropped][: event.top_cut]
-        order = seeding_order(event.top_cut)
-        if len(top) == event.top_cut:
-            seeded = [{"seed": s, "name": top[s - 1].name} for s in order]
-            projected = list(zip(seeded[::2], seeded[1::2], strict=True))
+        if len(top) == event.top_cut and event.top_cut & (event.top_cut - 1) == 0:
+            seeded = [{"seed": k, "name": r.name} for k, r in enumerate(top, 1)]
+            projected = topcut.bracket(seeded)
     return {
         "event": event,
         "columns": columns,
         "champion": champion,
+        "placings": services.final_placings(event) if champion else None,
         "projected": projected,
         "has_bracket": True,
         "nav": "bracket",
@@ -265,15 +266,6 @@ def round_title(rnd: Round, rounds: list[Round]) -> str:
 
 def stage_name(matches: int) -> str:
     return {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(matches, f"Top {matches * 2}")
-
-
-def seeding_order(size: int) -> list[int]:
-    """Bracket positions by seed: 1-8, 4-5, 2-7, 3-6 for 8, so seeds 1 and 2 meet only in the final."""
-    order = [1, 2]
-    while len(order) < size:
-        n = len(order) * 2 + 1
-        order = [x for s in order for x in (s, n - s)]
-    return order
 
 
 @dataclass(frozen=True)
@@ -359,7 +351,7 @@ def points_before(event: Event, number: int) -> dict[str, Fraction]:
         return {}
 
     def make() -> dict[str, Fraction]:
-        latest = event_standings(event)
+        latest = services.event_standings(event)
         if latest.after_round == number - 1:
             result = latest
         else:
@@ -384,7 +376,7 @@ def standings_table(event: Event) -> dict:
     """The event's standings formatted for display once per version, shared by every page and search."""
 
     def make() -> dict:
-        result = event_standings(event)
+        result = services.event_standings(event)
         pk_of = {p.key: p.pk for p in event.players.only("id", "file_id")}
         rows = [
             StandingRow(
