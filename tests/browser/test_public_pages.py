@@ -94,3 +94,22 @@ def test_venue_screen_pages_a_long_list_by_itself(live_server, page, event):
     first = page.locator(".board-list li").filter(visible=True).first.inner_text()
     expect(label).to_have_text(re.compile(r"^Page 2 of"), timeout=15_000)
     assert page.locator(".board-list li").filter(visible=True).first.inner_text() != first
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_fits_a_phone_and_a_projector(live_server, page, round_two, shot, scheme):
+    from tournament.models import Event
+
+    Event.objects.filter(pk=round_two.pk).update(top_cut=4)
+    services.changed(round_two)
+    page.emulate_media(color_scheme=scheme)
+    a = round_two.players.get(name="Player A")
+    paths = ["", "pairings/", "standings/", f"players/{a.pk}/", "bracket/", "screen/"]
+    for size, viewport in (("phone", PHONE), ("projector", PROJECTOR)):
+        page.set_viewport_size(viewport)
+        for path in paths:
+            page.goto(f"{live_server.url}/e/{round_two.slug}/{path}")
+            expect(page.locator("body")).to_contain_text(round_two.name)
+            # Nothing runs off the side: wide tables scroll inside their own box.
+            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], path
+            shot(f"{size}-{path.split('/')[0] or 'home'}")
