@@ -1,7 +1,7 @@
 """The pairing engine (SPEC §4): pure Python, no Django."""
 
 from pairing.engine import Entrant, Pair, Pairing, PairingError, PairingInput, pair, swap, validate_swap
-from pairing.event import eligible, elimination_from_event, from_event, next_round_number
+from pairing.event import eligible, elimination_from_event, from_event, next_round_number, top_cut_from_event
 from pairing.rounds import Recommendation, recommended_rounds
 from pairing.topcut import bracket, bracket_order, final_placings, next_bracket_round, top_cut_pairings
 
@@ -23,6 +23,7 @@ __all__ = [
     "pair",
     "recommended_rounds",
     "swap",
+    "top_cut_from_event",
     "top_cut_pairings",
     "validate_swap",
 ]

@@ -11,7 +11,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from pairing.engine import Entrant, Pairing, PairingError, PairingInput
-from pairing.topcut import next_bracket_round
+from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings import StandingsError, compute
 from standings.eventfile import BYE, DOUBLE_LOSS, ELIMINATION, LOSS, SWISS, Event
 
@@ -148,3 +148,12 @@ def elimination_from_event(event: Event, seed: int = 0) -> Pairing:
         winners.add(m.a if m.games[0] > m.games[1] else m.b)
     pairs = next_bracket_round([(m.a, m.b) for m in matches], winners)
     return Pairing(round=last.number + 1, seed=seed, pairs=pairs, method=ELIMINATION)
+
+
+def top_cut_from_event(event: Event, seed: int = 0) -> Pairing:
+    """The first round of the top cut: the event's top N by the final Swiss standings, in bracket order."""
+    size = event.settings.top_cut
+    inp = from_event(event, seed=seed)  # refuses while Swiss results are outstanding
+    rows = [row for row in compute(event).rows if not row.dropped]
+    seeds = [row.player_id for row in rows]
+    return Pairing(round=inp.round, seed=seed, pairs=top_cut_pairings(seeds, size), method=ELIMINATION)

@@ -353,3 +353,16 @@ def test_points_may_be_fractions():
     e = event("abcd", [[("a", "b", D), ("c", "d", W)]], preset="chess", best_of=3)
     by = {x.id: x.points for x in pairing.from_event(e).entrants}
     assert by["a"] == Fraction(1, 2)
+
+
+def test_command_seeds_the_top_cut_after_the_planned_rounds(tmp_path):
+    players = "abcdefgh"
+    swiss = [
+        [(players[k], players[k + 1], W) for k in range(0, 8, 2)],
+        [("a", "c", W), ("e", "g", W), ("b", "d", W), ("f", "h", W)],
+    ]
+    e = event(players, swiss, planned_rounds=2, top_cut=4)
+    doc = json.loads(run(write(tmp_path, e), "--format", "json", "--seed", "0"))
+    assert doc["round"] == 3
+    top4 = [r.player_id for r in __import__("standings").compute(e).rows[:4]]
+    assert [(r["a"], r["b"]) for r in doc["pairings"]] == [(top4[0], top4[3]), (top4[1], top4[2])]

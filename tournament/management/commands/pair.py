@@ -13,7 +13,8 @@ from standings import eventfile as ef
 class Command(BaseCommand):
     help = (
         "Print the pairing of the next round of the swiss-event JSON file FILE (SPEC §4): no rematch, "
-        "no second bye and the fewest, smallest floats whenever possible. Reads only the file, never the database."
+        "no second bye and the fewest, smallest floats whenever possible; once the planned Swiss rounds are "
+        "played, the top cut. Reads only the file, never the database."
     )
     requires_system_checks = []
     requires_migrations_checks = False
@@ -54,11 +55,15 @@ class Command(BaseCommand):
         if seed is None:
             seed = secrets.randbelow(2**31)
         try:
+            swiss_done = len(event.swiss_rounds()) >= (event.settings.planned_rounds or 10**6)
             if event.rounds and event.rounds[-1].kind == ef.ELIMINATION:
                 # Swiss points, shown beside the names.
                 swiss = replace(event, rounds=event.swiss_rounds())
                 inp = pairing.from_event(swiss, len(swiss.rounds) + 1, seed=seed)
                 result = pairing.elimination_from_event(event, seed=seed)
+            elif swiss_done and event.settings.top_cut >= 2:
+                inp = pairing.from_event(event, seed=seed)
+                result = pairing.top_cut_from_event(event, seed=seed)
             else:
                 inp = pairing.from_event(event, seed=seed)
                 result = pairing.pair(inp)
