@@ -347,7 +347,7 @@ def test_result_button_updates_row_in_place(jc, event, judge):
     assert r.status_code == 200
     body = r.content.decode()
     assert body.lstrip().startswith(f'<tr id="m-{m.pk}"') and "2-1" in body
-    assert 'id="outstanding" hx-swap-oob="true"' in body and "3 results outstanding" in body
+    assert 'id="round-status" hx-swap-oob="true"' in body and "3 results outstanding" in body
     m.refresh_from_db()
     assert m.games == (2, 1, 0) and m.entered_by == judge and m.version == 1
     rnd.refresh_from_db()

@@ -8,6 +8,8 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from django.db.models import F
+
 import standings
 from standings.format import LABELS
 from tournament.models import Match, Player, Round
@@ -99,7 +101,7 @@ def players_csv(players) -> str:
 
 
 def pairings_csv(rnd: Round, points: dict[int, object]) -> str:
-    matches = rnd.matches.select_related("player_a", "player_b").order_by("table", "id")
+    matches = rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id")
     return write_rows(
         ["round", "table", "player", "points", "opponent", "opponent_points", "result"],
         (

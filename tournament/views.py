@@ -7,7 +7,7 @@ import math
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -462,7 +462,7 @@ def result_choices(best_of: int, elimination: bool) -> list[tuple[str, str]]:
 
 
 def _round_context(event: Event, rnd: Round, only_outstanding: bool = False):
-    matches = rnd.matches.select_related("player_a", "player_b").order_by("table", "id")
+    matches = rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id")
     if only_outstanding:
         matches = matches.filter(result=Match.Result.PLAYED, games_a__isnull=True)
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
@@ -470,6 +470,7 @@ def _round_context(event: Event, rnd: Round, only_outstanding: bool = False):
         "round": rnd,
         "matches": matches,
         "missing": services.outstanding(rnd),
+        "entered": rnd.matches.filter(Q(games_a__isnull=False) | Q(result=Match.Result.DOUBLE_LOSS)).exists(),
         "only_outstanding": only_outstanding,
         "choices": result_choices(event.best_of, rnd.kind == Round.Kind.ELIMINATION),
         "is_latest": rnd.number == latest,
@@ -511,7 +512,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
     points = {r.player_id: r.points for r in before.rows}
     met = services.met_before(event, rnd.number)
     rows = []
-    for m in rnd.matches.select_related("player_a", "player_b").order_by("table", "id"):
+    for m in rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"):
         pa = points.get(m.player_a.key, 0)
         pb = points.get(m.player_b.key, 0) if m.player_b else None
         rows.append(
@@ -592,6 +593,7 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
 
 
 def _result_response(request: HtmxHttpRequest, access: Access, rnd: Round, match: Match, status: int = 200):
+    rnd.refresh_from_db()
     ctx = _round_context(access.event, rnd)
     response = page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
     response.status_code = status
@@ -660,10 +662,11 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
         else:
             try:
                 outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
-                match = services.record_result(match, outcome, request.user)
+                match = services.record_result(match, outcome, request.user, match.version)
             except ServiceError as e:
                 form.add_error("result", str(e))
     if form.is_valid():
+        rnd.refresh_from_db()
         done = f"Table {match.table}: {match.player_a} {match.result_label()} {match.player_b}"
         if not request.htmx:
             messages.success(request, done)
@@ -830,7 +833,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     rnd = _round(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     points = {r.player_id: standings.format_value("points", r.points) for r in before.rows}
-    matches = list(rnd.matches.select_related("player_a", "player_b").order_by("table", "id"))
+    matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
     if kind == "by-name":
         lines = []
         for m in matches:
