@@ -33,9 +33,6 @@
       form.classList.add("js-filter");
       form.elements.q.addEventListener("input", function () { applyFilter(form); });
       form.addEventListener("submit", function (e) { e.preventDefault(); applyFilter(form); });
-      // A list the server filtered (?q=) holds only the matches: fetch everybody so the box can widen.
-      var list = document.querySelector(form.dataset.filter);
-      if (list && list.dataset.q && window.htmx) htmx.trigger(list, "refresh");
       applyFilter(form);
     });
   }

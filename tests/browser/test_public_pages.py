@@ -113,3 +113,16 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, page, round_two, s
             # Nothing runs off the side: wide tables scroll inside their own box.
             assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], path
             shot(f"{size}-{path.split('/')[0] or 'home'}")
+
+
+def test_a_searched_link_widens_again_when_the_box_is_cleared(live_server, page, round_two):
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/e/{round_two.slug}/pairings/?q=player+c")
+    box = page.get_by_label("Find your name")
+    expect(box).to_have_value("player c")
+    rows = page.locator("#pairings tbody tr")
+    # The server sent only the match; the page fetches everybody and keeps filtering in the browser.
+    expect(rows).to_have_count(8)
+    expect(rows.filter(visible=True)).to_have_count(1)
+    box.fill("")
+    expect(rows.filter(visible=True)).to_have_count(8)
