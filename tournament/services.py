@@ -325,7 +325,11 @@ def record_result(
     """
     event = match.round.event
     with transaction.atomic():
-        m = Match.objects.select_for_update().select_related("round", "player_a", "player_b").get(pk=match.pk)
+        m = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("round", "player_a", "player_b")
+            .get(pk=match.pk)
+        )
         _validate(m, outcome, event.best_of)
         if correction and not m.has_result:
             raise ServiceError("That match has no result to correct yet.")
