@@ -83,3 +83,9 @@ def shot(page, request):
         return path
 
     return take
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Production hashing costs ~0.3 s per login on these machines; tests log in hundreds of times.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
