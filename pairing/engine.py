@@ -145,12 +145,14 @@ class _Solver:
         self.block_size = block_size
         players = list(inp.entrants)
         rng.shuffle(players)  # the random choice among equal options starts here
-        scale = math.lcm(*(Fraction(e.points).denominator for e in players)) if players else 1
+        points = {p: Fraction(p) for p in {e.points for e in players}}
+        scale = math.lcm(*(p.denominator for p in points.values())) if points else 1
+        scaled = {p: int(f * scale) for p, f in points.items()}  # integer points: exact weights
         # Sorted by points (then rank), which is the line the spread lower bound lives on.
-        players.sort(key=lambda e: (-e.points, e.rank))
+        players.sort(key=lambda e: (-scaled[e.points], e.rank))
         self.players = players
         self.n = len(players)
-        self.value = [int(Fraction(e.points) * scale) for e in players]
+        self.value = [scaled[e.points] for e in players]
         self.scale = scale
         self.index = {e.id: i for i, e in enumerate(players)}
         self.low = min(self.value) if players else 0
