@@ -525,7 +525,18 @@ def swap(inp: PairingInput, pairing: Pairing, x: str, y: str) -> Pairing:
 def validate_swap(inp: PairingInput, pairing: Pairing, x: str, y: str) -> tuple[str, ...]:
     """The rematches and second byes that swapping x and y would create (empty: a clean swap)."""
     after = swap(inp, pairing, x, y)
-    return tuple(w for w in after.warnings if "swapped by hand" in w)
+    by_id = {e.id: e for e in inp.entrants}
+    problems = [
+        f"{by_id[p.a].label} and {by_id[p.b].label} have already played (table {p.table})"
+        for p in after.pairs
+        if {p.a, p.b} & {x, y} and p.b in by_id[p.a].opponents
+    ]
+    problems += [
+        f"{by_id[b].label} would get a bye again, having had {by_id[b].byes}"
+        for b in after.byes
+        if b in (x, y) and by_id[b].byes
+    ]
+    return tuple(problems)
 
 
 def _tables(games: list[tuple[Entrant, Entrant]]) -> list[int]:
