@@ -59,15 +59,22 @@ def psql(base: str, sql: str) -> None:
     subprocess.run(["psql", "-q", base, "-c", sql], check=True, stdout=subprocess.DEVNULL)
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    total = 0
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """CPU time (user + system) of each live process."""
+    seconds = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except FileNotFoundError:
             continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / CLK_TCK
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return seconds
+
+
+def cpu_spent(before: dict[int, float], master: int, base: str, db: str) -> float:
+    """CPU spent by the server since `before`; a database backend started meanwhile counts in full."""
+    after = cpu_seconds(server_pids(master, base, db))
+    return sum(t - before.get(pid, 0.0) for pid, t in after.items())
 
 
 def children(pid: int) -> list[int]:
@@ -131,8 +138,12 @@ def wrk(port: int, path: str, headers: dict, duration: int, connections: int) ->
     }
 
 
-def paced(port: int, path: str, headers: dict, rate: float, duration: int) -> tuple[int, int]:
-    """`rate` requests per second for `duration` seconds, from a few threads; (sent, failed)."""
+def paced(port: int, path: str, headers: dict, rate: float, duration: int, keep_alive: bool) -> tuple[int, int]:
+    """`rate` requests per second for `duration` seconds from a few threads; (sent, failed).
+
+    Without keep-alive every request opens a connection, as a phone polling every 15 s does (gunicorn
+    keeps idle connections 2 s) and as nginx does towards the app unless told to keep them.
+    """
     threads = 4
     interval = threads / rate
     counts = [0, 0]
@@ -140,13 +151,22 @@ def paced(port: int, path: str, headers: dict, rate: float, duration: int) -> tu
     stop = time.monotonic() + duration
 
     def run(offset: float) -> None:
+        conn = None
         due = time.monotonic() + offset
         while due < stop:
             time.sleep(max(0.0, due - time.monotonic()))
             try:
-                ok = get(port, path, headers).status in (200, 304)
+                if conn is None:
+                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                conn.request("GET", path, headers=headers)
+                response = conn.getresponse()
+                response.read()
+                ok = response.status in (200, 304)
+                if not keep_alive or response.will_close:
+                    conn.close()
+                    conn = None
             except OSError:
-                ok = False
+                ok, conn = False, None
             with lock:
                 counts[0] += 1
                 counts[1] += not ok
@@ -251,27 +271,30 @@ def main() -> None:
         print(f"{'':12}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'failed':>8}{'socket':>8}{'CPU ms/req':>12}{'bytes':>9}")
         results = {}
         for name, path, headers in runs:
-            pids = server_pids(server.pid, f"{base}/postgres", db)
-            before = cpu_seconds(pids)
+            before = cpu_seconds(server_pids(server.pid, f"{base}/postgres", db))
             r = wrk(port, path, headers, args.duration, args.connections)
-            cpu = cpu_seconds(pids) - before
+            cpu = cpu_spent(before, server.pid, f"{base}/postgres", db)
             r["cpu_ms"] = cpu * 1000 / max(1, r["requests"])
             results[name] = r
             print(
                 f"{name:12}{r['rps']:>9.0f}{r['p50']:>9.2f}{r['p99']:>9.2f}{r['bad']:>8}{r['socket']:>8}"
                 f"{r['cpu_ms']:>12.2f}{sizes.get(name, 0):>9}"
             )
+        print()
 
         # A thousand phones polling every 15 s: ~70 requests per second, nearly all answered 304.
         rate = 1000 / 15
-        pids = server_pids(server.pid, f"{base}/postgres", db)
-        before = cpu_seconds(pids)
-        sent, failed = paced(port, standings, {**poll, "If-None-Match": etag}, rate, args.duration)
-        share = (cpu_seconds(pids) - before) / args.duration
-        print(
-            f"\nphones: 1000 polling every 15 s = {sent / args.duration:.0f} req/s for {args.duration} s, "
-            f"{failed} failed; server CPU {share * 100:.1f}% of one core"
-        )
+        failed = 0
+        for keep_alive in (False, True):
+            before = cpu_seconds(server_pids(server.pid, f"{base}/postgres", db))
+            sent, bad = paced(port, standings, {**poll, "If-None-Match": etag}, rate, args.duration, keep_alive)
+            failed += bad
+            share = cpu_spent(before, server.pid, f"{base}/postgres", db) / args.duration
+            print(
+                f"phones: 1000 polling every 15 s = {sent / args.duration:.0f} req/s for {args.duration} s "
+                f"({'keep-alive' if keep_alive else 'a new connection each'}), {bad} failed: "
+                f"server CPU {share * 100:.1f}% of one core"
+            )
         print("\nwrk commands:")
         for name, r in results.items():
             print(f"  {name}: {r['command']}")
