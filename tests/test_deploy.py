@@ -20,9 +20,19 @@ PROD = {
 }
 
 
+def clean_environ() -> dict[str, str]:
+    # The browser tests' async-unsafe switch is for the test process only, never for a deployment.
+    return {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+
+
 def run(args, env, **kw):
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, **kw
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean_environ(), **env},
+        capture_output=True,
+        text=True,
+        **kw,
     )
 
 
@@ -79,7 +89,7 @@ def fresh_database_url(tmp_path):
 def test_start_script_migrates_and_serves_under_gunicorn(tmp_path, fresh_database_url):
     port = _free_port()
     env = {
-        **os.environ,
+        **clean_environ(),
         **PROD,
         "DATABASE_URL": fresh_database_url,
         "STATIC_ROOT": str(tmp_path / "static"),
