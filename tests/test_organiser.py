@@ -513,3 +513,47 @@ def test_print_pages_and_exports(jc, event):
     assert jc.get(url("org_export_players", event)).content.startswith(b"name,rating")
     assert b"Player A" in jc.get(url("org_export_pairings", event) + "?round=1").content
     assert jc.get(url("org_export_standings", event)).content.startswith(b"rank,name")
+
+
+def test_pair_button_twice_pairs_once(org, event):
+    r = org.post(url("org_round_pair", event))
+    assert r.status_code == 302 and r["Location"] == url("org_round", event, 1)
+    r = org.post(url("org_round_pair", event), follow=True)
+    assert b"still a draft" in r.content
+    assert event.rounds.count() == 1 and Match.objects.count() == 4
+
+
+def test_draft_page_then_publish_via_htmx_redirects_client(org, event):
+    org.post(url("org_round_pair", event))
+    page = org.get(url("org_round", event, 1)).content.decode()
+    assert "draft — not public yet" in page and "Publish round 1" in page
+    r = org.post(url("org_round_publish", event, 1), headers={"HX-Request": "true"})
+    assert r.status_code == 200 and r["HX-Redirect"] == url("org_round", event, 1)
+
+
+def test_csv_confirm_twice_imports_once(org, event):
+    text = "Ann,1600\nBen,1500\n"
+    org.post(url("org_players_csv_confirm", event), {"text": text})
+    r = org.post(url("org_players_csv_confirm", event), {"text": text}, follow=True)
+    assert b"imported already" in r.content
+    assert event.players.filter(name__in=["Ann", "Ben"]).count() == 2
+
+
+def test_top_cut_page_and_start(org, event):
+    event.top_cut = 4
+    event.save(update_fields=["top_cut"])
+    published_round(event, 1, Round.State.PAIRED)
+    for m in Match.objects.all():
+        org.post(url("org_match_result", event, 1, m.pk), {"result": "2-0", "version": 0})
+    assert b"Start top 4" in org.get(url("org_top_cut", event)).content
+    r = org.post(url("org_top_cut_start", event), follow=True)
+    assert b"Semifinals" in r.content and b"bracket is paired" in r.content
+    org.post(url("org_top_cut_start", event))  # twice: harmless
+    assert Round.objects.filter(kind=Round.Kind.ELIMINATION).count() == 1
+    semi = Match.objects.filter(round__kind=Round.Kind.ELIMINATION).first()
+    r = org.post(
+        url("org_match_result", event, 2, semi.pk), {"result": "1-1", "version": 0, "next": url("org_top_cut", event)}
+    )
+    assert r["Location"] == url("org_top_cut", event)
+    semi.refresh_from_db()
+    assert semi.games is None

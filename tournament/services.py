@@ -50,7 +50,8 @@ def log(event: Event, action: str, by, **detail) -> None:
 
 def event_standings(event: Event):
     """The standings engine's result for the event's stored (published) results, cached per version."""
-    key = f"standings:{event.pk}:{event.version}"
+    # The creation time keeps keys apart when a database is restored or recreated (tests) under a shared cache.
+    key = f"standings:{event.pk}:{event.created_at.timestamp()}:{event.version}"
     result = cache.get(key)
     if result is None:
         result = standings.compute(event_to_file(event))

@@ -1,6 +1,7 @@
 """Organiser and judge pages. Every view starts with `event_for` (404 for outsiders, 403 for judges on
 organiser-only actions); one template per page, HTMX requests get a named partial of it."""
 
+import hashlib
 import json
 import math
 
@@ -186,6 +187,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         chosen=[(c, LABELS.get(c, c)) for c in chosen],
         addable=[(c, label) for c, label in TIEBREAKER_CHOICES if c not in chosen],
         staff_form=StaffForm(event=event),
+        recommendation=services.recommended_rounds(event),
         staff=event.roles.select_related("user").order_by("role", "user__username"),
     )
 
@@ -373,13 +375,19 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
     if not form.is_valid():
         messages.error(request, "The preview expired; upload the file again.")
         return back(request, reverse("org_players", args=[slug]))
-    rows = csvio.parse_players(form.cleaned_data["text"])
+    text = form.cleaned_data["text"]
+    digest = hashlib.sha256(f"{access.event.pk}:{text}".encode()).hexdigest()
+    if digest in request.session.get("csv_imported", []):
+        messages.info(request, "This file was imported already; nothing was added again.")
+        return back(request, reverse("org_players", args=[slug]))
+    rows = csvio.parse_players(text)
     try:
         with transaction.atomic():
             n = _add_many(request, access.event, csvio.new_players(access.event, rows))
     except ServiceError as e:
         messages.error(request, str(e))
         return back(request, reverse("org_players", args=[slug]))
+    request.session["csv_imported"] = [*request.session.get("csv_imported", [])[-9:], digest]
     skipped = sum(1 for r in rows if not r.ok)
     messages.success(
         request, f"Imported {n} player{'s' if n != 1 else ''}" + (f"; skipped {skipped} bad rows." if skipped else ".")
@@ -662,6 +670,10 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
         else:
             try:
                 outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
+                # Typing fills in a result; replacing one goes through its row. So a different result
+                # for a table someone has just entered is a conflict, whichever request the database saw first.
+                if match.has_result and (match.result, match.games) != (outcome.result, outcome.games):
+                    raise services.ResultConflict(match)
                 match = services.record_result(match, outcome, request.user, match.version)
             except ServiceError as e:
                 form.add_error("result", str(e))
@@ -764,9 +776,13 @@ def top_cut(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
     event = access.event
     rounds = services.top_cut_rounds(event)
+    seed = {r.player_id: r.rank for r in services.event_standings(event).rows} if rounds else {}
     stages = []
     for rnd in rounds:
-        stages.append((rnd, list(rnd.matches.select_related("player_a", "player_b").order_by("table"))))
+        matches = list(rnd.matches.select_related("player_a", "player_b").order_by("table"))
+        for m in matches:
+            m.seed_a, m.seed_b = seed.get(m.player_a.key), seed.get(m.player_b.key)
+        stages.append((rnd, matches))
     return page(
         request,
         "organiser/top_cut.html",

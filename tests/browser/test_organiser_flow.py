@@ -69,6 +69,8 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
 
     # Round 1: a draft, published, the clock started, results by click and by keyboard.
     page.get_by_role("link", name="Thursday Draft").click()
+    expect(page.get_by_role("heading", name="Next step")).to_be_visible()
+    shot("event-home")
     pair_and_publish(page, 1, shot)
     page.get_by_role("button", name="Start clock").click()
     expect(page.locator("header .nav-clock .clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
@@ -163,3 +165,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     expect(table).to_have_count(10)
     expect(page.locator("table.standings")).to_contain_text("dropped")
     shot("final-standings")
+
+    page.get_by_role("link", name="Settings").click()
+    expect(page.get_by_text("these settings are locked")).to_be_visible()
+    shot("settings-locked")
