@@ -557,3 +557,19 @@ def test_top_cut_page_and_start(org, event):
     assert r["Location"] == url("org_top_cut", event)
     semi.refresh_from_db()
     assert semi.games is None
+
+
+def test_changing_preset_takes_its_scoring(org, event):
+    r = org.post(url("org_settings", event), settings_data(event, preset="chess"))
+    assert r.status_code == 302
+    event.refresh_from_db()
+    assert (event.win_points, event.draw_points, event.best_of) == ("1", "1/2", 1)
+    assert event.tiebreakers[0] == "buchholz_cut1"
+
+
+def test_judge_sees_no_organiser_controls(jc, event):
+    published_round(event)
+    players_page = jc.get(url("org_players", event)).content.decode()
+    assert "Add a player" not in players_page and "Drop" not in players_page
+    round_page = jc.get(url("org_round", event, 1)).content.decode()
+    assert "Re-pair" not in round_page and "2-0" in round_page and "Settings" not in round_page

@@ -140,6 +140,22 @@ class EventSettingsForm(forms.ModelForm):
         w, d, lo = (data.get(k) for k in ("win_points", "draw_points", "loss_points"))
         if w and d and lo and not (Fraction(w) > Fraction(lo) and Fraction(lo) <= Fraction(d) <= Fraction(w)):
             self.add_error("draw_points", "A win must score more than a loss, and a draw between the two.")
+        scoring = ("win_points", "draw_points", "loss_points", "best_of", "floor", "tiebreakers")
+        if (
+            "preset" in self.changed_data
+            and data.get("preset") in PRESETS
+            and not set(scoring) & set(self.changed_data)
+        ):
+            # A new preset with the old preset's numbers untouched: take the new preset's numbers.
+            p = PRESETS[data["preset"]]
+            data.update(
+                win_points=str(p.win),
+                draw_points=str(p.draw),
+                loss_points=str(p.loss),
+                best_of=p.best_of,
+                floor=str(p.floor),
+                tiebreakers=list(p.tiebreakers),
+            )
         if self.locked and self.changed_locked() and not data.get("confirm_locked"):
             self.add_error(
                 "confirm_locked",

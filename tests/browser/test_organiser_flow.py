@@ -15,9 +15,10 @@ PASTED = "Freya Lindqvist, 1510\nGabriel Souza\nHana Kim, 1460\nInes Duarte"
 
 def enter_results(page, results=("2-0", "2-1", "1-2", "0-2", "1-1 draw")):
     """Click a result on every outstanding row, cycling through `results`; each row updates in place."""
-    rows = page.locator("#matches tr.match:not(.done)")
+    expect(page.locator("#matches")).to_be_visible()
+    rows = page.locator("#matches tr.match:not(.done):has(button)")
     i = 0
-    while rows.count() and rows.first.locator("button").count():
+    while rows.count():
         row = rows.first
         row_id = row.get_attribute("id")
         before = page.locator("#outstanding").inner_text()
@@ -37,6 +38,8 @@ def pair_and_publish(page, number, shot):
 
 
 def test_run_a_whole_event(live_server, page, organiser, shot):
+    for old in shot("start").parent.glob("*.png"):  # screenshots of an earlier run
+        old.unlink()
     page.set_viewport_size({"width": 1024, "height": 800})
     page.goto(f"{live_server.url}/")
     page.get_by_label("Username").fill("olga")
@@ -83,6 +86,9 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     page.get_by_role("link", name="Only outstanding").click()
     expect(page.locator("#matches tr.match")).to_have_count(3)
     shot("round-1-keyboard-and-filter")
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone at the desk
+    shot("round-1-phone")
+    page.set_viewport_size({"width": 1024, "height": 800})
     enter_results(page)
     shot("round-1-complete")
 
