@@ -573,3 +573,31 @@ def test_judge_sees_no_organiser_controls(jc, event):
     assert "Add a player" not in players_page and "Drop" not in players_page
     round_page = jc.get(url("org_round", event, 1)).content.decode()
     assert "Re-pair" not in round_page and "2-0" in round_page and "Settings" not in round_page
+
+
+def test_remove_staff(org, event, judge, organiser):
+    role = EventRole.objects.get(event=event, user=judge)
+    assert org.post(url("org_staff_remove", event, role.pk)).status_code == 302
+    assert not EventRole.objects.filter(pk=role.pk).exists()
+    assert org.post(url("org_staff_remove", event, role.pk)).status_code == 404  # twice: nothing left to remove
+    own = EventRole.objects.get(event=event, user=organiser)
+    org.post(url("org_staff_remove", event, own.pk))
+    assert EventRole.objects.filter(pk=own.pk).exists()
+
+
+def test_repair_via_http(org, event):
+    org.post(url("org_round_pair", event))
+    org.post(url("org_round_publish", event, 1))
+    seed = Round.objects.get().seed
+    r = org.post(url("org_round_repair", event, 1), follow=True)
+    assert b"paired again as a draft" in r.content
+    rnd = Round.objects.get()
+    assert rnd.state == Round.State.DRAFT and rnd.matches.count() == 4 and rnd.seats.count() == 8
+    assert rnd.seed != seed  # a new random seed (equal by chance once in 2**31)
+    assert EventLog.objects.filter(action="repair").count() == 1
+
+
+def test_event_home_shows_next_step(jc, event):
+    page = jc.get(url("org_event", event)).content.decode()
+    assert "Next step" in page and "8 active players" in page
+    assert "Pair round 1" not in page  # judges do not pair

@@ -155,7 +155,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     enter_results(page, ("2-1", "0-2"))
 
     # Top 4: semifinals, final, placings.
-    page.get_by_role("button", name="Start top 4").click()
+    page.get_by_role("button", name="Start top 4", exact=True).click()
     expect(page.get_by_role("heading", name="Semifinals")).to_be_visible()
     shot("top-4")
     for m in page.locator(".bracket-match").all():
