@@ -601,3 +601,13 @@ def test_event_home_shows_next_step(jc, event):
     page = jc.get(url("org_event", event)).content.decode()
     assert "Next step" in page and "8 active players" in page
     assert "Pair round 1" not in page  # judges do not pair
+
+
+def test_next_parameter_stays_on_site(org, event):
+    p = event.players.first()
+    r = org.post(url("org_player_drop", event, p.pk), {"next": "https://evil.example/"})
+    assert r["Location"] == url("org_players", event)
+    r = org.post(url("org_player_undrop", event, p.pk))
+    published_round(event)
+    r = org.post(url("org_round_clock", event, 1), {"action": "start", "next": url("org_event", event)})
+    assert r["Location"] == url("org_event", event)

@@ -1,5 +1,7 @@
 """Pairing through the web app's adapter: drafts, exactly once, re-pair, swaps, byes, refusals."""
 
+import threading
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -186,3 +188,29 @@ def test_recommendation_counts_pre_awarded_byes(event):
     Player.objects.filter(name__in=["Extra 1", "Extra 2", "Extra 3", "Extra 4"]).update(byes=3)
     rec = services.recommended_rounds(event)  # 50 players, four 3-round byes: counted as 78
     assert (rec.rounds, rec.top_cut) == (7, 8) and "78" in rec.explanation
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_pairings_make_one_round(event, organiser):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are a PostgreSQL matter; SQLite serialises writers anyway")
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def pair_now():
+        try:
+            barrier.wait()
+            services.pair_next_round(Event.objects.get(pk=event.pk), organiser)
+            outcomes.append("paired")
+        except ServiceError as e:
+            outcomes.append(str(e))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=pair_now) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes.count("paired") == 1
+    assert Round.objects.filter(event=event).count() == 1 and Seat.objects.count() == 8

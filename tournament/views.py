@@ -58,6 +58,13 @@ def page(request: HtmxHttpRequest, template: str, access: Access | None, partial
     return render(request, template, context)
 
 
+def _next(request: HtmxHttpRequest, default: str) -> str:
+    """Where a form asks to go back to, if it is on this site; `default` otherwise."""
+    nxt = request.POST.get("next", "")
+    ok = nxt and url_has_allowed_host_and_scheme(nxt, {request.get_host()}, request.is_secure())
+    return nxt if ok else default
+
+
 def back(request: HtmxHttpRequest, url: str) -> HttpResponse:
     """After a POST: a redirect for a plain form, a client-side redirect for an HTMX one."""
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -425,7 +432,7 @@ def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
     if player.is_active:
         services.drop_player(player, request.user)
         messages.success(request, f"{player} dropped after round {player.dropped_after}.")
-    return back(request, request.POST.get("next") or reverse("org_players", args=[slug]))
+    return back(request, _next(request, reverse("org_players", args=[slug])))
 
 
 @require_POST
@@ -638,10 +645,7 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
     if not request.htmx:
         if error:
             messages.error(request, error)
-        nxt = request.POST.get("next", "")
-        if nxt and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}):
-            return redirect(nxt)
-        return redirect(reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")
+        return redirect(_next(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
     return _result_response(request, access, rnd, match)
 
 
@@ -764,7 +768,7 @@ def round_clock(request: HtmxHttpRequest, slug: str, number: int):
         services.clock(rnd, action, request.user, minutes)
     except ServiceError as e:
         messages.error(request, str(e))
-    return back(request, request.POST.get("next") or reverse("org_round", args=[slug, number]))
+    return back(request, _next(request, reverse("org_round", args=[slug, number])))
 
 
 # ---------------------------------------------------------------- top cut and standings
