@@ -57,7 +57,8 @@ def _children_cpu() -> float:
 def main(sizes: list[int] | None = None) -> None:
     cases = [c for c in CASES if sizes is None or c[0] in sizes]
     print(
-        f"{'players':>7} {'rounds':>6} {'engine s':>9} {'command s':>10} {'rematches':>9} {'spread':>8} {'bound':>8} {'floats':>6}"
+        f"{'players':>7} {'rounds':>6} {'engine s':>9} {'command s':>10} {'(cpu s)':>8} "
+        f"{'rematches':>9} {'spread':>8} {'bound':>8} {'floats':>6}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for n, rounds in cases:
@@ -65,10 +66,12 @@ def main(sizes: list[int] | None = None) -> None:
             path = Path(tmp) / f"event-{n}-{rounds}.json"
             path.write_text(ef.dumps(event))
             gc.collect()
+            gc.disable()  # as the command does
             start = time.perf_counter()
             inp = pairing.from_event(event, seed=7)
             result = pairing.pair(inp)
             engine = time.perf_counter() - start
+            gc.enable()
             solver = _Solver(inp, random.Random(7), 0, 512)
             (_, bound, _), _, _ = solver.lower_bound()
             start = time.perf_counter()

@@ -430,8 +430,13 @@ def _orient(x: Entrant, y: Entrant, colours: bool) -> tuple[Entrant, Entrant]:
 def _finish(inp: PairingInput, solved: list[tuple[Entrant, Entrant | None]]) -> Pairing:
     games = [_orient(x, y, inp.colours) for x, y in solved if y is not None]
     byes = [x for x, y in solved if y is None]
+    level = {p: k for k, p in enumerate(sorted({e.points for e in inp.entrants}, reverse=True))}
     games.sort(
-        key=lambda p: (-max(p[0].points, p[1].points), -min(p[0].points, p[1].points), min(p[0].rank, p[1].rank))
+        key=lambda p: (
+            min(level[p[0].points], level[p[1].points]),
+            max(level[p[0].points], level[p[1].points]),
+            min(p[0].rank, p[1].rank),
+        )
     )
     tables = _tables(games)
     seated = [(t, a, b) for (a, b), t in zip(games, tables, strict=True)]

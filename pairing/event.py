@@ -6,6 +6,7 @@ database, so both pair the same way.
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left
 from collections import defaultdict
 from fractions import Fraction
@@ -57,8 +58,11 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
                 f"outstanding ({tables}{more}); enter them before pairing round {n}"
             )
 
+    # Points are summed as integers in units of 1/scale, then made exact fractions once per player.
     scoring = event.settings.scoring
-    points: dict[str, Fraction] = defaultdict(Fraction)
+    scale = math.lcm(scoring.win.denominator, scoring.draw.denominator, scoring.loss.denominator)
+    win, draw, loss = (int(x * scale) for x in (scoring.win, scoring.draw, scoring.loss))
+    units: dict[str, int] = defaultdict(int)
     byes: dict[str, int] = defaultdict(int)
     opponents: dict[str, set[str]] = defaultdict(set)
     colours: dict[str, str] = defaultdict(str)
@@ -68,29 +72,31 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
             present[r.number].update(x for x in (m.a, m.b) if x is not None)
             if m.b is None:
                 if m.result == LOSS:
-                    points[m.a] += scoring.loss
+                    units[m.a] += loss
                 elif m.result == BYE:
-                    points[m.a] += scoring.win
+                    units[m.a] += win
                     byes[m.a] += 1
                 continue
             opponents[m.a].add(m.b)
             opponents[m.b].add(m.a)
             if m.result == DOUBLE_LOSS:
-                points[m.a] += scoring.loss
-                points[m.b] += scoring.loss
+                units[m.a] += loss
+                units[m.b] += loss
                 continue
             colours[m.a] += "W"
             colours[m.b] += "B"
             won_a, won_b, _ = m.games
-            points[m.a] += scoring.win if won_a > won_b else scoring.draw if won_a == won_b else scoring.loss
-            points[m.b] += scoring.win if won_b > won_a else scoring.draw if won_a == won_b else scoring.loss
+            units[m.a] += win if won_a > won_b else draw if won_a == won_b else loss
+            units[m.b] += win if won_b > won_a else draw if won_a == won_b else loss
     for p in event.players:
         # A pre-awarded bye the file does not list as a match is still a bye (a win).
         for k in range(p.joined_round, min(p.byes, n - 1) + 1):
             if p.id not in present[k]:
-                points[p.id] += scoring.win
+                units[p.id] += win
                 byes[p.id] += 1
 
+    exact = {u: Fraction(u, scale) for u in set(units.values()) | {0}}
+    points = {p.id: exact[units[p.id]] for p in event.players}
     rank = _ranks(event, n - 1, points)
     to_pair, awarded = eligible(event, n)
     by_id = {p.id: p for p in event.players}
