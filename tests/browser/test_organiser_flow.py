@@ -152,6 +152,20 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     pair_and_publish(page, 3, shot)
     expect(page.locator("#matches")).to_contain_text("Jonas Weber")
     expect(page.locator("#matches")).not_to_contain_text("Ines Duarte")
+    # Printing: plain pages with print CSS, no JavaScript needed.
+    page.get_by_role("link", name="Print by name").click()
+    page.emulate_media(media="print")
+    names = page.locator("table.by-name tbody tr td:first-child").all_inner_texts()
+    assert names == sorted(names, key=str.casefold) and len(names) == 9
+    shot("print-by-name")
+    page.emulate_media(media="screen")
+    page.go_back()
+    page.get_by_role("link", name="Match slips").click()
+    page.emulate_media(media="print")
+    expect(page.locator(".slip")).to_have_count(4)
+    shot("print-slips")
+    page.go_back()
+    page.emulate_media(media="screen")
     enter_results(page, ("2-1", "0-2"))
 
     # Top 4: semifinals, final, placings.
