@@ -340,3 +340,12 @@ def test_bracket_shows_the_top_cut_with_seeds_and_the_winner(client, running):
     assert "Final" in page and "Winner: Player A" in page
     assert "Final placings Player A Player E" in page
     assert "Top cut" in text(client.get(url("pairings", running)))
+
+
+def test_last_modified_is_the_events_last_change(client, running):
+    from django.utils.http import parse_http_date
+
+    response = client.get(url("standings", running))
+    assert parse_http_date(response["Last-Modified"]) == int(running.updated_at.timestamp())
+    since = client.get(url("standings", running), HTTP_IF_MODIFIED_SINCE=response["Last-Modified"])
+    assert since.status_code == 304
