@@ -379,6 +379,8 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
     """Step 2: import the good rows of the previewed file."""
     access = event_for(request, slug, need=ORGANISER)
     form = CsvConfirmForm(request.POST)
+    # The file comes back exactly as previewed: a NUL in it marks its row bad, not the whole file.
+    form.fields["text"].validators.clear()
     if not form.is_valid():
         messages.error(request, "The preview expired; upload the file again.")
         return back(request, reverse("org_players", args=[slug]))
