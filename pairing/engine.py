@@ -223,7 +223,8 @@ class _Solver:
         bound, bye_x, plain = self.lower_bound()
         mate = self.blocks(bye_x)
         if mate is None or self.cost(mate)[:4] != (0, *bound):
-            mate = self.match(range(self.n), self.sparse_edges(range(self.n), bye_x, wide=True), rematches=False)
+            edges = self.sparse_edges(range(self.n), bye_x, wide=True)
+            mate = self.match(range(self.n), edges, rematches=False, colours=False)
         cost = self.cost(mate) if mate is not None else None
         if cost is not None and cost[:4] == (0, *bound) and cost[4] == self.colour_floor:
             return self.as_pairs(mate)
@@ -250,7 +251,8 @@ class _Solver:
             )
             if holds_bye:
                 block = sorted([*block, bye_x])
-            part = self.match(block, self.sparse_edges(block, bye_x if holds_bye else None), rematches=False)
+            edges = self.sparse_edges(block, bye_x if holds_bye else None)
+            part = self.match(block, edges, rematches=False, colours=False)
             if part is None:
                 return None
             mate.update(part)
@@ -347,12 +349,19 @@ class _Solver:
             edges.update((i, self.bye_node) for i in block)
         return list(edges)
 
-    def match(self, nodes: Iterable[int], edges: list[tuple[int, int]], rematches: bool) -> dict[int, int] | None:
-        """The cheapest perfect matching of nodes over edges; None when there is none."""
+    def match(
+        self, nodes: Iterable[int], edges: list[tuple[int, int]], rematches: bool, colours: bool = True
+    ) -> dict[int, int] | None:
+        """The cheapest perfect matching of nodes over edges; None when there is none.
+
+        colours=False leaves colour trouble out: the sparse first attempts stay coarse-weighted,
+        which blossom solves far faster, and their colour trouble is checked afterwards."""
         nodes = list(nodes)
         if self.odd and self.bye_node not in nodes and any(j == self.bye_node for _, j in edges):
             nodes.append(self.bye_node)
         costs = [self.edge_cost(i, j) for i, j in edges]
+        if not colours and self.colour_cost is not None:
+            costs = [c[:4] + (0,) for c in costs]
         if not rematches:
             assert all(c[0] == 0 for c in costs)
         half = len(nodes) // 2 + 1
