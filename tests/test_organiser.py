@@ -123,11 +123,15 @@ def test_wrong_verb_is_405(org, everything):
         assert getattr(org, wrong)(u).status_code == 405, u
 
 
-def test_csrf_is_enforced(organiser, event):
+def test_csrf_is_enforced_on_every_post(organiser, event, everything):
     c = Client(enforce_csrf_checks=True)
     c.force_login(organiser)
-    assert c.post(url("org_player_add", event), {"name": "Mallory"}).status_code == 403
+    v = Event.objects.get().version
+    for verb, u, _ in everything:
+        if verb == "post" or u.endswith("/settings/"):
+            assert c.post(u, {"name": "Mallory"}, headers={"HX-Request": "true"}).status_code == 403, u
     assert not Player.objects.filter(name="Mallory").exists()
+    assert Event.objects.get().version == v
 
 
 def test_event_list_shows_own_events_only(org, event):

@@ -78,8 +78,10 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     page.get_by_role("button", name="Start clock").click()
     expect(page.locator("header .nav-clock .clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
     page.get_by_label("Table", exact=True).fill("1")
-    page.get_by_label("Result", exact=True).fill("21")
-    page.get_by_label("Result", exact=True).press("Enter")
+    page.get_by_label("Table", exact=True).press("Enter")  # on to the result
+    expect(page.get_by_label("Result", exact=True)).to_be_focused()
+    page.keyboard.type("21")
+    page.keyboard.press("Enter")
     expect(page.locator("#table-form")).to_contain_text("Table 1:")
     expect(page.get_by_label("Table", exact=True)).to_be_focused()
     expect(page.locator("#outstanding")).to_have_text("3 results outstanding")
@@ -129,6 +131,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     page.get_by_label("Add a player").fill("Jonas Weber, 1400")
     page.get_by_label("Add a player").press("Enter")
     expect(page.locator("#roster")).to_contain_text("joined R3")
+    expect(page.locator("#roster .messages")).to_contain_text("joins late, from round 3")
     shot("late-entry")
 
     # Correct a result of round 1: confirmation, audit, standings follow.
