@@ -15,6 +15,8 @@ from standings.format import LABELS
 from tournament.models import Match, Player, Round
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# The largest rating an integer column holds on every database we run on.
+MAX_RATING = 2_147_483_647
 HEADER_WORDS = {"name", "player", "rating", "id", "byes"}
 
 
@@ -53,9 +55,15 @@ def parse_players(text: str, existing_names: set[str] = frozenset()) -> list[Csv
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
+    # newline="": files saved with bare \r line ends (old spreadsheets) and quoted line breaks read as CSV.
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    rows, unreadable = [], None
+    try:
+        rows.extend(reader)
+    except csv.Error as e:
+        unreadable = CsvRow(line=reader.line_num, errors=[f"not readable as CSV ({e})"])
     columns = ["name", "rating", "id", "byes"]
-    if rows and {c.strip().lower() for c in rows[0] if c.strip()} <= HEADER_WORDS and rows[0][0].strip():
+    if rows and rows[0] and {c.strip().lower() for c in rows[0] if c.strip()} <= HEADER_WORDS and rows[0][0].strip():
         columns = [{"player": "name"}.get(c.strip().lower(), c.strip().lower()) for c in rows[0]]
         start = 2
         rows = rows[1:]
@@ -72,15 +80,21 @@ def parse_players(text: str, existing_names: set[str] = frozenset()) -> list[Csv
             row.errors.append("no name")
         elif len(row.name) > 200:
             row.errors.append("name longer than 200 characters")
+        if len(row.external_id) > 100:
+            row.errors.append("id longer than 100 characters")
+        if "\x00" in row.name + row.external_id:
+            row.errors.append("a NUL character in the name or id")
         rating = values.get("rating", "")
         if rating:
-            if rating.isdigit():
+            if rating.isdecimal() and len(rating) <= 10 and int(rating) <= MAX_RATING:
                 row.rating = int(rating)
+            elif rating.isdecimal():
+                row.errors.append(f"rating “{rating[:12]}” is too large")
             else:
                 row.errors.append(f"rating “{rating}” is not a whole number")
         byes = values.get("byes", "")
         if byes:
-            if byes.isdigit() and int(byes) <= 3:
+            if byes.isdecimal() and len(byes) <= 2 and int(byes) <= 3:
                 row.byes = int(byes)
             else:
                 row.errors.append(f"byes “{byes}” must be 0 to 3")
@@ -90,6 +104,8 @@ def parse_players(text: str, existing_names: set[str] = frozenset()) -> list[Csv
             row.duplicate = True
         seen.add(row.name.casefold())
         parsed.append(row)
+    if unreadable:
+        parsed.append(unreadable)
     return parsed
 
 
