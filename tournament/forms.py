@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
+from tournament.csvio import MAX_RATING
 from tournament.models import Event, EventRole, Player
 
 TIEBREAKER_CHOICES = [(c, LABELS.get(c, c)) for c in TIEBREAKER_CODES]
@@ -213,8 +214,12 @@ def parse_line(line: str) -> tuple[str, int | None]:
     name, rating = " ".join(name.split()), rating.strip()
     if not name:
         raise forms.ValidationError(f"“{line.strip()}” has no name.")
-    if rating and not rating.isdigit():
+    if len(name) > 200:
+        raise forms.ValidationError(f"“{name[:40]}…” is longer than 200 characters.")
+    if rating and not rating.isdecimal():
         raise forms.ValidationError(f"“{line.strip()}”: the rating after the comma must be a whole number.")
+    if rating and (len(rating) > 10 or int(rating) > MAX_RATING):
+        raise forms.ValidationError(f"“{line.strip()}”: the rating after the comma is too large.")
     return name, int(rating) if rating else None
 
 
