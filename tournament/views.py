@@ -65,6 +65,11 @@ def _next(request: HtmxHttpRequest, default: str) -> str:
     return nxt if ok else default
 
 
+def _save_changed(form) -> None:
+    """Save the form's own fields only: the event's version counter and other columns are not rewritten."""
+    form.save(commit=False).save(update_fields=[f for f in form._meta.fields if f in form.cleaned_data])
+
+
 def back(request: HtmxHttpRequest, url: str) -> HttpResponse:
     """After a POST: a redirect for a plain form, a client-side redirect for an HTMX one."""
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -176,7 +181,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
     form = EventSettingsForm(data, instance=event, locked=locked)
     if request.method == "POST" and edit is None and form.is_valid():
         changed_locked = form.changed_locked()
-        form.save()
+        _save_changed(form)
         if locked and changed_locked:
             services.log(event, "settings_after_pairing", request.user, fields=changed_locked)
             messages.warning(request, "Scoring or tie-breakers changed after pairing; the change is logged.")
@@ -412,7 +417,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     form = PlayerForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
-            form.save()
+            _save_changed(form)
             services.changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
             messages.warning(request, f"There is another player called {player.name}.")
@@ -434,6 +439,9 @@ def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
     if player.is_active:
         services.drop_player(player, request.user)
         messages.success(request, f"{player} dropped after round {player.dropped_after}.")
+        draft = Round.objects.filter(event=access.event, state=Round.State.DRAFT, seats__player=player).first()
+        if draft:
+            messages.warning(request, f"{player} is in the draft of round {draft.number}: pair it again.")
     return back(request, _next(request, reverse("org_players", args=[slug])))
 
 
