@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 import standings
@@ -617,12 +617,10 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
     return _draft_page(request, access, rnd, swap_form=form)
 
 
-def _result_response(request: HtmxHttpRequest, access: Access, rnd: Round, match: Match, status: int = 200):
+def _result_response(request: HtmxHttpRequest, access: Access, rnd: Round, match: Match):
     rnd.refresh_from_db()
     ctx = _round_context(access.event, rnd)
-    response = page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
-    response.status_code = status
-    return trigger_client_event(response, "results-changed") if status == 200 else response
+    return page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
 
 
 @require_POST
@@ -698,7 +696,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
             messages.success(request, done)
             return redirect("org_round", slug=slug, number=number)
         match.error = None
-        response = page(
+        return page(
             request,
             "organiser/round.html",
             access,
@@ -708,7 +706,6 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
             m=match,
             **_round_context(access.event, rnd),
         )
-        return trigger_client_event(response, "results-changed")
     if not request.htmx:
         for error in form.errors.values():
             messages.error(request, " ".join(error))
