@@ -68,7 +68,7 @@
     list.classList.add("paged");
     for (var i = 0; i < items.length; i++) items[i].hidden = false;
     var top = list.getBoundingClientRect().top;
-    var available = window.innerHeight - top - 16;
+    var available = window.innerHeight - top - 36;  // room for the full-screen button
     var rowHeight = items[0].getBoundingClientRect().height || 40;
     var cols = parseInt(getComputedStyle(list).getPropertyValue("--cols"), 10) || 3;
     // Fill the screen's height, but spread a short list over every column.

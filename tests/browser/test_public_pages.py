@@ -81,7 +81,7 @@ def test_venue_screen_shows_a_newly_published_round_without_a_reload(live_server
     shot("screen-pairings")
 
 
-def test_venue_screen_pages_a_long_list_by_itself(live_server, page, event):
+def test_venue_screen_pages_a_long_list_by_itself(live_server, page, event, shot):
     from tournament.models import Player
 
     Player.objects.bulk_create(Player(event=event, name=f"Extra {k:03d}") for k in range(300))
@@ -91,6 +91,7 @@ def test_venue_screen_pages_a_long_list_by_itself(live_server, page, event):
     page.goto(f"{live_server.url}/e/{event.slug}/screen/")
     label = page.locator(".board-page")
     expect(label).to_have_text(re.compile(r"^Page 1 of [2-9]$"))
+    shot("screen-page-1")
     first = page.locator(".board-list li").filter(visible=True).first.inner_text()
     expect(label).to_have_text(re.compile(r"^Page 2 of"), timeout=15_000)
     assert page.locator(".board-list li").filter(visible=True).first.inner_text() != first
