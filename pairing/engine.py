@@ -89,6 +89,7 @@ FULL_GRAPH_MAX = 160
 BLOCK_SIZE = 512  # players per independently solved block of a large field
 SPARSE_DEGREE = 8  # random partners per player in the sparse candidate graph
 DENSE_NEIGHBOURHOOD = 24  # below this many candidates a player gets all of them
+COLOUR_EXACT_MAX = 400  # beyond this many players colours are improved locally, not proven optimal
 DEEP_INSIDE_GROUP = 64  # a block may cut a score group with this many of its players on each side
 
 # Chess colour costs, per player: a third same colour in a row or |whites - blacks| > 2 (hard),
@@ -226,17 +227,53 @@ class _Solver:
             edges = self.sparse_edges(range(self.n), bye_x, wide=True)
             mate = self.match(range(self.n), edges, rematches=False, colours=False)
         cost = self.cost(mate) if mate is not None else None
-        if cost is not None and cost[:4] == (0, *bound) and cost[4] == self.colour_floor:
-            return self.as_pairs(mate)
+        exact_colours = self.n <= COLOUR_EXACT_MAX
+        if cost is not None and cost[:4] == (0, *bound):
+            if cost[4] == self.colour_floor:
+                return self.as_pairs(mate)
+            if not exact_colours:
+                return self.as_pairs(self.improve_colours(mate))
         if cost is not None and cost[1] == bound[0]:
             # Every matching at least as good as this one uses only edges whose excess fits in the
             # slack above the bound; the optimum over those edges is the optimum.
             slack = cost[2] - plain
-            mate2 = self.match(range(self.n), self.edges_within(slack), rematches=False)
+            mate2 = self.match(range(self.n), self.edges_within(slack), rematches=False, colours=exact_colours)
             if mate2 is not None:
-                return self.as_pairs(mate2)
+                return self.as_pairs(mate2 if exact_colours else self.improve_colours(mate2))
         mate = self.match(range(self.n), self.complete_edges(), rematches=True)
         return self.as_pairs(mate)
+
+    def improve_colours(self, mate: dict[int, int]) -> dict[int, int]:
+        """Lower the colour trouble of a large field by exchanging players on equal points between
+        games, which leaves rematches, byes and floats exactly as they are."""
+        if self.colour_cost is None:
+            return mate
+        mate = dict(mate)
+        same_points: dict[int, list[int]] = {}
+        for i in range(self.n):
+            if mate[i] != self.bye_node:
+                same_points.setdefault(self.value[i], []).append(i)
+        for _ in range(4):
+            improved = False
+            for u in range(self.n):
+                x = mate[u]
+                if x == self.bye_node or self.edge_cost(u, x)[4] == 0:
+                    continue
+                peers = same_points[self.value[u]]
+                for v in self.rng.sample(peers, min(len(peers), 48)):
+                    y = mate[v]
+                    if v in (u, x) or y == u or y in self.met[u] or x in self.met[v]:
+                        continue
+                    if (
+                        self.edge_cost(v, x)[4] + self.edge_cost(u, y)[4]
+                        < self.edge_cost(u, x)[4] + self.edge_cost(v, y)[4]
+                    ):
+                        mate[u], mate[y], mate[v], mate[x] = y, u, x, v
+                        improved = True
+                        break
+            if not improved:
+                break
+        return mate
 
     def blocks(self, bye_x: int | None) -> dict[int, int] | None:
         """Solve contiguous blocks of the sorted field separately. Cuts fall where the bound's

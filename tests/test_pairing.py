@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing import Entrant, PairingError, PairingInput, pair
+from pairing import Entrant, PairingError, PairingInput, engine, pair
 from pairing.engine import _colour_costs
 
 
@@ -145,6 +145,37 @@ def test_large_field_fast_path_equals_complete_graph(colours):
         exact = engine_objective(inp, full_graph_max=10**6)
         assert fast == exact
         assert fast[0] == 0
+
+
+def test_very_large_colour_fields_stay_exact_but_for_colours(monkeypatch):
+    # Beyond COLOUR_EXACT_MAX players colour trouble is only improved locally; every priority
+    # above it stays exact, and the local search keeps most of the colour optimum.
+    rng = random.Random(11)
+    n = 240
+    ids = [f"p{k}" for k in range(n)]
+    points = {i: Fraction(sum(rng.random() < 0.5 for _ in range(4))) for i in ids}
+    opponents = {i: set() for i in ids}
+    for _ in range(2 * n):
+        x, y = rng.sample(ids, 2)
+        opponents[x].add(y)
+        opponents[y].add(x)
+    order = sorted(ids, key=lambda i: (-points[i], rng.random()))
+    entrants = tuple(
+        Entrant(
+            id=i,
+            points=points[i],
+            rank=order.index(i) + 1,
+            opponents=frozenset(opponents[i]),
+            colours="".join(rng.choice("WB") for _ in range(4)),
+        )
+        for i in ids
+    )
+    inp = PairingInput(round=5, entrants=entrants, seed=3, colours=True)
+    exact = engine_objective(inp, full_graph_max=10**6)
+    monkeypatch.setattr(engine, "COLOUR_EXACT_MAX", 0)
+    local = engine_objective(inp)
+    assert local[:4] == exact[:4]
+    assert exact[4] <= local[4] <= exact[4] * 1.5 + 4
 
 
 # ------------------------------------------------------------------ traps for greedy pairing
