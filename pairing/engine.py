@@ -14,7 +14,9 @@ Speed: blossom is cubic, so a large field is first solved on a sparse candidate 
 block. The result is accepted only when it meets an exact lower bound (squared differences on a
 line are minimised by pairing sorted neighbours; a DP over the bye recipient adds priorities 2 and
 4); otherwise the graph is densified to every edge that could still beat the solution found, and
-in the last resort to the complete graph. The answer is always the exact optimum.
+in the last resort to the complete graph. The answer is always the exact optimum, except that
+beyond COLOUR_EXACT_MAX players chess colour trouble (the lowest priority) is improved by local
+exchanges rather than proven minimal.
 """
 
 from __future__ import annotations
