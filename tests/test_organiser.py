@@ -615,3 +615,32 @@ def test_next_parameter_stays_on_site(org, event):
     published_round(event)
     r = org.post(url("org_round_clock", event, 1), {"action": "start", "next": url("org_event", event)})
     assert r["Location"] == url("org_event", event)
+
+
+def test_double_clicks_are_harmless(org, event):
+    """Forms that would do something twice carry a one-time token; the second submission does nothing."""
+    n = event.players.count()
+    for _ in range(2):
+        org.post(url("org_player_add", event), {"name": "Quinn", "once": "t1"}, headers={"HX-Request": "true"})
+        org.post(url("org_players_paste", event), {"lines": "Rae\nSol", "once": "t2"})
+    assert event.players.count() == n + 3
+    for _ in range(2):
+        org.post(
+            reverse("org_event_new"),
+            {"name": "Twice", "date": "2026-11-21", "preset": "mtg", "top_cut": 0, "round_minutes": 50, "once": "t3"},
+        )
+    assert Event.objects.filter(name="Twice").count() == 1
+    rnd = published_round(event)
+    c = url("org_round_clock", event, 1)
+    org.post(c, {"action": "start", "once": "t4"})
+    for _ in range(2):
+        org.post(c, {"action": "add", "minutes": 5, "once": "t5"})
+    rnd.refresh_from_db()
+    assert rnd.clock_minutes == 55
+    started = rnd.clock_started
+    org.post(c, {"action": "start", "once": "t6"})  # Start again without a token: still not a reset
+    rnd.refresh_from_db()
+    assert rnd.clock_started == started
+    org.post(c, {"action": "restart", "once": "t7"})
+    rnd.refresh_from_db()
+    assert rnd.clock_started > started and rnd.clock_minutes == 50

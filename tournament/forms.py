@@ -315,5 +315,5 @@ class GamesForm(forms.Form):
 
 
 class ClockForm(forms.Form):
-    action = forms.ChoiceField(choices=[(a, a) for a in ("start", "pause", "resume", "add")])
+    action = forms.ChoiceField(choices=[(a, a) for a in ("start", "restart", "pause", "resume", "add")])
     minutes = forms.IntegerField(required=False, min_value=-60, max_value=120)

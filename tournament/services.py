@@ -425,7 +425,9 @@ def clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
     if not rnd.is_published:
         raise ServiceError("Publish the round before starting its clock.")
     fields = []
-    if action == "start":
+    if action == "start" and rnd.clock_started is not None:
+        return  # already running: a second click on Start must not reset it
+    if action in ("start", "restart"):
         rnd.clock_started, rnd.clock_paused_at, rnd.clock_paused_seconds = now, None, 0
         rnd.clock_minutes = rnd.event.round_minutes
         fields = ["clock_started", "clock_paused_at", "clock_paused_seconds", "clock_minutes"]

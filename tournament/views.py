@@ -4,6 +4,7 @@ organiser-only actions); one template per page, HTMX requests get a named partia
 import hashlib
 import json
 import math
+import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,6 +27,7 @@ from tournament.access import ORGANISER, Access, event_for
 from tournament.eventio import event_to_file, unique_slug
 from tournament.forms import (
     TIEBREAKER_CHOICES,
+    ClockForm,
     CsvConfirmForm,
     CsvUploadForm,
     EventCreateForm,
@@ -53,9 +55,22 @@ def page(request: HtmxHttpRequest, template: str, access: Access | None, partial
         event = access.event
         context.setdefault("current", services.current_round(event))
         context.update(event=event, access=access)
+    context.setdefault("once", uuid.uuid4().hex)
     if request.htmx and partial:
         template += f"#{partial}"
     return render(request, template, context)
+
+
+def _repeated(request: HtmxHttpRequest) -> bool:
+    """True when this form was submitted before (a double click): every form carries a one-time token."""
+    token = request.POST.get("once", "")
+    if not token:
+        return False
+    seen = request.session.get("once", [])
+    if token in seen:
+        return True
+    request.session["once"] = [*seen[-49:], token]
+    return False
 
 
 def _next(request: HtmxHttpRequest, default: str) -> str:
@@ -109,6 +124,9 @@ def event_list(request: HtmxHttpRequest):
 @login_required
 def event_new(request: HtmxHttpRequest):
     form = EventCreateForm(request.POST or None)
+    if request.method == "POST" and _repeated(request):
+        messages.info(request, "That event was created already.")
+        return redirect("event_list")
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             event = form.save(commit=False)
@@ -274,7 +292,11 @@ def player_add(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
     form = QuickAddForm(request.POST)
     added = None
-    if form.is_valid():
+    if _repeated(request):
+        if not request.htmx:
+            return redirect("org_players", slug=slug)
+        form = QuickAddForm()
+    elif form.is_valid():
         try:
             added, notes = services.add_player(
                 access.event, request.user, name=form.cleaned_data["name"], rating=form.rating
@@ -324,6 +346,9 @@ def _add_many(request, event: Event, rows: list[Player]) -> int:
 def players_paste(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
     form = PasteForm(request.POST)
+    if _repeated(request):
+        messages.info(request, "Those players were added already.")
+        return back(request, reverse("org_players", args=[slug]))
     if form.is_valid():
         try:
             with transaction.atomic():
@@ -595,6 +620,8 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
     rnd = _round(access.event, number)
     in_round = list(Player.objects.filter(seats__round=rnd))
     form = SwapForm(request.POST, players=in_round)
+    if _repeated(request):
+        return back(request, reverse("org_round", args=[slug, number]))
     if form.is_valid():
         by_pk = {p.pk: p for p in in_round}
         try:
@@ -766,15 +793,16 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
 def round_clock(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug)
     rnd = _round(access.event, number)
-    action = request.POST.get("action", "")
-    try:
-        minutes = int(request.POST.get("minutes") or 0)
-    except ValueError:
-        minutes = 0
-    try:
-        services.clock(rnd, action, request.user, minutes)
-    except ServiceError as e:
-        messages.error(request, str(e))
+    form = ClockForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That clock change is not possible.")
+    elif _repeated(request):
+        pass
+    else:
+        try:
+            services.clock(rnd, form.cleaned_data["action"], request.user, form.cleaned_data["minutes"] or 0)
+        except ServiceError as e:
+            messages.error(request, str(e))
     return back(request, _next(request, reverse("org_round", args=[slug, number])))
 
 
