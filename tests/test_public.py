@@ -10,7 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from standings.eventfile import loads
-from tests.conftest import EXAMPLES
+from standings.format import format_number
+from tests.conftest import EXAMPLES, example_files
 from tournament import services
 from tournament.eventio import create_matches, import_event
 from tournament.models import Event, Match, Player, Round
@@ -228,10 +229,24 @@ def test_search_ignores_case_and_accents(client, event):
 
 def test_byes_and_awarded_byes_are_listed(client, event):
     Player.objects.filter(name="Player H").update(byes=1)
-    pair(event, 1, [("Player A", "Player B"), ("Player C", "Player D"), ("Player E", "Player F"), ("Player G", None)])
+    pairs = [("Player A", "Player B"), ("Player C", "Player D"), ("Player E", "Player F"), ("Player G", None)]
+    pair(event, 1, pairs, results={1: (2, 0, 0), 2: (1, 1, 1)})
     page = text(client.get(url("pairings", event)))
     assert "Player G 0 pts 4 Bye" in page
     assert "Player H 0 pts — Bye (awarded)" in page
+    # Points are those going into the round, whatever results are in already.
+    assert "Player A 0 pts 1 Player B 0 pts won 2-0" in page
+    assert "Player C 0 pts 2 Player D 0 pts draw 1-1-1" in page
+
+
+def test_pairing_points_are_the_standings_before_the_round(client, running):
+    from standings import compute
+    from tournament.eventio import event_to_file
+
+    body = client.get(url("pairings", running)).content.decode()
+    before = {r.name: r.points for r in compute(event_to_file(running), after_round=1).rows}
+    shown = dict(re.findall(r'<tr data-name="([^"]+)">.*?<span class="pts">(\d+) pts</span>', body, re.S))
+    assert shown == {name: str(points) for name, points in before.items()}
 
 
 def test_user_text_is_escaped(client, event):
@@ -349,3 +364,17 @@ def test_last_modified_is_the_events_last_change(client, running):
     assert parse_http_date(response["Last-Modified"]) == int(running.updated_at.timestamp())
     since = client.get(url("standings", running), HTTP_IF_MODIFIED_SINCE=response["Last-Modified"])
     assert since.status_code == 304
+
+
+@pytest.mark.parametrize("path", example_files(), ids=lambda p: p.stem)
+def test_pairing_points_match_the_engine_for_every_example(client, db, path):
+    from standings import compute
+    from tournament.eventio import event_to_file
+
+    event = import_event(loads(path.read_text()))
+    last = event.rounds.filter(kind=Round.Kind.SWISS).order_by("-number").first()
+    body = client.get(url("pairings", event)).content.decode()
+    before = {r.name: r.points for r in compute(event_to_file(event), after_round=last.number - 1).rows}
+    shown = dict(re.findall(r'<tr data-name="([^"]+)">.*?<span class="pts">([\d.]+) pts</span>', body, re.S))
+    assert shown
+    assert shown == {name: format_number(before[name]) for name in shown}

@@ -24,7 +24,6 @@ import standings
 from pairing import topcut
 from standings.format import LABELS, format_number
 from tournament import services
-from tournament.eventio import event_to_file
 from tournament.models import Event, Match, Player, Round
 from tournament.public_cache import cached, event_key, is_fragment, public_event, public_response
 
@@ -319,46 +318,62 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
     """Every player of the round, sorted by name (a venue's pairings): one row per player, not per table."""
 
     def make() -> list[PairingRow]:
-        points = points_before(event, rnd.number)
-        players = list(event.players.only("id", "name", "file_id", "byes", "dropped_after", "joined_round"))
+        matches = list(rnd.matches.select_related("player_a", "player_b"))
+        players = list(event.players.only("id", "name", "file_id", "byes"))
+        seated = {p.pk for m in matches for p in (m.player_a, m.player_b) if p}
+        # Pre-awarded byes (rounds 1..k) need no match row.
+        awarded = [p for p in players if p.pk not in seated and p.byes >= rnd.number and rnd.kind == Round.Kind.SWISS]
+        points = points_before(event, rnd, matches, awarded)
 
         def pts(p: Player) -> str:
             return format_number(points.get(p.key, Fraction(0)))
 
         rows = []
-        seated = set()
-        for m in rnd.matches.select_related("player_a", "player_b"):
+        for m in matches:
             a, b = m.player_a, m.player_b
-            seated.update((a.pk, b.pk if b else None))
             if b is None:
                 note = "Unpaired loss" if m.result == Match.Result.LOSS else "Bye"
                 rows.append(PairingRow(a.name, a.pk, m.table, pts(a), note=note))
                 continue
             rows.append(PairingRow(a.name, a.pk, m.table, pts(a), b.name, b.pk, pts(b), result=_side_result(m, True)))
             rows.append(PairingRow(b.name, b.pk, m.table, pts(b), a.name, a.pk, pts(a), result=_side_result(m, False)))
-        for p in players:
-            if p.pk not in seated and p.byes >= rnd.number and rnd.kind == Round.Kind.SWISS:
-                rows.append(PairingRow(p.name, p.pk, None, pts(p), note="Bye (awarded)"))
+        rows += [PairingRow(p.name, p.pk, None, pts(p), note="Bye (awarded)") for p in awarded]
         rows.sort(key=lambda r: (_fold(r.name), r.pk))
         return rows
 
     return cached(f"public-pairings:{event_key(event)}:{rnd.pk}", make)
 
 
-def points_before(event: Event, number: int) -> dict[str, Fraction]:
-    """Match points going into round `number`, by player key: what pairings show next to each name."""
-    if number <= 1:
-        return {}
+def points_before(event: Event, rnd: Round, matches: list[Match], awarded: list[Player]) -> dict[str, Fraction]:
+    """Match points going into `rnd`, by player key: what pairings show next to each name.
 
-    def make() -> dict[str, Fraction]:
-        latest = services.event_standings(event)
-        if latest.after_round == number - 1:
-            result = latest
-        else:
-            result = standings.compute(event_to_file(event), after_round=number - 1)
-        return {r.player_id: r.points for r in result.rows}
+    The event's standings minus what this round's results already gave, so that a result coming in
+    does not cost a second standings computation: a win (or a bye, awarded or paired) is worth the
+    event's win points, a draw its draw points, any loss (unpaired, double) its loss points.
+    """
+    latest = services.event_standings(event)
+    points = {r.player_id: r.points for r in latest.rows}
+    if rnd.kind != Round.Kind.SWISS or latest.after_round < rnd.number:
+        return points  # the standings stop before this round
+    win, draw, loss = event.scoring
 
-    return cached(f"public-points:{event_key(event)}:{number}", make)
+    def earned(m: Match, p: Player) -> Fraction:
+        if m.result == Match.Result.BYE:
+            return win
+        if m.result in (Match.Result.LOSS, Match.Result.DOUBLE_LOSS):
+            return loss
+        if m.games_a is None:
+            return Fraction(0)
+        return draw if m.winner is None else win if m.winner == p else loss
+
+    for m in matches:
+        for p in (m.player_a, m.player_b):
+            if p is not None and p.key in points:
+                points[p.key] -= earned(m, p)
+    for p in awarded:
+        if p.key in points:
+            points[p.key] -= win
+    return points
 
 
 @dataclass(frozen=True)
