@@ -501,7 +501,7 @@ def _engine_reason(inp: PairingInput, a: Entrant, b: Entrant | None) -> str:
         return "round one by rating pairs top half against bottom half"
     for x in (a, b):
         if all(o.id in x.opponents for o in inp.entrants if o.id != x.id):
-            return f"{x.label} has already played everyone in this round"
+            return f"{x.label} has already played every other player in this round"
     return f"no pairing of these {len(inp.entrants)} players avoids every rematch"
 
 

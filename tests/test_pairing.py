@@ -231,7 +231,7 @@ def test_after_a_full_round_robin_rematches_are_named(n):
     result = pair(inp)
     assert result.rematches == n // 2
     assert len(result.warnings) == n // 2
-    assert all("Rematch at table" in w and "already played everyone" in w for w in result.warnings)
+    assert all("Rematch at table" in w and "already played every other player" in w for w in result.warnings)
 
 
 @pytest.mark.parametrize("n", [5, 7])

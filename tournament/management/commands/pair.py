@@ -89,12 +89,13 @@ def to_text(result: pairing.Pairing, inp: pairing.PairingInput, event: ef.Event)
     def who(pid: str) -> str:
         return f"{names[pid]} ({_num(points[pid])})" if pid in points else names[pid]
 
-    width = max((len(who(p.a)) for p in result.pairs), default=10)
+    header = "Player A (points)"
+    width = max([len(header), *(len(who(p.a)) for p in result.pairs), *(len(who(pid)) for pid in result.byes)])
     lines = [
-        f"Round {result.round} of {event.settings.name}: {len(result.pairs)} tables, "
+        f"Round {result.round} of {event.settings.name}: {len(result.pairs)} table{'s' if len(result.pairs) != 1 else ''}, "
         f"{len(result.byes)} bye{'s' if len(result.byes) != 1 else ''}, seed {result.seed}",
         "",
-        f"{'Table':>5}  {'Player A (points)':<{width}}      Player B (points)",
+        f"{'Table':>5}  {header:<{width}}      Player B (points)",
     ]
     for p in result.pairs:
         note = "   float" if p.table in floats else ""
