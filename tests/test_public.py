@@ -378,3 +378,22 @@ def test_pairing_points_match_the_engine_for_every_example(client, db, path):
     shown = dict(re.findall(r'<tr data-name="([^"]+)">.*?<span class="pts">([\d.]+) pts</span>', body, re.S))
     assert shown
     assert shown == {name: format_number(before[name]) for name in shown}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_rendering_a_page_takes_a_few_queries_whatever_the_event_size(client, db, page):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for size in (16, 128):
+        event = Event.objects.create(slug=f"e{size}", name=f"Event {size}", tiebreakers=["omw", "gw", "ogw"], top_cut=8)
+        Player.objects.bulk_create(Player(event=event, name=f"P{k:03d}", byes=k % 5 == 0) for k in range(size))
+        names = [f"P{k:03d}" for k in range(size) if k % 5]
+        pairs = list(zip(names[::2], names[1::2], strict=False))
+        pair(event, 1, pairs, state=Round.State.COMPLETE, results=dict.fromkeys(range(1, len(pairs) + 1), (2, 1, 0)))
+        pair(event, 2, pairs, results={1: (0, 2, 0)})
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url(page, Event.objects.get(pk=event.pk))).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 20
