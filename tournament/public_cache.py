@@ -14,7 +14,11 @@ a quarter of a megabyte of HTML on venue Wi-Fi.
 import datetime as dt
 import gzip
 import hashlib
+import threading
+import time
+import weakref
 from collections.abc import Callable
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -25,6 +29,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
 
+from tournament import services
 from tournament.access import role_of
 from tournament.models import Event
 
@@ -96,12 +101,52 @@ def event_key(event: Event) -> str:
 
 
 def cached(key: str, make: Callable[[], Any]) -> Any:
-    """`make()` computed once per key (keys carry the event version, so they never go stale)."""
+    """`make()` computed once per key (keys carry the event version, so they never go stale).
+
+    When a result comes in, every phone's next poll misses at once; only one of them computes.
+    """
     value = cache.get(key)
     if value is None:
-        value = make()
-        cache.set(key, value, CACHE_SECONDS)
+        with single_flight(key):
+            value = cache.get(key)
+            if value is None:
+                value = make()
+                cache.set(key, value, CACHE_SECONDS)
     return value
+
+
+_locks: "weakref.WeakValueDictionary[str, threading.Lock]" = weakref.WeakValueDictionary()
+_locks_guard = threading.Lock()
+LOCK_SECONDS = 30
+
+
+@contextmanager
+def single_flight(key: str):
+    """Run the block for `key` once at a time: in this process (a lock) and across app servers (a cache key).
+
+    Others wait and then find the result cached. A holder that dies frees the shared key after
+    LOCK_SECONDS; a waiter that gives up after that long computes anyway rather than fail the page.
+    """
+    with _locks_guard:
+        lock = _locks.get(key)
+        if lock is None:
+            lock = _locks[key] = threading.Lock()
+    with lock:
+        shared = f"lock:{key}"
+        deadline = time.monotonic() + LOCK_SECONDS
+        while not (held := cache.add(shared, 1, LOCK_SECONDS)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        try:
+            yield
+        finally:
+            if held:
+                cache.delete(shared)
+
+
+def event_standings(event: Event):
+    """`services.event_standings`, computed by one request at a time (the others find it cached)."""
+    with single_flight(f"standings:{event_key(event)}"):
+        return services.event_standings(event)
 
 
 def is_fragment(request: HttpRequest) -> bool:
@@ -131,15 +176,13 @@ def public_response(
 
     response = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if response is None:
-        key = f"public:{event_key(event)}:{ident}"
-        body = cache.get(key) if store else None
-        if body is None:
+
+        def render() -> tuple[bytes, bytes | None]:
             _load_rest(event)
             html = render_to_string(template, context()).encode()
-            body = (html, gzip.compress(html, mtime=0) if len(html) >= GZIP_MIN_BYTES else None)
-            if store:
-                cache.set(key, body, CACHE_SECONDS)
-        html, compressed = body
+            return html, gzip.compress(html, mtime=0) if len(html) >= GZIP_MIN_BYTES else None
+
+        html, compressed = cached(f"public:{event_key(event)}:{ident}", render) if store else render()
         if compressed and "gzip" in request.headers.get("Accept-Encoding", ""):
             response = HttpResponse(compressed)
             response["Content-Encoding"] = "gzip"

@@ -25,7 +25,7 @@ from pairing import topcut
 from standings.format import LABELS, format_number
 from tournament import services
 from tournament.models import Event, Match, Player, Round
-from tournament.public_cache import cached, event_key, is_fragment, public_event, public_response
+from tournament.public_cache import cached, event_key, event_standings, is_fragment, public_event, public_response
 
 STANDINGS_PAGE_SIZE = 100
 MAX_QUERY = 60
@@ -351,7 +351,7 @@ def points_before(event: Event, rnd: Round, matches: list[Match], awarded: list[
     does not cost a second standings computation: a win (or a bye, awarded or paired) is worth the
     event's win points, a draw its draw points, any loss (unpaired, double) its loss points.
     """
-    latest = services.event_standings(event)
+    latest = event_standings(event)
     points = {r.player_id: r.points for r in latest.rows}
     if rnd.kind != Round.Kind.SWISS or latest.after_round < rnd.number:
         return points  # the standings stop before this round
@@ -391,7 +391,7 @@ def standings_table(event: Event) -> dict:
     """The event's standings formatted for display once per version, shared by every page and search."""
 
     def make() -> dict:
-        result = services.event_standings(event)
+        result = event_standings(event)
         pk_of = {p.key: p.pk for p in event.players.only("id", "event", "file_id")}
         rows = [
             StandingRow(
