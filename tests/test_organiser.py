@@ -644,3 +644,19 @@ def test_double_clicks_are_harmless(org, event):
     org.post(c, {"action": "restart", "once": "t7"})
     rnd.refresh_from_db()
     assert rnd.clock_started > started and rnd.clock_minutes == 50
+
+
+def test_settings_error_via_htmx_returns_the_form_only(org, event):
+    r = org.post(url("org_settings", event), settings_data(event, top_cut=3), headers={"HX-Request": "true"})
+    body = r.content.decode()
+    assert r.status_code == 200 and "<html" not in body and 'id="settings-form"' in body and "power of two" in body
+    r = org.post(url("org_settings", event), settings_data(event, top_cut=8), headers={"HX-Request": "true"})
+    assert r["HX-Redirect"] == url("org_settings", event)
+
+
+def test_reordering_tiebreakers_after_pairing_needs_confirmation(org, event):
+    published_round(event)
+    r = org.post(url("org_settings", event), settings_data(event, tiebreakers=["gw", "omw", "ogw"]))
+    assert r.status_code == 200 and b"Tick to confirm" in r.content
+    event.refresh_from_db()
+    assert event.tiebreakers == ["omw", "gw", "ogw"]

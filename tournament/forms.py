@@ -64,14 +64,19 @@ def _clean_top_cut(n: int) -> int:
     return n
 
 
+class OrderedChoicesField(forms.MultipleChoiceField):
+    """A list of choices whose order matters: tie-breakers apply one after the other."""
+
+    def has_changed(self, initial, data):
+        return [str(v) for v in initial or []] != [str(v) for v in data or []]
+
+
 class EventSettingsForm(forms.ModelForm):
     win_points = fraction_field("Points for a win")
     draw_points = fraction_field("Points for a draw")
     loss_points = fraction_field("Points for a loss")
     floor = fraction_field("Percentage floor")
-    tiebreakers = forms.MultipleChoiceField(
-        choices=TIEBREAKER_CHOICES, required=False, widget=forms.MultipleHiddenInput
-    )
+    tiebreakers = OrderedChoicesField(choices=TIEBREAKER_CHOICES, required=False, widget=forms.MultipleHiddenInput)
     confirm_locked = forms.BooleanField(
         required=False, label="Yes, change scoring or tie-breakers although rounds are paired (this is logged)"
     )

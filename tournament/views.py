@@ -211,7 +211,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         request,
         "organiser/settings.html",
         access,
-        partial="settings-form" if edit else None,
+        partial="settings-form",
         form=form,
         locked=locked,
         chosen=[(c, LABELS.get(c, c)) for c in chosen],
