@@ -7,6 +7,7 @@ half its results in), starts gunicorn (2 workers, DEBUG=0) on loopback and drive
   standings*  the same without gzip (wrk's default, more bytes)
   pairings    /e/bench/pairings/: all 2048 players by name, gzip
   poll 304    the htmx poll of the standings table with the ETag the phone already has
+  changing    the same polls while the event changes every 2 s (each change: new standings, new pages)
 
 For each it prints requests per second, p50/p99 latency, failed responses and socket errors, and the
 server's CPU per request (gunicorn workers plus their PostgreSQL backends, from /proc). Then "phones":
@@ -27,6 +28,7 @@ import importlib.util
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -134,7 +136,7 @@ def wrk(port: int, path: str, headers: dict, duration: int, connections: int) ->
         "p99": ms("99%"),
         "bad": int(bad.group(1)) if bad else 0,
         "socket": sum(int(x) for x in sock.groups()) if sock else 0,
-        "command": " ".join(cmd),
+        "command": shlex.join(cmd),
     }
 
 
@@ -178,6 +180,15 @@ def paced(port: int, path: str, headers: dict, rate: float, duration: int, keep_
     for w in workers:
         w.join()
     return counts[0], counts[1]
+
+
+def keep_changing(dsn: str, duration: int, every: float = 2.0) -> None:
+    """Bump the event's version every `every` seconds for `duration` seconds."""
+    stop = time.monotonic() + duration
+    while time.monotonic() < stop:
+        time.sleep(every)
+        sql = "UPDATE tournament_event SET version = version + 1, updated_at = now() WHERE slug = 'bench'"
+        subprocess.run(["psql", "-q", dsn, "-c", sql], check=True, stdout=subprocess.DEVNULL)
 
 
 def free_port() -> int:
@@ -264,15 +275,25 @@ def main() -> None:
             ("standings*", standings, {}),
             ("pairings", pairings, gz),
             ("poll 304", standings, {**poll, "If-None-Match": etag}),
+            # The same polls while results come in: the event changes every 2 s, as services.changed does,
+            # so each version's page and standings are computed afresh (once, not once per poll).
+            ("changing", standings, {**poll, "If-None-Match": etag}),
         ]
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"\nload average: {load} on {os.cpu_count()} CPUs (other work on the machine skews req/s and p99)")
         print(
-            f"\ngunicorn: {args.workers} workers x {args.threads} threads, cache: {'Redis' if args.redis else 'local memory'}"
+            f"gunicorn: {args.workers} workers x {args.threads} threads, cache: {'Redis' if args.redis else 'local memory'}"
         )
         print(f"{'':12}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'failed':>8}{'socket':>8}{'CPU ms/req':>12}{'bytes':>9}")
         results = {}
         for name, path, headers in runs:
             before = cpu_seconds(server_pids(server.pid, f"{base}/postgres", db))
+            if name == "changing":
+                changes = threading.Thread(target=keep_changing, args=(f"{base}/{db}", args.duration))
+                changes.start()
             r = wrk(port, path, headers, args.duration, args.connections)
+            if name == "changing":
+                changes.join()
             cpu = cpu_spent(before, server.pid, f"{base}/postgres", db)
             r["cpu_ms"] = cpu * 1000 / max(1, r["requests"])
             results[name] = r
