@@ -7,7 +7,11 @@ revealed), judges get 403 on organiser-only actions. Ids from another event, in 
 field, are 404 or refused; public pages never show hidden events, drafts or organiser-only data.
 """
 
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -308,3 +312,31 @@ def test_public_pages_never_show_organiser_only_data(cast, event, organiser, nam
 def test_a_player_of_another_event_is_404_on_public_pages(cast, event, other_event):
     theirs = other_event.players.first()
     assert Client().get(reverse("public:player", args=[event.slug, theirs.pk])).status_code == 404
+
+
+# ---------------------------------------------------------------- login protection in production
+
+
+def test_production_cookies_are_secure_and_logins_throttled():
+    """With DEBUG=0 and nothing else said, cookies go over HTTPS only and django-axes guards the login."""
+    show = (
+        "from django.conf import settings as s; "
+        "print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SESSION_COOKIE_HTTPONLY, s.SECURE_SSL_REDIRECT, "
+        "s.SECURE_HSTS_SECONDS > 0, 'axes.middleware.AxesMiddleware' in s.MIDDLEWARE, "
+        "s.AUTHENTICATION_BACKENDS[0], s.AXES_LOCKOUT_PARAMETERS)"
+    )
+    keep = {k: v for k, v in os.environ.items() if not k.startswith(("SESSION_", "CSRF_", "SECURE_", "DJANGO_ALLOW"))}
+    env = {**keep, "DEBUG": "0", "SECRET_KEY": "k" * 60, "ALLOWED_HOSTS": "swiss.example.org"}
+    out = (
+        subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", show],
+            cwd=Path(__file__).resolve().parents[1],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
+    assert out == "True True True True True True axes.backends.AxesStandaloneBackend [['username', 'ip_address']]"
