@@ -7,6 +7,7 @@ event version. Drafts are never shown: everything reads published rounds only.
 
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 
 import segno
@@ -108,7 +109,6 @@ def home_context(event: Event, url: str) -> dict:
         "event": event,
         "current": current,
         "clock": clock_of(current),
-        "swiss_done": sum(1 for r in rounds if r.kind == Round.Kind.SWISS),
         "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
         "player_count": event.players.count(),
         "qr": qr_svg(url),
@@ -200,7 +200,7 @@ def screen_context(event: Event, url: str) -> dict:
     return {
         "event": event,
         "round": current,
-        "round_title": round_title(current, rounds) if current else "",
+        "round_title": round_title(current) if current else "",
         "clock": clock_of(current),
         "between": between,
         "rows": [] if between else pairing_rows(event, current),
@@ -212,7 +212,8 @@ def screen_context(event: Event, url: str) -> dict:
 
 def bracket_context(event: Event) -> dict:
     rounds = [r for r in published_rounds(event) if r.kind == Round.Kind.ELIMINATION]
-    seeds = {r.pk: r.rank for r in standings_table(event)["rows"]}
+    # Seeds as the top cut was seeded: the final Swiss order without dropped players.
+    seeds = {r.pk: k for k, r in enumerate((r for r in standings_table(event)["rows"] if not r.dropped), 1)}
     by_round: dict[int, list[Match]] = {r.pk: [] for r in rounds}
     for m in Match.objects.filter(round__in=rounds).select_related("player_a", "player_b").order_by("table", "id"):
         by_round[m.round_id].append(m)
@@ -257,7 +258,7 @@ def published_rounds(event: Event) -> list[Round]:
     return list(event.rounds.exclude(state=Round.State.DRAFT).order_by("number"))
 
 
-def round_title(rnd: Round, rounds: list[Round]) -> str:
+def round_title(rnd: Round) -> str:
     if rnd.kind == Round.Kind.SWISS:
         return f"Round {rnd.number}"
     return f"Top cut: {stage_name(rnd.matches.count())}"
@@ -273,7 +274,7 @@ class Clock:
 
     deadline_ms: int | None  # running: when it reaches zero (epoch milliseconds)
     seconds_left: int | None  # paused: what is left
-    deadline: object = None  # running: the aware datetime, for the page without JavaScript
+    deadline: datetime | None = None  # running: the aware datetime, for the page without JavaScript
 
     @property
     def paused(self) -> bool:
