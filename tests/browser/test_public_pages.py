@@ -127,3 +127,17 @@ def test_a_searched_link_widens_again_when_the_box_is_cleared(live_server, page,
     expect(rows.filter(visible=True)).to_have_count(1)
     box.fill("")
     expect(rows.filter(visible=True)).to_have_count(8)
+
+
+def test_a_phone_coming_back_to_the_page_sees_changes_at_once(live_server, page, round_two):
+    from tournament.models import Match
+
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/e/{round_two.slug}/pairings/")
+    row = page.locator('#pairings tr[data-name="Player F"]')
+    expect(row).not_to_contain_text("won")
+    Match.objects.filter(round__event=round_two, round__number=2, table=4).update(games_a=2, games_b=0, games_drawn=0)
+    services.changed(round_two)
+    # The tab becomes visible again (the phone was in a pocket): no waiting for the next 15-s poll.
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(row).to_contain_text("won 2-0", timeout=5_000)
