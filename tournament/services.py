@@ -354,9 +354,12 @@ def record_result(
     return m
 
 
-def correct_result(match: Match, outcome: Outcome, by) -> Match:
-    """Change a result already entered (an earlier round's too); audited; pairings already made stay."""
-    m = record_result(match, outcome, by, expected_version=None, correction=True)
+def correct_result(match: Match, outcome: Outcome, by, expected_version: int | None = None) -> Match:
+    """Change a result already entered (an earlier round's too); audited; pairings already made stay.
+
+    With the version the correction form showed, a correction made meanwhile by someone else conflicts.
+    """
+    m = record_result(match, outcome, by, expected_version=expected_version, correction=True)
     log(match.round.event, "correct_result", by, round=match.round.number, table=match.table)
     return m
 
