@@ -669,7 +669,7 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
         try:
             outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
             if match.has_result and not _is_latest(rnd):
-                match = services.correct_result(match, outcome, request.user)
+                match = services.correct_result(match, outcome, request.user, form.cleaned_data["version"])
             else:
                 match = services.record_result(match, outcome, request.user, form.cleaned_data["version"])
         except services.ResultConflict as e:
@@ -765,7 +765,7 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
             try:
                 outcome = services.parse_outcome(form.outcome_text(), access.event.best_of)
                 if needs_confirm:
-                    services.correct_result(match, outcome, request.user)
+                    services.correct_result(match, outcome, request.user, form.cleaned_data["version"])
                 else:
                     services.record_result(match, outcome, request.user, form.cleaned_data["version"])
             except ServiceError as e:
