@@ -216,3 +216,27 @@ def test_publishing_twice_at_once_logs_one_publish(event, organiser, second_orga
     assert EventLog.objects.filter(event=event, action="publish").count() == 1
     event.refresh_from_db()
     assert event.rounds.get().state == Round.State.PAIRED and event.version == version + 1
+
+
+@needs_postgresql
+def test_two_corrections_of_one_result_at_once_do_not_overwrite_each_other(event, organiser, judge):
+    """Two people fix the same earlier result from pages showing the same stored result: one fix wins."""
+    first = published_round(event)
+    for m in first.matches.all():
+        services.record_result(m, services.Outcome("played", (2, 0, 0)), organiser)
+    published_round(event, 2)
+    m = first.matches.get(table=1)
+    url = reverse("org_match", args=[event.slug, 1, m.pk])
+    fixes = {"organiser": {"games_a": 0, "games_b": 2}, "judge": {"games_a": 1, "games_b": 1}}
+    clients = [logged_in(organiser), logged_in(judge)]
+    responses = at_once(
+        *(
+            lambda c=c, fix=fix: c.post(url, {**fix, "version": m.version, "confirm": "on"})
+            for c, fix in zip(clients, fixes.values(), strict=True)
+        )
+    )
+    assert sorted(r.status_code for r in responses) == [200, 302]
+    refused = next(r for r in responses if r.status_code == 200).content.decode()
+    m.refresh_from_db()
+    assert f"someone else entered {m.result_label()} meanwhile" in refused
+    assert [c.after for c in ResultChange.objects.filter(match=m, before__isnull=False)] == [m.snapshot()]

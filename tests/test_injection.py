@@ -199,3 +199,23 @@ def test_a_csv_import_of_hostile_names_keeps_them_intact(hostile, organiser):
     assert r.status_code == 302
     imported = list(hostile.players.filter(rating=1234).values_list("name", flat=True))
     assert sorted(imported) == sorted(" ".join(n.split()) for n in NAMES)
+
+
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)"]
+)
+def test_a_next_address_off_the_site_is_ignored(hostile, organiser, target):
+    c = Client()
+    c.force_login(organiser)
+    rnd = hostile.rounds.get(number=2)
+    m = rnd.matches.exclude(player_b=None).filter(games_a=None).first()
+    player = hostile.players.filter(dropped_after=None).first()
+    posts = [
+        (reverse("org_round_clock", args=[hostile.slug, 2]), {"action": "start"}),
+        (reverse("org_player_drop", args=[hostile.slug, player.pk]), {}),
+        (reverse("org_match_result", args=[hostile.slug, 2, m.pk]), {"result": "2-0", "version": m.version}),
+    ]
+    for url, data in posts:
+        r = c.post(url, {**data, "next": target})
+        assert r.status_code == 302, url
+        assert r["Location"].startswith("/") and not r["Location"].startswith(("//", "/\\")), (url, r["Location"])
