@@ -1,7 +1,8 @@
 """How many phones can poll the public pages? `python bench/public_load.py [--players 2048] [--duration 10]`
 
 Creates a fresh PostgreSQL database, imports a generated event (2048 players, round 9 of 9 in progress:
-half its results in), starts gunicorn (2 workers, DEBUG=0) on loopback and drives it with wrk:
+half its results in), starts gunicorn (2 workers x 4 threads as in deploy/start.sh, DEBUG=0) on loopback
+and drives it with wrk:
 
   standings   /e/bench/standings/ (page 1 of 21), a full page, gzip as phones ask for it
   standings*  the same without gzip (wrk's default, more bytes)
