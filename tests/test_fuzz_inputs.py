@@ -299,7 +299,8 @@ def test_a_swiss_event_file_changed_anywhere_imports_whole_or_not_at_all(tmp_pat
         try:
             call_command("import_event", str(good), str(bad), stdout=open("/dev/null", "w"))  # noqa: SIM115
         except CommandError as e:
-            assert e.returncode == 2 and str(e).strip(), (path, action, value)
+            # The message names the file, then the JSON path of the first error in it.
+            assert e.returncode == 2 and str(e).startswith(f"{bad}: "), (path, action, value, str(e))
             assert state() == before, "a refused import wrote something"
         else:
             assert Event.objects.count() == len(before[0]) + 2
