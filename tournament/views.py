@@ -406,7 +406,7 @@ def _csv_preview(request, access: Access, text: str):
 @require_POST
 @login_required
 def players_csv_confirm(request: HtmxHttpRequest, slug: str):
-    """Step 2: import the good rows of the previewed file."""
+    """Step 2: import the previewed file: every row or, if any row is bad, nothing."""
     access = event_for(request, slug, need=ORGANISER)
     form = CsvConfirmForm(request.POST)
     # The file comes back exactly as previewed: a NUL in it marks its row bad, not the whole file.
@@ -420,6 +420,17 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
         messages.info(request, "This file was imported already; nothing was added again.")
         return back(request, reverse("org_players", args=[slug]))
     rows = csvio.parse_players(text)
+    bad = [r for r in rows if not r.ok]
+    if bad:
+        # A file malformed anywhere writes nothing: a half-imported roster is worse than none.
+        first = bad[0]
+        messages.error(
+            request,
+            f"Nothing was imported: line {first.line}: {'; '.join(first.errors)}"
+            + (f" (and {len(bad) - 1} more bad line{'s' if len(bad) > 2 else ''})" if len(bad) > 1 else "")
+            + ". Fix the file and upload it again.",
+        )
+        return back(request, reverse("org_players", args=[slug]))
     try:
         with transaction.atomic():
             n = _add_many(request, access.event, csvio.new_players(access.event, rows))
@@ -427,10 +438,7 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
         messages.error(request, str(e))
         return back(request, reverse("org_players", args=[slug]))
     request.session["csv_imported"] = [*request.session.get("csv_imported", [])[-9:], digest]
-    skipped = sum(1 for r in rows if not r.ok)
-    messages.success(
-        request, f"Imported {n} player{'s' if n != 1 else ''}" + (f"; skipped {skipped} bad rows." if skipped else ".")
-    )
+    messages.success(request, f"Imported {n} player{'s' if n != 1 else ''}.")
     return back(request, reverse("org_players", args=[slug]))
 
 
