@@ -490,21 +490,25 @@ def start_top_cut(event: Event, by) -> Round:
                 pairs = top_cut_pairings(seeds, n)
             except PairingError as e:
                 raise ServiceError(f"{str(e)[:1].upper()}{str(e)[1:]}.") from None
-            pk = {p.key: p.pk for p in event.players.all()}
-            rnd = Round.objects.create(
-                event=event,
-                number=last.number + 1,
-                kind=Round.Kind.ELIMINATION,
-                state=Round.State.PAIRED,
-                clock_minutes=event.round_minutes,
-            )
-            create_matches(
-                rnd, [Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in pairs]
-            )
+            rnd = _elimination_round(event, last.number + 1, pairs)
             log(event, "top_cut", by, size=n, seeds=seeds[:n])
     except IntegrityError:
         raise ServiceError("The top cut was just started by someone else.") from None
     changed(event)
+    return rnd
+
+
+def _elimination_round(event: Event, number: int, pairs) -> Round:
+    """A published bracket round from the engine's pairs (bracket rounds have no draft: the seeding decides)."""
+    pk = {p.key: p.pk for p in event.players.all()}
+    rnd = Round.objects.create(
+        event=event,
+        number=number,
+        kind=Round.Kind.ELIMINATION,
+        state=Round.State.PAIRED,
+        clock_minutes=event.round_minutes,
+    )
+    create_matches(rnd, [Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in pairs])
     return rnd
 
 
@@ -524,17 +528,7 @@ def advance_bracket(event: Event, by) -> Round | None:
             pairs = next_bracket_round(
                 [(m.player_a.key, m.player_b.key) for m in matches], {m.winner.key for m in matches}
             )
-            pk = {p.key: p.pk for p in event.players.all()}
-            rnd = Round.objects.create(
-                event=event,
-                number=last.number + 1,
-                kind=Round.Kind.ELIMINATION,
-                state=Round.State.PAIRED,
-                clock_minutes=event.round_minutes,
-            )
-            create_matches(
-                rnd, [Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in pairs]
-            )
+            rnd = _elimination_round(event, last.number + 1, pairs)
             log(event, "bracket", by, round=rnd.number)
     except IntegrityError:
         return None
