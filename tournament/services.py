@@ -18,6 +18,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 import standings
+from pairing import PairingError, from_event, pair
+from pairing.rounds import recommended_rounds as recommend_rounds
+from pairing.topcut import final_placings as placings_of
+from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings.eventfile import DOUBLE_LOSS, PLAYED, validate_games
 from tournament.eventio import create_matches, event_to_file
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
@@ -85,19 +89,13 @@ def swiss_rounds_played(event: Event) -> int:
 
 def recommended_rounds(event: Event, players=None):
     """The engine's recommendation (Swiss rounds, top cut, and why) for the event's active players."""
-    from pairing.rounds import recommended_rounds as recommend
-
     players = list(players if players is not None else event.players.filter(dropped_after__isnull=True))
     if len(players) < 2:
         return None
-    return recommend(len(players), [p.byes for p in players], preset=event.preset)
+    return recommend_rounds(len(players), [p.byes for p in players], preset=event.preset)
 
 
 def _engine_pairing(file_event, number: int, seed: int):
-    try:
-        from pairing import PairingError, from_event, pair
-    except ImportError:
-        raise ServiceError("The pairing engine is not installed.") from None
     try:
         return pair(from_event(file_event, number), seed=seed)
     except PairingError as e:
@@ -470,9 +468,6 @@ def clock_end(rnd: Round):
 
 def start_top_cut(event: Event, by) -> Round:
     """Seed the top N of the final Swiss standings into a single-elimination bracket (SPEC §4)."""
-    from pairing import PairingError
-    from pairing.topcut import top_cut_pairings
-
     n = event.top_cut
     if n < 2 or n & (n - 1):
         raise ServiceError("Set the top cut to 2, 4, 8, 16… in the event settings first.")
@@ -485,7 +480,7 @@ def start_top_cut(event: Event, by) -> Round:
             if last.kind == Round.Kind.ELIMINATION:
                 raise ServiceError("The top cut has already started.")
             _check_ready_to_pair(event, last.number + 1, last)
-            seeds = [r.player_id for r in standings.compute(event_to_file(event)).rows if not r.dropped]
+            seeds = [r.player_id for r in event_standings(event).rows if not r.dropped]
             try:
                 pairs = top_cut_pairings(seeds, n)
             except PairingError as e:
@@ -514,8 +509,6 @@ def _elimination_round(event: Event, number: int, pairs) -> Round:
 
 def advance_bracket(event: Event, by) -> Round | None:
     """Once every match of the latest bracket round has a winner, pair the winners in bracket order."""
-    from pairing.topcut import next_bracket_round
-
     try:
         with transaction.atomic():
             event = _locked(event)
@@ -542,13 +535,10 @@ def top_cut_rounds(event: Event) -> list[Round]:
 
 def final_placings(event: Event) -> list[tuple[int, Player]] | None:
     """Winner, finalist, then the losers of each earlier stage by Swiss rank; None until the final is played."""
-    from pairing.topcut import final_placings as placings_of
-
     rounds = [list(r.matches.select_related("player_a", "player_b")) for r in top_cut_rounds(event)]
     if not rounds or len(rounds[-1]) != 1 or any(m.winner is None for r in rounds for m in r):
         return None
-    swiss = event_to_file(event)
-    seeds = [r.player_id for r in standings.compute(swiss).rows]
+    seeds = [r.player_id for r in event_standings(event).rows]
     order = placings_of(seeds, [[(m.player_a.key, m.player_b.key, m.winner.key) for m in r] for r in rounds])
     by_key = {p.key: p for r in rounds for m in r for p in (m.player_a, m.player_b)}
     return [(place, by_key[key]) for place, key in enumerate(order, 1)]
