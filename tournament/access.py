@@ -7,10 +7,17 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
+from django_htmx.middleware import HtmxDetails
 
 from tournament.models import Event, EventRole
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware (typing for views)."""
+
+    htmx: HtmxDetails
 
 
 @dataclass(frozen=True)

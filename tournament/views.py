@@ -10,20 +10,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, F, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
 import standings
 from standings import eventfile as ef
 from standings.format import LABELS
 from tournament import csvio, services
-from tournament.access import ORGANISER, Access, event_for
+from tournament.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.eventio import event_to_file, unique_slug
 from tournament.forms import (
     TIEBREAKER_CHOICES,
@@ -43,10 +42,6 @@ from tournament.forms import (
 )
 from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
 from tournament.services import ServiceError
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def page(request: HtmxHttpRequest, template: str, access: Access | None, partial: str | None = None, **context):

@@ -19,21 +19,17 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
-from django_htmx.middleware import HtmxDetails
 
 import standings
 from pairing import topcut
 from standings.format import LABELS, format_number
 from tournament import services
+from tournament.access import HtmxHttpRequest
 from tournament.models import Event, Match, Player, Round
 from tournament.public_cache import cached, event_key, event_standings, is_fragment, public_event, public_response
 
 STANDINGS_PAGE_SIZE = 100
 MAX_QUERY = 60
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 # --- Views ---------------------------------------------------------------------------------------
