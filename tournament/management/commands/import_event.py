@@ -1,10 +1,9 @@
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from standings import eventfile as ef
 from tournament.eventio import import_event
+from tournament.management.files import read_event_file
 
 
 class Command(BaseCommand):
@@ -21,14 +20,7 @@ class Command(BaseCommand):
     def handle(self, *args, files, slug=None, **options):
         if slug and len(files) > 1:
             raise CommandError("--slug can only be used with a single FILE", returncode=2)
-        parsed = []
-        for name in files:
-            try:
-                parsed.append(ef.loads(Path(name).read_bytes()))
-            except OSError as e:
-                raise CommandError(f"{name}: cannot read file ({e.strerror})", returncode=2) from None
-            except ef.EventFileError as e:
-                raise CommandError(f"{name}: {e}", returncode=2) from None
+        parsed = [read_event_file(name) for name in files]
         try:
             # All files or none: a restore that half-happened is worse than one that did not start.
             with transaction.atomic():

@@ -1,13 +1,12 @@
-import gc
 import json
 import secrets
 from dataclasses import replace
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 import pairing
 from standings import eventfile as ef
+from tournament.management.files import read_event_file, without_cycle_collector
 
 
 class Command(BaseCommand):
@@ -36,22 +35,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file, seed=None, format="text", **options):
-        # A one-shot process building many acyclic objects: the cycle collector would only rescan them.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with without_cycle_collector():
             self._pair(file, seed, format)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _pair(self, file, seed, format):
-        try:
-            event = ef.loads(Path(file).read_bytes())
-        except OSError as e:
-            raise CommandError(f"{file}: cannot read file ({e.strerror})", returncode=2) from None
-        except ef.EventFileError as e:
-            raise CommandError(f"{file}: {e}", returncode=2) from None
+        event = read_event_file(file)
         if seed is None:
             seed = secrets.randbelow(2**31)
         try:

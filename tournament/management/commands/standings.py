@@ -1,10 +1,7 @@
-import gc
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 
 from standings import compute, dumps_json, to_text
-from standings import eventfile as ef
+from tournament.management.files import read_event_file, without_cycle_collector
 
 
 class Command(BaseCommand):
@@ -33,22 +30,11 @@ class Command(BaseCommand):
     def handle(self, *args, file, format="text", after_round=None, **options):
         if after_round is not None and after_round < 0:
             raise CommandError("--after-round must be 0 or more", returncode=2)
-        # ~10^5 acyclic objects are built at once: the cycle collector would only rescan them, again and again.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with without_cycle_collector():
             output = self.standings(file, format, after_round)
-        finally:
-            if collecting:
-                gc.enable()
         self.stdout.write(output, ending="")
 
     def standings(self, file: str, format: str, after_round: int | None) -> str:
-        try:
-            event = ef.loads(Path(file).read_bytes())
-        except OSError as e:
-            raise CommandError(f"{file}: cannot read file ({e.strerror})", returncode=2) from None
-        except ef.EventFileError as e:
-            raise CommandError(f"{file}: {e}", returncode=2) from None
+        event = read_event_file(file)
         result = compute(event, after_round)
         return dumps_json(result) if format == "json" else to_text(result)
