@@ -234,7 +234,7 @@ def parse(data: Any) -> Event:
     if data.get("version") != VERSION:
         raise EventFileError("version", f"expected {VERSION}")
     preset = data.get("preset", "mtg")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise EventFileError("preset", f"unknown preset {preset!r}; one of {', '.join(PRESETS)}")
     defaults = settings_for_preset(preset)
 

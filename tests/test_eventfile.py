@@ -135,6 +135,7 @@ BAD_FILES = [
     ("not json", "", "not valid JSON"),
     ('{"format": "swiss-event", "version": 2}', "version", "expected 1"),
     ('{"format": "swiss-event", "version": 1, "preset": "go"}', "preset", "unknown preset"),
+    ('{"format": "swiss-event", "version": 1, "preset": []}', "preset", "unknown preset"),
     ('{"format": "swiss-event", "version": 1, "floor": "x"}', "floor", "not a number"),
     ('{"format": "swiss-event", "version": 1, "tiebreakers": ["omw", "nope"]}', "tiebreakers[1]", "unknown"),
     ('{"format": "swiss-event", "version": 1, "players": [{"id": "a"}]}', "players[0].name", "missing"),
