@@ -5,14 +5,14 @@ from pathlib import Path
 
 import pytest
 
-SHARED = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared")
-EXAMPLES = SHARED / "examples"
+# The seeds' worked examples and their expected standings, kept in the repository (tests/data/README.md).
+EXAMPLES = Path(__file__).resolve().parent / "data"
 
 
 def example_files() -> list[Path]:
     files = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
     if not files:
-        raise RuntimeError(f"no example events in {EXAMPLES}: check out shared/ beside the repo or set SHARED_DIR")
+        raise RuntimeError(f"no example events in {EXAMPLES}")
     return files
 
 

@@ -1,20 +1,14 @@
 """The standings engine: the seeds' worked examples and every tie-breaker on small hand-made events (no database)."""
 
 import json
-import os
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 
 from standings import StandingsError, compute, format_percent, format_value, to_json, to_text
 from standings import eventfile as ef
 from standings.format import dumps_json, format_number
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-if not (SHARED / "examples").is_dir() and os.environ.get("SHARED_DIR"):
-    SHARED = Path(os.environ["SHARED_DIR"])
-EXAMPLES = SHARED / "examples"
+from tests.conftest import EXAMPLES
 
 
 def expected_cases() -> list[tuple[str, str | None]]:
@@ -24,7 +18,7 @@ def expected_cases() -> list[tuple[str, str | None]]:
         base, _, code = path.name.removesuffix(".expected.json").partition(".")
         cases.append((base, code or None))
     if not cases:
-        raise RuntimeError(f"no expected standings in {EXAMPLES}: check out shared/ beside the repo or set SHARED_DIR")
+        raise RuntimeError(f"no expected standings in {EXAMPLES}")
     return cases
 
 
@@ -69,7 +63,7 @@ def tb(event, code, player, after_round=None):
 W, L, D = (2, 0, 0), (0, 2, 0), (1, 1, 1)
 
 
-# ---------------------------------------------------------------- the shared examples
+# ---------------------------------------------------------------- the seed examples (tests/data)
 
 
 @pytest.mark.parametrize(("name", "code"), expected_cases())
