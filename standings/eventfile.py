@@ -25,6 +25,8 @@ SWISS, ELIMINATION = "swiss", "elimination"
 LATE_ENTRY_POLICIES = ("none", "losses")
 ROUND_ONE_METHODS = ("random", "rating")
 ROUND_STATES = ("draft", "paired", "in_progress", "complete")
+# Player numbers are short numbers a venue calls out; the bound keeps them in a database integer column.
+MAX_PLAYER_NUMBER = 999_999
 
 
 class EventFileError(ValueError):
@@ -77,6 +79,8 @@ class Player:
     dropped_after: int | None = None
     external_id: str = ""
     fixed_table: int | None = None
+    # The player number a venue calls the player by (unique in the event); optional.
+    number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -210,7 +214,17 @@ _EVENT_KEYS = {
     "round_one",
     "colours",
 }
-_PLAYER_KEYS = {"id", "name", "rating", "byes", "joined_round", "dropped_after", "external_id", "fixed_table"}
+_PLAYER_KEYS = {
+    "id",
+    "name",
+    "rating",
+    "byes",
+    "joined_round",
+    "dropped_after",
+    "external_id",
+    "fixed_table",
+    "number",
+}
 _ROUND_KEYS = {"number", "matches", "kind", "seed", "state"}
 _MATCH_KEYS = {"table", "a", "b", "games", "result"}
 
@@ -308,6 +322,7 @@ def parse(data: Any) -> Event:
         raise EventFileError("players", "expected a list")
     players = []
     seen: set[str] = set()
+    numbers: set[int] = set()
     for i, rp in enumerate(raw_players):
         path = f"players[{i}]"
         rp = _object(rp, path, _PLAYER_KEYS)
@@ -329,6 +344,13 @@ def parse(data: Any) -> Event:
         byes = _int(rp.get("byes", 0), f"{path}.byes", 0)
         if byes > 3:
             raise EventFileError(f"{path}.byes", "at most 3 pre-awarded byes")
+        number = _int(rp.get("number"), f"{path}.number", 1, allow_none=True)
+        if number is not None:
+            if number > MAX_PLAYER_NUMBER:
+                raise EventFileError(f"{path}.number", f"at most {MAX_PLAYER_NUMBER}")
+            if number in numbers:
+                raise EventFileError(f"{path}.number", f"player number {number} is given twice")
+            numbers.add(number)
         players.append(
             Player(
                 id=pid,
@@ -339,6 +361,7 @@ def parse(data: Any) -> Event:
                 dropped_after=dropped,
                 external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True),
                 fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True),
+                number=number,
             )
         )
 
@@ -518,6 +541,7 @@ def dump(event: Event) -> dict:
             "dropped_after": p.dropped_after,
             "external_id": p.external_id,
             "fixed_table": p.fixed_table,
+            **({"number": p.number} if p.number is not None else {}),
         }
         for p in event.players
     ]

@@ -2,6 +2,9 @@
 
 Cells that a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return)
 get a leading apostrophe: a player called "=HYPERLINK(...)" must stay a name when the file is opened.
+
+Every export carries the player number beside the name (two players may share a name), and starts with a
+UTF-8 byte order mark: without it Excel reads the file as the local ANSI code page and garbles "Müller".
 """
 
 import csv
@@ -18,6 +21,10 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # The largest rating an integer column holds on every database we run on.
 MAX_RATING = 2_147_483_647
 HEADER_WORDS = {"name", "player", "rating", "id", "byes"}
+# Columns of our own players export that an import reads past: the new event numbers its own players.
+IGNORED_COLUMNS = {"number", "joined_round", "dropped_after"}
+# Excel opens a CSV file as UTF-8 only when it starts with this mark.
+BOM = "\ufeff"
 
 
 def safe(value) -> str:
@@ -63,7 +70,8 @@ def parse_players(text: str, existing_names: set[str] = frozenset()) -> list[Csv
     except csv.Error as e:
         unreadable = CsvRow(line=reader.line_num, errors=[f"not readable as CSV ({e})"])
     columns = ["name", "rating", "id", "byes"]
-    if rows and rows[0] and {c.strip().lower() for c in rows[0] if c.strip()} <= HEADER_WORDS and rows[0][0].strip():
+    header_words = HEADER_WORDS | IGNORED_COLUMNS
+    if rows and rows[0] and {c.strip().lower() for c in rows[0] if c.strip()} <= header_words and rows[0][0].strip():
         columns = [{"player": "name"}.get(c.strip().lower(), c.strip().lower()) for c in rows[0]]
         start = 2
         rows = rows[1:]
@@ -111,21 +119,23 @@ def parse_players(text: str, existing_names: set[str] = frozenset()) -> list[Csv
 
 def players_csv(players) -> str:
     return write_rows(
-        ["name", "rating", "id", "byes", "joined_round", "dropped_after"],
-        ((p.name, p.rating, p.external_id, p.byes, p.joined_round, p.dropped_after) for p in players),
+        ["number", "name", "rating", "id", "byes", "joined_round", "dropped_after"],
+        ((p.number, p.name, p.rating, p.external_id, p.byes, p.joined_round, p.dropped_after) for p in players),
     )
 
 
 def pairings_csv(rnd: Round, points: dict[int, object]) -> str:
     matches = rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id")
     return write_rows(
-        ["round", "table", "player", "points", "opponent", "opponent_points", "result"],
+        ["round", "table", "number", "player", "points", "opponent_number", "opponent", "opponent_points", "result"],
         (
             (
                 rnd.number,
                 m.table or "",
+                m.player_a.number,
                 m.player_a.name,
                 points.get(m.player_a_id, 0),
+                m.player_b.number if m.player_b else "",
                 m.player_b.name if m.player_b else ("bye" if m.result == Match.Result.BYE else "—"),
                 points.get(m.player_b_id, "") if m.player_b else "",
                 m.result_label(),
@@ -135,19 +145,37 @@ def pairings_csv(rnd: Round, points: dict[int, object]) -> str:
     )
 
 
-def standings_csv(result: "standings.Standings") -> str:
+def standings_csv(result: "standings.Standings", players: dict[str, Player], placings: dict[str, int]) -> str:
+    """Swiss standings by rank. `players` and `placings` (the top cut's final places) are keyed by player key.
+
+    `dropped_after` is the round after which the player dropped, empty while they are in the event.
+    """
     codes = list(result.tiebreakers)
     return write_rows(
-        ["rank", "name", "points", "wins", "losses", "draws", *(LABELS.get(c, c) for c in codes)],
+        [
+            "rank",
+            "number",
+            "name",
+            "points",
+            "wins",
+            "losses",
+            "draws",
+            *(LABELS.get(c, c) for c in codes),
+            "dropped_after",
+            "top_cut_place",
+        ],
         (
             (
                 r.rank,
+                players[r.player_id].number if r.player_id in players else "",
                 r.name,
                 standings.format_value("points", r.points),
                 r.wins,
                 r.losses,
                 r.draws,
                 *(standings.format_value(c, r.tiebreakers[c]) for c in codes),
+                players[r.player_id].dropped_after if r.player_id in players else "",
+                placings.get(r.player_id, ""),
             )
             for r in result.rows
         ),

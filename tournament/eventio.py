@@ -46,6 +46,7 @@ def player_to_file(p: Player) -> ef.Player:
         dropped_after=p.dropped_after,
         external_id=p.external_id,
         fixed_table=p.fixed_table,
+        number=p.number,
     )
 
 
@@ -146,6 +147,7 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                 joined_round=p.joined_round,
                 dropped_after=p.dropped_after,
                 fixed_table=p.fixed_table,
+                number=p.number,
                 file_id=p.id,
             )
             for p in doc.players

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
 
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
@@ -274,13 +275,24 @@ class CsvConfirmForm(forms.Form):
     text = forms.CharField(widget=forms.HiddenInput, strip=False)
 
 
+def swap_label(p: Player) -> str:
+    if p.rating is not None:
+        return gettext("%(name)s (#%(number)s, rating %(rating)s)") % {
+            "name": p.name,
+            "number": p.number,
+            "rating": p.rating,
+        }
+    return p.numbered_name
+
+
 class SwapForm(forms.Form):
     first = forms.TypedChoiceField(coerce=int, label="Swap")
     second = forms.TypedChoiceField(coerce=int, label="with")
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [("", "—")] + [(p.pk, p.name) for p in players]
+        # The number (and the rating, when known) tells two players of the same name apart in the list.
+        choices = [("", "—")] + [(p.pk, swap_label(p)) for p in players]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
 

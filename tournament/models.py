@@ -9,9 +9,10 @@ from datetime import timedelta
 from fractions import Fraction
 
 from django.conf import settings
-from django.db import models
-from django.db.models import F, Q
+from django.db import models, transaction
+from django.db.models import F, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from standings.presets import PRESETS, TIEBREAKER_CODES
 
@@ -77,8 +78,40 @@ class Event(models.Model):
         self.refresh_from_db(fields=["version", "updated_at"])
 
 
+def number_players(players) -> None:
+    """Give each unnumbered player the next player number of their event.
+
+    The event row is locked while the highest number is read, so two registrations at once never take the
+    same number; the caller inserts the players in the same transaction (the unique constraint is the backstop).
+    """
+    todo: dict[int, list] = {}
+    for p in players:
+        if p.number is None:
+            todo.setdefault(p.event_id, []).append(p)
+    for event_id, group in todo.items():
+        Event.objects.select_for_update().filter(pk=event_id).values_list("pk").first()
+        last = Player.objects.filter(event_id=event_id).aggregate(n=Max("number"))["n"] or 0
+        taken = {p.number for p in players if p.event_id == event_id and p.number is not None}
+        for p in group:
+            last += 1
+            while last in taken:
+                last += 1
+            p.number = last
+
+
+class PlayerQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        with transaction.atomic(using=self.db):
+            number_players(objs)
+            return super().bulk_create(objs, *args, **kwargs)
+
+
 class Player(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    # The short number a venue calls a player by: given at registration, unique within the event, and shown
+    # beside the name wherever two players share a name (see `tournament.names`).
+    number = models.PositiveIntegerField()
     name = models.CharField(max_length=200)
     rating = models.PositiveIntegerField(null=True, blank=True)
     external_id = models.CharField(max_length=100, blank=True)
@@ -89,16 +122,32 @@ class Player(models.Model):
     # The id the player had in an imported swiss-event file, kept so export keeps it.
     file_id = models.CharField(max_length=100, blank=True)
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["name", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(byes__lte=3), name="player_byes_at_most_3"),
             models.CheckConstraint(condition=Q(joined_round__gte=1), name="player_joined_round_positive"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="player_number_positive"),
+            models.UniqueConstraint(fields=["event", "number"], name="player_number_unique_per_event"),
         ]
         indexes = [models.Index(fields=["event", "name"])]
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        if self.number is None:
+            with transaction.atomic():
+                number_players([self])
+                return super().save(*args, **kwargs)
+        return super().save(*args, **kwargs)
+
+    @property
+    def numbered_name(self) -> str:
+        """The name with the player number, which tells two players of the same name apart."""
+        return gettext("%(name)s (#%(number)s)") % {"name": self.name, "number": self.number}
 
     @property
     def is_active(self) -> bool:

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, F, Q
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -896,10 +896,19 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
         lines = []
         for m in matches:
             a, b = m.player_a, m.player_b
-            lines.append({"name": a.name, "table": m.table, "opponent": b, "points": points.get(a.key, "0"), "m": m})
+            lines.append(
+                {"name": a.name, "player": a, "table": m.table, "opponent": b, "points": points.get(a.key, "0"), "m": m}
+            )
             if b:
                 lines.append(
-                    {"name": b.name, "table": m.table, "opponent": a, "points": points.get(b.key, "0"), "m": m}
+                    {
+                        "name": b.name,
+                        "player": b,
+                        "table": m.table,
+                        "opponent": a,
+                        "points": points.get(b.key, "0"),
+                        "m": m,
+                    }
                 )
         lines.sort(key=lambda x: x["name"].casefold())
         return render(request, "print/pairings_by_name.html", {"event": event, "round": rnd, "lines": lines})
@@ -955,15 +964,24 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     access = event_for(request, slug)
     event = access.event
     if what == "players":
-        return _download(csvio.players_csv(event.players.all()), f"{slug}-players.csv", "text/csv; charset=utf-8")
+        return _csv_download(csvio.players_csv(event.players.order_by("number")), f"{slug}-players.csv")
     if what == "standings":
-        return _download(
-            csvio.standings_csv(services.event_standings(event)), f"{slug}-standings.csv", "text/csv; charset=utf-8"
+        players = {p.key: p for p in event.players.all()}
+        placings = {p.key: place for place, p in services.final_placings(event) or []}
+        return _csv_download(
+            csvio.standings_csv(services.event_standings(event), players, placings), f"{slug}-standings.csv"
         )
-    rnd = services.current_round(event)
-    number = int(request.GET.get("round") or (rnd.number if rnd else 0))
+    asked = request.GET.get("round", "")
+    if asked and not (asked.isdecimal() and len(asked) < 6):
+        raise Http404("No such round.")
+    current = services.current_round(event)
+    number = int(asked or (current.number if current else 0))
     rnd = _round(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     keys = {p.key: p.pk for p in event.players.all()}
     points = {keys[r.player_id]: standings.format_value("points", r.points) for r in before.rows}
-    return _download(csvio.pairings_csv(rnd, points), f"{slug}-round-{number}-pairings.csv", "text/csv; charset=utf-8")
+    return _csv_download(csvio.pairings_csv(rnd, points), f"{slug}-round-{number}-pairings.csv")
+
+
+def _csv_download(content: str, filename: str) -> HttpResponse:
+    return _download(csvio.BOM + content, filename, "text/csv; charset=utf-8")

@@ -1,0 +1,47 @@
+"""`{% player_name p %}`: a player's name, with their number when another player of the event has the same name.
+
+It takes a Player, a standings row, a player's pk or key; the event comes from the player or from `event` in
+the context. The event's names are read once per page render (one query).
+"""
+
+from django import template
+
+from tournament.models import Player
+from tournament.names import Names
+
+register = template.Library()
+
+
+def names_for(context, who) -> Names | None:
+    event_id = who.event_id if isinstance(who, Player) else getattr(context.get("event"), "pk", None)
+    if event_id is None:
+        return None
+    cache = _page_cache(context)
+    if event_id not in cache:
+        cache[event_id] = Names.of(event_id)
+    return cache[event_id]
+
+
+def _page_cache(context) -> dict:
+    # The Context object lives for the whole page, includes and partials included; render_context does not.
+    cache = getattr(context, "_player_names", None)
+    if cache is None:
+        cache = context._player_names = {}
+    return cache
+
+
+@register.simple_tag(takes_context=True)
+def player_name(context, who, name=None) -> str:
+    """The name to show for `who`; `name` overrides the name looked up (e.g. a row's own)."""
+    if who is None or who == "":
+        return ""
+    names = names_for(context, who)
+    if names is None:
+        return name if name is not None else getattr(who, "name", str(who))
+    return names.label(who, name)
+
+
+@register.filter
+def with_number(player) -> str:
+    """Always the name with the number: for lists where the number is the point (swap lists, exports)."""
+    return player.numbered_name
