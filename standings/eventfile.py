@@ -27,6 +27,10 @@ ROUND_ONE_METHODS = ("random", "rating")
 ROUND_STATES = ("draft", "paired", "in_progress", "complete")
 # Player numbers are short numbers a venue calls out; the bound keeps them in a database integer column.
 MAX_PLAYER_NUMBER = 999_999
+# Counts (rounds, games, minutes, byes) fit a small integer column, ratings and tables an integer column:
+# a larger number is refused by place instead of failing the database write.
+SMALL_MAX, INT_MAX, BIG_MAX = 32_767, 2_147_483_647, 2**63 - 1
+MAX_BEST_OF = 99
 
 
 class EventFileError(ValueError):
@@ -159,13 +163,17 @@ def _fraction(value: Any, path: str) -> Fraction:
     return result
 
 
-def _int(value: Any, path: str, minimum: int | None = None, allow_none: bool = False) -> int | None:
+def _int(
+    value: Any, path: str, minimum: int | None = None, allow_none: bool = False, maximum: int = SMALL_MAX
+) -> int | None:
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise EventFileError(path, f"expected a whole number, got {json.dumps(value)}")
     if minimum is not None and value < minimum:
         raise EventFileError(path, f"must be at least {minimum}")
+    if value > maximum:
+        raise EventFileError(path, f"must be at most {maximum}")
     return value
 
 
@@ -264,7 +272,7 @@ def parse(data: Any) -> Event:
         if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
             raise EventFileError("scoring", "a win must score more than a loss, and a draw between the two")
 
-    best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1)
+    best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1, maximum=MAX_BEST_OF)
     floor = _fraction(data["floor"], "floor") if "floor" in data else defaults.floor
     if not 0 <= floor < 1:
         raise EventFileError("floor", "must be at least 0 and below 1")
@@ -306,7 +314,7 @@ def parse(data: Any) -> Event:
         best_of=best_of,
         floor=floor,
         tiebreakers=tiebreakers,
-        bye_rating=_int(data.get("bye_rating", 0), "bye_rating", 0),
+        bye_rating=_int(data.get("bye_rating", 0), "bye_rating", 0, maximum=INT_MAX),
         date=date,
         planned_rounds=_int(data.get("planned_rounds"), "planned_rounds", 1, allow_none=True),
         top_cut=_int(data.get("top_cut", 0), "top_cut", 0),
@@ -344,10 +352,8 @@ def parse(data: Any) -> Event:
         byes = _int(rp.get("byes", 0), f"{path}.byes", 0)
         if byes > 3:
             raise EventFileError(f"{path}.byes", "at most 3 pre-awarded byes")
-        number = _int(rp.get("number"), f"{path}.number", 1, allow_none=True)
+        number = _int(rp.get("number"), f"{path}.number", 1, allow_none=True, maximum=MAX_PLAYER_NUMBER)
         if number is not None:
-            if number > MAX_PLAYER_NUMBER:
-                raise EventFileError(f"{path}.number", f"at most {MAX_PLAYER_NUMBER}")
             if number in numbers:
                 raise EventFileError(f"{path}.number", f"player number {number} is given twice")
             numbers.add(number)
@@ -355,12 +361,12 @@ def parse(data: Any) -> Event:
             Player(
                 id=pid,
                 name=_str(rp["name"], f"{path}.name"),
-                rating=_int(rp.get("rating"), f"{path}.rating", 0, allow_none=True),
+                rating=_int(rp.get("rating"), f"{path}.rating", 0, allow_none=True, maximum=INT_MAX),
                 byes=byes,
                 joined_round=joined,
                 dropped_after=dropped,
                 external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True),
-                fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True),
+                fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
                 number=number,
             )
         )
@@ -410,7 +416,7 @@ def parse(data: Any) -> Event:
                 number=number,
                 matches=tuple(parsed),
                 kind=kind,
-                seed=_int(rr.get("seed"), f"{path}.seed", allow_none=True),
+                seed=_int(rr.get("seed"), f"{path}.seed", -BIG_MAX - 1, allow_none=True, maximum=BIG_MAX),
                 state=state,
             )
         )
@@ -431,13 +437,14 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
             and b in ids
             and type(g) is list
             and len(g) == 3
-            and (table is None or (type(table) is int and table >= 1))
+            and (table is None or (type(table) is int and 1 <= table <= INT_MAX))
         ):
             ga, gb, gd = g
             if (
                 type(ga) is int
                 and type(gb) is int
                 and type(gd) is int
+                and max(ga, gb, gd) <= SMALL_MAX
                 and validate_games((ga, gb, gd), best_of, elimination) is None
             ):
                 return Match(a=a, b=b, games=(ga, gb, gd), result=PLAYED, table=table)
@@ -485,7 +492,7 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
         if not isinstance(g, list) or len(g) != 3:
             raise EventFileError(f"{path}.games", "expected [games won by a, games won by b, games drawn]")
         ga, gb, gd = g
-        if type(ga) is int and type(gb) is int and type(gd) is int and ga >= 0 and gb >= 0 and gd >= 0:
+        if type(ga) is int and type(gb) is int and type(gd) is int and min(g) >= 0 and max(g) <= SMALL_MAX:
             games = (ga, gb, gd)  # the common case, without building an error path per number
         else:
             games = tuple(_int(g[k], f"{path}.games[{k}]", 0) for k in range(3))
@@ -493,8 +500,8 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
         if problem:
             raise EventFileError(f"{path}.games", problem)
     table = rm.get("table")
-    if table is not None and not (type(table) is int and table >= 1):
-        table = _int(table, f"{path}.table", 1)
+    if table is not None:
+        table = _int(table, f"{path}.table", 1, maximum=INT_MAX)
     return Match(a=a, b=b, games=games, result=result, table=table)
 
 

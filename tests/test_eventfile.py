@@ -217,3 +217,27 @@ def test_backup_and_restore_every_event(tmp_path, capsys):
     assert Seat.objects.count() == sum(
         (1 + (m.b is not None)) for e in before.values() for r in e.rounds for m in r.matches
     )
+
+
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        (("best_of",), 32768),
+        (("round_minutes",), 40000),
+        (("players", 0, "rating"), 2**31),
+        (("players", 0, "byes"), 10**20),
+        (("rounds", 0, "seed"), -(2**64)),
+        (("rounds", 0, "matches", 0, "table"), 2**31),
+        (("rounds", 0, "matches", 0, "games"), [2, 0, 40000]),
+    ],
+)
+def test_numbers_too_large_for_the_database_are_refused_by_place(path, value):
+    doc = json.loads(example_files()[0].read_bytes())
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(ef.EventFileError) as info:
+        ef.parse(doc)
+    where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path).lstrip(".")
+    assert str(info.value).startswith(where.split(".games")[0])

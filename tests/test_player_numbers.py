@@ -76,7 +76,7 @@ def test_the_event_file_carries_numbers_both_ways(event):
     with pytest.raises(ef.EventFileError, match=r"players\[1\]\.number: player number 5 is given twice"):
         ef.parse(doc)
     doc["players"][1]["number"] = 10**9
-    with pytest.raises(ef.EventFileError, match=r"players\[1\]\.number: at most"):
+    with pytest.raises(ef.EventFileError, match=r"players\[1\]\.number: must be at most 999999"):
         ef.parse(doc)
 
 
