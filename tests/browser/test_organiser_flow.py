@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tournament.forms import swap_label
 from tournament.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -107,8 +108,9 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
         if m.player_a_id in opponent and m.player_b_id in opponent
     )
     opponent_of_b = opponent[met.player_b_id]
-    page.get_by_label("Swap").select_option(label=met.player_a.name)
-    page.get_by_label("with").select_option(label=opponent_of_b.name)
+    # The swap list names players with their number and rating (two may share a name).
+    page.get_by_label("Swap").select_option(label=swap_label(met.player_a))
+    page.get_by_label("with").select_option(label=swap_label(opponent_of_b))
     page.get_by_role("button", name="Swap", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("Rematch")
     # The swap puts the round-1 pair together again (the other moved player may meet an old opponent too).
