@@ -14,8 +14,9 @@ from datetime import timedelta
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import standings
 from pairing import PairingError, from_event, pair
@@ -52,15 +53,71 @@ def log(event: Event, action: str, by, **detail) -> None:
     EventLog.objects.create(event=event, action=action, by=by, detail=detail)
 
 
-def event_standings(event: Event):
-    """The standings engine's result for the event's stored (published) results, cached per version."""
+def event_standings(event: Event, after_round: int | None = None):
+    """The standings engine's result for the event's stored (published) results, cached per version.
+
+    `after_round=None`: every result entered so far (the live figures).
+    """
     # The creation time keeps keys apart when a database is restored or recreated (tests) under a shared cache.
-    key = f"standings:{event.pk}:{event.created_at.timestamp()}:{event.version}"
+    key = f"standings:{event.pk}:{event.created_at.timestamp()}:{event.version}:{after_round}"
     result = cache.get(key)
     if result is None:
-        result = standings.compute(event_to_file(event))
+        result = standings.compute(event_to_file(event), after_round=after_round)
         cache.set(key, result, CACHE_SECONDS)
     return result
+
+
+@dataclass(frozen=True)
+class ShownStandings:
+    """Which standings a page shows, and what to say about them (`standings_shown` decides)."""
+
+    standings: standings.Standings
+    live: bool  # counts the results of a round still being played
+    playing: int | None  # that round's number, while some of its results are still missing
+    entered: int = 0  # results in for that round
+    total: int = 0  # results it needs
+
+    @property
+    def label(self) -> str:
+        after = self.standings.after_round
+        if self.live and self.playing:
+            return gettext("live: round %(round)s, %(entered)s of %(total)s results") % {
+                "round": self.playing,
+                "entered": self.entered,
+                "total": self.total,
+            }
+        if not after:
+            return ""
+        text = gettext("Standings after round %(round)s") % {"round": after}
+        if self.playing:
+            text += " · " + gettext("round %(round)s is being played") % {"round": self.playing}
+        return text
+
+
+def standings_shown(event: Event, live: bool = False) -> ShownStandings:
+    """The one rule for every page that shows standings (SPEC §3; issue 12 item 10).
+
+    While results of the current Swiss round are still coming in, a bye or the first results would move
+    points and OMW% for everybody mid-round: public pages and the venue screen show the standings after
+    the last round whose every result is in, labelled so. The organiser's own page may ask for the live
+    figures (`live=True`), labelled with how many of the round's results are in.
+    """
+    rnd = (
+        event.rounds.filter(kind=Round.Kind.SWISS)
+        .exclude(state=Round.State.DRAFT)
+        .annotate(
+            total=Count("matches", filter=Q(matches__player_b__isnull=False)),
+            missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
+        )
+        .order_by("-number")
+        .first()
+    )
+    if rnd is None or not rnd.missing:
+        return ShownStandings(event_standings(event), live=False, playing=None)
+    progress = {"playing": rnd.number, "entered": rnd.total - rnd.missing, "total": rnd.total}
+    if live:
+        return ShownStandings(event_standings(event), live=True, **progress)
+    return ShownStandings(event_standings(event, after_round=rnd.number - 1), live=False, **progress)
 
 
 def _locked(event: Event) -> Event:
@@ -529,6 +586,27 @@ def advance_bracket(event: Event, by) -> Round | None:
     return rnd
 
 
+def stage_name(matches: int) -> str:
+    """A bracket round by what it is called at a venue: Final, Semifinals, Quarterfinals, Round of 16…"""
+    if matches == 1:
+        return gettext("Final")
+    if matches == 2:
+        return gettext("Semifinals")
+    if matches == 4:
+        return gettext("Quarterfinals")
+    return gettext("Round of %(players)s") % {"players": matches * 2}
+
+
+def stage_names(event: Event) -> dict[int, str]:
+    """The stage name of each top-cut round, by round number (one query)."""
+    counts = (
+        Match.objects.filter(round__event=event, round__kind=Round.Kind.ELIMINATION)
+        .values_list("round__number")
+        .annotate(n=Count("pk"))
+    )
+    return {number: stage_name(n) for number, n in counts}
+
+
 def top_cut_rounds(event: Event) -> list[Round]:
     return list(event.rounds.filter(kind=Round.Kind.ELIMINATION).order_by("number"))
 
@@ -542,3 +620,18 @@ def final_placings(event: Event) -> list[tuple[int, Player]] | None:
     order = placings_of(seeds, [[(m.player_a.key, m.player_b.key, m.winner.key) for m in r] for r in rounds])
     by_key = {p.key: p for r in rounds for m in r for p in (m.player_a, m.player_b)}
     return [(place, by_key[key]) for place, key in enumerate(order, 1)]
+
+
+def final_places(event: Event) -> dict[int, int] | None:
+    """Every player's final place once the final is played (None before): the top cut's placings, then
+    everybody else in the order of the final Swiss standings."""
+    placings = final_placings(event)
+    if placings is None:
+        return None
+    places = {p.pk: place for place, p in placings}
+    pk_of = {p.key: p.pk for p in event.players.only("id", "event", "file_id")}
+    for row in event_standings(event).rows:
+        pk = pk_of.get(row.player_id)
+        if pk is not None and pk not in places:
+            places[pk] = len(places) + 1
+    return places

@@ -850,8 +850,9 @@ def top_cut_start(request: HtmxHttpRequest, slug: str):
     return back(request, reverse("org_top_cut", args=[slug]))
 
 
-def _standings_rows(event: Event):
-    result = services.event_standings(event)
+def _standings_rows(event: Event, live: bool = True):
+    shown = services.standings_shown(event, live=live)
+    result = shown.standings
     codes = list(result.tiebreakers)
     rows = [
         {
@@ -861,19 +862,20 @@ def _standings_rows(event: Event):
         }
         for r in result.rows
     ]
-    return result, [LABELS.get(c, c) for c in codes], rows
+    return shown, [LABELS.get(c, c) for c in codes], rows
 
 
 @require_GET
 @login_required
 def standings_page(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
-    result, labels, rows = _standings_rows(access.event)
+    shown, labels, rows = _standings_rows(access.event)
     return page(
         request,
         "organiser/standings.html",
         access,
-        result=result,
+        shown=shown,
+        result=shown.standings,
         labels=labels,
         rows=rows,
         placings=services.final_placings(access.event),
@@ -930,13 +932,14 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
 @login_required
 def print_standings(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
-    result, labels, rows = _standings_rows(access.event)
+    # Printed for the wall: the public rule (standings after the last complete round).
+    shown, labels, rows = _standings_rows(access.event, live=False)
     return render(
         request,
         "print/standings.html",
         {
             "event": access.event,
-            "result": result,
+            "result": shown.standings,
             "labels": labels,
             "rows": rows,
             "placings": services.final_placings(access.event),

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 
 import standings
@@ -30,6 +31,7 @@ from tournament.public_cache import cached, event_key, event_standings, is_fragm
 
 STANDINGS_PAGE_SIZE = 100
 MAX_QUERY = 60
+SCREEN_TABLES_LISTED = 24  # the screen names the tables still playing up to this many, then "…"
 
 
 # --- Views ---------------------------------------------------------------------------------------
@@ -105,7 +107,9 @@ def home_context(event: Event, url: str) -> dict:
         "event": event,
         "current": current,
         "clock": clock_of(current),
+        "round_title": round_title(current) if current else "",
         "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
+        "placings": services.final_placings(event) if current and current.kind == Round.Kind.ELIMINATION else None,
         "player_count": event.players.count(),
         "qr": qr_svg(url),
         "url": url,
@@ -118,13 +122,17 @@ def pairings_context(event: Event, q: str) -> dict:
     swiss = [r for r in rounds if r.kind == Round.Kind.SWISS]
     current = swiss[-1] if swiss else None
     rows = pairing_rows(event, current) if current else []
+    absent = absent_rows(event, current, rows) if current else []
     if q:
         rows = [r for r in rows if _matches(q, r.name)]
+        absent = [r for r in absent if _matches(q, r.name)]
     return {
         "event": event,
         "round": current,
         "clock": clock_of(current),
         "rows": rows,
+        "absent": absent,
+        "found": len(rows) + len(absent),
         "q": q,
         "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
         "top_cut_running": bool(rounds) and rounds[-1].kind == Round.Kind.ELIMINATION,
@@ -151,6 +159,7 @@ def standings_context(event: Event, page: str, q: str) -> dict:
         "page_numbers": [n if isinstance(n, int) else None for n in numbers],
         "page_url": reverse("public:standings", args=[event.slug]) + (f"?{query}" if query else ""),
         "q": q,
+        "placings": services.final_placings(event),
         "has_bracket": event.top_cut > 0,
         "nav": "standings",
     }
@@ -164,21 +173,26 @@ def player_context(event: Event, pk: int) -> dict:
         .select_related("round", "player_a", "player_b")
         .order_by("round__number")
     )
-    lines = [_player_line(m, person) for m in matches]
+    stages = services.stage_names(event)
+    lines = [_player_line(m, person, stages) for m in matches]
     played = {line["number"] for line in lines}
     # Pre-awarded byes (rounds 1..k) need no match row; show them in every published round.
     published = {r.number for r in published_rounds(event)}
     for number in range(1, person.byes + 1):
         if number in published and number not in played:
-            lines.append({"number": number, "label": f"Round {number}", "outcome": "bye", "text": "Bye (awarded)"})
+            label = gettext("Round %(number)s") % {"number": number}
+            lines.append({"number": number, "label": label, "outcome": "bye", "text": gettext("Bye (awarded)")})
     lines.sort(key=lambda line: line["number"])
     table = standings_table(event)
     row = next((r for r in table["rows"] if r.pk == person.pk), None)
+    places = services.final_places(event)
     return {
         "event": event,
         "player": person,
         "lines": lines,
         "row": row,
+        "label": table["label"],
+        "final_place": places.get(person.pk) if places else None,
         "tiebreakers": list(zip(table["headers"], row.tiebreakers, strict=True)) if row else [],
         "has_bracket": event.top_cut > 0,
     }
@@ -187,20 +201,36 @@ def player_context(event: Event, pk: int) -> dict:
 def screen_context(event: Event, url: str) -> dict:
     rounds = published_rounds(event)
     current = rounds[-1] if rounds else None
-    # Between rounds (nothing published yet, or every result of the round in) the screen shows standings.
-    between = (
-        current is None
-        or current.state == Round.State.COMPLETE
-        or not current.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).exists()
+    playing = (
+        list(
+            current.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True, player_b__isnull=False)
+            .order_by("table")
+            .values_list("table", flat=True)
+        )
+        if current
+        else []
     )
+    # Between rounds (nothing published yet, or every result of the round in) the screen shows standings;
+    # once the final is played, the final placings.
+    between = not playing
+    placings = None
+    if between and current and current.kind == Round.Kind.ELIMINATION:
+        places = services.final_places(event)
+        if places:
+            names = dict(event.players.values_list("pk", "name"))
+            placings = sorted((place, pk, names[pk]) for pk, place in places.items())
+    shown = [str(t) for t in playing[:SCREEN_TABLES_LISTED]]
     return {
         "event": event,
         "round": current,
         "round_title": round_title(current) if current else "",
-        "clock": clock_of(current),
+        "clock": None if between else clock_of(current),
         "between": between,
+        "playing": playing,
+        "playing_text": ", ".join(shown) + (" …" if len(playing) > len(shown) else ""),
         "rows": [] if between else pairing_rows(event, current),
-        "table": standings_table(event) if between else None,
+        "table": standings_table(event) if between and not placings else None,
+        "placings": placings,
         "qr": qr_svg(url),
         "url": url,
     }
@@ -225,9 +255,19 @@ def bracket_context(event: Event) -> dict:
             position[m.player_a_id] = i
             if m.player_b_id:
                 position[m.player_b_id] = i
-        columns.append({"round": r, "title": stage_name(len(ms)), "matches": [_bracket_match(m, seeds) for m in ms]})
+        columns.append(
+            {"round": r, "title": services.stage_name(len(ms)), "matches": [_bracket_match(m, seeds) for m in ms]}
+        )
+    # The stages still to come are drawn too (the Final during the semis): winners of the matches before.
+    while columns and len(columns[-1]["matches"]) > 1:
+        before = columns[-1]["matches"]
+        ahead = []
+        for k in range(0, len(before), 2):
+            sides = [_winner_of(before[k + j], columns[-1]["title"], k + j + 1) for j in (0, 1)]
+            ahead.append({"table": None, "sides": sides, "done": False, "ahead": True})
+        columns.append({"round": None, "title": services.stage_name(len(ahead)), "matches": ahead})
     champion = None
-    if columns and len(columns[-1]["matches"]) == 1:
+    if columns and len(columns[-1]["matches"]) == 1 and columns[-1]["round"] is not None:
         final = columns[-1]["matches"][0]
         champion = next((side for side in final["sides"] if side["won"]), None)
     projected = []
@@ -256,12 +296,8 @@ def published_rounds(event: Event) -> list[Round]:
 
 def round_title(rnd: Round) -> str:
     if rnd.kind == Round.Kind.SWISS:
-        return f"Round {rnd.number}"
-    return f"Top cut: {stage_name(rnd.matches.count())}"
-
-
-def stage_name(matches: int) -> str:
-    return {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(matches, f"Top {matches * 2}")
+        return gettext("Round %(number)s") % {"number": rnd.number}
+    return gettext("Top cut: %(stage)s") % {"stage": services.stage_name(rnd.matches.count())}
 
 
 @dataclass(frozen=True)
@@ -323,7 +359,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
         points = points_before(event, rnd, matches, awarded)
 
         def pts(p: Player) -> str:
-            return format_number(points.get(p.key, Fraction(0)))
+            return points_text(points.get(p.key, Fraction(0)))
 
         rows = []
         for m in matches:
@@ -339,6 +375,37 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
         return rows
 
     return cached(f"public-pairings:{event_key(event)}:{rnd.pk}", make)
+
+
+@dataclass(frozen=True)
+class AbsentRow:
+    """A registered player who is not in the round: found by a search, with the reason instead of a table."""
+
+    name: str
+    pk: int
+    note: str
+
+
+def absent_rows(event: Event, rnd: Round, rows: list[PairingRow]) -> list[AbsentRow]:
+    """Players of the event who are not in `rnd` (dropped, or entering later), so a search for them says why."""
+    seated = {r.pk for r in rows}
+    absent = []
+    for p in event.players.only("id", "event", "name", "dropped_after", "joined_round").order_by("name", "id"):
+        if p.pk in seated:
+            continue
+        if p.dropped_after is not None:
+            note = gettext("%(name)s has dropped") % {"name": p.name}
+        elif p.joined_round > rnd.number:
+            note = gettext("%(name)s plays from round %(round)s") % {"name": p.name, "round": p.joined_round}
+        else:
+            note = gettext("%(name)s is not paired in this round") % {"name": p.name}
+        absent.append(AbsentRow(p.name, p.pk, note))
+    return absent
+
+
+def points_text(value: Fraction) -> str:
+    """“1 pt”, “0 pts”, “1.5 pts”: match points with their unit, singular only for exactly one."""
+    return ngettext("%(points)s pt", "%(points)s pts", 1 if value == 1 else 2) % {"points": format_number(value)}
 
 
 def points_before(event: Event, rnd: Round, matches: list[Match], awarded: list[Player]) -> dict[str, Fraction]:
@@ -382,61 +449,79 @@ class StandingRow:
     record: str
     tiebreakers: tuple[str, ...]
     dropped: bool
+    labelled: tuple[tuple[str, str], ...] = ()  # (header, value) of each tie-breaker, for a phone's stacked line
 
 
 def standings_table(event: Event) -> dict:
     """The event's standings formatted for display once per version, shared by every page and search."""
 
     def make() -> dict:
-        result = event_standings(event)
+        shown = services.standings_shown(event)
+        result = shown.standings
         pk_of = {p.key: p.pk for p in event.players.only("id", "event", "file_id")}
-        rows = [
-            StandingRow(
-                rank=r.rank,
-                pk=pk_of[r.player_id],
-                name=r.name,
-                points=format_number(r.points),
-                record=f"{r.wins}-{r.losses}-{r.draws}",
-                tiebreakers=tuple(standings.format_value(c, v) for c, v in r.tiebreakers.items()),
-                dropped=r.dropped,
+        headers = [LABELS.get(c, c) for c in result.tiebreakers]
+        rows = []
+        for r in result.rows:
+            values = tuple(standings.format_value(c, v) for c, v in r.tiebreakers.items())
+            rows.append(
+                StandingRow(
+                    rank=r.rank,
+                    pk=pk_of[r.player_id],
+                    name=r.name,
+                    points=format_number(r.points),
+                    record=f"{r.wins}-{r.losses}-{r.draws}",
+                    tiebreakers=values,
+                    dropped=r.dropped,
+                    labelled=tuple(zip(headers, values, strict=True)),
+                )
             )
-            for r in result.rows
-        ]
         return {
             "after_round": result.after_round,
-            "headers": [LABELS.get(c, c) for c in result.tiebreakers],
+            "label": shown.label,
+            "playing": shown.playing,
+            "headers": headers,
             "rows": rows,
         }
 
     return cached(f"public-standings:{event_key(event)}", make)
 
 
-def _side_result(m: Match, side_a: bool) -> str:
+def _side_outcome(m: Match, side_a: bool) -> str:
+    """won, lost, draw, loss (a double loss), or "" while the match is being played."""
     if m.result == Match.Result.DOUBLE_LOSS:
-        return "double loss"
+        return "loss"
     if m.games_a is None:
         return ""
     mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
+    return "draw" if mine == theirs else "won" if mine > theirs else "lost"
+
+
+def _side_result(m: Match, side_a: bool) -> str:
+    outcome = _side_outcome(m, side_a)
+    if outcome == "loss":
+        return gettext("double loss")
+    if not outcome:
+        return ""
+    mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
     score = f"{mine}-{theirs}" + (f"-{m.games_drawn}" if m.games_drawn else "")
-    if mine == theirs:
-        return f"draw {score}"
-    return f"{'won' if mine > theirs else 'lost'} {score}"
+    texts = {"draw": gettext("draw %(score)s"), "won": gettext("won %(score)s"), "lost": gettext("lost %(score)s")}
+    return texts[outcome] % {"score": score}
 
 
-def _player_line(m: Match, person: Player) -> dict:
+def _player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
     r = m.round
-    label = f"Round {r.number}" if r.kind == Round.Kind.SWISS else f"Top cut (round {r.number})"
+    label = gettext("Round %(number)s") % {"number": r.number} if r.kind == Round.Kind.SWISS else stages[r.number]
     line = {"number": r.number, "label": label, "table": m.table}
     if m.player_b is None:
         lost = m.result == Match.Result.LOSS
-        return line | {"outcome": "loss" if lost else "bye", "text": "Unpaired loss" if lost else "Bye"}
+        return line | {
+            "outcome": "loss" if lost else "bye",
+            "text": gettext("Unpaired loss") if lost else gettext("Bye"),
+        }
     side_a = m.player_a_id == person.pk
     line["opponent"] = m.player_b if side_a else m.player_a
-    text = _side_result(m, side_a)
-    line["text"] = text or "in progress"
-    line["outcome"] = text.split(" ")[0] if text else "pending"
-    if m.result == Match.Result.DOUBLE_LOSS:
-        line["outcome"] = "loss"
+    line["text"] = _side_result(m, side_a) or gettext("in progress")
+    line["outcome"] = _side_outcome(m, side_a) or "pending"
     return line
 
 
@@ -451,9 +536,28 @@ def _bracket_match(m: Match, seeds: dict[int, int]) -> dict:
     return {"table": m.table, "sides": sides, "done": m.has_result}
 
 
+APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+
+
+def _winner_of(match: dict, stage: str, number: int) -> dict:
+    """A side of a match still to come: the winner of `match` once known, “Winner of table 2” until then
+    (“Winner of Semifinals 1” for a match not yet paired)."""
+    won = next((side for side in match["sides"] if side["won"]), None)
+    if won:
+        return won | {"games": None, "won": False}
+    if match["table"]:
+        name = gettext("Winner of table %(table)s") % {"table": match["table"]}
+    else:
+        name = gettext("Winner of %(stage)s %(number)s") % {"stage": stage, "number": number}
+    return {"name": name, "pk": None, "seed": None, "games": None, "won": False}
+
+
 def _fold(text: str) -> str:
-    """Case- and accent-insensitive form for sorting and searching ("Bjørn" keeps its ø, "José" finds "jose")."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """Case- and accent-insensitive form for sorting and searching ("Bjørn" keeps its ø, "José" finds "jose").
+
+    A phone keyboard types ' where the registration has ’ (O’Brien): every apostrophe is the same.
+    """
+    decomposed = unicodedata.normalize("NFKD", text.translate(APOSTROPHES))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
