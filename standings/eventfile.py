@@ -23,6 +23,8 @@ VERSION = 1
 PLAYED, BYE, LOSS, DOUBLE_LOSS = "played", "bye", "loss", "double_loss"
 SWISS, ELIMINATION = "swiss", "elimination"
 LATE_ENTRY_POLICIES = ("none", "losses")
+# Match formats games use: one game, or best of 3, 5 or 7.
+BEST_OF = (1, 3, 5, 7)
 ROUND_ONE_METHODS = ("random", "rating")
 ROUND_STATES = ("draft", "paired", "in_progress", "complete")
 # Player numbers are short numbers a venue calls out; the bound keeps them in a database integer column.
@@ -133,21 +135,43 @@ def settings_for_preset(preset: str, **overrides: Any) -> Settings:
     return Settings(**base)
 
 
-def validate_games(games: tuple[int, int, int], best_of: int, elimination: bool = False) -> str | None:
-    """Why a game count is impossible for the match format, or None (SPEC §2)."""
+def games_problem(games: tuple[int, int, int], best_of: int, elimination: bool = False) -> tuple[str, dict] | None:
+    """Why a game count is impossible for the match format, as a stable code and its parameters, or None.
+
+    SPEC §2: nobody wins more than ⌈N/2⌉ games and not both reach it; a best-of-N match has at most N drawn
+    games on top of the games won (MTR: an intentional draw is 0-0-3); an elimination match has a winner.
+    """
     a, b, d = games
-    if min(games) < 0:
-        return "game counts cannot be negative"
-    if a + b + d == 0:
-        return "a result needs at least one game"
     need = math.ceil(best_of / 2)
+    if min(games) < 0:
+        return "negative", {}
+    if a + b + d == 0:
+        return "empty", {}
     if a > need or b > need:
-        return f"in best of {best_of} nobody wins more than {need} games"
+        return "too_many_wins", {"best_of": best_of, "need": need}
     if a == need and b == need:
-        return f"in best of {best_of} only one side can win {need} games"
+        return "both_win", {"best_of": best_of, "need": need}
+    if d > best_of:
+        return "too_many_draws", {"best_of": best_of}
     if elimination and a == b:
-        return "an elimination match cannot end in a draw"
+        return "elimination_draw", {}
     return None
+
+
+GAMES_PROBLEMS = {
+    "negative": "game counts cannot be negative",
+    "empty": "a result needs at least one game",
+    "too_many_wins": "in best of {best_of} nobody wins more than {need} games",
+    "both_win": "in best of {best_of} only one side can win {need} games",
+    "too_many_draws": "in best of {best_of} a match has at most {best_of} drawn games",
+    "elimination_draw": "an elimination match cannot end in a draw",
+}
+
+
+def validate_games(games: tuple[int, int, int], best_of: int, elimination: bool = False) -> str | None:
+    """Why a game count is impossible for the match format, in English, or None (SPEC §2)."""
+    problem = games_problem(games, best_of, elimination)
+    return None if problem is None else GAMES_PROBLEMS[problem[0]].format(**problem[1])
 
 
 # ---------------------------------------------------------------- parsing
@@ -273,6 +297,8 @@ def parse(data: Any) -> Event:
             raise EventFileError("scoring", "a win must score more than a loss, and a draw between the two")
 
     best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1, maximum=MAX_BEST_OF)
+    if best_of not in BEST_OF:
+        raise EventFileError("best_of", f"expected one of {', '.join(map(str, BEST_OF))}")
     floor = _fraction(data["floor"], "floor") if "floor" in data else defaults.floor
     if not 0 <= floor < 1:
         raise EventFileError("floor", "must be at least 0 and below 1")

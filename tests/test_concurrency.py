@@ -90,11 +90,13 @@ def test_two_judges_enter_different_results_for_every_table_at_once(event, organ
         m.refresh_from_db()
         stored = m.result_label()
         assert stored in clients and m.version == 1
-        won = [r for r in responses if b"someone else" not in r.content]
-        lost = [r for r in responses if b"someone else" in r.content]
+        won = [r for r in responses if b"since this page was shown" not in r.content]
+        lost = [r for r in responses if b"since this page was shown" in r.content]
         assert len(won) == 1 and len(lost) == 1
-        # The loser sees the stored result, in the message and in the row it gets back.
-        assert f"someone else entered {stored} meanwhile".encode() in lost[0].content
+        # The loser sees the stored result and who entered it, and is asked whether to replace it.
+        who = m.entered_by.username
+        assert f"was changed to {stored} by {who} since this page was shown".encode() in lost[0].content
+        assert b'name="confirm" value="1"' in lost[0].content
         changes = list(ResultChange.objects.filter(match=m))
         assert [(c.before, c.after) for c in changes] == [(None, {"result": "played", "games": list(m.games)})]
         assert changes[0].by == m.entered_by
@@ -112,7 +114,7 @@ def test_the_same_result_from_two_people_at_once_is_stored_once(event, organiser
         )
     )
     assert [r.status_code for r in responses] == [200, 200]
-    assert not any(b"someone else" in r.content for r in responses)
+    assert not any(b"Replace" in r.content for r in responses)
     m.refresh_from_db()
     assert m.games == (2, 1, 0) and m.version == 1
     assert ResultChange.objects.filter(match=m).count() == 1
@@ -128,8 +130,9 @@ def test_the_keyboard_path_does_not_overwrite_a_result_typed_at_the_same_moment(
     )
     m = rnd.matches.get(table=2)
     assert [r.status_code for r in responses] == [200, 200]
-    lost = [r for r in responses if b"someone else" in r.content]
-    assert len(lost) == 1 and f"someone else entered {m.result_label()}".encode() in lost[0].content
+    lost = [r for r in responses if b"already has" in r.content]
+    stored = f"already has {m.result_label()}, entered by {m.entered_by.username}. Replace it with"
+    assert len(lost) == 1 and stored.encode() in lost[0].content
     assert ResultChange.objects.filter(match=m).count() == 1 and m.version == 1
 
 
@@ -139,8 +142,8 @@ def test_typing_over_a_stored_result_is_refused_and_shows_it(event, organiser, j
     logged_in(organiser).post(url, {"table": 3, "result": "2-0"}, headers=HX)
     again = logged_in(judge).post(url, {"table": 3, "result": "2-0"}, headers=HX)
     other = logged_in(judge).post(url, {"table": 3, "result": "0-2"}, headers=HX)
-    assert b"someone else" not in again.content
-    assert b"someone else entered 2-0" in other.content
+    assert b"already has" not in again.content
+    assert b"Table 3 already has 2-0, entered by olga. Replace it with 0-2?" in other.content
     m = rnd.matches.get(table=3)
     assert m.games == (2, 0, 0) and ResultChange.objects.filter(match=m).count() == 1
 
@@ -238,5 +241,6 @@ def test_two_corrections_of_one_result_at_once_do_not_overwrite_each_other(event
     assert sorted(r.status_code for r in responses) == [200, 302]
     refused = next(r for r in responses if r.status_code == 200).content.decode()
     m.refresh_from_db()
-    assert f"someone else entered {m.result_label()} meanwhile" in refused
+    who = m.entered_by.username
+    assert f"was changed to {m.result_label()} by {who} since this page was shown" in refused
     assert [c.after for c in ResultChange.objects.filter(match=m, before__isnull=False)] == [m.snapshot()]

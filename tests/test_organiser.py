@@ -374,7 +374,7 @@ def test_same_result_twice_is_harmless(jc, event):
         r = jc.post(
             url("org_match_result", event, 1, m.pk), {"result": "2-0", "version": 0}, headers={"HX-Request": "true"}
         )
-        assert r.status_code == 200 and b"someone else" not in r.content
+        assert r.status_code == 200 and b"Replace" not in r.content
     m.refresh_from_db()
     assert m.version == 1 and ResultChange.objects.filter(match=m).count() == 1
 
@@ -386,7 +386,7 @@ def test_stale_version_with_other_result_is_a_conflict(jc, event):
     r = jc.post(
         url("org_match_result", event, 1, m.pk), {"result": "0-2", "version": 0}, headers={"HX-Request": "true"}
     )
-    assert b"someone else entered 2-0" in r.content
+    assert b"was changed to 2-0 by you since this page was shown" in r.content
     m.refresh_from_db()
     assert m.games == (2, 0, 0)
 
@@ -434,8 +434,10 @@ def test_correcting_an_earlier_round_needs_confirmation_and_is_audited(org, even
     pairings_before = list(r2.matches.values_list("player_a", "player_b"))
     data = {"games_a": 0, "games_b": 2, "games_drawn": 0, "version": 1}
     r = org.post(url("org_match", event, 1, m.pk), data)
-    assert r.status_code == 200 and b"Tick to confirm" in r.content
-    r = org.post(url("org_match", event, 1, m.pk), data | {"confirm": "on"})
+    assert r.status_code == 200 and b"already has 2-0, entered by you. Replace it with 0-2?" in r.content
+    m.refresh_from_db()
+    assert m.games == (2, 0, 0)
+    r = org.post(url("org_match", event, 1, m.pk), data | {"confirm": "1"})
     assert r.status_code == 302
     m.refresh_from_db()
     assert m.games == (0, 2, 0)

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from tournament import services
 from tournament.eventio import create_matches
-from tournament.models import Event, Match, ResultChange, Round
+from tournament.models import Event, EventLog, Match, ResultChange, Round
 from tournament.services import Outcome, ServiceError, parse_outcome
 
 pytestmark = pytest.mark.django_db
@@ -35,16 +35,96 @@ def make_round(event, number=1, state=Round.State.PAIRED, kind=Round.Kind.SWISS)
         ("d", 1, Outcome("played", (0, 0, 1))),
         ("1 0", 1, Outcome("played", (1, 0, 0))),
         ("dl", 3, Outcome("double_loss", None)),
+        ("Double  loss", 3, Outcome("double_loss", None)),
+        ("id", 3, Outcome("played", (0, 0, 3))),
+        ("id", 5, Outcome("played", (0, 0, 5))),
+        ("1–1", 3, Outcome("played", (1, 1, 0))),
+        ("２－０", 3, Outcome("played", (2, 0, 0))),  # a Japanese keyboard's full-width digits
+        ("2-0-40000", 3, Outcome("played", (2, 0, 40000))),  # read, then refused by validation (below)
     ],
 )
 def test_parse_outcome(text, best_of, expected):
     assert parse_outcome(text, best_of) == expected
 
 
-@pytest.mark.parametrize("text", ["", "x", "2", "1-2-3-4", "a-b"])
+@pytest.mark.parametrize("text", ["", "x", "2", "1-2-3-4", "a-b", "²-⁰", "٢-٠", "1-1-9999999", "9" * 5000 + "-0"])
 def test_parse_outcome_refuses_nonsense(text):
-    with pytest.raises(ServiceError):
+    with pytest.raises(ServiceError, match="is not a result"):
         parse_outcome(text, 3)
+
+
+@pytest.mark.parametrize(
+    ("best_of", "bad", "message"),
+    [
+        (3, (2, 0, 5), "at most 3 drawn games"),
+        (3, (1, 1, 5), "at most 3 drawn games"),
+        (3, (1, 1, 99999), "at most 3 drawn games"),
+        (3, (2, 0, 40000), "at most 3 drawn games"),
+        (3, (3, 0, 0), "nobody wins more than 2"),
+        (1, (0, 0, 2), "at most 1 drawn games"),
+        (5, (0, 0, 6), "at most 5 drawn games"),
+    ],
+)
+def test_drawn_games_are_bounded_by_best_of(event, organiser, best_of, bad, message):
+    """MTR: a best-of-N match has at most N drawn games on top of the games won (an ID is 0-0-3)."""
+    Event.objects.filter(pk=event.pk).update(best_of=best_of)
+    m = make_round(event).matches.first()
+    with pytest.raises(ServiceError, match=message):
+        services.record_result(m, Outcome("played", bad), organiser, 0)
+    for good in [(0, 0, best_of), (1, 0, best_of)]:
+        services.validate_result(Match.objects.select_related("round__event").get(pk=m.pk), Outcome("played", good))
+
+
+def test_double_loss_with_games_is_contradictory():
+    with pytest.raises(ServiceError, match="Double loss"):
+        services.outcome_from_games(2, 0, None, True)
+    assert services.outcome_from_games(None, None, None, True) == Outcome("double_loss", None)
+    assert services.outcome_from_games(1, None, 1, False) == Outcome("played", (1, 0, 1))
+
+
+def test_results_are_refused_in_a_draft_round(event, organiser):
+    m = make_round(event, state=Round.State.DRAFT).matches.first()
+    for outcome in (Outcome("played", (2, 0, 0)), Outcome("double_loss", None)):
+        with pytest.raises(ServiceError, match="Round 1 is a draft"):
+            services.record_result(m, outcome, organiser, 0)
+    assert not Match.objects.exclude(games_a=None).exists() and not ResultChange.objects.exists()
+
+
+def test_replacing_a_result_asks_once_and_is_logged_as_a_correction(event, organiser, judge):
+    m = make_round(event).matches.get(table=1)
+    services.record_result(m, Outcome("played", (2, 0, 0)), judge, 0)
+    # Not stale, but a different result: the person is asked, naming what would be replaced and who entered it.
+    with pytest.raises(services.ConfirmReplace, match="already has 2-0, entered by jules. Replace it with 2-1") as e:
+        services.record_result(m, Outcome("played", (2, 1, 0)), organiser, 1)
+    assert not e.value.stale and e.value.keep == "2-0" and e.value.match.version == 1
+    with pytest.raises(services.ConfirmReplace, match="entered by you"):
+        services.record_result(m, Outcome("played", (2, 1, 0)), judge, 1)
+    # A replacement without the version the person saw would overwrite blind: asked, not stored.
+    with pytest.raises(services.ConfirmReplace):
+        services.record_result(m, Outcome("played", (2, 1, 0)), organiser, None, replace=True)
+    services.record_result(m, Outcome("played", (2, 1, 0)), organiser, 1, replace=True)
+    m.refresh_from_db()
+    assert m.games == (2, 1, 0) and m.version == 2
+    log = EventLog.objects.get(action="correct_result")
+    assert log.detail == {"round": 1, "table": 1, "before": "2-0", "after": "2-1"} and log.by == organiser
+    # Confirmed against a version that moved on meanwhile: asked again, showing the newer result.
+    with pytest.raises(services.ConfirmReplace, match="was changed to 2-1 by olga since this page was shown") as e:
+        services.record_result(m, Outcome("played", (0, 2, 0)), judge, 1, replace=True)
+    assert e.value.stale
+    m.refresh_from_db()
+    assert m.games == (2, 1, 0) and ResultChange.objects.filter(match=m).count() == 2
+
+
+def test_a_bracket_winner_stays_once_the_next_stage_is_paired(event, organiser):
+    semi = make_round(event, 1, kind=Round.Kind.ELIMINATION)
+    m1, m2 = semi.matches.filter(table__lte=2).order_by("table")
+    semi.matches.filter(table__gt=2).delete()
+    services.record_result(m1, Outcome("played", (2, 0, 0)), organiser, 0)
+    services.record_result(m2, Outcome("played", (2, 1, 0)), organiser, 0)
+    assert event.rounds.filter(number=2).exists()
+    services.record_result(m1, Outcome("played", (2, 1, 0)), organiser, 1, replace=True)  # same winner: fine
+    with pytest.raises(ServiceError, match="next stage of the bracket is already paired"):
+        services.record_result(m1, Outcome("played", (0, 2, 0)), organiser, 2, replace=True)
 
 
 def test_record_result_validates_best_of(event, organiser):
@@ -91,7 +171,7 @@ def test_correct_result_audits_and_updates_standings(event, organiser):
     services.record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)
     first = services.event_standings(Event.objects.get()).rows[0].name
     assert first == m.player_a.name
-    services.correct_result(m, Outcome("played", (0, 2, 0)), organiser)
+    services.correct_result(m, Outcome("played", (0, 2, 0)), organiser, 1)
     change = ResultChange.objects.filter(match=m, before__isnull=False).get()
     assert change.before == {"result": "played", "games": [2, 0, 0]}
     assert change.after == {"result": "played", "games": [0, 2, 0]}

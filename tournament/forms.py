@@ -5,9 +5,11 @@ from fractions import Fraction
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
+from tournament import services
 from tournament.csvio import MAX_RATING
 from tournament.models import Event, EventRole, Player
 
@@ -303,32 +305,50 @@ class SwapForm(forms.Form):
         return data
 
 
+OUT_OF_DATE = _("This page is out of date: reload it and enter the result again.")
+NOT_A_RESULT = _("That is not a result: type it like 2-0, 2-1, 1-1 or 0-0-3.")
+
+
+def version_field() -> forms.IntegerField:
+    """The match version the page showed: without it a result could overwrite one the person never saw."""
+    return forms.IntegerField(
+        min_value=0, widget=forms.HiddenInput, error_messages={"required": OUT_OF_DATE, "invalid": OUT_OF_DATE}
+    )
+
+
 class ResultForm(forms.Form):
-    result = forms.CharField(max_length=20)
-    version = forms.IntegerField(required=False, min_value=0)
+    """A one-click result button (round page, top cut)."""
+
+    result = forms.CharField(
+        max_length=40, error_messages={"required": _("Pick a result."), "max_length": NOT_A_RESULT}
+    )
+    version = version_field()
     confirm = forms.BooleanField(required=False)
 
 
 class TableResultForm(forms.Form):
-    table = forms.IntegerField(min_value=1, label="Table")
-    result = forms.CharField(max_length=20, label="Result", help_text="2-0, 21, 1-1, 0-0-3, d, dl")
+    """The keyboard path. `version` and `confirm` come with the answer to “replace the stored result?”."""
+
+    table = forms.IntegerField(min_value=1, max_value=99999, label=_("Table"))
+    result = forms.CharField(max_length=40, label=_("Result"), error_messages={"max_length": NOT_A_RESULT})
+    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    confirm = forms.BooleanField(required=False)
+    keep = forms.BooleanField(required=False)
 
 
 class GamesForm(forms.Form):
     """The “other…” result: any game counts, or a double loss."""
 
-    games_a = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games won by A")
-    games_b = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games won by B")
-    games_drawn = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games drawn")
-    double_loss = forms.BooleanField(required=False, label="Double loss (both players lose)")
-    version = forms.IntegerField(required=False, min_value=0)
+    games_a = forms.IntegerField(min_value=0, max_value=9, required=False, label=_("Games won by A"))
+    games_b = forms.IntegerField(min_value=0, max_value=9, required=False, label=_("Games won by B"))
+    games_drawn = forms.IntegerField(min_value=0, max_value=9, required=False, label=_("Games drawn"))
+    double_loss = forms.BooleanField(required=False, label=_("Double loss (both players lose)"))
+    version = version_field()
     confirm = forms.BooleanField(required=False)
 
-    def outcome_text(self) -> str:
+    def outcome(self):
         d = self.cleaned_data
-        if d.get("double_loss"):
-            return "dl"
-        return f"{d.get('games_a') or 0}-{d.get('games_b') or 0}-{d.get('games_drawn') or 0}"
+        return services.outcome_from_games(d.get("games_a"), d.get("games_b"), d.get("games_drawn"), d["double_loss"])
 
 
 class ClockForm(forms.Form):

@@ -13,7 +13,9 @@ from django.db import models, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
+from standings.eventfile import BEST_OF
 from standings.presets import PRESETS, TIEBREAKER_CODES
 
 
@@ -43,7 +45,10 @@ class Event(models.Model):
     win_points = models.CharField(max_length=20, default="3")
     draw_points = models.CharField(max_length=20, default="1")
     loss_points = models.CharField(max_length=20, default="0")
-    best_of = models.PositiveSmallIntegerField(default=3)
+    best_of = models.PositiveSmallIntegerField(
+        default=3,
+        choices=list(zip(BEST_OF, (_("One game"), _("Best of 3"), _("Best of 5"), _("Best of 7")), strict=True)),
+    )
     floor = models.CharField(max_length=20, default="33/100")
     tiebreakers = models.JSONField(default=list, validators=[_validate_tiebreakers])
     bye_rating = models.PositiveIntegerField(default=0)
@@ -62,7 +67,7 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "name"]
         constraints = [
-            models.CheckConstraint(condition=Q(best_of__gte=1), name="event_best_of_positive"),
+            models.CheckConstraint(condition=Q(best_of__in=BEST_OF), name="event_best_of_1_3_5_7"),
         ]
 
     def __str__(self):

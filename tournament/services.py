@@ -8,6 +8,8 @@ message. Pairing locks the event row (`select_for_update`) so two clicks never p
 unique constraints on rounds and seats are the backstop.
 """
 
+import math
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -23,7 +25,7 @@ from pairing import PairingError, from_event, pair
 from pairing.rounds import recommended_rounds as recommend_rounds
 from pairing.topcut import final_placings as placings_of
 from pairing.topcut import next_bracket_round, top_cut_pairings
-from standings.eventfile import DOUBLE_LOSS, PLAYED, validate_games
+from standings.eventfile import DOUBLE_LOSS, PLAYED, games_problem
 from tournament.eventio import create_matches, event_to_file
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
 
@@ -32,17 +34,6 @@ CACHE_SECONDS = 6 * 3600
 
 class ServiceError(Exception):
     """A refusal with a message for the person who asked."""
-
-
-class ResultConflict(ServiceError):
-    """Somebody else entered a different result since the form was shown."""
-
-    def __init__(self, match: Match):
-        self.match = match
-        stored = match.result_label() or "no result"
-        super().__init__(
-            f"Table {match.table}: someone else entered {stored} meanwhile. Check with the players and enter it again."
-        )
 
 
 def changed(event: Event) -> None:
@@ -338,63 +329,201 @@ class Outcome:
     result: str
     games: tuple[int, int, int] | None
 
+    @property
+    def text(self) -> str:
+        """The result as the desk types it: what `parse_outcome` reads back."""
+        if self.result == DOUBLE_LOSS:
+            return "dl"
+        a, b, d = self.games
+        return f"{a}-{b}-{d}" if d else f"{a}-{b}"
+
+    def label(self) -> str:
+        return gettext("double loss") if self.result == DOUBLE_LOSS else self.text
+
+
+# Words typed at the desk for results that are not game counts ("double loss" may be typed with a space).
+DOUBLE_LOSS_WORDS = ("dl", "double", "double loss")
+DRAW_WORDS = ("d", "draw")
+INTENTIONAL_DRAW_WORDS = ("id", "intentional")
+# Japanese keyboards type full-width digits and dashes; superscripts and other digits are not results.
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９－ー−", "0123456789---")
+_GAMES = re.compile(r"([0-9]{1,6})-([0-9]{1,6})(?:-([0-9]{1,6}))?|([0-9])([0-9])([0-9])?")
+
+
+def _draw_games(best_of: int, intentional: bool) -> tuple[int, int, int]:
+    if best_of == 1:
+        return (0, 0, 1)
+    return (0, 0, best_of) if intentional else (1, 1, 0)
+
 
 def parse_outcome(text: str, best_of: int) -> Outcome:
-    """A result as typed at the desk: "2-0", "21", "1-1", "0-0-3", "d" (draw), "dl" (double loss)."""
-    t = text.strip().lower().replace(" ", "-").replace("–", "-")
-    if t in ("dl", "double", "double-loss", "double_loss"):
+    """A result as typed at the desk: "2-0", "21", "1-1", "0-0-3", "d" (draw), "id", "dl" (double loss)."""
+    t = "-".join(text.translate(_FULL_WIDTH).lower().replace("–", "-").split())
+    if t in {w.replace(" ", "-") for w in DOUBLE_LOSS_WORDS} | {"double_loss"}:
         return Outcome(DOUBLE_LOSS, None)
-    if t in ("d", "draw"):
-        return Outcome(PLAYED, (1, 1, 0) if best_of > 1 else (0, 0, 1))
-    if t in ("id", "intentional"):
-        return Outcome(PLAYED, (0, 0, 3) if best_of > 1 else (0, 0, 1))
-    parts = t.split("-") if "-" in t else list(t)
-    if not 2 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
-        raise ServiceError(f"“{text}” is not a result: type it like 2-0, 2-1, 1-1 or 0-0-3.")
-    nums = [int(p) for p in parts] + [0] * (3 - len(parts))
-    return Outcome(PLAYED, (nums[0], nums[1], nums[2]))
+    if t in DRAW_WORDS or t in INTENTIONAL_DRAW_WORDS:
+        return Outcome(PLAYED, _draw_games(best_of, t in INTENTIONAL_DRAW_WORDS))
+    m = _GAMES.fullmatch(t)
+    if m is None:
+        raise ServiceError(
+            gettext("“%(text)s” is not a result: type it like 2-0, 2-1, 1-1 or 0-0-3.") % {"text": text[:40]}
+        )
+    a, b, d = (m[1], m[2], m[3]) if m[1] is not None else (m[4], m[5], m[6])
+    return Outcome(PLAYED, (int(a), int(b), int(d or 0)))
 
 
-def _validate(match: Match, outcome: Outcome, best_of: int) -> None:
-    elimination = match.round.kind == Round.Kind.ELIMINATION
-    if outcome.result == DOUBLE_LOSS:
-        if match.player_b_id is None:
-            raise ServiceError("A double loss needs two players.")
-        if elimination:
-            raise ServiceError("A top-cut match needs a winner; a double loss is not possible.")
-        return
-    if outcome.result != PLAYED or outcome.games is None:
-        raise ServiceError("A result needs game counts.")
+def outcome_from_games(games_a: int | None, games_b: int | None, games_drawn: int | None, double_loss: bool) -> Outcome:
+    """The “other…” form's fields as a result; a double loss with game counts is contradictory, not a guess."""
+    games = (games_a or 0, games_b or 0, games_drawn or 0)
+    if double_loss:
+        if any(games):
+            raise ServiceError(
+                gettext(
+                    "“Double loss” is ticked and games are filled in (%(games)s): a double loss has no game "
+                    "counts. Clear the games or untick “Double loss”."
+                )
+                % {"games": "-".join(map(str, games))}
+            )
+        return Outcome(DOUBLE_LOSS, None)
+    return Outcome(PLAYED, games)
+
+
+def shorthands(best_of: int, elimination: bool) -> list[tuple[str, list[str]]]:
+    """What the desk may type, result by result, for the keyboard entry's hint (every form `parse_outcome` takes)."""
+    need = math.ceil(best_of / 2)
+    wins = [(need, j) for j in range(need)] + [(j, need) for j in reversed(range(need))]
+    rows = [(f"{a}-{b}", [f"{a}{b}"]) for a, b in wins]
+    if not elimination:
+        if best_of == 1:
+            rows.append((gettext("draw 0-0-1"), ["001", *DRAW_WORDS, *INTENTIONAL_DRAW_WORDS]))
+        else:
+            rows.append((gettext("draw 1-1"), ["11", *DRAW_WORDS]))
+            rows.append(
+                (gettext("intentional draw 0-0-%(n)d") % {"n": best_of}, [f"00{best_of}", *INTENTIONAL_DRAW_WORDS])
+            )
+        rows.append((gettext("double loss"), list(DOUBLE_LOSS_WORDS)))
+    return rows
+
+
+def _games_message(code: str, params: dict) -> str:
+    messages = {
+        "negative": gettext("Game counts cannot be negative."),
+        "empty": gettext("A result needs at least one game."),
+        "too_many_wins": gettext("In best of %(best_of)d nobody wins more than %(need)d games."),
+        "both_win": gettext("In best of %(best_of)d only one side can win %(need)d games."),
+        "too_many_draws": gettext("In best of %(best_of)d a match has at most %(best_of)d drawn games."),
+        "elimination_draw": gettext("An elimination match cannot end in a draw."),
+    }
+    return messages[code] % params
+
+
+def _winner_key(match: Match, outcome: Outcome):
+    if outcome.result != PLAYED or outcome.games[0] == outcome.games[1]:
+        return None
+    return match.player_a_id if outcome.games[0] > outcome.games[1] else match.player_b_id
+
+
+def validate_result(match: Match, outcome: Outcome) -> None:
+    """Whether this result may be stored for this match: the one check every result path makes.
+
+    Raises `ServiceError` saying why not: a draft round, a bye, a double loss in the top cut, game counts
+    the match format cannot produce, or a bracket winner changed after the next stage was paired.
+    """
+    rnd = match.round
+    where = gettext("Table %(table)s: ") % {"table": match.table}
+    if rnd.state == Round.State.DRAFT:
+        raise ServiceError(
+            gettext("Round %(number)d is a draft: publish it before entering results.") % {"number": rnd.number}
+        )
     if match.player_b_id is None:
-        raise ServiceError("A bye or unpaired loss has no result to enter.")
-    problem = validate_games(outcome.games, best_of, elimination)
-    if problem:
-        raise ServiceError(f"Table {match.table}: {problem[0].upper()}{problem[1:]}.")
+        raise ServiceError(gettext("A bye or unpaired loss has no result to enter."))
+    elimination = rnd.kind == Round.Kind.ELIMINATION
+    if outcome.result == DOUBLE_LOSS:
+        if elimination:
+            raise ServiceError(where + gettext("A top-cut match needs a winner; a double loss is not possible."))
+    elif outcome.result != PLAYED or outcome.games is None:
+        raise ServiceError(where + gettext("A result needs game counts."))
+    else:
+        problem = games_problem(outcome.games, rnd.event.best_of, elimination)
+        if problem:
+            raise ServiceError(where + _games_message(*problem))
+    if (
+        elimination
+        and match.has_result
+        and match.winner is not None
+        and match.winner.pk != _winner_key(match, outcome)
+        and Round.objects.filter(event_id=rnd.event_id, number__gt=rnd.number).exists()
+    ):
+        raise ServiceError(
+            where + gettext("The next stage of the bracket is already paired from this result: its winner stays.")
+        )
+
+
+class ConfirmReplace(ServiceError):
+    """The match already has a different result: the person must see it and confirm replacing it.
+
+    `stale` when it changed after the form was shown (someone, or another tab, entered it meanwhile).
+    """
+
+    def __init__(self, match: Match, outcome: Outcome, by, stale: bool):
+        self.match, self.outcome, self.stale = match, outcome, stale
+        self.keep = Outcome(match.result, match.games).text  # what a “keep” answer sends back: no change
+        who = gettext("you") if by is not None and match.entered_by_id == by.pk else str(match.entered_by or "")
+        params = {"table": match.table, "stored": match.result_label(), "who": who, "new": outcome.label()}
+        if stale:
+            text = gettext(
+                "Table %(table)s was changed to %(stored)s by %(who)s since this page was shown. "
+                "Replace %(stored)s with %(new)s?"
+            )
+            if not who:
+                text = gettext(
+                    "Table %(table)s was changed to %(stored)s since this page was shown. Replace %(stored)s with %(new)s?"
+                )
+        elif who:
+            text = gettext("Table %(table)s already has %(stored)s, entered by %(who)s. Replace it with %(new)s?")
+        else:
+            text = gettext("Table %(table)s already has %(stored)s. Replace it with %(new)s?")
+        super().__init__(text % params)
+
+
+# Kept for callers that catch the older name: a stale form is one kind of replacement to confirm.
+ResultConflict = ConfirmReplace
 
 
 def record_result(
-    match: Match, outcome: Outcome, by, expected_version: int | None = None, correction: bool = False
+    match: Match, outcome: Outcome, by, expected_version: int | None = None, replace: bool = False
 ) -> Match:
-    """Store a match result. A stale `expected_version` is a conflict unless the stored result is the same.
+    """Store a match result; the one workflow behind every result path (buttons, keyboard, forms, top cut).
 
-    Every change is audited (`ResultChange`); the same result twice changes nothing.
+    `expected_version` is the match version the person's page showed. A result is filled in without asking;
+    replacing a different stored result raises `ConfirmReplace` unless `replace` is given together with the
+    version the person confirmed (a replacement without a version would overwrite blind, so it is refused).
+    The same result twice changes nothing. Every change is audited (`ResultChange`); a replacement is also
+    logged as a correction.
     """
     event = match.round.event
     with transaction.atomic():
         m = (
             Match.objects.select_for_update(of=("self",))
-            .select_related("round", "player_a", "player_b")
+            .select_related("round__event", "player_a", "player_b", "entered_by")
             .get(pk=match.pk)
         )
-        _validate(m, outcome, event.best_of)
-        if correction and not m.has_result:
-            raise ServiceError("That match has no result to correct yet.")
-        same = m.result == outcome.result and m.games == outcome.games
-        if same:
+        validate_result(m, outcome)
+        if m.result == outcome.result and m.games == outcome.games:
             return m
-        if expected_version is not None and m.version != expected_version:
-            raise ResultConflict(m)
+        stale = expected_version is not None and m.version != expected_version
+        if m.has_result and (stale or not replace or expected_version is None):
+            raise ConfirmReplace(m, outcome, by, stale)
+        if stale:
+            # No result, yet the match changed since the page was shown: its players were swapped.
+            raise ServiceError(
+                gettext(
+                    "Table %(table)s changed since this page was shown: check its players and enter the result again."
+                )
+                % {"table": m.table}
+            )
         before = m.snapshot() if m.has_result else None
+        before_label = m.result_label()
         m.result = outcome.result
         m.games_a, m.games_b, m.games_drawn = outcome.games or (None, None, None)
         m.entered_by = by
@@ -402,6 +531,16 @@ def record_result(
         m.version += 1
         m.save(update_fields=["result", "games_a", "games_b", "games_drawn", "entered_by", "entered_at", "version"])
         ResultChange.objects.create(match=m, before=before, after=m.snapshot(), by=by)
+        if before is not None:
+            log(
+                event,
+                "correct_result",
+                by,
+                round=m.round.number,
+                table=m.table,
+                before=before_label,
+                after=m.result_label(),
+            )
         _update_round_state(m.round)
     changed(event)
     if m.round.kind == Round.Kind.ELIMINATION:
@@ -409,14 +548,12 @@ def record_result(
     return m
 
 
-def correct_result(match: Match, outcome: Outcome, by, expected_version: int | None = None) -> Match:
-    """Change a result already entered (an earlier round's too); audited; pairings already made stay.
-
-    With the version the correction form showed, a correction made meanwhile by someone else conflicts.
-    """
-    m = record_result(match, outcome, by, expected_version=expected_version, correction=True)
-    log(match.round.event, "correct_result", by, round=match.round.number, table=match.table)
-    return m
+def correct_result(match: Match, outcome: Outcome, by, expected_version: int) -> Match:
+    """Replace a result already entered (an earlier round's too), as confirmed on the page showing
+    `expected_version`; audited and logged; pairings already made stay."""
+    if not Match.objects.filter(pk=match.pk).exclude(result=PLAYED, games_a__isnull=True).exists():
+        raise ServiceError(gettext("That match has no result to correct yet."))
+    return record_result(match, outcome, by, expected_version=expected_version, replace=True)
 
 
 def _update_round_state(rnd: Round) -> None:

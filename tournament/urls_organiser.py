@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import views
+from tournament import views, views_results
 
 E = "events/<slug:slug>/"
 R = E + "rounds/<int:number>/"
@@ -28,9 +28,9 @@ urlpatterns = [
     path(R + "repair/", views.round_repair, name="org_round_repair"),
     path(R + "swap/", views.round_swap, name="org_round_swap"),
     path(R + "clock/", views.round_clock, name="org_round_clock"),
-    path(R + "result/", views.table_result, name="org_table_result"),
-    path(R + "matches/<int:match_id>/", views.match_page, name="org_match"),
-    path(R + "matches/<int:match_id>/result/", views.match_result, name="org_match_result"),
+    path(R + "result/", views_results.table_result, name="org_table_result"),
+    path(R + "matches/<int:match_id>/", views_results.match_page, name="org_match"),
+    path(R + "matches/<int:match_id>/result/", views_results.match_result, name="org_match_result"),
     path(E + "top-cut/", views.top_cut, name="org_top_cut"),
     path(E + "top-cut/start/", views.top_cut_start, name="org_top_cut_start"),
     path(E + "standings/", views.standings_page, name="org_standings"),

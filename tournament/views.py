@@ -31,11 +31,9 @@ from tournament.forms import (
     CsvUploadForm,
     EventCreateForm,
     EventSettingsForm,
-    GamesForm,
     PasteForm,
     PlayerForm,
     QuickAddForm,
-    ResultForm,
     StaffForm,
     SwapForm,
     TableResultForm,
@@ -526,6 +524,7 @@ def _round_context(event: Event, rnd: Round, only_outstanding: bool = False):
         "entered": rnd.matches.filter(Q(games_a__isnull=False) | Q(result=Match.Result.DOUBLE_LOSS)).exists(),
         "only_outstanding": only_outstanding,
         "choices": result_choices(event.best_of, rnd.kind == Round.Kind.ELIMINATION),
+        "shorthands": services.shorthands(event.best_of, rnd.kind == Round.Kind.ELIMINATION),
         "is_latest": rnd.number == latest,
         "seconds_left": rnd.seconds_left(),
     }
@@ -645,150 +644,6 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
             messages.error(request, error)
         return back(request, reverse("org_round", args=[slug, number]))
     return _draft_page(request, access, rnd, swap_form=form)
-
-
-def _result_response(request: HtmxHttpRequest, access: Access, rnd: Round, match: Match):
-    rnd.refresh_from_db()
-    ctx = _round_context(access.event, rnd)
-    return page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
-
-
-@require_POST
-@login_required
-def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
-    """One click on a result button."""
-    access = event_for(request, slug)
-    rnd = _round(access.event, number)
-    match = get_object_or_404(Match.objects.select_related("player_a", "player_b", "round"), pk=match_id, round=rnd)
-    form = ResultForm(request.POST)
-    error = None
-    if not form.is_valid():
-        error = "Pick a result."
-    elif not rnd.is_published:
-        error = "Publish the round before entering results."
-    elif match.has_result and not _is_latest(rnd) and not form.cleaned_data["confirm"]:
-        return redirect("org_match", slug=slug, number=number, match_id=match.pk)
-    else:
-        try:
-            outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
-            if match.has_result and not _is_latest(rnd):
-                match = services.correct_result(match, outcome, request.user, form.cleaned_data["version"])
-            else:
-                match = services.record_result(match, outcome, request.user, form.cleaned_data["version"])
-        except services.ResultConflict as e:
-            match, error = e.match, str(e)
-        except ServiceError as e:
-            error = str(e)
-    match.error = error
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        return redirect(_next(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
-    return _result_response(request, access, rnd, match)
-
-
-def _is_latest(rnd: Round) -> bool:
-    return not Round.objects.filter(event_id=rnd.event_id, number__gt=rnd.number).exists()
-
-
-@require_POST
-@login_required
-def table_result(request: HtmxHttpRequest, slug: str, number: int):
-    """The keyboard path: a table number, then the result."""
-    access = event_for(request, slug)
-    rnd = _round(access.event, number)
-    form = TableResultForm(request.POST)
-    match = None
-    if form.is_valid():
-        match = (
-            rnd.matches.select_related("player_a", "player_b", "round").filter(table=form.cleaned_data["table"]).first()
-        )
-        if match is None:
-            form.add_error("table", f"There is no table {form.cleaned_data['table']} in round {number}.")
-        elif not rnd.is_published:
-            form.add_error(None, "Publish the round before entering results.")
-        elif match.has_result and not _is_latest(rnd):
-            form.add_error(None, f"Table {match.table} of an earlier round has a result: use Correct on its row.")
-        else:
-            try:
-                outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
-                # Typing fills in a result; replacing one goes through its row. So a different result
-                # for a table someone has just entered is a conflict, whichever request the database saw first.
-                if match.has_result and (match.result, match.games) != (outcome.result, outcome.games):
-                    raise services.ResultConflict(match)
-                match = services.record_result(match, outcome, request.user, match.version)
-            except ServiceError as e:
-                form.add_error("result", str(e))
-    if form.is_valid():
-        rnd.refresh_from_db()
-        done = f"Table {match.table}: {match.player_a} {match.result_label()} {match.player_b}"
-        if not request.htmx:
-            messages.success(request, done)
-            return redirect("org_round", slug=slug, number=number)
-        match.error = None
-        return page(
-            request,
-            "organiser/round.html",
-            access,
-            partial="table-response",
-            table_form=TableResultForm(),
-            done=done,
-            m=match,
-            **_round_context(access.event, rnd),
-        )
-    if not request.htmx:
-        for error in form.errors.values():
-            messages.error(request, " ".join(error))
-        return redirect("org_round", slug=slug, number=number)
-    return page(
-        request,
-        "organiser/round.html",
-        access,
-        partial="table-form",
-        table_form=form,
-        **_round_context(access.event, rnd),
-    )
-
-
-@require_http_methods(["GET", "POST"])
-@login_required
-def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
-    """Any result (“other…”) and corrections of entered results, which need a confirmation."""
-    access = event_for(request, slug)
-    rnd = _round(access.event, number)
-    match = get_object_or_404(Match.objects.select_related("player_a", "player_b"), pk=match_id, round=rnd)
-    form = GamesForm(request.POST or None, initial={"version": match.version})
-    needs_confirm = match.has_result
-    if request.method == "POST" and form.is_valid():
-        if match.player_b_id is None:
-            form.add_error(None, "A bye or unpaired loss has no result to enter.")
-        elif needs_confirm and not form.cleaned_data["confirm"]:
-            form.add_error("confirm", f"Tick to confirm: this replaces the result {match.result_label()}.")
-        else:
-            try:
-                outcome = services.parse_outcome(form.outcome_text(), access.event.best_of)
-                if needs_confirm:
-                    services.correct_result(match, outcome, request.user, form.cleaned_data["version"])
-                else:
-                    services.record_result(match, outcome, request.user, form.cleaned_data["version"])
-            except ServiceError as e:
-                form.add_error(None, str(e))
-            else:
-                messages.success(
-                    request, f"Table {match.table} of round {number}: result saved. Standings are updated."
-                )
-                return back(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")
-    return page(
-        request,
-        "organiser/match.html",
-        access,
-        round=rnd,
-        m=match,
-        form=form,
-        needs_confirm=needs_confirm,
-        changes=labelled(match.changes.select_related("by")),
-        choices=result_choices(access.event.best_of, rnd.kind == Round.Kind.ELIMINATION),
-    )
 
 
 @require_POST

@@ -1,20 +1,46 @@
 // Organiser desk helpers; every page works without this file.
 // - After a player is added, the name field is empty and focused again (a queue at the desk).
-// - Results by keyboard: Enter in the table field moves on to the result; after a result the table
-//   field is focused for the next one.
+// - Results by keyboard: the Table field has focus when the page opens; Enter in it moves on to the
+//   result (its text selected). After a refusal the field that was wrong has focus with its text selected, so typing
+//   replaces it; after a result both fields are empty and Table has focus; when a stored result would
+//   be replaced, the Replace button has focus (Enter answers it, Escape keeps the stored result).
 (function () {
+  function focusTableForm(form) {
+    var target = form.querySelector("[aria-invalid=true]") ||
+      form.querySelector("[data-answer=replace]") || form.querySelector("#tf-table");
+    if (!target) return;
+    target.focus();
+    if (target.select) target.select();
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("table-form");
+    if (form) focusTableForm(form);
+  });
   document.addEventListener("htmx:afterSettle", function (e) {
     var t = e.detail.target;
     if (!t) return;
-    if (t.id === "roster" || t.id === "table-form") {
-      var input = document.querySelector(t.id === "roster" ? "#id_name" : "#tf-table");
+    if (t.id === "roster") {
+      var input = document.querySelector("#id_name");
       if (input) input.focus();
     }
+    // An outerHTML swap leaves `target` detached: look the new form up.
+    var form = t.id === "table-form" && document.getElementById("table-form");
+    if (form) focusTableForm(form);
   });
   document.addEventListener("keydown", function (e) {
-    if (e.key !== "Enter" || !e.target || e.target.id !== "tf-table") return;
+    var el = e.target;
+    if (!el || !el.closest) return;
+    var form = el.closest("#table-form");
+    if (!form) return;
+    if (e.key === "Escape") {
+      var keep = form.querySelector("[data-answer=keep]");
+      if (keep) { e.preventDefault(); keep.click(); }
+      return;
+    }
+    if (e.key !== "Enter" || el.id !== "tf-table") return;
+    // Enter after the table always goes on to the result (selected, so typing replaces it).
     var result = document.getElementById("tf-result");
-    if (result && !result.value) { e.preventDefault(); result.focus(); }
+    if (result) { e.preventDefault(); result.focus(); result.select(); }
   });
   // A result typed by table: flash the row that changed so the eye finds it.
   document.addEventListener("htmx:oobAfterSwap", function (e) {

@@ -1,0 +1,179 @@
+"""Entering and changing results at the desk: one-click buttons (round page and top cut), the keyboard
+entry (table, then result) and the “other…” form.
+
+Every path ends in `services.record_result`, so the rules are the same whichever one is used: impossible
+results and draft rounds are refused with the same message, and replacing a stored result says what it
+replaces and asks once (`ConfirmReplace`), then is logged as a correction.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament import services
+from tournament.access import Access, HtmxHttpRequest, event_for
+from tournament.forms import GamesForm, ResultForm, TableResultForm
+from tournament.models import Match, Round
+from tournament.services import ConfirmReplace, ServiceError
+from tournament.views import _next, _round, _round_context, back, labelled, page, result_choices
+
+
+def _first_error(form) -> str:
+    return next(iter(form.errors.values()))[0]
+
+
+@require_POST
+@login_required
+def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
+    """One click on a result button; the row answers in place (HTMX) or the page reloads."""
+    access = event_for(request, slug)
+    rnd = _round(access.event, number)
+    match = get_object_or_404(Match.objects.select_related("player_a", "player_b", "round"), pk=match_id, round=rnd)
+    form = ResultForm(request.POST)
+    error = question = None
+    if not form.is_valid():
+        error = _first_error(form)
+    else:
+        try:
+            outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
+            match = services.record_result(
+                match, outcome, request.user, form.cleaned_data["version"], replace=form.cleaned_data["confirm"]
+            )
+        except ConfirmReplace as e:
+            match, question = e.match, e
+        except ServiceError as e:
+            error = str(e)
+    if not request.htmx:
+        if question:
+            # Without HTMX the question is asked on the match's own page, with the new result filled in.
+            a, b, d = question.outcome.games or (0, 0, 0)
+            initial = {"games_a": a, "games_b": b, "games_drawn": d, "double_loss": question.outcome.games is None}
+            return _match_page(request, access, rnd, match, GamesForm(initial=initial), question)
+        if error:
+            messages.error(request, error)
+        return redirect(_next(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
+    match.error, match.question = error, question
+    rnd.refresh_from_db()
+    ctx = _round_context(access.event, rnd)
+    return page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
+
+
+@require_POST
+@login_required
+def table_result(request: HtmxHttpRequest, slug: str, number: int):
+    """The keyboard path: a table number, Enter, the result, Enter.
+
+    A refusal names the field that was wrong (the script focuses it with its text selected); success
+    clears the form for the next table; a stored different result is shown with Replace / Keep.
+    """
+    access = event_for(request, slug)
+    rnd = _round(access.event, number)
+    form = TableResultForm(request.POST)
+    match = question = done = None
+    if form.is_valid():
+        data = form.cleaned_data
+        match = rnd.matches.select_related("player_a", "player_b", "round").filter(table=data["table"]).first()
+        if match is None:
+            form.add_error(
+                "table",
+                _("There is no table %(table)s in round %(number)s.") % {"table": data["table"], "number": number},
+            )
+        elif data["keep"]:
+            done = _("Table %(table)s keeps %(result)s.") % {"table": match.table, "result": match.result_label()}
+        else:
+            try:
+                outcome = services.parse_outcome(data["result"], access.event.best_of)
+                # The version only counts as the answer to “replace?”: typing alone never overwrites.
+                version = data["version"] if data["confirm"] else None
+                match = services.record_result(match, outcome, request.user, version, replace=data["confirm"])
+            except ConfirmReplace as e:
+                match, question = e.match, e
+            except ServiceError as e:
+                # Point at what to retype: the table when it holds no game, the result otherwise.
+                wrong = None if not rnd.is_published else "table" if match.player_b_id is None else "result"
+                form.add_error(wrong, str(e))
+            else:
+                done = _("Table %(table)s: %(a)s %(result)s %(b)s") % {
+                    "table": match.table,
+                    "a": match.player_a,
+                    "result": match.result_label(),
+                    "b": match.player_b,
+                }
+    if not request.htmx:
+        if done:
+            messages.success(request, done)
+        elif question:
+            messages.warning(request, str(question))
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return redirect("org_round", slug=slug, number=number)
+    rnd.refresh_from_db()
+    ctx = _round_context(access.event, rnd)
+    if done:
+        match.error = match.question = None
+        return page(
+            request,
+            "organiser/round.html",
+            access,
+            partial="table-response",
+            table_form=TableResultForm(),
+            done=done,
+            m=match,
+            **ctx,
+        )
+    return page(
+        request, "organiser/round.html", access, partial="table-form", table_form=form, question=question, **ctx
+    )
+
+
+def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesForm, question=None):
+    return page(
+        request,
+        "organiser/match.html",
+        access,
+        round=rnd,
+        m=match,
+        form=form,
+        question=question,
+        # The version the page shows now: a question answered on it replaces exactly what it showed.
+        version=question.match.version if question else match.version,
+        changes=labelled(match.changes.select_related("by")),
+        choices=result_choices(access.event.best_of, rnd.kind == Round.Kind.ELIMINATION),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
+    """Any result (“other…”), and the correction of a stored one (an earlier round's too)."""
+    access = event_for(request, slug)
+    rnd = _round(access.event, number)
+    match = get_object_or_404(Match.objects.select_related("player_a", "player_b", "round"), pk=match_id, round=rnd)
+    form = GamesForm(request.POST or None)
+    question = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            replaced = match.result_label()
+            match = services.record_result(
+                match, form.outcome(), request.user, form.cleaned_data["version"], replace=form.cleaned_data["confirm"]
+            )
+        except ConfirmReplace as e:
+            match, question = e.match, e
+        except ServiceError as e:
+            form.add_error(None, str(e))
+        else:
+            if replaced and replaced != match.result_label():
+                text = _(
+                    "Table %(table)s of round %(number)s: %(before)s replaced by %(after)s. Standings are updated."
+                )
+            else:
+                text = _("Table %(table)s of round %(number)s: %(after)s saved. Standings are updated.")
+            messages.success(
+                request,
+                text % {"table": match.table, "number": number, "before": replaced, "after": match.result_label()},
+            )
+            return back(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")
+    return _match_page(request, access, rnd, match, form, question)
