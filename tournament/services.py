@@ -504,8 +504,10 @@ def record_result(
     event = match.round.event
     with transaction.atomic():
         m = (
+            # Not `entered_by`: after waiting for the lock, PostgreSQL re-reads the match row but keeps the
+            # joined rows of its first look, so a user entered meanwhile would read as nobody.
             Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a", "player_b", "entered_by")
+            .select_related("round__event", "player_a", "player_b")
             .get(pk=match.pk)
         )
         validate_result(m, outcome)
