@@ -49,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import standings  # noqa: E402 - the pure engine, to recompute standings from the stored results
 from standings import eventfile as ef  # noqa: E402
+from standings.format import LABELS  # noqa: E402
 
 PY = sys.executable
 SLUG = "soak"
@@ -241,14 +242,11 @@ class Organiser(threading.Thread):
                 self.tally.add("result", "stored", elapsed)
                 with self.log["lock"]:
                     self.log["entered"].append(Entered(match_id, result, self.name, t))
-            elif status == 200 and "someone else entered" in text:
+            elif status == 200 and "since this page was shown" in text:
+                # Another judge stored a different result first: the row shows it and asks before replacing.
                 self.tally.add("result", "conflict shown", elapsed)
             elif status == 200:
                 self.tally.add("result", "refused", elapsed, why=re.sub(r"\s+", " ", text)[:120])
-            elif status == 302 and "/matches/" in location:
-                # The page was stale: the round moved on and the match has a result, so the app offers
-                # its correction page (which needs a confirmation) instead of replacing the result.
-                self.tally.add("result", "sent to correction page", elapsed)
             elif status is not None and status < 500:
                 self.tally.add("result", "other", elapsed, why=f"HTTP {status}")
             time.sleep(self.rng.uniform(0.05, 0.25))
@@ -340,7 +338,10 @@ def check_standings(port: int, manage: list[str], env: dict) -> tuple[bool, str]
     s = Session(port)
     s.login("organiser0")
     status, _, body = s.request("GET", f"/events/{SLUG}/export/standings.csv")
-    served = list(csv.reader(io.StringIO(body)))[1:]
+    # The CSV carries more columns (player number, drop, top-cut place); compare the standings' own.
+    header, *rows = csv.reader(io.StringIO(body.lstrip("\ufeff"))) if body else ([], [])
+    columns = ["rank", "name", "points", "wins", "losses", "draws", *(LABELS.get(c, c) for c in codes)]
+    served = [[row[header.index(c)] for c in columns] for row in rows] if set(columns) <= set(header) else []
     if status != 200 or served != want:
         diff = next((i for i, (a, b) in enumerate(zip(served, want, strict=False)) if a != b), len(want))
         return False, f"HTTP {status}; first difference at row {diff}"

@@ -426,6 +426,9 @@ def parse(data: Any) -> Event:
         for j, rm in enumerate(matches):
             mpath = f"{path}.matches[{j}]"
             match = _parse_match(rm, mpath, seen, best_of, kind == ELIMINATION)
+            if state == "draft" and (match.games is not None or match.result == DOUBLE_LOSS):
+                # The web app refuses results in a draft: players have not seen these pairings.
+                raise EventFileError(mpath, "a draft round has no results: publish it first")
             for key, pid in (("a", match.a), ("b", match.b)):
                 if pid is None:
                     continue

@@ -195,6 +195,8 @@ def test_an_earlier_rounds_result_is_changed_by_the_same_rule(org, event):
     r = org.post(url("org_match_result", event, 1, m.pk), {"result": "1-2", "version": 1})
     body = r.content.decode()
     assert r.status_code == 200 and "Replace 2-0 with 1-2" in body and 'name="games_a" value="1"' in body
+    r = org.post(url("org_table_result", event, 1), {"table": 2, "result": "12"})
+    assert r.status_code == 200 and "Replace 2-0 with 1-2" in r.content.decode()
     assert other(org, event, m, games_a=1, games_b=2, version=1, confirm="1").status_code == 302
     m.refresh_from_db()
     assert m.games == (1, 2, 0) and EventLog.objects.filter(action="correct_result").count() == 1
@@ -247,6 +249,17 @@ def test_best_of_is_one_of_1_3_5_7_in_the_form_the_database_and_the_event_file(o
     with pytest.raises(EventFileError, match="best_of: expected one of 1, 3, 5, 7"):
         loads(json.dumps(base | {"best_of": 99}))
     assert loads(json.dumps(base | {"best_of": 7})).settings.best_of == 7
+
+
+def test_an_event_file_with_results_in_a_draft_round_is_refused_by_place():
+    players = [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]
+    base = {"format": "swiss-event", "version": 1, "name": "E", "players": players}
+    for match in ({"a": "a", "b": "b", "games": [2, 0, 0]}, {"a": "a", "b": "b", "result": "double_loss"}):
+        draft = {"number": 1, "state": "draft", "matches": [match]}
+        with pytest.raises(EventFileError, match=r"rounds\[0\]\.matches\[0\]: a draft round has no results"):
+            loads(json.dumps(base | {"rounds": [draft]}))
+    pending = {"number": 1, "state": "draft", "matches": [{"a": "a", "b": "b"}]}
+    assert loads(json.dumps(base | {"rounds": [pending]})).rounds[0].state == "draft"
 
 
 def test_an_outsider_cannot_enter_results(event, outsider):

@@ -48,10 +48,7 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
             error = str(e)
     if not request.htmx:
         if question:
-            # Without HTMX the question is asked on the match's own page, with the new result filled in.
-            a, b, d = question.outcome.games or (0, 0, 0)
-            initial = {"games_a": a, "games_b": b, "games_drawn": d, "double_loss": question.outcome.games is None}
-            return _match_page(request, access, rnd, match, GamesForm(initial=initial), question)
+            return _ask_on_match_page(request, access, rnd, question)
         if error:
             messages.error(request, error)
         return redirect(_next(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
@@ -103,10 +100,10 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                     "b": match.player_b,
                 }
     if not request.htmx:
+        if question:
+            return _ask_on_match_page(request, access, rnd, question)
         if done:
             messages.success(request, done)
-        elif question:
-            messages.warning(request, str(question))
         for errors in form.errors.values():
             messages.error(request, " ".join(errors))
         return redirect("org_round", slug=slug, number=number)
@@ -127,6 +124,13 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
     return page(
         request, "organiser/round.html", access, partial="table-form", table_form=form, question=question, **ctx
     )
+
+
+def _ask_on_match_page(request, access: Access, rnd: Round, question: ConfirmReplace):
+    """Without HTMX the question is asked on the match's own page, with the new result filled in."""
+    a, b, d = question.outcome.games or (0, 0, 0)
+    initial = {"games_a": a, "games_b": b, "games_drawn": d, "double_loss": question.outcome.games is None}
+    return _match_page(request, access, rnd, question.match, GamesForm(initial=initial), question)
 
 
 def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesForm, question=None):
