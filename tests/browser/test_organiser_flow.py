@@ -194,7 +194,11 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     shot("settings-locked")
     page.get_by_role("button", name="Move OMW% down").click()
     expect(page.locator(".tiebreakers li").first).to_contain_text("GW%")
+    # The reordered form already says "Tick to confirm": wait for the form Save answers with, or the tick
+    # would go into the form that answer replaces.
+    page.locator("#settings-form").evaluate("form => form.dataset.answered = 'no'")
     page.get_by_role("button", name="Save settings").click()
+    expect(page.locator("#settings-form:not([data-answered])")).to_be_visible()
     expect(page.locator("#id_confirm_locked + *, .errorlist").first).to_contain_text("Tick to confirm")
     page.get_by_label("Yes, change scoring").check()
     page.get_by_role("button", name="Save settings").click()
