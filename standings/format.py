@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from fractions import Fraction
 from typing import Any
 
@@ -91,6 +92,17 @@ def dumps_json(standings: Standings) -> str:
     return f'{{"after_round": {standings.after_round}, "standings": [\n{rows}\n]}}\n'
 
 
+# Invisible characters that reorder a terminal line (bidi embeddings, overrides, isolates, marks).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def visible(text: str) -> str:
+    """`text` safe to print on a terminal: control and bidi characters shown as escapes (\\x1b, \\u202e)."""
+    return "".join(
+        c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) == "Cc" or c in _BIDI else c for c in text
+    )
+
+
 def to_text(standings: Standings) -> str:
     """An aligned table a person reads: rank, name, points, record W-L-D and each tie-breaker."""
     header = ["#", "Player", "Pts", "W-L-D", *(LABELS.get(c, c) for c in standings.tiebreakers)]
@@ -100,7 +112,7 @@ def to_text(standings: Standings) -> str:
         lines.append(
             [
                 str(r.rank),
-                r.name + (" (dropped)" if r.dropped else ""),
+                visible(r.name) + (" (dropped)" if r.dropped else ""),
                 format_number(r.points),
                 f"{r.wins}-{r.losses}-{r.draws}",
                 *(format_value(c, v) for c, v in r.tiebreakers.items()),

@@ -9,13 +9,17 @@ UTF-8 byte order mark: without it Excel reads the file as the local ANSI code pa
 
 import csv
 import io
+import unicodedata
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.db.models import F
+from django.utils.translation import gettext
 
 import standings
 from standings.format import LABELS
-from tournament.models import Match, Player, Round
+from tournament.models import Match, Player, Round, clean_player_name, printable
+from tournament.services import NewPlayer
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # The largest rating an integer column holds on every database we run on.
@@ -83,15 +87,21 @@ def parse_players(text: str, existing_names: set[str] = frozenset()) -> list[Csv
         if not any(c.strip() for c in raw):
             continue
         values = dict(zip(columns, (c.strip() for c in raw), strict=False))
-        row = CsvRow(line=i, name=" ".join(values.get("name", "").split()), external_id=values.get("id", ""))
-        if not row.name:
+        row = CsvRow(line=i, external_id=values.get("id", ""))
+        raw_name = values.get("name", "")
+        if not raw_name.strip():
             row.errors.append("no name")
-        elif len(row.name) > 200:
-            row.errors.append("name longer than 200 characters")
+        else:
+            try:
+                row.name = clean_player_name(raw_name)
+            except ValidationError as e:
+                row.name = printable(" ".join(raw_name.split()))[:200]
+                row.errors.extend(e.messages)
         if len(row.external_id) > 100:
             row.errors.append("id longer than 100 characters")
-        if "\x00" in row.name + row.external_id:
-            row.errors.append("a NUL character in the name or id")
+        if any(unicodedata.category(c) == "Cc" for c in row.external_id):
+            row.errors.append(gettext("a control character in the id"))
+            row.external_id = printable(row.external_id)
         rating = values.get("rating", "")
         if rating:
             if rating.isdecimal() and len(rating) <= 10 and int(rating) <= MAX_RATING:
@@ -182,7 +192,5 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
     )
 
 
-def new_players(event, rows: list[CsvRow]) -> list[Player]:
-    return [
-        Player(event=event, name=r.name, rating=r.rating, external_id=r.external_id, byes=r.byes) for r in rows if r.ok
-    ]
+def new_players(rows: list[CsvRow]) -> list[NewPlayer]:
+    return [NewPlayer(name=r.name, rating=r.rating, external_id=r.external_id, byes=r.byes) for r in rows if r.ok]

@@ -7,11 +7,12 @@ input both engines get from the web app; `import_event` writes a parsed file ato
 import datetime as dt
 from fractions import Fraction
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
 from standings import eventfile as ef
-from tournament.models import Event, Match, Player, Round, Seat
+from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
 
 
 def settings_of(event: Event) -> ef.Settings:
@@ -105,6 +106,14 @@ def create_matches(rnd: Round, matches: list[Match]) -> list[Match]:
     return created
 
 
+def _player_name(name: str, place: str) -> str:
+    """The name as the web forms would store it, or the file's error at `place`."""
+    try:
+        return clean_player_name(name)
+    except ValidationError as e:
+        raise ef.EventFileError(place, e.messages[0]) from None
+
+
 @transaction.atomic
 def import_event(doc: ef.Event, slug: str | None = None) -> Event:
     """Write a parsed swiss-event file as a new event; all or nothing."""
@@ -136,11 +145,12 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
         public=s.public,
         late_entry=s.late_entry,
     )
+    names = [_player_name(p.name, f"players[{i}].name") for i, p in enumerate(doc.players)]
     created = Player.objects.bulk_create(
         [
             Player(
                 event=event,
-                name=p.name,
+                name=name,
                 rating=p.rating,
                 external_id=p.external_id,
                 byes=p.byes,
@@ -150,7 +160,7 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                 number=p.number,
                 file_id=p.id,
             )
-            for p in doc.players
+            for p, name in zip(doc.players, names, strict=True)
         ]
     )
     if any(p.pk is None for p in created):  # backends without RETURNING

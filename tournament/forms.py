@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -11,7 +12,7 @@ from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
 from tournament import services
 from tournament.csvio import MAX_RATING
-from tournament.models import Event, EventRole, Player
+from tournament.models import Event, EventRole, Player, clean_player_name
 
 TIEBREAKER_CHOICES = [(c, LABELS.get(c, c)) for c in TIEBREAKER_CODES]
 # Changing these after round 1 changes every standing already published.
@@ -204,10 +205,9 @@ class PlayerForm(forms.ModelForm):
         }
 
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
-        if not name:
+        if not self.cleaned_data["name"].strip():
             raise forms.ValidationError("A player needs a name.")
-        return name
+        return clean_player_name(self.cleaned_data["name"])
 
     def clean_byes(self):
         byes = self.cleaned_data["byes"]
@@ -222,8 +222,7 @@ def parse_line(line: str) -> tuple[str, int | None]:
     name, rating = " ".join(name.split()), rating.strip()
     if not name:
         raise forms.ValidationError(f"“{line.strip()}” has no name.")
-    if len(name) > 200:
-        raise forms.ValidationError(f"“{name[:40]}…” is longer than 200 characters.")
+    name = clean_player_name(name)
     if rating and not rating.isdecimal():
         raise forms.ValidationError(f"“{line.strip()}”: the rating after the comma must be a whole number.")
     if rating and (len(rating) > 10 or int(rating) > MAX_RATING):
@@ -265,16 +264,29 @@ class CsvUploadForm(forms.Form):
 
     def clean_file(self):
         f = self.cleaned_data["file"]
-        if f.size > 2 * 1024 * 1024:
-            raise forms.ValidationError("That file is too large for a player list (2 MB at most).")
+        if f.size > settings.CSV_MAX_BYTES:
+            raise forms.ValidationError(_csv_too_large())
         try:
             return f.read().decode("utf-8-sig")
         except UnicodeDecodeError:
             raise forms.ValidationError("The file is not UTF-8 text; save it as “CSV UTF-8”.") from None
 
 
+def _csv_too_large() -> str:
+    return gettext("That file is too large for a player list (%(mb)d MB at most).") % {
+        "mb": settings.CSV_MAX_BYTES // (1024 * 1024)
+    }
+
+
 class CsvConfirmForm(forms.Form):
     text = forms.CharField(widget=forms.HiddenInput, strip=False)
+
+    def clean_text(self):
+        # The file comes back from the preview page: the same limit as the upload, whatever is posted.
+        text = self.cleaned_data["text"]
+        if len(text.encode()) > settings.CSV_MAX_BYTES:
+            raise forms.ValidationError(_csv_too_large())
+        return text
 
 
 def swap_label(p: Player) -> str:

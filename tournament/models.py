@@ -5,10 +5,12 @@ once per round, non-negative game counts, a bye has no opponent); workflows span
 `tournament.services`.
 """
 
+import unicodedata
 from datetime import timedelta
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
@@ -26,6 +28,41 @@ def _validate_tiebreakers(value):
         raise ValidationError(f"Tie-breakers must be a list of: {', '.join(TIEBREAKER_CODES)}")
     if len(set(value)) != len(value):
         raise ValidationError("A tie-breaker is listed twice.")
+
+
+# Bidirectional embeddings, overrides, isolates and marks: invisible, and they reorder what follows them
+# (a name can make the rest of a line read backwards). Dropped from names, never stored.
+BIDI_CONTROLS = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+NAME_MAX = 200
+
+
+def clean_player_name(raw: str) -> str:
+    """A player's name as stored: runs of whitespace made one space, bidi controls dropped.
+
+    Refused (ValidationError) when it holds a control character (NUL, escape sequences: a name is
+    printed on terminals and slips) or nothing visible (only spaces or zero-width characters), or is
+    longer than NAME_MAX. Every way in (forms, paste, CSV, event files) goes through here.
+    """
+    name = " ".join(str(raw).translate(BIDI_CONTROLS).split())
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise ValidationError(_("The name “%(name)s” holds a control character."), params={"name": printable(name)})
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        raise ValidationError(_("A player needs a name with at least one visible letter."))
+    if len(name) > NAME_MAX:
+        raise ValidationError(
+            _("“%(name)s…” is longer than %(max)d characters."), params={"name": name[:40], "max": NAME_MAX}
+        )
+    return name
+
+
+def printable(text: str) -> str:
+    """`text` with control characters shown as \\xNN, for messages about them."""
+    return "".join(c if unicodedata.category(c) != "Cc" else f"\\x{ord(c):02x}" for c in text)
+
+
+def validate_player_name(value: str) -> None:
+    if clean_player_name(value) != value:
+        raise ValidationError(_("Names are stored without extra spaces or direction controls."))
 
 
 class Event(models.Model):
@@ -117,7 +154,7 @@ class Player(models.Model):
     # The short number a venue calls a player by: given at registration, unique within the event, and shown
     # beside the name wherever two players share a name (see `tournament.names`).
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=NAME_MAX, validators=[validate_player_name])
     rating = models.PositiveIntegerField(null=True, blank=True)
     external_id = models.CharField(max_length=100, blank=True)
     byes = models.PositiveSmallIntegerField(default=0, help_text="Pre-awarded byes: byes in rounds 1..k.")
@@ -363,3 +400,24 @@ class EventLog(models.Model):
 
     def __str__(self):
         return f"{self.event}: {self.action}"
+
+
+class FormSubmission(models.Model):
+    """A form's one-time token, stored in the transaction that does the form's work.
+
+    Two submissions of one form (a double click, a resent request) race for this row: the second
+    waits on the unique index until the first commits, then is told it was done already (and where
+    its result is); if the first fails and rolls back, the second does the work instead.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=80)
+    # Where the first submission sent the person: a repeat goes there too.
+    outcome = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "token"], name="form_token_once_per_user")]
+
+    def __str__(self):
+        return f"{self.user}: {self.token}"

@@ -153,7 +153,14 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-DATA_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
+
+# Request sizes. A player list is at most CSV_MAX_BYTES (50,000 players fit); its confirmation posts
+# the file back as one form field.
+CSV_MAX_BYTES = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
+# One event's roster: a bulk import past this is refused with a message.
+MAX_PLAYERS_PER_EVENT = env_int("MAX_PLAYERS_PER_EVENT", 50_000)
 
 # Production: secure cookies, HSTS and HTTPS redirect. SECURE_SSL_REDIRECT=0 and
 # SECURE_PROXY_SSL_HEADER (via BEHIND_PROXY=1) for running behind a TLS-terminating proxy.

@@ -15,13 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 import standings
 from standings import eventfile as ef
 from standings.format import LABELS
-from tournament import csvio, services
+from tournament import csvio, once, services
 from tournament.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.eventio import event_to_file, unique_slug
 from tournament.forms import (
@@ -52,18 +53,6 @@ def page(request: HtmxHttpRequest, template: str, access: Access | None, partial
     if request.htmx and partial:
         template += f"#{partial}"
     return render(request, template, context)
-
-
-def _repeated(request: HtmxHttpRequest) -> bool:
-    """True when this form was submitted before (a double click): every form carries a one-time token."""
-    token = request.POST.get("once", "")
-    if not token:
-        return False
-    seen = request.session.get("once", [])
-    if token in seen:
-        return True
-    request.session["once"] = [*seen[-49:], token]
-    return False
 
 
 def _next(request: HtmxHttpRequest, default: str) -> str:
@@ -117,15 +106,18 @@ def event_list(request: HtmxHttpRequest):
 @login_required
 def event_new(request: HtmxHttpRequest):
     form = EventCreateForm(request.POST or None)
-    if request.method == "POST" and _repeated(request):
-        messages.info(request, "That event was created already.")
-        return redirect("event_list")
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            event = form.save(commit=False)
-            event.slug = unique_slug(slugify(f"{event.name} {event.date}"))
-            event.save()
-            EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
+        try:
+            with transaction.atomic():
+                submission = once.claim(request)
+                event = form.save(commit=False)
+                event.slug = unique_slug(slugify(f"{event.name} {event.date}"))
+                event.save()
+                EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
+                once.done(submission, reverse("org_players", args=[event.slug]))
+        except once.Repeated as r:
+            messages.info(request, _("That event was created already."))
+            return redirect(r.outcome or reverse("event_list"))
         messages.success(request, f"{event.name} is created. Add the players next.")
         return redirect("org_players", slug=event.slug)
     return page(request, "organiser/event_new.html", None, form=form)
@@ -285,15 +277,17 @@ def player_add(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
     form = QuickAddForm(request.POST)
     added = None
-    if _repeated(request):
-        if not request.htmx:
-            return redirect("org_players", slug=slug)
-        form = QuickAddForm()
-    elif form.is_valid():
+    if form.is_valid():
         try:
-            added, notes = services.add_player(
-                access.event, request.user, name=form.cleaned_data["name"], rating=form.rating
-            )
+            with transaction.atomic():
+                once.claim(request)
+                added, notes = services.add_player(
+                    access.event, request.user, name=form.cleaned_data["name"], rating=form.rating
+                )
+        except once.Repeated:
+            if not request.htmx:
+                return redirect("org_players", slug=slug)
+            form = QuickAddForm()
         except ServiceError as e:
             form.add_error("name", str(e))
         else:
@@ -324,14 +318,14 @@ def player_add(request: HtmxHttpRequest, slug: str):
     )
 
 
-def _add_many(request, event: Event, rows: list[Player]) -> int:
-    for p in rows:
-        _, notes = services.add_player(
-            event, request.user, name=p.name, rating=p.rating, external_id=p.external_id, byes=p.byes
-        )
-        for note in notes:
-            messages.warning(request, note)
-    return len(rows)
+def _add_many(request, event: Event, rows: list[services.NewPlayer], token: str | None = None) -> int:
+    """Add the rows once: a repeat of this submission (`token`, else the form's own) raises `once.Repeated`."""
+    with transaction.atomic():
+        once.claim(request, token)
+        added, notes = services.add_players(event, request.user, rows)
+    for note in notes:
+        messages.warning(request, note)
+    return len(added)
 
 
 @require_POST
@@ -339,13 +333,12 @@ def _add_many(request, event: Event, rows: list[Player]) -> int:
 def players_paste(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
     form = PasteForm(request.POST)
-    if _repeated(request):
-        messages.info(request, "Those players were added already.")
-        return back(request, reverse("org_players", args=[slug]))
     if form.is_valid():
         try:
-            with transaction.atomic():
-                n = _add_many(request, access.event, [Player(name=n, rating=r) for n, r in form.rows])
+            n = _add_many(request, access.event, [services.NewPlayer(name=n, rating=r) for n, r in form.rows])
+        except once.Repeated:
+            messages.info(request, _("Those players were added already."))
+            return back(request, reverse("org_players", args=[slug]))
         except ServiceError as e:
             messages.error(request, str(e))
         else:
@@ -382,14 +375,22 @@ def players_csv(request: HtmxHttpRequest, slug: str):
     return _csv_preview(request, access, text)
 
 
+PREVIEW_ROWS = 500
+
+
 def _csv_preview(request, access: Access, text: str):
     existing = set(access.event.players.values_list("name", flat=True))
     rows = csvio.parse_players(text, existing)
+    # A 50,000-row file is checked whole, but the page shows the bad rows and the first good ones.
+    shown = rows
+    if len(rows) > PREVIEW_ROWS:
+        shown = sorted(sorted(rows, key=lambda r: r.ok)[:PREVIEW_ROWS], key=lambda r: r.line)
     return page(
         request,
         "organiser/csv_preview.html",
         access,
-        rows=rows,
+        rows=shown,
+        hidden=len(rows) - len(shown),
         good=sum(1 for r in rows if r.ok),
         bad=sum(1 for r in rows if not r.ok),
         confirm_form=CsvConfirmForm(initial={"text": text}),
@@ -405,13 +406,10 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
     # The file comes back exactly as previewed: a NUL in it marks its row bad, not the whole file.
     form.fields["text"].validators.clear()
     if not form.is_valid():
-        messages.error(request, "The preview expired; upload the file again.")
+        too_large = form.errors.get("text") and form.data.get("text")
+        messages.error(request, form.errors["text"][0] if too_large else "The preview expired; upload the file again.")
         return back(request, reverse("org_players", args=[slug]))
     text = form.cleaned_data["text"]
-    digest = hashlib.sha256(f"{access.event.pk}:{text}".encode()).hexdigest()
-    if digest in request.session.get("csv_imported", []):
-        messages.info(request, "This file was imported already; nothing was added again.")
-        return back(request, reverse("org_players", args=[slug]))
     rows = csvio.parse_players(text)
     bad = [r for r in rows if not r.ok]
     if bad:
@@ -424,13 +422,16 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
             + ". Fix the file and upload it again.",
         )
         return back(request, reverse("org_players", args=[slug]))
+    # One file is imported once into one event, however often (or however simultaneously) it is confirmed.
+    digest = hashlib.sha256(f"{access.event.pk}:{text}".encode()).hexdigest()
     try:
-        with transaction.atomic():
-            n = _add_many(request, access.event, csvio.new_players(access.event, rows))
+        n = _add_many(request, access.event, csvio.new_players(rows), token=f"csv:{digest}")
+    except once.Repeated:
+        messages.info(request, _("This file was imported already; nothing was added again."))
+        return back(request, reverse("org_players", args=[slug]))
     except ServiceError as e:
         messages.error(request, str(e))
         return back(request, reverse("org_players", args=[slug]))
-    request.session["csv_imported"] = [*request.session.get("csv_imported", [])[-9:], digest]
     messages.success(request, f"Imported {n} player{'s' if n != 1 else ''}.")
     return back(request, reverse("org_players", args=[slug]))
 
@@ -622,14 +623,17 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
     rnd = _round(access.event, number)
     in_round = list(Player.objects.filter(seats__round=rnd))
     form = SwapForm(request.POST, players=in_round)
-    if _repeated(request):
-        return back(request, reverse("org_round", args=[slug, number]))
     if form.is_valid():
         by_pk = {p.pk: p for p in in_round}
         try:
-            warnings = services.swap_players(
-                rnd, by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]], request.user
-            )
+            # A second click on the same swap must not swap the two back.
+            with transaction.atomic():
+                once.claim(request)
+                warnings = services.swap_players(
+                    rnd, by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]], request.user
+                )
+        except once.Repeated:
+            return back(request, reverse("org_round", args=[slug, number]))
         except ServiceError as e:
             messages.error(request, str(e))
         else:
@@ -654,11 +658,14 @@ def round_clock(request: HtmxHttpRequest, slug: str, number: int):
     form = ClockForm(request.POST)
     if not form.is_valid():
         messages.error(request, "That clock change is not possible.")
-    elif _repeated(request):
-        pass
     else:
         try:
-            services.clock(rnd, form.cleaned_data["action"], request.user, form.cleaned_data["minutes"] or 0)
+            # A double click on "+10 min" adds ten minutes, not twenty.
+            with transaction.atomic():
+                once.claim(request)
+                services.clock(rnd, form.cleaned_data["action"], request.user, form.cleaned_data["minutes"] or 0)
+        except once.Repeated:
+            pass
         except ServiceError as e:
             messages.error(request, str(e))
     return back(request, _next(request, reverse("org_round", args=[slug, number])))
