@@ -244,3 +244,13 @@ def test_an_import_holding_its_event_does_not_hold_another_event(event, organise
     finally:
         release.set()
         holder.join(10)
+
+
+def test_a_file_with_only_a_header_adds_nobody_and_changes_nothing(event, organiser):
+    version = event.version
+    r = logged_in(organiser).post(
+        reverse("org_players_csv_confirm", args=[event.slug]), {"text": "name,rating\n"}, follow=True
+    )
+    assert r.status_code == 200 and "Imported 0 players" in r.content.decode()
+    event.refresh_from_db()
+    assert event.players.count() == 8 and event.version == version

@@ -598,6 +598,8 @@ def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], 
     never wait. The roster is capped at `settings.MAX_PLAYERS_PER_EVENT`.
     """
     notes = []
+    if not entries:
+        return [], notes
     with transaction.atomic():
         event = _locked(event)
         last = current_round(event)
