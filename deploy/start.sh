@@ -1,6 +1,11 @@
 #!/bin/sh
 # Container entry: apply migrations (safe to run from several app containers at once: Django takes
 # them in a transaction on PostgreSQL), then serve with gunicorn.
+#
+# gunicorn believes X-Forwarded-Proto (HTTPS or not) only from FORWARDED_ALLOW_IPS, the proxy in front
+# (docker-compose sets its network); never a wildcard, or any client reaching gunicorn could claim HTTPS.
+# Request lines and headers are bounded here; bodies over MAX_REQUEST_BYTES are refused by the app
+# (tournament/middleware.py) before they are read.
 set -e
 python manage.py migrate --noinput
 exec gunicorn tournament.wsgi:application \
@@ -8,4 +13,8 @@ exec gunicorn tournament.wsgi:application \
   --workers "${WEB_CONCURRENCY:-2}" \
   --threads "${GUNICORN_THREADS:-4}" \
   --access-logfile - \
-  --forwarded-allow-ips "*"
+  --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1,::1}" \
+  --limit-request-line 4094 \
+  --limit-request-fields 50 \
+  --limit-request-field_size 8190 \
+  --timeout 60

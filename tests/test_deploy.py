@@ -17,6 +17,7 @@ PROD = {
     "DEBUG": "0",
     "SECRET_KEY": "x" * 60 + "-not-a-real-secret-" + "y" * 20,
     "ALLOWED_HOSTS": "swiss.example.org,127.0.0.1",
+    "SITE_URL": "https://swiss.example.org",
 }
 
 
@@ -96,6 +97,10 @@ def test_start_script_migrates_and_serves_under_gunicorn(tmp_path, fresh_databas
         "BIND": f"127.0.0.1:{port}",
         "SECURE_SSL_REDIRECT": "0",
         "WEB_CONCURRENCY": "1",
+        # As in compose: the proxy is somebody else, so this test's own requests come "directly".
+        "BEHIND_PROXY": "1",
+        "TRUSTED_PROXIES": "192.0.2.1",
+        "FORWARDED_ALLOW_IPS": "192.0.2.1",
         "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
     }
     collected = subprocess.run(
@@ -124,6 +129,66 @@ def test_start_script_migrates_and_serves_under_gunicorn(tmp_path, fresh_databas
         assert href != "/static/css/app.css", "production serves hashed static names"
         with urllib.request.urlopen(f"http://127.0.0.1:{port}{href}", timeout=5) as r:
             assert r.status == 200 and "max-age" in r.headers.get("Cache-Control", "")
+        check_http_limits(port)
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def raw_http(port: int, request: bytes, timeout: float = 10) -> bytes:
+    """Send bytes as they are and read the whole answer (the server closes: HTTP/1.0)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+        conn.sendall(request)
+        chunks = []
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def check_http_limits(port: int) -> None:
+    """What gunicorn + the app answer on the wire (issue 11 items 10 and 14, issue 12 item 17)."""
+    # A 300 MB anonymous upload is refused at once from its declared length; nothing of it is read.
+    started = time.monotonic()
+    answer = raw_http(
+        port,
+        b"POST /login/ HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\n"
+        b"Content-Length: 314572800\r\n\r\n--x\r\n",
+    )
+    assert answer.split(b"\r\n")[0].endswith(b" 413 Request Entity Too Large") and time.monotonic() - started < 5, (
+        answer[:200]
+    )
+    # HEAD: the GET's headers, no body.
+    head, _, body = raw_http(port, b"HEAD /login/ HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").partition(b"\r\n\r\n")
+    assert head.split(b"\r\n")[0].endswith(b" 200 OK") and body == b""
+    assert b"content-length: 0" not in head.lower() and b"content-security-policy:" in head.lower()
+    # The favicon, served by the app itself (an offline venue has no CDN).
+    icon = raw_http(port, b"GET /favicon.ico HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+    assert icon.split(b"\r\n")[0].endswith(b" 200 OK") and b"\r\n\r\n\x00\x00\x01\x00" in icon
+    # A client talking to gunicorn directly cannot claim HTTPS: no HSTS for it.
+    claimed = raw_http(port, b"GET /login/ HTTP/1.0\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n\r\n")
+    assert b"strict-transport-security" not in claimed.partition(b"\r\n\r\n")[0].lower()
+
+
+def test_gunicorn_and_nginx_trust_forwarded_headers_only_from_the_proxy():
+    start = (ROOT / "deploy" / "start.sh").read_text()
+    assert '--forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1,::1}"' in start
+    assert '"*"' not in start
+    for limit in ("--limit-request-line", "--limit-request-fields", "--limit-request-field_size"):
+        assert limit in start
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert 'proxy_set_header X-Forwarded-Host "";' in nginx
+    assert "client_max_body_size 4m;" in nginx
+    compose = (ROOT / "docker-compose.yml").read_text()
+    assert "SITE_URL: ${SITE_URL:-http://localhost:8080}" in compose
+    assert "TRUSTED_PROXIES: ${APP_SUBNET:-172.30.53.0/24}" in compose
+    assert "FORWARDED_ALLOW_IPS: ${APP_SUBNET:-172.30.53.0/24}" in compose
+
+
+def test_check_deploy_asks_for_the_site_address():
+    result = run(["check", "--deploy", "--fail-level", "WARNING"], {**PROD, "SITE_URL": ""})
+    assert result.returncode != 0 and "tournament.W001" in result.stdout + result.stderr
+
+
+def test_a_bad_trusted_proxy_fails_loudly():
+    result = run(["check"], {**PROD, "TRUSTED_PROXIES": "nginx"})
+    assert result.returncode != 0 and "TRUSTED_PROXIES" in result.stderr

@@ -192,6 +192,9 @@ def public_response(
     response["Last-Modified"] = http_date(last_modified)
     # no-cache: phones keep the page but ask every time (a 304 when nothing changed). A hidden event
     # is shown only to its organisers, so no shared cache may keep it.
-    patch_cache_control(response, no_cache=True, private=not event.public)
+    if event.public:
+        patch_cache_control(response, no_cache=True)
+    else:
+        patch_cache_control(response, no_cache=True, private=True)
     patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request", "Accept-Encoding"))
     return response

@@ -4,6 +4,7 @@ Defaults just work for `make run` (SQLite file, DEBUG on, localhost). Production
 SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL and then passes `manage.py check --deploy`.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -68,6 +69,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tournament.middleware.request_limits",
+    "tournament.middleware.forwarded_headers",
+    "tournament.middleware.head_as_get",
+    "tournament.middleware.security_headers",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -133,7 +138,8 @@ AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_IPWARE_PROXY_COUNT = env_int("PROXY_COUNT", 0)
+# The person's address, not the proxy's: X-Forwarded-For read PROXY_COUNT entries from the right.
+AXES_CLIENT_IP_CALLABLE = "tournament.middleware.client_ip"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
@@ -143,6 +149,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files browsers ask for at the site's root (/favicon.ico), served by WhiteNoise like the rest.
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -155,12 +163,29 @@ STORAGES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Request sizes. A player list is at most CSV_MAX_BYTES (50,000 players fit); its confirmation posts
-# the file back as one form field.
+# the file back as one form field. Anything larger is refused before it is read (tournament.middleware).
 CSV_MAX_BYTES = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
+MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 4 * 1024 * 1024)
 # One event's roster: a bulk import past this is refused with a message.
 MAX_PLAYERS_PER_EVENT = env_int("MAX_PLAYERS_PER_EVENT", 50_000)
+
+# The public address (scheme and host, e.g. https://swiss.example.org): QR codes and cached public pages
+# use it whatever Host header a request carries. Unset, they follow the request (development).
+SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
+if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, got {SITE_URL!r}")
+
+# Public searches (?q=) per address: phones filter in the page; the server's search is for the rest.
+PUBLIC_SEARCHES = env_int("PUBLIC_SEARCHES", 30)
+PUBLIC_SEARCH_SECONDS = 60
+
+# Every script and style is served by the app itself (static/), so nothing inline is allowed.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 
 # Production: secure cookies, HSTS and HTTPS redirect. SECURE_SSL_REDIRECT=0 and
 # SECURE_PROXY_SSL_HEADER (via BEHIND_PROXY=1) for running behind a TLS-terminating proxy.
@@ -173,9 +198,20 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if env_bool("BEHIND_PROXY", False):
+# Behind a proxy: X-Forwarded-Proto says whether the visitor used HTTPS and X-Forwarded-For who they are.
+# Both are believed only from TRUSTED_PROXIES (addresses or networks); anyone else's are dropped.
+# X-Forwarded-Host is not used at all unless USE_X_FORWARDED_HOST=1: the public address is SITE_URL.
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", ["127.0.0.1", "::1"])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_proxy!r} is not an address or network") from None
+PROXY_COUNT = env_int("PROXY_COUNT", 1 if BEHIND_PROXY else 0)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    USE_X_FORWARDED_HOST = True
+USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", False)
 
 LOGGING = {
     "version": 1,
