@@ -5,12 +5,16 @@ before any other work; the context functions below run only when a page has to b
 event version. Drafts are never shown: everything reads published rounds only.
 """
 
+import math
+import time
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
 import segno
+from django.conf import settings
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
@@ -26,12 +30,15 @@ from pairing import topcut
 from standings.format import LABELS, format_number
 from tournament import services
 from tournament.access import HtmxHttpRequest
+from tournament.middleware import client_ip
 from tournament.models import Event, Match, Player, Round
 from tournament.public_cache import cached, event_key, event_standings, is_fragment, public_event, public_response
 
 STANDINGS_PAGE_SIZE = 100
 MAX_QUERY = 60
 SCREEN_TABLES_LISTED = 24  # the screen names the tables still playing up to this many, then "…"
+# A search answers at most this many rows ("type more of your name" for the rest).
+SEARCH_ROWS = 50
 
 
 # --- Views ---------------------------------------------------------------------------------------
@@ -40,8 +47,8 @@ SCREEN_TABLES_LISTED = 24  # the screen names the tables still playing up to thi
 @require_safe
 def home(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
-    # The QR code holds this page's absolute address, so the rendering depends on the host asked for.
-    url = request.build_absolute_uri(reverse("public:home", args=[slug]))
+    # The QR code holds this page's absolute address: the configured one, whatever Host was asked for.
+    url = public_url(request, reverse("public:home", args=[slug]))
     template = "public/home.html"
     if is_fragment(request):
         template += "#live"
@@ -52,6 +59,8 @@ def home(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def pairings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
     q = _query(request)
+    if q and not search_allowed(request):
+        return too_many_searches()
     template = "public/pairings.html"
     if is_fragment(request):
         template += "#pairings"
@@ -62,7 +71,9 @@ def pairings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
     q = _query(request)
-    page = request.GET.get("page", "1")[:6]
+    if q and not search_allowed(request):
+        return too_many_searches()
+    page = _page(request, event)
     template = "public/standings.html"
     if is_fragment(request):
         template += "#standings"
@@ -81,7 +92,7 @@ def player(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_safe
 def screen(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
-    url = request.build_absolute_uri(reverse("public:home", args=[slug]))
+    url = public_url(request, reverse("public:home", args=[slug]))
     template = "public/screen.html"
     if is_fragment(request):
         template += "#board"
@@ -123,16 +134,19 @@ def pairings_context(event: Event, q: str) -> dict:
     current = swiss[-1] if swiss else None
     rows = pairing_rows(event, current) if current else []
     absent = absent_rows(event, current, rows) if current else []
+    found = len(rows) + len(absent)
     if q:
-        rows = [r for r in rows if _matches(q, r.name)]
-        absent = [r for r in absent if _matches(q, r.name)]
+        rows = search(rows, q, f"pairings:{event_key(event)}:{current.pk}")
+        absent = [r for r in absent if _fold(q) in _fold(r.name)]
+        found, rows = len(rows) + len(absent), rows[:SEARCH_ROWS]
     return {
         "event": event,
         "round": current,
         "clock": clock_of(current),
         "rows": rows,
         "absent": absent,
-        "found": len(rows) + len(absent),
+        "found": found,
+        "shown": len(rows) + len(absent),
         "q": q,
         "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
         "top_cut_running": bool(rounds) and rounds[-1].kind == Round.Kind.ELIMINATION,
@@ -140,11 +154,11 @@ def pairings_context(event: Event, q: str) -> dict:
     }
 
 
-def standings_context(event: Event, page: str, q: str) -> dict:
+def standings_context(event: Event, page: int, q: str) -> dict:
     table = standings_table(event)
     rows = table["rows"]
     if q:
-        rows = [r for r in rows if _matches(q, r.name)]
+        rows = search(rows, q, f"standings:{event_key(event)}")
     paginator = Paginator(rows, STANDINGS_PAGE_SIZE)
     page_obj = paginator.get_page(page)
     numbers = paginator.get_elided_page_range(page_obj.number, on_each_side=2, on_ends=1)
@@ -561,8 +575,55 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-def _matches(q: str, name: str) -> bool:
-    return _fold(q) in _fold(name)
+def search(rows: list, q: str, key: str) -> list:
+    """The rows whose name contains `q`; the names are folded once per event version, not per search."""
+    folded = cached(f"folded:{key}", lambda: [_fold(r.name) for r in rows])
+    needle = _fold(q)
+    return [r for r, name in zip(rows, folded, strict=True) if needle in name]
+
+
+def search_allowed(request: HttpRequest) -> bool:
+    """At most PUBLIC_SEARCHES per PUBLIC_SEARCH_SECONDS from one address (the real one, behind the proxy).
+
+    Searches typed on a phone are filtered in the page itself; the server filters only for browsers
+    without JavaScript, so a person never comes near the limit and a loop of requests soon does.
+    """
+    limit, seconds = settings.PUBLIC_SEARCHES, settings.PUBLIC_SEARCH_SECONDS
+    window = int(time.time() // seconds)
+    key = f"searches:{client_ip(request)}:{window}"
+    cache.add(key, 0, seconds * 2)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # evicted between add and incr
+        count = 1
+    return count <= limit
+
+
+def too_many_searches() -> HttpResponse:
+    seconds = settings.PUBLIC_SEARCH_SECONDS
+    message = gettext("Too many searches from your address: wait %(seconds)d seconds and try again.")
+    return HttpResponse(
+        message % {"seconds": seconds},
+        status=429,
+        content_type="text/plain; charset=utf-8",
+        headers={"Retry-After": str(seconds)},
+    )
+
+
+def public_url(request: HttpRequest, path: str) -> str:
+    """The address people should type or scan: SITE_URL when configured, else the one this request used."""
+    return settings.SITE_URL + path if settings.SITE_URL else request.build_absolute_uri(path)
+
+
+def _page(request: HttpRequest, event: Event) -> int:
+    """The standings page asked for, within the pages there are: any other value would be one more rendering."""
+    try:
+        number = int(request.GET.get("page", "1")[:6])
+    except ValueError:
+        return 1
+    if number <= 1:
+        return 1
+    return min(number, max(1, math.ceil(event.players.count() / STANDINGS_PAGE_SIZE)))
 
 
 def _query(request: HttpRequest) -> str:

@@ -1,0 +1,67 @@
+"""A public search costs about what a cached page does (issue 11 item 7): it answers at most SEARCH_ROWS
+rows, folds the names once per event version, and an address that loops on it is told to wait."""
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from tests.test_concurrency import published_round
+from tournament import services
+from tournament.models import Player, Round
+from tournament.views_public import SEARCH_ROWS
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+
+
+@pytest.fixture
+def crowd(event):
+    Player.objects.bulk_create(Player(event=event, name=f"Pat Crowd {i:03d}") for i in range(120))
+    Player.objects.bulk_create([Player(event=event, name="Mia Alone")])
+    rnd = published_round(event)
+    rnd.matches.update(games_a=2, games_b=0, games_drawn=0)
+    Round.objects.filter(pk=rnd.pk).update(state=Round.State.COMPLETE)
+    services.changed(event)
+    return event
+
+
+def rows(page: str) -> int:
+    return page.count("<tr data-name=")
+
+
+def test_a_search_matching_everybody_answers_the_first_rows_and_says_so(crowd):
+    r = Client().get(reverse("public:pairings", args=[crowd.slug]), {"q": "p"})
+    page = r.content.decode()
+    paired = crowd.rounds.get().seats.filter(player__name__icontains="p").count()
+    assert paired > SEARCH_ROWS and rows(page) == SEARCH_ROWS
+    assert (
+        f"{paired} players match “p”." in page and f"The first {SEARCH_ROWS} are shown: type more of your name." in page
+    )
+
+
+def test_a_narrow_search_answers_every_match(crowd):
+    page = Client().get(reverse("public:pairings", args=[crowd.slug]), {"q": "mia"}).content.decode()
+    assert "1 player matches “mia”." in page and rows(page) == 1 and "type more" not in page
+
+
+def test_a_standings_search_is_paged_like_the_standings(crowd):
+    page = Client().get(reverse("public:standings", args=[crowd.slug]), {"q": "crowd"}).content.decode()
+    assert page.count("Pat Crowd") == 100 and "Mia Alone" not in page
+
+
+def test_an_address_that_loops_on_search_is_told_to_wait_and_others_are_not(crowd, settings):
+    settings.PUBLIC_SEARCHES = 5
+    url = reverse("public:pairings", args=[crowd.slug])
+    looping = [Client(REMOTE_ADDR="192.0.2.66").get(url, {"q": f"crowd {i}"}) for i in range(7)]
+    assert [r.status_code for r in looping] == [200] * 5 + [429] * 2
+    assert looping[-1]["Retry-After"] == "60" and "Too many searches" in looping[-1].content.decode()
+    # The same address still gets every page without a search, and other addresses still search.
+    assert Client(REMOTE_ADDR="192.0.2.66").get(url).status_code == 200
+    assert Client(REMOTE_ADDR="192.0.2.67").get(url, {"q": "mia"}).status_code == 200
+    standings = reverse("public:standings", args=[crowd.slug])
+    assert Client(REMOTE_ADDR="192.0.2.66").get(standings, {"q": "mia"}).status_code == 429
