@@ -8,7 +8,7 @@ loopback, then measures, each for --seconds:
   cached      --clients threads looping on /e/bench/pairings/ (the cached page everybody polls)
   search      the same threads looping on /e/bench/pairings/?q=p (matches nearly everybody) with the
               per-address search limit lifted: what one search costs the server
-  throttled   the same loop under the default limit (30 a minute per address): what an attacker gets
+  throttled   the same loop under the default limit (10 searches per 10 s per address): what an attacker gets
               out of it
 
 and, during each, one phone polling the OTHER event's pairings every 200 ms: its p50 and max latency

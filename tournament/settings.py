@@ -178,8 +178,8 @@ if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, got {SITE_URL!r}")
 
 # Public searches (?q=) per address: phones filter in the page; the server's search is for the rest.
-PUBLIC_SEARCHES = env_int("PUBLIC_SEARCHES", 30)
-PUBLIC_SEARCH_SECONDS = 60
+PUBLIC_SEARCHES = env_int("PUBLIC_SEARCHES", 10)
+PUBLIC_SEARCH_SECONDS = 10
 
 # Every script and style is served by the app itself (static/), so nothing inline is allowed.
 CONTENT_SECURITY_POLICY = (

@@ -133,7 +133,10 @@ def pairings_context(event: Event, q: str) -> dict:
     swiss = [r for r in rounds if r.kind == Round.Kind.SWISS]
     current = swiss[-1] if swiss else None
     rows = pairing_rows(event, current) if current else []
-    absent = absent_rows(event, current, rows) if current else []
+    # Once per version, like the rows: a search must not read the whole roster again.
+    absent = (
+        cached(f"absent:{event_key(event)}:{current.pk}", lambda: absent_rows(event, current, rows)) if current else []
+    )
     found = len(rows) + len(absent)
     if q:
         rows = search(rows, q, f"pairings:{event_key(event)}:{current.pk}")
