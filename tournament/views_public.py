@@ -140,7 +140,7 @@ def pairings_context(event: Event, q: str) -> dict:
     found = len(rows) + len(absent)
     if q:
         rows = search(rows, q, f"pairings:{event_key(event)}:{current.pk}")
-        absent = [r for r in absent if _fold(q) in _fold(r.name)]
+        absent = search(absent, q, f"absent:{event_key(event)}:{current.pk}")
         found, rows = len(rows) + len(absent), rows[:SEARCH_ROWS]
     return {
         "event": event,
