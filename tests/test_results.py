@@ -8,8 +8,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from standings.eventfile import EventFileError, loads
+from tests.test_fuzz_inputs import FUZZ, assert_valid_stored, field, junk, near_result, rolled_back
 from tournament import services
 from tournament.eventio import create_matches
 from tournament.models import Event, EventLog, EventRole, Match, ResultChange, Round
@@ -269,3 +272,34 @@ def test_an_outsider_cannot_enter_results(event, outsider):
     assert button(c, event, m, "2-0", version=0).status_code == 404
     assert keyboard(c, event, 1, "2-0").status_code == 404
     assert EventRole.objects.filter(user=outsider).count() == 0 and nothing_stored()
+
+
+# ---------------------------------------------------------------- answers to “replace?” from anywhere
+
+
+@pytest.fixture
+def stored(org, event):
+    """Table 1 of round 1 holds 2-0 (version 1)."""
+    m = paired(event).matches.get(table=1)
+    button(org, event, m, "2-0", version=0)
+    return m
+
+
+@FUZZ
+@given(
+    result=st.one_of(junk, near_result),
+    extra=st.fixed_dictionaries(
+        {},
+        optional={"version": field, "confirm": st.sampled_from(["1", "on", "", "0", "x"]), "keep": field},
+    ),
+)
+def test_no_answer_overwrites_a_result_it_did_not_see(org, event, stored, result, extra):
+    """Whatever a keyboard or button post claims, a stored result changes only with confirm and its version."""
+    m = stored
+    with rolled_back():
+        for r in (keyboard(org, event, 1, result, **extra), button(org, event, m, result, **extra)):
+            assert r.status_code == 200
+        m.refresh_from_db()
+        answered = str(extra.get("version", "")).strip() == "1" and extra.get("confirm") in ("1", "on")
+        assert m.games == (2, 0, 0) or answered, (result, extra, m.games)
+        assert_valid_stored(m, event.best_of)
