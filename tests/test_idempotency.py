@@ -13,8 +13,10 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
+from standings import eventfile as ef
 from tests.test_concurrency import at_once, logged_in, needs_postgresql, published_round
 from tournament import services
+from tournament.eventio import import_event
 from tournament.models import Event, EventLog, FormSubmission, Match, Player, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -254,3 +256,15 @@ def test_a_file_with_only_a_header_adds_nobody_and_changes_nothing(event, organi
     assert r.status_code == 200 and "Imported 0 players" in r.content.decode()
     event.refresh_from_db()
     assert event.players.count() == 8 and event.version == version
+
+
+def test_an_event_file_over_the_roster_cap_is_refused_and_writes_nothing(settings):
+    settings.MAX_PLAYERS_PER_EVENT = 1
+    with pytest.raises(ef.EventFileError) as info:
+        import_event(
+            ef.loads(
+                '{"format": "swiss-event", "version": 1, "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]}'
+            )
+        )
+    assert info.value.path == "players" and "at most 1" in str(info.value)
+    assert Player.objects.count() == 0

@@ -7,6 +7,7 @@ input both engines get from the web app; `import_event` writes a parsed file ato
 import datetime as dt
 from fractions import Fraction
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
@@ -118,6 +119,10 @@ def _player_name(name: str, place: str) -> str:
 def import_event(doc: ef.Event, slug: str | None = None) -> Event:
     """Write a parsed swiss-event file as a new event; all or nothing."""
     s = doc.settings
+    if len(doc.players) > settings.MAX_PLAYERS_PER_EVENT:
+        raise ef.EventFileError(
+            "players", f"{len(doc.players)} players; an event holds at most {settings.MAX_PLAYERS_PER_EVENT}"
+        )
     if slug:
         if Event.objects.filter(slug=slug).exists():
             raise ef.EventFileError("", f"an event with the slug {slug!r} exists already")
