@@ -142,6 +142,7 @@ def pairings_context(event: Event, q: str) -> dict:
         rows = search(rows, q, f"pairings:{event_key(event)}:{current.pk}")
         absent = search(absent, q, f"absent:{event_key(event)}:{current.pk}")
         found, rows = len(rows) + len(absent), rows[:SEARCH_ROWS]
+        absent = absent[: SEARCH_ROWS - len(rows)]
     return {
         "event": event,
         "round": current,
