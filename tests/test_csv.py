@@ -32,7 +32,7 @@ def test_parse_without_header_uses_name_rating_id_byes():
 def test_bad_rows_are_marked_with_their_line():
     rows = csvio.parse_players("name,rating,id,byes\nAnn,abc,,\n,1500,,\nCat,1,,4\nDan,1,,0,extra\n\nEve\n")
     assert [(r.line, r.ok) for r in rows] == [(2, False), (3, False), (4, False), (5, False), (7, True)]
-    assert "not a whole number" in rows[0].errors[0]
+    assert rows[0].errors == ["rating “abc” is not a number"]
     assert rows[1].errors == ["no name"]
     assert "0 to 3" in rows[2].errors[0]
 

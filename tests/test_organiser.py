@@ -250,8 +250,8 @@ def test_quick_add_via_htmx_returns_roster_with_fresh_focused_field(org, event):
 
 
 def test_quick_add_error_keeps_typed_text(org, event):
-    r = org.post(url("org_player_add", event), {"name": "Bob, abc"}, headers={"HX-Request": "true"})
-    assert r.status_code == 200 and b"whole number" in r.content and b"Bob, abc" in r.content
+    r = org.post(url("org_player_add", event), {"name": "Bob, -5"}, headers={"HX-Request": "true"})
+    assert r.status_code == 200 and b"rating -5 cannot be negative" in r.content and b"Bob, -5" in r.content
 
 
 def test_duplicate_name_is_warned(org, event):
@@ -272,8 +272,9 @@ def test_paste_adds_every_line(org, event):
 
 def test_paste_with_a_bad_line_adds_nothing_and_keeps_text(org, event):
     n = event.players.count()
-    r = org.post(url("org_players_paste", event), {"lines": "Ann, 1600\nBen, twelve"})
-    assert r.status_code == 200 and b"Ben, twelve" in r.content
+    r = org.post(url("org_players_paste", event), {"lines": "Ann, 1600\nBen, 12.5"})
+    assert r.status_code == 200 and b"Ben, 12.5" in r.content
+    assert "Line 2 (Ben, 12.5): rating 12.5 must be a whole number" in r.content.decode()
     assert event.players.count() == n
 
 
@@ -282,7 +283,7 @@ def test_csv_preview_then_confirm(org, event):
 
     text = "name,rating,id,byes\nAnn,1600,X1,1\n,1500,,\nBen,abc,,\n=cmd,1000,,0\n"
     r = org.post(url("org_players_csv", event), {"file": SimpleUploadedFile("p.csv", text.encode())})
-    assert r.status_code == 200 and b"no name" in r.content and b"not a whole number" in r.content
+    assert r.status_code == 200 and b"no name" in r.content and "rating “abc” is not a number" in r.content.decode()
     assert not event.players.filter(name="Ann").exists()  # nothing until confirmed
     assert b"Nothing is imported from a file with a bad row" in r.content and b"Import " not in r.content
     # A confirm posted anyway (a stale tab) writes nothing and names the first bad line.

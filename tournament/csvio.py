@@ -9,6 +9,7 @@ UTF-8 byte order mark: without it Excel reads the file as the local ANSI code pa
 
 import csv
 import io
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -24,9 +25,23 @@ from tournament.services import NewPlayer
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # The largest rating an integer column holds on every database we run on.
 MAX_RATING = 2_147_483_647
-HEADER_WORDS = {"name", "player", "rating", "id", "byes"}
+# Header words a roster may use for each column, as spreadsheets and other tools name them.
+COLUMN_NAMES = {
+    "name": {"name", "player", "player name", "full name", "names", "players"},
+    "first": {"first", "first name", "firstname", "given name", "forename"},
+    "last": {"last", "last name", "lastname", "surname", "family name"},
+    "rating": {"rating", "elo", "rating (elo)"},
+    "id": {"id", "external id", "external_id", "club id", "dci", "fide id", "member id"},
+    "byes": {"byes", "bye"},
+}
+HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word in words}
 # Columns of our own players export that an import reads past: the new event numbers its own players.
-IGNORED_COLUMNS = {"number", "joined_round", "dropped_after"}
+IGNORED_COLUMNS = {"number", "#", "joined_round", "dropped_after"}
+# "Smith, John" is a surname first; "Davis, Jr." is not.
+NAME_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v"}
+# A surname or given name: letters, with spaces, apostrophes, hyphens or periods between them.
+NAME_PART = re.compile(r"[^\W\d_]+(?:[ '’.\-]+[^\W\d_]+)*\.?")
+NUMBER = re.compile(r"[-+−]?\s*\d+(?:[.,]\d+)?")
 # Excel opens a CSV file as UTF-8 only when it starts with this mark.
 BOM = "\ufeff"
 
@@ -54,77 +69,180 @@ class CsvRow:
     byes: int = 0
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
+    text: str = ""  # the line as it was given, for messages
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
 
-def parse_players(text: str, existing_names: set[str] = frozenset()) -> list[CsvRow]:
-    """Every non-empty row with what is wrong with it; nothing is written here."""
+def looks_like_number(text: str) -> bool:
+    return bool(NUMBER.fullmatch(text.strip()))
+
+
+def natural_name(text: str) -> str:
+    """The name as it is called out: spaces collapsed, "Smith, John" turned to "John Smith"."""
+    name = " ".join(text.split())
+    last, comma, first = (part.strip() for part in name.partition(","))
+    if not (comma and NAME_PART.fullmatch(last) and NAME_PART.fullmatch(first)) or first.casefold() in NAME_SUFFIXES:
+        return name
+    return f"{first} {last}"
+
+
+def _header(cells: list[str]) -> list[str] | None:
+    """The columns a first row names, or None when it is a player."""
+    words = [" ".join(c.split()).lower() for c in cells]
+    named = [w for w in words if w]
+    if not named or not words[0] or any(w not in HEADER_WORDS and w not in IGNORED_COLUMNS for w in named):
+        return None
+    return [HEADER_WORDS.get(w, "") for w in words]
+
+
+def _number_error(label: str, text: str, largest: int) -> tuple[int | None, str | None]:
+    """A whole number from a cell, or why it is not one, said in words an organiser acts on."""
+    plain = text.replace("−", "-").replace(" ", "")
+    if plain.isdecimal():
+        if len(plain) > 10 or int(plain) > largest:
+            return None, gettext("%(label)s %(value)s is too large (at most %(largest)s)") % {
+                "label": label,
+                "value": plain[:12],
+                "largest": largest,
+            }
+        return int(plain), None
+    if looks_like_number(plain) and plain.startswith("-"):
+        return None, gettext("%(label)s %(value)s cannot be negative") % {"label": label, "value": plain}
+    if looks_like_number(plain):
+        return None, gettext("%(label)s %(value)s must be a whole number, without a decimal part") % {
+            "label": label,
+            "value": plain,
+        }
+    return None, gettext("%(label)s “%(value)s” is not a number") % {"label": label, "value": text[:40]}
+
+
+def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
+    """One roster line. Without a header the columns are name, rating, id, byes, and a second field that is
+    not a number makes the first two a "Last, First" name."""
+    cells = [c.strip() for c in cells]
+    given = ", ".join(c for c in cells if c)[:80]
+    while cells and not cells[-1]:
+        cells.pop()
+    if columns is None:
+        if len(cells) >= 2 and cells[1] and not looks_like_number(cells[1]):
+            cells = [f"{cells[0]}, {cells[1]}", *cells[2:]]
+        columns = ["name", "rating", "id", "byes"]
+    elif "name" in columns and len(cells) == len(columns) + 1:
+        # An unquoted "Smith, John" under a header: the name took two cells.
+        at = columns.index("name")
+        if cells[at + 1] and not looks_like_number(cells[at + 1]):
+            cells = [*cells[:at], f"{cells[at]}, {cells[at + 1]}", *cells[at + 2 :]]
+    values = {}
+    for column, cell in zip(columns, cells, strict=False):
+        if column:
+            values[column] = cell
+    full = values.get("name") or " ".join(p for p in (values.get("first", ""), values.get("last", "")) if p)
+    row = CsvRow(line=line, external_id=values.get("id", ""), text=printable(given))
+    if not full.strip():
+        row.errors.append(gettext("no name"))
+    else:
+        try:
+            row.name = natural_name(clean_player_name(full))
+        except ValidationError as e:
+            row.name = printable(" ".join(full.split()))[:200]
+            row.errors.extend(e.messages)
+    if len(row.external_id) > 100:
+        row.errors.append(gettext("id longer than 100 characters"))
+    if any(unicodedata.category(c) == "Cc" for c in row.external_id):
+        row.errors.append(gettext("a control character in the id"))
+        row.external_id = printable(row.external_id)
+    if values.get("rating"):
+        row.rating, error = _number_error(gettext("rating"), values["rating"], MAX_RATING)
+        if error:
+            row.errors.append(error)
+    if values.get("byes"):
+        byes, error = _number_error(gettext("byes"), values["byes"], 3)
+        if error:
+            row.errors.append(gettext("byes “%(value)s” must be 0 to 3") % {"value": values["byes"][:12]})
+        else:
+            row.byes = byes
+    if len(cells) > len(columns):
+        row.errors.append(
+            gettext("%(found)s columns; expected at most %(expected)s") % {"found": len(cells), "expected": len(columns)}
+        )
+    return row
+
+
+def parse_players(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
+    """Every non-empty row of a CSV file with what is wrong with it; nothing is written here. A first row of
+    column names is optional (`header`); the delimiter (comma, semicolon, tab) is read from the text."""
     try:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
     # newline="": files saved with bare \r line ends (old spreadsheets) and quoted line breaks read as CSV.
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    # skipinitialspace: `Ann, "Smith, Jo"` has its quotes after the space.
+    reader = csv.reader(io.StringIO(text, newline=""), dialect, skipinitialspace=True)
     rows, unreadable = [], None
     try:
-        rows.extend(reader)
+        for cells in reader:
+            rows.append((reader.line_num, cells))
     except csv.Error as e:
-        unreadable = CsvRow(line=reader.line_num, errors=[f"not readable as CSV ({e})"])
-    columns = ["name", "rating", "id", "byes"]
-    header_words = HEADER_WORDS | IGNORED_COLUMNS
-    if rows and rows[0] and {c.strip().lower() for c in rows[0] if c.strip()} <= header_words and rows[0][0].strip():
-        columns = [{"player": "name"}.get(c.strip().lower(), c.strip().lower()) for c in rows[0]]
-        start = 2
+        unreadable = CsvRow(line=reader.line_num, errors=[gettext("not readable as CSV (%(error)s)") % {"error": e}])
+    parsed = _rows([(line, cells) for line, cells in rows if any(c.strip() for c in cells)], existing_names, header)
+    if unreadable:
+        parsed.append(unreadable)
+    return parsed
+
+
+def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> list[CsvRow]:
+    columns = _header(rows[0][1]) if rows and header else None
+    if columns is not None:
         rows = rows[1:]
-    else:
-        start = 1
     seen = {n.casefold() for n in existing_names}
     parsed = []
-    for i, raw in enumerate(rows, start):
-        if not any(c.strip() for c in raw):
-            continue
-        values = dict(zip(columns, (c.strip() for c in raw), strict=False))
-        row = CsvRow(line=i, external_id=values.get("id", ""))
-        raw_name = values.get("name", "")
-        if not raw_name.strip():
-            row.errors.append("no name")
-        else:
-            try:
-                row.name = clean_player_name(raw_name)
-            except ValidationError as e:
-                row.name = printable(" ".join(raw_name.split()))[:200]
-                row.errors.extend(e.messages)
-        if len(row.external_id) > 100:
-            row.errors.append("id longer than 100 characters")
-        if any(unicodedata.category(c) == "Cc" for c in row.external_id):
-            row.errors.append(gettext("a control character in the id"))
-            row.external_id = printable(row.external_id)
-        rating = values.get("rating", "")
-        if rating:
-            if rating.isdecimal() and len(rating) <= 10 and int(rating) <= MAX_RATING:
-                row.rating = int(rating)
-            elif rating.isdecimal():
-                row.errors.append(f"rating “{rating[:12]}” is too large")
-            else:
-                row.errors.append(f"rating “{rating}” is not a whole number")
-        byes = values.get("byes", "")
-        if byes:
-            if byes.isdecimal() and len(byes) <= 2 and int(byes) <= 3:
-                row.byes = int(byes)
-            else:
-                row.errors.append(f"byes “{byes}” must be 0 to 3")
-        if len(raw) > len(columns):
-            row.errors.append(f"{len(raw)} columns; expected at most {len(columns)}")
+    for line, cells in rows:
+        row = _row(line, cells, columns)
         if row.name and row.name.casefold() in seen:
             row.duplicate = True
         seen.add(row.name.casefold())
         parsed.append(row)
-    if unreadable:
-        parsed.append(unreadable)
     return parsed
+
+
+def parse_pasted(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
+    """A list pasted into the page: tab-separated when copied from a spreadsheet, else comma-separated.
+
+    Each line is one player: a stray quote never joins the lines after it into one name.
+    """
+    delimiter = "\t" if "\t" in text else ","
+    rows = [
+        (line, split_fields(content, delimiter))
+        for line, content in enumerate(text.splitlines(), 1)
+        if content.replace(",", "").strip()
+    ]
+    return _rows(rows, existing_names, header)
+
+
+QUOTED = re.compile(r'\s*"((?:[^"]|"")*)"\s*')
+
+
+def split_fields(line: str, delimiter: str) -> list[str]:
+    """The fields of one pasted line. A field wholly in double quotes may hold the delimiter ("Smith, John");
+    any other quote is part of the text, so a name like `Jo "JJ" Ng` or a stray quote comes through as typed."""
+    cells, i = [], 0
+    while True:
+        m = QUOTED.match(line, i)
+        if m and (m.end() == len(line) or line[m.end()] == delimiter):
+            cells.append(m.group(1).replace('""', '"'))
+            i = m.end() + 1
+            if m.end() == len(line):
+                return cells
+            continue
+        k = line.find(delimiter, i)
+        if k < 0:
+            cells.append(line[i:])
+            return cells
+        cells.append(line[i:k])
+        i = k + 1
 
 
 def players_csv(players) -> str:

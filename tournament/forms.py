@@ -10,8 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
-from tournament import services
-from tournament.csvio import MAX_RATING
+from tournament import csvio, services
 from tournament.models import Event, EventRole, Player, clean_player_name
 
 TIEBREAKER_CHOICES = [(c, LABELS.get(c, c)) for c in TIEBREAKER_CODES]
@@ -216,22 +215,32 @@ class PlayerForm(forms.ModelForm):
         return byes or 0
 
 
+def row_message(row: csvio.CsvRow) -> str:
+    return gettext("Line %(line)s (%(text)s): %(errors)s.") % {
+        "line": row.line,
+        "text": row.text,
+        "errors": "; ".join(row.errors),
+    }
+
+
 def parse_line(line: str) -> tuple[str, int | None]:
-    """One pasted line: `Name` or `Name, rating`."""
-    name, _, rating = line.rpartition(",") if "," in line else (line, "", "")
-    name, rating = " ".join(name.split()), rating.strip()
-    if not name:
-        raise forms.ValidationError(f"“{line.strip()}” has no name.")
-    name = clean_player_name(name)
-    if rating and not rating.isdecimal():
-        raise forms.ValidationError(f"“{line.strip()}”: the rating after the comma must be a whole number.")
-    if rating and (len(rating) > 10 or int(rating) > MAX_RATING):
-        raise forms.ValidationError(f"“{line.strip()}”: the rating after the comma is too large.")
-    return name, int(rating) if rating else None
+    """One typed line: `Name`, `Name, rating`, `Last, First` or `Last, First, rating`."""
+    rows = csvio.parse_pasted(line, header=False)
+    if not rows:
+        raise forms.ValidationError(gettext("Type a name."))
+    if not rows[0].ok:
+        raise forms.ValidationError(
+            gettext("“%(text)s”: %(errors)s.") % {"text": line.strip()[:80], "errors": "; ".join(rows[0].errors)}
+        )
+    return rows[0].name, rows[0].rating
 
 
 class QuickAddForm(forms.Form):
-    name = forms.CharField(max_length=200, label="Add a player", help_text="Name, or “Name, rating”. Enter adds.")
+    name = forms.CharField(
+        max_length=200,
+        label=_("Add a player"),
+        help_text=_("Name, or “Name, rating”; “Last, First” works too. Enter adds."),
+    )
 
     def clean_name(self):
         name, rating = parse_line(self.cleaned_data["name"])
@@ -240,21 +249,18 @@ class QuickAddForm(forms.Form):
 
 
 class PasteForm(forms.Form):
-    lines = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), label="Paste players, one per line")
+    """A list pasted from anywhere: one player per line, commas or tabs between fields, an optional header
+    row naming the columns (name or first/last name, rating, id, byes), quotes around names with commas."""
+
+    lines = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), label=_("Paste players, one per line"))
 
     def clean_lines(self):
-        rows, errors = [], []
-        for line in self.cleaned_data["lines"].splitlines():
-            if not line.strip():
-                continue
-            try:
-                rows.append(parse_line(line))
-            except forms.ValidationError as e:
-                errors.extend(e.messages)
+        rows = csvio.parse_pasted(self.cleaned_data["lines"])
+        errors = [row_message(r) for r in rows if not r.ok]
         if errors:
             raise forms.ValidationError(errors)
         if not rows:
-            raise forms.ValidationError("Paste at least one name.")
+            raise forms.ValidationError(gettext("Paste at least one name."))
         self.rows = rows
         return self.cleaned_data["lines"]
 

@@ -335,7 +335,7 @@ def players_paste(request: HtmxHttpRequest, slug: str):
     form = PasteForm(request.POST)
     if form.is_valid():
         try:
-            n = _add_many(request, access.event, [services.NewPlayer(name=n, rating=r) for n, r in form.rows])
+            n = _add_many(request, access.event, csvio.new_players(form.rows))
         except once.Repeated:
             messages.info(request, _("Those players were added already."))
             return back(request, reverse("org_players", args=[slug]))
