@@ -55,6 +55,7 @@ ORGANISER_ONLY = {
     "org_player_edit",
     "org_player_drop",
     "org_player_undrop",
+    "org_player_delete",
     "org_round_pair",
     "org_round_publish",
     "org_round_repair",

@@ -689,6 +689,43 @@ def _late_note(names: list[str], joined: int) -> str:
     ) % {"name": names[0], "count": len(names), "round": joined}
 
 
+def paired_players(event: Event) -> set[int]:
+    """Players who have been paired against someone (a draft included) or had a bye: they cannot be deleted."""
+    rows = Match.objects.filter(round__event=event).exclude(result=Match.Result.LOSS)
+    return {pk for pair in rows.values_list("player_a_id", "player_b_id") for pk in pair if pk}
+
+
+def delete_player(player: Player, by) -> None:
+    """Remove a mistaken registration: only a player who was never paired (unpaired losses for the rounds a
+    late entrant missed go with them). Anyone who played is dropped instead, so their opponents keep them."""
+    with transaction.atomic():
+        event = _locked(player.event)
+        played = (
+            Match.objects.filter(Q(player_a=player) | Q(player_b=player))
+            .exclude(result=Match.Result.LOSS)
+            .select_related("round")
+            .order_by("round__number")
+            .first()
+        )
+        if played and played.round.state == Round.State.DRAFT:
+            raise ServiceError(
+                gettext("%(player)s is in the draft of round %(round)s: drop them and pair the round again, then delete.")
+                % {"player": player, "round": played.round.number}
+            )
+        if played:
+            raise ServiceError(
+                gettext(
+                    "%(player)s has played in round %(round)s and cannot be deleted: drop them instead "
+                    "(their matches stay in their opponents' records)."
+                )
+                % {"player": player, "round": played.round.number}
+            )
+        Match.objects.filter(player_a=player, result=Match.Result.LOSS).delete()
+        log(event, "delete_player", by, name=player.name, number=player.number)
+        player.delete()
+    changed(event)
+
+
 def drop_player(player: Player, by) -> None:
     event = player.event
     last = current_round(event)

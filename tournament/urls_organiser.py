@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import views, views_results
+from tournament import views, views_players, views_results
 
 E = "events/<slug:slug>/"
 R = E + "rounds/<int:number>/"
@@ -22,6 +22,7 @@ urlpatterns = [
     path(E + "players/<int:player_id>/", views.player_edit, name="org_player_edit"),
     path(E + "players/<int:player_id>/drop/", views.player_drop, name="org_player_drop"),
     path(E + "players/<int:player_id>/undrop/", views.player_undrop, name="org_player_undrop"),
+    path(E + "players/<int:player_id>/delete/", views_players.player_delete, name="org_player_delete"),
     path(E + "rounds/pair/", views.round_pair, name="org_round_pair"),
     path(R, views.round_page, name="org_round"),
     path(R + "publish/", views.round_publish, name="org_round_publish"),

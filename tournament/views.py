@@ -251,6 +251,7 @@ def _players_context(event: Event):
         "players": players,
         "duplicates": {p.pk for group in names.values() if len(group) > 1 for p in group},
         "active_count": len(active),
+        "paired": services.paired_players(event),
         "recommendation": services.recommended_rounds(event, active),
     }
 
@@ -458,11 +459,29 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     return page(request, "organiser/player_edit.html", access, form=form, player=player, history=history)
 
 
-@require_POST
+def player_confirm(request: HtmxHttpRequest, access: Access, player: Player, action: str, error: str = ""):
+    """The page that asks before a drop or a delete, saying what it does."""
+    current = services.current_round(access.event)
+    return page(
+        request,
+        "organiser/player_confirm.html",
+        access,
+        player=player,
+        action=action,
+        after_round=current.number if current else 0,
+        deletable=player.pk not in services.paired_players(access.event),
+        error=error,
+    )
+
+
+@require_http_methods(["GET", "POST"])
 @login_required
 def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
+    """GET asks to confirm (a drop takes the player out of every later pairing); POST drops."""
     access = event_for(request, slug, need=ORGANISER)
     player = get_object_or_404(Player, pk=player_id, event=access.event)
+    if request.method == "GET":
+        return player_confirm(request, access, player, "drop")
     if player.is_active:
         services.drop_player(player, request.user)
         messages.success(request, f"{player} dropped after round {player.dropped_after}.")

@@ -121,7 +121,11 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
 
     # A drop during round 2: paired this round, not the next.
     page.get_by_role("link", name="Players").click()
-    page.get_by_role("button", name="Drop Ines Duarte").click()
+    page.get_by_role("link", name="Drop Ines Duarte").click()
+    expect(page.get_by_role("heading", name=re.compile("Drop Ines Duarte"))).to_be_visible()
+    expect(page.get_by_text("They leave the event after round 2")).to_be_visible()
+    shot("drop-confirm")
+    page.get_by_role("button", name="Yes, drop Ines Duarte").click()
     expect(page.locator(".messages")).to_contain_text("Ines Duarte dropped after round 2")
     shot("drop")
     page.get_by_role("link", name="Round 2").click()
