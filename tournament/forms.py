@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from standings.eventfile import MAX_BEST_OF
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
 from tournament import csvio, services
@@ -33,9 +34,19 @@ def clean_fraction(value: str, label: str) -> str:
 
 
 class EventCreateForm(forms.ModelForm):
+    best_of = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_BEST_OF,
+        label=gettext_lazy("Games per match (best of)"),
+        help_text=gettext_lazy(
+            "Leave empty for the preset’s format: best of 3 for Magic and Pokémon, one game for chess and backgammon."
+        ),
+    )
+
     class Meta:
         model = Event
-        fields = ["name", "date", "preset", "planned_rounds", "top_cut", "round_minutes"]
+        fields = ["name", "date", "preset", "best_of", "planned_rounds", "top_cut", "round_minutes"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {"planned_rounds": "Swiss rounds", "round_minutes": "Round length (minutes)"}
         help_texts = {
@@ -51,7 +62,7 @@ class EventCreateForm(forms.ModelForm):
         p = PRESETS[event.preset]
         event.win_points, event.draw_points, event.loss_points = str(p.win), str(p.draw), str(p.loss)
         event.best_of, event.floor, event.tiebreakers, event.colours = (
-            p.best_of,
+            self.cleaned_data.get("best_of") or p.best_of,
             str(p.floor),
             list(p.tiebreakers),
             p.colours,

@@ -11,7 +11,7 @@ unique constraints on rounds and seats are the backstop.
 import math
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.conf import settings
@@ -29,6 +29,7 @@ from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings.eventfile import DOUBLE_LOSS, PLAYED, games_problem
 from tournament.eventio import create_matches, event_to_file
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
+from tournament.wording import recommendation_text
 
 CACHE_SECONDS = 6 * 3600
 
@@ -141,7 +142,8 @@ def recommended_rounds(event: Event, players=None):
     players = list(players if players is not None else event.players.filter(dropped_after__isnull=True))
     if len(players) < 2:
         return None
-    return recommend_rounds(len(players), [p.byes for p in players], preset=event.preset)
+    rec = recommend_rounds(len(players), [p.byes for p in players], preset=event.preset)
+    return replace(rec, explanation=recommendation_text(rec))
 
 
 def _engine_pairing(file_event, number: int, seed: int):
@@ -731,14 +733,14 @@ def drop_player(player: Player, by) -> None:
     last = current_round(event)
     player.dropped_after = last.number if last else 0
     player.save(update_fields=["dropped_after"])
-    log(event, "drop", by, player=player.key, after_round=player.dropped_after)
+    log(event, "drop", by, player=player.key, name=player.name, after_round=player.dropped_after)
     changed(event)
 
 
 def undrop_player(player: Player, by) -> None:
     player.dropped_after = None
     player.save(update_fields=["dropped_after"])
-    log(player.event, "undrop", by, player=player.key)
+    log(player.event, "undrop", by, player=player.key, name=player.name)
     changed(player.event)
 
 

@@ -39,8 +39,10 @@ from tournament.forms import (
     SwapForm,
     TableResultForm,
 )
-from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
+from tournament.models import Event, EventRole, Match, Player, ResultChange, Round
+from tournament.names import Names
 from tournament.services import ServiceError
+from tournament.wording import recent_actions
 
 
 def page(request: HtmxHttpRequest, template: str, access: Access | None, partial: str | None = None, **context):
@@ -130,7 +132,8 @@ def event_home(request: HtmxHttpRequest, slug: str):
     event = access.event
     rounds = event.rounds.annotate(
         missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
-        tables=Count("matches"),
+        # A bye or an unpaired loss takes no table.
+        tables=Count("matches", filter=Q(matches__player_b__isnull=False)),
     ).order_by("number")
     counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
     last = rounds.last() if rounds else None
@@ -146,7 +149,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         top_cut_started=any(r.kind == Round.Kind.ELIMINATION for r in rounds),
         recommendation=recommendation,
         planned=event.planned_rounds or (recommendation.rounds if recommendation else None),
-        log=EventLog.objects.filter(event=event).select_related("by")[:10],
+        log=recent_actions(event),
     )
 
 
@@ -597,6 +600,11 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
             }
         )
     in_round = [p for m in rows for p in (m["match"].player_a, m["match"].player_b) if p]
+    bye_notes = [
+        bye_note(event, r["match"].player_a, rnd.number)
+        for r in rows
+        if r["match"].result == Match.Result.BYE and r["match"].player_a.byes < rnd.number
+    ]
     waiting = event.players.filter(dropped_after__isnull=True, joined_round__lte=rnd.number).exclude(
         pk__in=[p.pk for p in in_round]
     )
@@ -606,9 +614,26 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         access,
         round=rnd,
         rows=rows,
+        bye_notes=bye_notes,
         waiting=waiting,
         swap_form=swap_form or SwapForm(players=sorted(in_round, key=lambda p: p.name.casefold())),
     )
+
+
+def bye_note(event: Event, player: Player, number: int) -> str:
+    """Why this player has the round's bye; a late entrant's surprises organisers, so it says so."""
+    name = Names.of(event.pk).label(player)
+    if player.joined_round > 1 and event.late_entry == Event.LateEntry.NONE:
+        return _(
+            "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late "
+            "(in round %(joined)s, with no record for the rounds before)."
+        ) % {"name": name, "joined": player.joined_round}
+    if player.joined_round > 1:
+        return _(
+            "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late "
+            "(in round %(joined)s, with losses for the rounds before)."
+        ) % {"name": name, "joined": player.joined_round}
+    return _("The bye goes to the lowest-ranked player who has not had one: %(name)s.") % {"name": name}
 
 
 @require_POST

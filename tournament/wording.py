@@ -1,0 +1,125 @@
+"""Sentences for organisers: the engines and the audit log keep codes and figures, this says them in words
+(in the reader's language)."""
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from standings.format import LABELS
+from tournament.models import EventLog, Match
+from tournament.names import Names
+
+
+def recommendation_text(rec) -> str:
+    """Why the recommended number of rounds, in plain words."""
+    players = ngettext("%(n)s player", "%(n)s players", rec.players) % {"n": rec.players}
+    if rec.with_byes:
+        players = ngettext(
+            "%(players)s; %(byes)s of them starts with byes, which already count as wins, so the event is sized "
+            "as for %(counted)s players",
+            "%(players)s; %(byes)s of them start with byes, which already count as wins, so the event is sized "
+            "as for %(counted)s players",
+            rec.with_byes,
+        ) % {"players": players, "byes": rec.with_byes, "counted": rec.counted}
+    if rec.rule == "mtr_single_elimination":
+        return _("%(players)s: for 8 players or fewer the Magic Tournament Rules recommend a knockout bracket.") % {
+            "players": players
+        }
+    if rec.rule == "mtr":
+        text = _("%(players)s: this is what the Magic Tournament Rules recommend for an event of this size.") % {
+            "players": players
+        }
+        if rec.counted <= 16:
+            text += " " + _("For a booster draft: 4 rounds and a top 8.")
+        return text
+    if rec.rule == "unbeaten":
+        return ngettext(
+            "%(players)s: after %(rounds)s round at most one player has won every match.",
+            "%(players)s: after %(rounds)s rounds at most one player has won every match.",
+            rec.rounds,
+        ) % {"players": players, "rounds": rec.rounds}
+    return _("%(players)s: nothing to pair yet.") % {"players": players}
+
+
+SETTING_WORDS = {
+    "preset": gettext_lazy("the preset"),
+    "win_points": gettext_lazy("points for a win"),
+    "draw_points": gettext_lazy("points for a draw"),
+    "loss_points": gettext_lazy("points for a loss"),
+    "best_of": gettext_lazy("games per match"),
+    "floor": gettext_lazy("the percentage floor"),
+    "tiebreakers": gettext_lazy("the tie-breakers"),
+}
+
+
+def log_sentence(entry, name_of, match_names: dict) -> str:
+    """One line of "Recent actions". `name_of(key)` names a player from the key the log stored;
+    `match_names[(round, table)]` names the two players of a table."""
+    d = entry.detail or {}
+    rnd, table = d.get("round"), d.get("table")
+    player = d.get("name") or (name_of(d["player"]) if d.get("player") else _("a player"))
+    action = entry.action
+    if action == "pair":
+        return _("Paired round %(round)s as a draft.") % {"round": rnd}
+    if action == "repair":
+        return _("Paired round %(round)s again.") % {"round": rnd}
+    if action == "publish":
+        return _("Published round %(round)s.") % {"round": rnd}
+    if action == "swap":
+        first, second = (name_of(k) for k in (d.get("players") or ["", ""])[:2])
+        text = _("Swapped %(first)s and %(second)s in round %(round)s.") % {
+            "first": first,
+            "second": second,
+            "round": rnd,
+        }
+        return text + (" " + _("It made a rematch.") if d.get("rematches") else "")
+    if action == "correct_result":
+        pair = match_names.get((rnd, table))
+        if pair:
+            return _("Corrected the result of table %(table)s in round %(round)s (%(players)s).") % {
+                "table": table,
+                "round": rnd,
+                "players": pair,
+            }
+        return _("Corrected the result of table %(table)s in round %(round)s.") % {"table": table, "round": rnd}
+    if action == "drop":
+        if not d.get("after_round"):
+            return _("%(player)s dropped before round 1.") % {"player": player}
+        return _("%(player)s dropped after round %(round)s.") % {"player": player, "round": d["after_round"]}
+    if action == "undrop":
+        return _("%(player)s is back in the event.") % {"player": player}
+    if action == "delete_player":
+        return _("Deleted the registration of %(player)s.") % {"player": player}
+    if action == "top_cut":
+        return _("Started the top %(size)s.") % {"size": d.get("size")}
+    if action == "bracket":
+        return _("Paired the next top-cut round (round %(round)s).") % {"round": rnd}
+    if action == "settings_after_pairing":
+        fields = ", ".join(str(SETTING_WORDS.get(f, LABELS.get(f, f))) for f in d.get("fields", []))
+        return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}
+    if action == "staff_add":
+        return _("Gave %(user)s the role %(role)s.") % {"user": d.get("user"), "role": d.get("role")}
+    if action == "staff_remove":
+        return _("Removed %(user)s from the event's staff.") % {"user": d.get("user")}
+    text = action.replace("_", " ")
+    return (text[:1].upper() + text[1:] + (" " + _("(round %(round)s)") % {"round": rnd} if rnd else "") + ".").strip()
+
+
+def recent_actions(event, limit: int = 10) -> list[tuple[object, str]]:
+    """The latest audit-log entries of the event with their sentences (three queries)."""
+    entries = list(EventLog.objects.filter(event=event).select_related("by")[:limit])
+    names = Names.of(event.pk)
+    tables = {(e.detail.get("round"), e.detail.get("table")) for e in entries if e.action == "correct_result"}
+    match_names = {}
+    if tables:
+        wanted = Q()
+        for rnd, table in tables:
+            wanted |= Q(round__number=rnd, table=table)
+        for m in Match.objects.filter(wanted, round__event=event).select_related("round", "player_a", "player_b"):
+            b = names.label(m.player_b) if m.player_b else _("bye")
+            match_names[(m.round.number, m.table)] = _("%(a)s v %(b)s") % {"a": names.label(m.player_a), "b": b}
+
+    def name_of(key: str) -> str:
+        return names.label(key) if key in names.by_key else _("a player no longer registered")
+
+    return [(e, log_sentence(e, name_of, match_names)) for e in entries]
