@@ -63,6 +63,9 @@ def all_urls(event, rnd, match, player, role):
         ("post", url("org_players_csv_confirm", event), False),
         ("get", url("org_player_edit", event, player.pk), False),
         ("post", url("org_player_drop", event, player.pk), False),
+        ("post", url("org_player_delete", event, player.pk), False),
+        ("get", url("org_player_drop", event, player.pk), False),
+        ("get", url("org_player_delete", event, player.pk), False),
         ("post", url("org_player_undrop", event, player.pk), False),
         ("post", url("org_round_pair", event), False),
         ("get", url("org_round", event, rnd.number), True),
@@ -117,7 +120,12 @@ def test_judge_gets_403_on_organiser_only_urls(jc, everything):
 
 
 def test_wrong_verb_is_405(org, everything):
-    forms = {u for verb, u, _ in everything if u.endswith("/settings/") or u.rstrip("/").split("/")[-1].isdigit()}
+    # Pages that show a form or a confirmation on GET and act on POST.
+    forms = {
+        u
+        for verb, u, _ in everything
+        if u.endswith(("/settings/", "/drop/", "/delete/")) or u.rstrip("/").split("/")[-1].isdigit()
+    }
     for verb, u, _ in everything:
         wrong = "delete" if u in forms else ("post" if verb == "get" else "get")
         assert getattr(org, wrong)(u).status_code == 405, u
