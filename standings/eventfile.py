@@ -32,7 +32,6 @@ MAX_PLAYER_NUMBER = 999_999
 # Counts (rounds, games, minutes, byes) fit a small integer column, ratings and tables an integer column:
 # a larger number is refused by place instead of failing the database write.
 SMALL_MAX, INT_MAX, BIG_MAX = 32_767, 2_147_483_647, 2**63 - 1
-MAX_BEST_OF = 99
 
 
 class EventFileError(ValueError):
@@ -296,7 +295,7 @@ def parse(data: Any) -> Event:
         if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
             raise EventFileError("scoring", "a win must score more than a loss, and a draw between the two")
 
-    best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1, maximum=MAX_BEST_OF)
+    best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1)
     if best_of not in BEST_OF:
         raise EventFileError("best_of", f"expected one of {', '.join(map(str, BEST_OF))}")
     floor = _fraction(data["floor"], "floor") if "floor" in data else defaults.floor

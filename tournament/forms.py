@@ -8,7 +8,6 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from standings.eventfile import MAX_BEST_OF
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
 from tournament import csvio, services
@@ -34,14 +33,13 @@ def clean_fraction(value: str, label: str) -> str:
 
 
 class EventCreateForm(forms.ModelForm):
-    best_of = forms.IntegerField(
+    best_of = forms.TypedChoiceField(
+        choices=[("", _("The preset’s format"))] + Event._meta.get_field("best_of").choices,
+        coerce=int,
+        empty_value=None,
         required=False,
-        min_value=1,
-        max_value=MAX_BEST_OF,
-        label=gettext_lazy("Games per match (best of)"),
-        help_text=gettext_lazy(
-            "Leave empty for the preset’s format: best of 3 for Magic and Pokémon, one game for chess and backgammon."
-        ),
+        label=_("Games per match"),
+        help_text=_("The preset’s format is best of 3 for Magic and Pokémon, one game for chess and backgammon."),
     )
 
     class Meta:

@@ -711,7 +711,9 @@ def delete_player(player: Player, by) -> None:
         )
         if played and played.round.state == Round.State.DRAFT:
             raise ServiceError(
-                gettext("%(player)s is in the draft of round %(round)s: drop them and pair the round again, then delete.")
+                gettext(
+                    "%(player)s is in the draft of round %(round)s: drop them and pair the round again, then delete."
+                )
                 % {"player": player, "round": played.round.number}
             )
         if played:
