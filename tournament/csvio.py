@@ -166,7 +166,8 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
             row.byes = byes
     if len(cells) > len(columns):
         row.errors.append(
-            gettext("%(found)s columns; expected at most %(expected)s") % {"found": len(cells), "expected": len(columns)}
+            gettext("%(found)s columns; expected at most %(expected)s")
+            % {"found": len(cells), "expected": len(columns)}
         )
     return row
 
