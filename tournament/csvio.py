@@ -133,7 +133,7 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
     elif "name" in columns and len(cells) == len(columns) + 1:
         # An unquoted "Smith, John" under a header: the name took two cells.
         at = columns.index("name")
-        if cells[at + 1] and not looks_like_number(cells[at + 1]):
+        if cells[at] and cells[at + 1] and not looks_like_number(cells[at + 1]):
             cells = [*cells[:at], f"{cells[at]}, {cells[at + 1]}", *cells[at + 2 :]]
     values = {}
     for column, cell in zip(columns, cells, strict=False):
