@@ -99,3 +99,12 @@ def test_a_judge_may_do_neither(client, judge, event):
         assert client.get(url(name, event, p.pk)).status_code == 403
         assert client.post(url(name, event, p.pk)).status_code == 403
     assert Player.objects.filter(pk=p.pk, dropped_after__isnull=True).exists()
+
+
+def test_the_player_page_shows_the_number_and_offers_delete_only_when_possible(org, event):
+    p = event.players.get(name="Player B")
+    page = org.get(url("org_player_edit", event, p.pk)).content.decode()
+    assert "#2</span>" in page and url("org_player_delete", event, p.pk) in page
+    rnd = Round.objects.create(event=event, number=1, state=Round.State.PAIRED)
+    create_matches(rnd, [Match(round=rnd, table=1, player_a=p, player_b=event.players.get(name="Player A"))])
+    assert url("org_player_delete", event, p.pk) not in org.get(url("org_player_edit", event, p.pk)).content.decode()

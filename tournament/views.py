@@ -459,7 +459,15 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         .select_related("round", "player_a", "player_b")
         .order_by("round__number")
     )
-    return page(request, "organiser/player_edit.html", access, form=form, player=player, history=history)
+    return page(
+        request,
+        "organiser/player_edit.html",
+        access,
+        form=form,
+        player=player,
+        history=history,
+        deletable=player.pk not in services.paired_players(access.event),
+    )
 
 
 def player_confirm(request: HtmxHttpRequest, access: Access, player: Player, action: str, error: str = ""):
