@@ -116,13 +116,17 @@ class Tally:
 # ---------------------------------------------------------------- phones
 
 
-def phone(port: int, paths: list[str], stop: float, tally: Tally, rng: random.Random, poll: tuple) -> None:
+def phone(
+    port: int, paths: list[str], stop: float, tally: Tally, rng: random.Random, poll: tuple, address: str
+) -> None:
     path = rng.choice(paths)
     etag = None
     conn = None
     time.sleep(rng.uniform(0, poll[1]))
     while time.monotonic() < stop:
-        headers = {"HX-Request": "true", "Accept-Encoding": "gzip"} | ({"If-None-Match": etag} if etag else {})
+        # Each phone has its own address, as nginx reports it (the search limit is per address).
+        headers = {"HX-Request": "true", "Accept-Encoding": "gzip", "X-Forwarded-For": address}
+        headers |= {"If-None-Match": etag} if etag else {}
         t = time.monotonic()
         status, why = None, ""
         for attempt in (1, 2):  # a GET may be resent once if the server had closed the idle connection
@@ -400,6 +404,8 @@ def main() -> int:
         REDIS_URL="",
         LOG_LEVEL="ERROR",
         AXES_FAILURE_LIMIT="50",
+        # The soak stands where nginx would: it reports each phone's address in X-Forwarded-For.
+        PROXY_COUNT="1",
     )
     manage = [PY, str(ROOT / "manage.py")]
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
@@ -473,7 +479,15 @@ def main() -> int:
         threads = [
             threading.Thread(
                 target=phone,
-                args=(port, paths, stop, tally, random.Random(args.seed * 1000 + i), tuple(args.poll)),
+                args=(
+                    port,
+                    paths,
+                    stop,
+                    tally,
+                    random.Random(args.seed * 1000 + i),
+                    tuple(args.poll),
+                    f"10.{i // 250}.{i % 250}.1",
+                ),
                 daemon=True,
             )
             for i in range(args.phones)

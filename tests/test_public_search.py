@@ -65,3 +65,11 @@ def test_an_address_that_loops_on_search_is_told_to_wait_and_others_are_not(crow
     assert Client(REMOTE_ADDR="192.0.2.67").get(url, {"q": "mia"}).status_code == 200
     standings = reverse("public:standings", args=[crowd.slug])
     assert Client(REMOTE_ADDR="192.0.2.66").get(standings, {"q": "mia"}).status_code == 429
+
+
+def test_a_search_before_any_round_is_published_finds_nobody_calmly(event):
+    """Found by bench/soak.py: a search before round 1 was a 500."""
+    r = Client().get(reverse("public:pairings", args=[event.slug]), {"q": "player"})
+    assert r.status_code == 200
+    r = Client().get(reverse("public:standings", args=[event.slug]), {"q": "player"})
+    assert r.status_code == 200

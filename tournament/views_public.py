@@ -138,7 +138,7 @@ def pairings_context(event: Event, q: str) -> dict:
         cached(f"absent:{event_key(event)}:{current.pk}", lambda: absent_rows(event, current, rows)) if current else []
     )
     found = len(rows) + len(absent)
-    if q:
+    if q and current:
         rows = search(rows, q, f"pairings:{event_key(event)}:{current.pk}")
         absent = search(absent, q, f"absent:{event_key(event)}:{current.pk}")
         found, rows = len(rows) + len(absent), rows[:SEARCH_ROWS]
