@@ -10,7 +10,7 @@ from tournament.models import Event, EventRole, Match, Player, Round
 
 pytestmark = pytest.mark.django_db
 
-RESULTS_PAGE_QUERIES = 14
+RESULTS_PAGE_QUERIES = 18
 
 
 def big_event(organiser, n: int, slug: str) -> Event:
@@ -45,8 +45,14 @@ def test_results_page_query_count_does_not_grow(client, organiser, django_assert
             assert client.get(path).status_code == 200
         counts[event.slug] = count(client, path)
     assert counts["small"] == counts["large"]
+    # A large round opens on one range of tables (what needs a judge first); the full list is a click away.
     page = client.get(reverse("org_round", args=["large", 1])).content.decode()
-    assert page.count('class="match') == 256 and "128 results outstanding" in page
+    assert page.count('class="match') == 30 and "128 results outstanding" in page
+    page = client.get(reverse("org_round", args=["large", 1]) + "?from=31").content.decode()
+    assert 'id="m-' in page and "Tables 31–60" in page and "?from=1" in page and "?from=61" in page
+    assert "128 of 256 stored" in page
+    page = client.get(reverse("org_round", args=["large", 1]) + "?view=all").content.decode()
+    assert page.count('class="match') == 256
 
 
 def test_results_fragment_query_count_does_not_grow(client, organiser):

@@ -61,12 +61,19 @@ ORGANISER_ONLY = {
     "org_round_repair",
     "org_round_swap",
     "org_top_cut_start",
+    "org_player_card",
+    "org_player_reissue",
+    "org_print_cards",
+    "org_reporting",
+    "org_round_reporting",
 }
 # Any logged-in user: their own event list and creating a new event (whose organiser they become).
 ANY_USER = {"event_list", "org_event_new"}
 # Django's own: the login pages and the admin (staff accounts only) are tested by Django.
 NOT_OURS = {"login", "logout"}
 PUBLIC = {"home", "pairings", "standings", "player", "screen", "bracket"}
+# A player's own pages: their personal link or code is the key (tests/test_self_report.py).
+PLAYER = {"me", "code", "forget", "report", "drop", "link", "table"}
 
 
 def routes() -> list[tuple[str, str, list[str]]]:
@@ -97,9 +104,11 @@ PUBLIC_ROUTES = [r for r in ROUTES if r[0].startswith("public:")]
 def test_every_url_is_classified():
     names = {name for name, _, _ in ROUTES}
     public = {n.split(":", 1)[1] for n in names if n.startswith("public:")}
-    ours = names - {f"public:{n}" for n in public}
+    player = {n.split(":", 1)[1] for n in names if n.startswith("player:")}
+    ours = names - {f"public:{n}" for n in public} - {f"player:{n}" for n in player}
     assert ours - (JUDGE_OK | ORGANISER_ONLY | ANY_USER | NOT_OURS) == set(), "classify the new URL above"
     assert public - PUBLIC == set(), "add the new public page to PUBLIC"
+    assert player - PLAYER == set(), "add the new player page to PLAYER"
     assert JUDGE_OK.isdisjoint(ORGANISER_ONLY)
     assert len(ORGANISER_ROUTES) >= 30 and len(PUBLIC_ROUTES) == len(PUBLIC)
 

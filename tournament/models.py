@@ -5,6 +5,7 @@ once per round, non-negative game counts, a bye has no opponent); workflows span
 `tournament.services`.
 """
 
+import secrets
 import unicodedata
 from datetime import timedelta
 from fractions import Fraction
@@ -66,6 +67,11 @@ def validate_player_name(value: str) -> None:
 
 
 class Event(models.Model):
+    class Reporting(models.TextChoices):
+        ORGANISERS = "organisers", _("Results by organisers and judges only")
+        CONFIRM = "confirm", _("Players report, the opponent confirms")
+        ALONE = "alone", _("Players report alone (one report stores the result)")
+
     class LateEntry(models.TextChoices):
         NONE = "none", "No record for missed rounds"
         LOSSES = "losses", "Unpaired losses for missed rounds"
@@ -96,6 +102,8 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(default=50)
     public = models.BooleanField(default=True)
     late_entry = models.CharField(max_length=10, choices=LateEntry.choices, default=LateEntry.NONE)
+    # Who may enter results: players from their phones, or only the organisers and judges (the default).
+    reporting = models.CharField(max_length=12, choices=Reporting.choices, default=Reporting.ORGANISERS)
     # Bumped on every change that public pages show; drives ETags and cache keys.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
@@ -118,6 +126,31 @@ class Event(models.Model):
         """Mark the event changed for caches and conditional requests (atomic increment)."""
         Event.objects.filter(pk=self.pk).update(version=F("version") + 1, updated_at=timezone.now())
         self.refresh_from_db(fields=["version", "updated_at"])
+
+
+# A player's code is typed from a card: no characters that read alike (no 0 O D Q, 1 I L, 2 Z, 5 S, 8 B, G).
+CODE_ALPHABET = "ACEFHJKMNPRTUVWXY34679"
+CODE_LENGTH = 6
+
+
+def new_token() -> str:
+    """The secret of a player's personal link: 160 random bits."""
+    return secrets.token_urlsafe(20)
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def unique_codes(players) -> None:
+    """Give every player about to be created a code no other player of their event has."""
+    taken: dict[int, set[str]] = {}
+    for p in players:
+        if p.event_id not in taken:
+            taken[p.event_id] = set(Player.objects.filter(event_id=p.event_id).values_list("code", flat=True))
+        while p.code in taken[p.event_id]:
+            p.code = new_code()
+        taken[p.event_id].add(p.code)
 
 
 def number_players(players) -> None:
@@ -146,6 +179,7 @@ class PlayerQuerySet(models.QuerySet):
         objs = list(objs)
         with transaction.atomic(using=self.db):
             number_players(objs)
+            unique_codes(objs)
             return super().bulk_create(objs, *args, **kwargs)
 
 
@@ -163,12 +197,16 @@ class Player(models.Model):
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
     # The id the player had in an imported swiss-event file, kept so export keeps it.
     file_id = models.CharField(max_length=100, blank=True)
+    # The personal link's secret and the short code typed on a phone: reissued together when revoked.
+    token = models.CharField(max_length=43, default=new_token, editable=False)
+    code = models.CharField(max_length=CODE_LENGTH, default=new_code, editable=False)
 
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "id"]
         constraints = [
+            models.UniqueConstraint(fields=["event", "code"], name="player_code_unique_per_event"),
             models.CheckConstraint(condition=Q(byes__lte=3), name="player_byes_at_most_3"),
             models.CheckConstraint(condition=Q(joined_round__gte=1), name="player_joined_round_positive"),
             models.CheckConstraint(condition=Q(number__gte=1), name="player_number_positive"),
@@ -180,6 +218,8 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
+        if self._state.adding:
+            unique_codes([self])
         if self.number is None:
             with transaction.atomic():
                 number_players([self])
@@ -223,6 +263,8 @@ class Round(models.Model):
     clock_paused_at = models.DateTimeField(null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0)
     clock_minutes = models.PositiveSmallIntegerField(default=50)
+    # The organiser stopped players reporting this round (results then come from the desk only).
+    reporting_closed = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -276,6 +318,10 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     entered_at = models.DateTimeField(null=True, blank=True)
+    # Set when the result was stored from players' phones (their reports agreed, or one report sufficed).
+    entered_by_player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # Counts the players' reports on this match, so a phone's page changes when the opponent reports.
+    report_stamp = models.PositiveIntegerField(default=0)
     # Optimistic concurrency: a result form carries the version it was shown, a stale one conflicts.
     version = models.PositiveIntegerField(default=0)
 
@@ -377,6 +423,9 @@ class ResultChange(models.Model):
     before = models.JSONField(null=True)
     after = models.JSONField()
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    # A result stored from players' phones: the player whose report stored it, and from which address.
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -421,3 +470,52 @@ class FormSubmission(models.Model):
 
     def __str__(self):
         return f"{self.user}: {self.token}"
+
+
+class Report(models.Model):
+    """A player's own account of their match, sent from their phone.
+
+    One per player per match, changed until the result is stored. Both players' reports agreeing store
+    the result (`tournament.reports`); a report that `disputes` the opponent's carries no games.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reports")
+    result = models.CharField(max_length=12, choices=Match.Result.choices, default=Match.Result.PLAYED)
+    # Games from the match's side A and B, as on the match itself.
+    games_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_drawn = models.PositiveSmallIntegerField(null=True, blank=True)
+    disputes = models.BooleanField(default=False)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="report_once_per_player_per_match")]
+
+    def __str__(self):
+        return f"{self.player} on {self.match}"
+
+    @property
+    def games(self) -> tuple[int, int, int] | None:
+        if self.games_a is None:
+            return None
+        return self.games_a, self.games_b, self.games_drawn
+
+    def agrees_with(self, other: "Report") -> bool:
+        return not (self.disputes or other.disputes) and (self.result, self.games) == (other.result, other.games)
+
+
+class CodeAttempt(models.Model):
+    """A wrong player code typed on a phone: counted per address and per event to stop guessing."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "at"]), models.Index(fields=["event", "at"])]
+
+    def __str__(self):
+        return f"{self.event}: wrong code from {self.address}"

@@ -494,7 +494,13 @@ ResultConflict = ConfirmReplace
 
 
 def record_result(
-    match: Match, outcome: Outcome, by, expected_version: int | None = None, replace: bool = False
+    match: Match,
+    outcome: Outcome,
+    by,
+    expected_version: int | None = None,
+    replace: bool = False,
+    reporter: Player | None = None,
+    address: str | None = None,
 ) -> Match:
     """Store a match result; the one workflow behind every result path (buttons, keyboard, forms, top cut).
 
@@ -503,6 +509,7 @@ def record_result(
     version the person confirmed (a replacement without a version would overwrite blind, so it is refused).
     The same result twice changes nothing. Every change is audited (`ResultChange`); a replacement is also
     logged as a correction.
+    `reporter` is the player whose report from their phone (at `address`) stores it; `by` is then None.
     """
     event = match.round.event
     with transaction.atomic():
@@ -532,10 +539,22 @@ def record_result(
         m.result = outcome.result
         m.games_a, m.games_b, m.games_drawn = outcome.games or (None, None, None)
         m.entered_by = by
+        m.entered_by_player = reporter
         m.entered_at = timezone.now()
         m.version += 1
-        m.save(update_fields=["result", "games_a", "games_b", "games_drawn", "entered_by", "entered_at", "version"])
-        ResultChange.objects.create(match=m, before=before, after=m.snapshot(), by=by)
+        m.save(
+            update_fields=[
+                "result",
+                "games_a",
+                "games_b",
+                "games_drawn",
+                "entered_by",
+                "entered_by_player",
+                "entered_at",
+                "version",
+            ]
+        )
+        ResultChange.objects.create(match=m, before=before, after=m.snapshot(), by=by, player=reporter, address=address)
         if before is not None:
             log(
                 event,
@@ -730,12 +749,13 @@ def delete_player(player: Player, by) -> None:
     changed(event)
 
 
-def drop_player(player: Player, by) -> None:
+def drop_player(player: Player, by, **detail) -> None:
+    """Drop after the current round; `detail` says more for the log (a drop the player asked for)."""
     event = player.event
     last = current_round(event)
     player.dropped_after = last.number if last else 0
     player.save(update_fields=["dropped_after"])
-    log(event, "drop", by, player=player.key, name=player.name, after_round=player.dropped_after)
+    log(event, "drop", by, player=player.key, name=player.name, after_round=player.dropped_after, **detail)
     changed(event)
 
 

@@ -6,6 +6,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("e/", include("tournament.urls_player")),
     path("e/", include("tournament.urls_public")),
     path("", include("tournament.urls_organiser")),
 ]

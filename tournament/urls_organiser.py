@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import views, views_players, views_results
+from tournament import views, views_players, views_reports, views_results
 
 E = "events/<slug:slug>/"
 R = E + "rounds/<int:number>/"
@@ -23,6 +23,11 @@ urlpatterns = [
     path(E + "players/<int:player_id>/drop/", views.player_drop, name="org_player_drop"),
     path(E + "players/<int:player_id>/undrop/", views.player_undrop, name="org_player_undrop"),
     path(E + "players/<int:player_id>/delete/", views_players.player_delete, name="org_player_delete"),
+    path(E + "players/<int:player_id>/card/", views_reports.player_card, name="org_player_card"),
+    path(E + "players/<int:player_id>/reissue/", views_reports.player_reissue, name="org_player_reissue"),
+    path(E + "print/cards/", views_reports.print_cards, name="org_print_cards"),
+    path(E + "reporting/", views_reports.reporting_mode, name="org_reporting"),
+    path(R + "reporting/", views_reports.round_reporting, name="org_round_reporting"),
     path(E + "rounds/pair/", views.round_pair, name="org_round_pair"),
     path(R, views.round_page, name="org_round"),
     path(R + "publish/", views.round_publish, name="org_round_publish"),

@@ -22,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 import standings
 from standings import eventfile as ef
 from standings.format import LABELS
-from tournament import csvio, once, services
+from tournament import csvio, once, reports, services
 from tournament.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.eventio import event_to_file, unique_slug
 from tournament.forms import (
@@ -42,6 +42,7 @@ from tournament.forms import (
 from tournament.models import Event, EventRole, Match, Player, ResultChange, Round
 from tournament.names import Names
 from tournament.services import ServiceError
+from tournament.views_public import qr_svg
 from tournament.wording import recent_actions
 
 
@@ -543,17 +544,16 @@ def result_choices(best_of: int, elimination: bool) -> list[tuple[str, str]]:
     return choices
 
 
-def _round_context(event: Event, rnd: Round, only_outstanding: bool = False):
-    matches = rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id")
-    if only_outstanding:
-        matches = matches.filter(result=Match.Result.PLAYED, games_a__isnull=True)
+def _round_context(event: Event, rnd: Round, view: str = "default", q: str = "", start: int = 1):
+    overview = reports.round_overview(rnd, view, q, start)
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     return {
         "round": rnd,
-        "matches": matches,
+        "matches": overview.matches,
+        "overview": overview,
         "missing": services.outstanding(rnd),
         "entered": rnd.matches.filter(Q(games_a__isnull=False) | Q(result=Match.Result.DOUBLE_LOSS)).exists(),
-        "only_outstanding": only_outstanding,
+        "only_outstanding": overview.view == "outstanding",
         "choices": result_choices(event.best_of, rnd.kind == Round.Kind.ELIMINATION),
         "shorthands": services.shorthands(event.best_of, rnd.kind == Round.Kind.ELIMINATION),
         "is_latest": rnd.number == latest,
@@ -569,9 +569,10 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
     rnd = _round(event, number)
     if rnd.state == Round.State.DRAFT:
         return _draft_page(request, access, rnd)
-    only = request.GET.get("outstanding") == "1"
+    view = "outstanding" if request.GET.get("outstanding") == "1" else request.GET.get("view", "default")
+    start = request.GET.get("from", "1")
     part = request.GET.get("part")
-    ctx = _round_context(event, rnd, only)
+    ctx = _round_context(event, rnd, view, request.GET.get("q", "")[:60], int(start) if start.isdigit() else 1)
     partial = "outstanding" if part == "outstanding" else "matches"
     return page(
         request,
@@ -580,6 +581,8 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         partial=partial,
         rounds=event.rounds.order_by("number"),
         table_form=TableResultForm(),
+        reporting_choices=Event.Reporting.choices,
+        drops=reports.phone_drops(rnd),
         changes=labelled(
             ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
                 "by", "match__player_a", "match__player_b"
@@ -835,6 +838,9 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     ]
     if kind == "slips":
         rows = [r for r in rows if r["m"].player_b_id]
+        if event.reporting != Event.Reporting.ORGANISERS:
+            for r in rows:  # the table's reporting page, for players who have not opened their own page
+                r["qr"] = qr_svg(request.build_absolute_uri(reverse("player:table", args=[slug, number, r["m"].table])))
     return render(
         request,
         template,

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament import services
+from tournament import reports, services
 from tournament.access import Access, HtmxHttpRequest, event_for
 from tournament.forms import GamesForm, ResultForm, TableResultForm
 from tournament.models import Match, Round
@@ -53,6 +53,7 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
             messages.error(request, error)
         return redirect(_next(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
     match.error, match.question = error, question
+    reports.annotate(match)
     rnd.refresh_from_db()
     ctx = _round_context(access.event, rnd)
     return page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
@@ -111,6 +112,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
     ctx = _round_context(access.event, rnd)
     if done:
         match.error = match.question = None
+        reports.annotate(match)
         return page(
             request,
             "organiser/round.html",

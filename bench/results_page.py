@@ -1,0 +1,142 @@
+"""How fast is the round's results page on a judge's phone at 2048 players? `python bench/results_page.py`
+
+Creates a fresh PostgreSQL database, imports the 2048-player event of bench/self_report.py (round 6
+published, no result yet), then stores half of round 6 from players' reports, leaves 200 matches
+waiting for the opponent and 40 disputed, and renders the organiser's results page in-process (Django's
+test client, logged in, DEBUG=0) several times: the default view (disputed and waiting first, then one
+range of tables), a search, the disputed filter and the full list. Prints the best and median render
+time and the HTML size of each.
+
+Targets on a 2-core machine: the default view under 0.3 s and under 300 KB.
+Needs PostgreSQL at $BENCH_PG (default postgres://postgres@127.0.0.1:5432); the database is dropped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def self_report_module():
+    """bench/self_report.py (its event generator), loaded by path: bench/ is not a package."""
+    spec = importlib.util.spec_from_file_location("bench_self_report", ROOT / "bench" / "self_report.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def psql(dsn: str, sql: str) -> None:
+    subprocess.run(["psql", "-q", dsn, "-c", sql], check=True, stdout=subprocess.DEVNULL)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=2048)
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+
+    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+    db = f"swiss_bench_results_{os.getpid()}"
+    os.environ.update(
+        DATABASE_URL=f"{base}/{db}",
+        DEBUG="0",
+        SECRET_KEY="bench-" + "x" * 50,
+        SECURE_SSL_REDIRECT="0",
+        SESSION_COOKIE_SECURE="0",
+        CSRF_COOKIE_SECURE="0",
+        ALLOWED_HOSTS="testserver",
+        LOG_LEVEL="ERROR",
+        STATIC_ROOT=tempfile.mkdtemp(prefix="swiss-results-static-"),
+        DJANGO_SETTINGS_MODULE="tournament.settings",
+    )
+    psql(f"{base}/postgres", f"CREATE DATABASE {db}")
+    try:
+        import django
+
+        django.setup()
+        from django.contrib.auth import get_user_model
+        from django.core.management import call_command
+        from django.test import Client
+
+        generate = self_report_module().generate
+
+        from standings.eventfile import loads
+        from tournament import reports, services
+        from tournament.eventio import import_event
+        from tournament.models import Event, EventRole, Match, Report
+
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "event.json"
+            path.write_text(json.dumps(generate(args.players, 6)))
+            event = import_event(loads(path.read_text()), slug="bench")
+        Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
+        event.refresh_from_db()
+        user = get_user_model().objects.create_user("judge", password="bench-pass-1")
+        EventRole.objects.create(event=event, user=user, role=EventRole.Role.JUDGE)
+
+        rnd = event.rounds.get(number=6)
+        matches = list(rnd.matches.select_related("player_a", "player_b").order_by("table"))
+        half = len(matches) // 2
+        t = time.perf_counter()
+        for m in matches[:half]:
+            reports.submit(m.player_a, m.pk, services.Outcome("played", (2, 1, 0)))
+            reports.submit(m.player_b, m.pk, services.Outcome("played", (2, 1, 0)))
+        print(f"{half} matches stored from players' reports in {time.perf_counter() - t:.1f} s (in-process)")
+        open_ones = matches[half:]
+        Report.objects.bulk_create(
+            [Report(match=m, player=m.player_a, games_a=2, games_b=0, games_drawn=0) for m in open_ones[:240]]
+            + [Report(match=m, player=m.player_b, games_a=0, games_b=2, games_drawn=0) for m in open_ones[200:240]]
+        )
+        stored = Match.objects.filter(round=rnd, games_a__isnull=False).count()
+        print(f"round 6: {len(matches)} matches, {stored} stored, 200 waiting, 40 disputed\n")
+
+        client = Client()
+        client.force_login(user)
+        url = "/events/bench/rounds/6/"
+        views = [
+            ("default (judge's phone)", url),
+            ("search 'Player 0123'", url + "?q=Player+0123"),
+            ("disputed only", url + "?view=disputed"),
+            ("full list", url + "?view=all"),
+        ]
+        print(f"{'view':26}{'best s':>9}{'median s':>10}{'KB':>9}{'rows':>7}")
+        results = {}
+        for name, path in views:
+            times, size, rows = [], 0, 0
+            for _ in range(args.repeat):
+                t = time.perf_counter()
+                response = client.get(path)
+                times.append(time.perf_counter() - t)
+                assert response.status_code == 200, response.status_code
+                size = len(response.content)
+                rows = response.content.count(b'class="match ')
+            results[name] = (min(times), statistics.median(times), size)
+            print(f"{name:26}{min(times):>9.3f}{statistics.median(times):>10.3f}{size / 1024:>9.0f}{rows:>7}")
+        best, median, size = results["default (judge's phone)"]
+        ok = median < 0.3 and size < 300 * 1024
+        print(f"\nload average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+        print("targets (default view: median < 0.3 s, < 300 KB):", "met" if ok else "NOT met")
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        psql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+        shutil.rmtree(os.environ["STATIC_ROOT"], ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,382 @@
+"""Can the players of a 2048-player event report a whole round from their phones? `python bench/self_report.py`
+
+Creates a fresh PostgreSQL database, imports a generated event (2048 players, rounds 1-5 played, round 6
+published with no result, players reporting and the opponent confirming) and serves it with gunicorn
+exactly as deploy/start.sh does (2 workers x 4 threads, DEBUG=0) on loopback. Then, inside a 120-second
+window, 2048 simulated phones each open their personal link, load their page, and report their match
+or, when the opponent was first, confirm the opponent's report; meanwhile 500 other phones poll the
+public pairings page every 15 s as the page's htmx does (If-None-Match).
+
+It prints the report requests per second, their p50/p99 latency and the errors (any failed request,
+refused report, or a phone that never got its match stored), and then checks in the database that
+every one of the 1024 matches is stored exactly once with the result its players reported and one
+audit entry: `stored N/1024` and `N errors`.
+
+Targets on a 2-core machine: 0 errors, every match stored, p99 under 500 ms.
+Needs PostgreSQL at $BENCH_PG (default postgres://postgres@127.0.0.1:5432). Everything it starts, it
+stops; the database is dropped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+SLUG = "bench"
+# From player A's side; player B reports the mirror image ("2-1" for A is "1-2" for B).
+RESULTS = ["2-0", "2-1", "1-2", "0-2", "1-1-1", "1-1"]
+
+
+def generate(players: int, rounds: int, seed: int = 6) -> dict:
+    """An event whose last round is published without results: every player plays every round."""
+    rng = random.Random(seed)
+    ids = [f"p{k}" for k in range(players)]
+    points = dict.fromkeys(ids, 0)
+    out = []
+    for number in range(1, rounds + 1):
+        order = sorted(ids, key=lambda pid: (-points[pid], rng.random()))
+        matches = []
+        for t in range(0, len(order), 2):
+            a, b = order[t], order[t + 1]
+            m = {"a": a, "b": b, "table": t // 2 + 1}
+            if number < rounds:
+                games = rng.choice([[2, 0, 0], [2, 1, 0], [1, 2, 0], [0, 2, 0], [1, 1, 1]])
+                m["games"] = games
+                if games[0] > games[1]:
+                    points[a] += 3
+                elif games[1] > games[0]:
+                    points[b] += 3
+                else:
+                    points[a] += 1
+                    points[b] += 1
+            matches.append(m)
+        out.append({"number": number, "matches": matches})
+    return {
+        "format": "swiss-event",
+        "version": 1,
+        "name": "Self-report bench",
+        "preset": "mtg",
+        "planned_rounds": rounds + 2,
+        "players": [{"id": pid, "name": f"Player {k:05d}"} for k, pid in enumerate(ids)],
+        "rounds": out,
+    }
+
+
+def psql(dsn: str, sql: str) -> str:
+    return subprocess.run(
+        ["psql", "-qAt", "-F", "\t", dsn, "-c", sql], check=True, capture_output=True, text=True
+    ).stdout
+
+
+def free_port(start: int = 8601, stop: int = 8610) -> int:
+    """A port of this project's bench range (h6: 8601-8609), else any free one."""
+    for port in [*range(start, stop), 0]:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise SystemExit("no free port")
+
+
+class Phone:
+    """One phone: its cookies, and plain HTTP/1.1 requests without keep-alive (as a phone on venue Wi-Fi)."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: dict | None = None, headers: dict | None = None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        h = dict(headers or {})
+        if self.cookies:
+            h["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = None
+        if body is not None:
+            data = urlencode(body)
+            h["Content-Type"] = "application/x-www-form-urlencoded"
+        t = time.perf_counter()
+        try:
+            conn.request(method, path, body=data, headers=h)
+            response = conn.getresponse()
+            content = response.read()
+        finally:
+            conn.close()
+        elapsed = time.perf_counter() - t
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return response, content.decode(errors="replace"), elapsed
+
+
+class Tally:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.report_latencies: list[float] = []
+        self.requests = 0
+        self.errors: list[str] = []
+        self.confirms = 0
+        self.polls = 0
+        self.poll_errors = 0
+
+    def error(self, text: str) -> None:
+        with self.lock:
+            self.errors.append(text)
+
+
+def run_phone(port: int, who: dict, tally: Tally) -> None:
+    """Open the link, load the page, then report (or confirm the opponent's report)."""
+    phone = Phone(port)
+    try:
+        r, _, _ = phone.request("GET", f"/e/{SLUG}/me/{who['pk']}/{who['token']}/")
+        if r.status != 302:
+            return tally.error(f"link of {who['pk']}: HTTP {r.status}")
+        r, page, _ = phone.request("GET", f"/e/{SLUG}/me/")
+        if r.status != 200:
+            return tally.error(f"page of {who['pk']}: HTTP {r.status}")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        if token is None:
+            return tally.error(f"page of {who['pk']}: no form (not reporting?)")
+        form = {"csrfmiddlewaretoken": token.group(1), "match": who["match"]}
+        if 'value="confirm"' in page:
+            form["action"] = "confirm"
+        else:
+            form.update(action="report", result=who["result"])
+        r, _, elapsed = phone.request("POST", f"/e/{SLUG}/me/report/", form)
+        with tally.lock:
+            tally.requests += 3
+            tally.report_latencies.append(elapsed)
+            tally.confirms += form["action"] == "confirm"
+        if r.status != 302:
+            return tally.error(f"report of {who['pk']}: HTTP {r.status}")
+        # The page the phone is sent back to says whether the report was taken or refused.
+        r, page, _ = phone.request("GET", f"/e/{SLUG}/me/")
+        with tally.lock:
+            tally.requests += 1
+        refused = re.search(r'class="msg-error">([^<]*)', page)
+        if r.status != 200 or refused:
+            tally.error(f"report of {who['pk']} refused: {refused.group(1) if refused else r.status}")
+    except OSError as e:
+        tally.error(f"phone {who['pk']}: {e}")
+
+
+def poller(port: int, stop: float, offset: float, tally: Tally) -> None:
+    """A phone on the public pairings page: the htmx poll every 15 s, with the ETag it has."""
+    phone = Phone(port)
+    etag = None
+    due = time.monotonic() + offset
+    while due < stop:
+        time.sleep(max(0.0, due - time.monotonic()))
+        headers = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+        if etag:
+            headers["If-None-Match"] = etag
+        try:
+            r, _, _ = phone.request("GET", f"/e/{SLUG}/pairings/", headers=headers)
+            ok = r.status in (200, 304)
+            etag = r.getheader("ETag") or etag
+        except OSError:
+            ok = False
+        with tally.lock:
+            tally.polls += 1
+            tally.poll_errors += not ok
+        due += 15
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=2048)
+    parser.add_argument("--round", type=int, default=6, help="the round being reported (earlier ones played)")
+    parser.add_argument("--window", type=int, default=120, help="seconds in which every phone reports")
+    parser.add_argument("--pollers", type=int, default=500)
+    parser.add_argument("--phones-at-once", type=int, default=48, help="client threads (phones mid-request)")
+    args = parser.parse_args()
+    matches_expected = args.players // 2
+
+    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+    db = f"swiss_bench_report_{os.getpid()}"
+    dsn = f"{base}/{db}"
+    tmp = Path(tempfile.mkdtemp(prefix="swiss-self-report-"))
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    port = free_port()
+    env.update(
+        DATABASE_URL=dsn,
+        DEBUG="0",
+        SECRET_KEY="bench-" + "x" * 50,
+        SECURE_SSL_REDIRECT="0",
+        SESSION_COOKIE_SECURE="0",
+        CSRF_COOKIE_SECURE="0",
+        ALLOWED_HOSTS="127.0.0.1",
+        STATIC_ROOT=str(tmp / "static"),
+        LOG_LEVEL="ERROR",
+        BIND=f"127.0.0.1:{port}",
+        PATH=f"{Path(PY).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    )
+    psql(f"{base}/postgres", f"CREATE DATABASE {db}")
+    server = None
+    try:
+        manage = [PY, str(ROOT / "manage.py")]
+        subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+        subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+        (tmp / "event.json").write_text(json.dumps(generate(args.players, args.round)))
+        t = time.perf_counter()
+        subprocess.run(
+            [*manage, "import_event", str(tmp / "event.json"), "--slug", SLUG],
+            env=env,
+            check=True,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+        )
+        psql(dsn, f"UPDATE tournament_event SET reporting = 'confirm', version = version + 1 WHERE slug = '{SLUG}'")
+        print(f"imported {args.players} players, round {args.round} published in {time.perf_counter() - t:.1f} s")
+
+        rows = psql(
+            dsn,
+            "SELECT m.id, m.player_a_id, a.token, m.player_b_id, b.token FROM tournament_match m "
+            "JOIN tournament_round r ON r.id = m.round_id JOIN tournament_event e ON e.id = r.event_id "
+            "JOIN tournament_player a ON a.id = m.player_a_id JOIN tournament_player b ON b.id = m.player_b_id "
+            f"WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
+        )
+        rng = random.Random(13)
+        phones, expected = [], {}
+        for line in rows.splitlines():
+            match, pa, ta, pb, tb = line.split("\t")
+            result = rng.choice(RESULTS)
+            nums = [int(x) for x in result.split("-")] + [0]
+            expected[int(match)] = (nums[0], nums[1], nums[2])
+            mirrored = "-".join(str(x) for x in [nums[1], nums[0], *([nums[2]] if nums[2] else [])])
+            phones.append({"pk": pa, "token": ta, "match": match, "result": result})
+            phones.append({"pk": pb, "token": tb, "match": match, "result": mirrored})
+        if len(expected) != matches_expected:
+            sys.exit(f"round {args.round} has {len(expected)} matches, expected {matches_expected}")
+
+        # The server exactly as the container starts it (deploy/start.sh: migrate, then gunicorn).
+        log = (tmp / "gunicorn.log").open("w")
+        server = subprocess.Popen(
+            ["sh", str(ROOT / "deploy" / "start.sh")], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+        )
+        for _ in range(300):
+            if server.poll() is not None:
+                sys.exit(f"gunicorn exited; see {tmp / 'gunicorn.log'}")
+            try:
+                if Phone(port).request("GET", f"/e/{SLUG}/")[0].status == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            sys.exit("gunicorn did not answer in 30 s")
+        Phone(port).request("GET", f"/e/{SLUG}/pairings/")  # warm: the first rendering computes standings
+
+        tally = Tally()
+        load = os.getloadavg()[0]
+        start = time.monotonic()
+        stop = start + args.window
+        pollers = [
+            threading.Thread(target=poller, args=(port, stop, k * 15 / args.pollers, tally), daemon=True)
+            for k in range(args.pollers)
+        ]
+        for p in pollers:
+            p.start()
+        # Each phone starts at a random moment of the first 5/6 of the window, so the last ones still
+        # finish inside it; partners start independently (sometimes at the same moment).
+        rng.shuffle(phones)
+        spread = args.window * 5 / 6
+        when = sorted(rng.uniform(0, spread) for _ in phones)
+
+        def scheduled(k: int) -> None:
+            time.sleep(max(0.0, start + when[k] - time.monotonic()))
+            run_phone(port, phones[k], tally)
+
+        with ThreadPoolExecutor(max_workers=args.phones_at_once) as pool:
+            list(pool.map(scheduled, range(len(phones))))
+        reported_in = time.monotonic() - start
+        for p in pollers:
+            p.join()
+
+        # The database's word: every match stored once, as reported, with one audit entry.
+        stored_rows = psql(
+            dsn,
+            "SELECT m.id, m.games_a, m.games_b, m.games_drawn, m.entered_by_player_id IS NOT NULL, "
+            "(SELECT count(*) FROM tournament_resultchange c WHERE c.match_id = m.id) "
+            "FROM tournament_match m JOIN tournament_round r ON r.id = m.round_id "
+            f"JOIN tournament_event e ON e.id = r.event_id WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
+        )
+        stored = 0
+        for line in stored_rows.splitlines():
+            match, ga, gb, gd, by_player, changes = line.split("\t")
+            if ga == "":
+                tally.error(f"match {match} not stored")
+                continue
+            games = (int(ga), int(gb), int(gd))
+            if games != expected[int(match)] or by_player != "t" or changes != "1":
+                tally.error(f"match {match}: stored {games}, reported {expected[int(match)]}, {changes} audit entries")
+                continue
+            stored += 1
+        state = psql(
+            dsn,
+            f"SELECT r.state FROM tournament_round r JOIN tournament_event e ON e.id = r.event_id "
+            f"WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
+        ).strip()
+
+        lat = tally.report_latencies
+        print(f"\nload average at the start: {load:.1f} on {os.cpu_count()} CPUs (other work skews the figures)")
+        print(
+            f"gunicorn as deploy/start.sh: {env.get('WEB_CONCURRENCY', '2')} workers x "
+            f"{env.get('GUNICORN_THREADS', '4')} threads; {args.phones_at_once} phones mid-request at most"
+        )
+        print(
+            f"{len(phones)} phones reported in {reported_in:.1f} s (window {args.window} s): "
+            f"{len(lat)} report requests ({len(lat) - tally.confirms} reports, {tally.confirms} confirmations), "
+            f"{len(lat) / reported_in:.1f} per second, {tally.requests} phone requests in all"
+        )
+        print(
+            f"report latency: p50 {percentile(lat, 0.5) * 1000:.0f} ms, p99 {percentile(lat, 0.99) * 1000:.0f} ms, "
+            f"max {max(lat, default=0) * 1000:.0f} ms"
+        )
+        print(f"{args.pollers} other phones polled the pairings page {tally.polls} times, {tally.poll_errors} failed")
+        print(f"round {args.round} is now {state}")
+        for e in tally.errors[:10]:
+            print(f"  error: {e}")
+        errors = len(tally.errors) + tally.poll_errors
+        print(f"stored {stored}/{matches_expected}")
+        print(f"{errors} errors")
+        ok = errors == 0 and stored == matches_expected and percentile(lat, 0.99) < 0.5 and reported_in <= args.window
+        print("targets (0 errors, every match stored, p99 < 500 ms, inside the window):", "met" if ok else "NOT met")
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        psql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,400 @@
+"""Players report their own results from their phones (issue: self-reporting).
+
+A player is known by the secret of their personal link or by their short code (`Player.token`,
+`Player.code`). During the current published round they send a `Report` of their match; what happens
+next is the event's rule (`Event.reporting`):
+
+- organisers: players cannot report (the default; the desk enters every result);
+- confirm: the opponent confirms (or reports the same result themselves) and the result is stored;
+  a different report or "That's not right" makes the match disputed, for a judge to settle;
+- alone: one report stores the result.
+
+Storing always goes through `services.record_result`, the one validating, audited path the organiser's
+desk uses; the match row is locked first, so double taps, two players at once and a judge entering
+the result meanwhile end in exactly one stored result.
+"""
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Count, F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament import services
+from tournament.models import CodeAttempt, Event, Match, Player, Report, Round, new_code, new_token
+from tournament.services import Outcome, ServiceError
+
+# Wrong codes allowed in THROTTLE_WINDOW: per address, and per event from all addresses together.
+THROTTLE_WINDOW = timedelta(minutes=15)
+ADDRESS_LIMIT = 10
+EVENT_LIMIT = 200
+
+EMPTY, WAITING, DISPUTED, STORED = "empty", "waiting", "disputed", "stored"
+
+
+class Throttled(ServiceError):
+    """Too many wrong codes from this address or for this event."""
+
+
+# ---------------------------------------------------------------- who is this phone
+
+
+def token_digest(token: str) -> str:
+    """What the phone's cookie keeps instead of the secret itself; changes when the link is reissued."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def check_token(player: Player, token: str) -> bool:
+    return hmac.compare_digest(player.token.encode(), token.encode())
+
+
+def check_digest(player: Player, digest: str) -> bool:
+    return hmac.compare_digest(token_digest(player.token).encode(), digest.encode())
+
+
+def normalise_code(text: str) -> str:
+    return "".join(text.split()).replace("-", "").upper()[:20]
+
+
+def find_by_code(event: Event, text: str, address: str | None, among: list[Player] | None = None) -> Player:
+    """The player of `event` (or of `among`) whose code this is; a wrong code counts against the address.
+
+    Every candidate's code is compared in constant time, so the time taken says nothing about the code.
+    """
+    since = timezone.now() - THROTTLE_WINDOW
+    if (
+        address
+        and CodeAttempt.objects.filter(address=address, at__gte=since).count() >= ADDRESS_LIMIT
+        or CodeAttempt.objects.filter(event=event, at__gte=since).count() >= EVENT_LIMIT
+    ):
+        raise Throttled(_("Too many wrong codes: wait a quarter of an hour, or ask a judge for help."))
+    code = normalise_code(text).encode()
+    candidates = among if among is not None else list(event.players.only("id", "event", "code", "token", "name"))
+    found = None
+    for p in candidates:
+        if hmac.compare_digest(p.code.encode(), code):
+            found = p
+    if found is None:
+        CodeAttempt.objects.create(event=event, address=address)
+        raise ServiceError(_("That code is not right. It is the six letters and digits on your player card."))
+    return found
+
+
+def reissue(player: Player, by) -> Player:
+    """A new link and code for a lost or shared phone: the old ones stop working at once."""
+    with transaction.atomic():
+        taken = set(player.event.players.exclude(pk=player.pk).values_list("code", flat=True))
+        code = new_code()
+        while code in taken or code == player.code:
+            code = new_code()
+        player.token, player.code = new_token(), code
+        player.save(update_fields=["token", "code"])
+        services.log(player.event, "reissue_link", by, player=player.key)
+    return player
+
+
+# ---------------------------------------------------------------- the organiser's switches
+
+
+def set_mode(event: Event, mode: str, by) -> None:
+    if mode not in Event.Reporting.values:
+        raise ServiceError(_("Pick how results are entered."))
+    if mode == event.reporting:
+        return
+    was = event.reporting
+    Event.objects.filter(pk=event.pk).update(reporting=mode)
+    event.reporting = mode
+    services.log(event, "reporting", by, mode=mode, was=was)
+    services.changed(event)
+
+
+def close_reporting(rnd: Round, closed: bool, by) -> None:
+    if rnd.reporting_closed == closed:
+        return
+    rnd.reporting_closed = closed
+    rnd.save(update_fields=["reporting_closed"])
+    services.log(rnd.event, "close_reporting" if closed else "open_reporting", by, round=rnd.number)
+    services.changed(rnd.event)
+
+
+# ---------------------------------------------------------------- reports
+
+
+def told(games: tuple[int, int, int] | None, result: str, match: Match) -> str:
+    """A result as players say it: "2-1 for Anna", "1-1, a draw", "double loss"."""
+    if result == Match.Result.DOUBLE_LOSS:
+        return _("double loss")
+    if games is None:
+        return ""
+    a, b, d = games
+    drawn = f"-{d}" if d else ""
+    if a == b:
+        return _("%(score)s, a draw") % {"score": f"{a}-{b}{drawn}"}
+    winner = match.player_a if a > b else match.player_b
+    return _("%(score)s for %(name)s") % {"score": f"{max(a, b)}-{min(a, b)}{drawn}", "name": winner.name}
+
+
+@dataclass(frozen=True)
+class Sent:
+    state: str  # WAITING, DISPUTED or STORED
+    match: Match
+
+
+def status(match: Match, reports: list[Report]) -> str:
+    """Where a match stands: stored, disputed (reports differ or one disputes), waiting for the opponent, empty."""
+    if match.has_result:
+        return STORED
+    if any(r.disputes for r in reports) or (len(reports) == 2 and not reports[0].agrees_with(reports[1])):
+        return DISPUTED
+    return WAITING if reports else EMPTY
+
+
+def current_match(player: Player) -> tuple[Round | None, Match | None]:
+    """The round the venue is playing and the player's match in it (None for an awarded bye)."""
+    rnd = services.current_round(player.event)
+    if rnd is None:
+        return None, None
+    match = (
+        Match.objects.filter(Q(player_a=player) | Q(player_b=player), round=rnd)
+        .select_related("player_a", "player_b", "entered_by", "entered_by_player")
+        .first()
+    )
+    return rnd, match
+
+
+def refusal(
+    event: Event, rnd: Round, match: Match | None, player: Player, stored_ok: bool = False, current: Round | None = None
+) -> str | None:
+    """Why this player cannot report this match now, or None when they can.
+
+    `stored_ok`: the report is the result already stored (a double tap), which is no reason to refuse.
+    `current`: the round being played, when the caller has just read it.
+    """
+    if match is None or player.pk not in (match.player_a_id, match.player_b_id) or rnd.event_id != event.pk:
+        return _("That is not your match.")
+    current = current or services.current_round(event)
+    if current is None or current.pk != rnd.pk:
+        return _("Round %(number)s is not the round being played: report only this round's match.") % {
+            "number": rnd.number
+        }
+    if event.reporting == Event.Reporting.ORGANISERS:
+        return _("At this event the judges enter the results: hand in your match slip.")
+    if match.player_b_id is None:
+        return _("A bye has no result to report.")
+    if match.has_result and stored_ok:
+        return None
+    if match.has_result:
+        return _("Table %(table)s already has a result (%(result)s); only a judge can change it.") % {
+            "table": match.table,
+            "result": match.result_label(),
+        }
+    if rnd.state == Round.State.COMPLETE:
+        return _("Round %(number)s is finished.") % {"number": rnd.number}
+    if rnd.reporting_closed:
+        return _("Reporting is closed for round %(number)s: tell a judge your result.") % {"number": rnd.number}
+    return None
+
+
+def _locked_match(player: Player, match_id: int) -> tuple[Event, Match | None]:
+    event = Event.objects.get(pk=player.event_id)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round", "player_a", "player_b")
+        .filter(pk=match_id)
+        .first()
+    )
+    return event, match
+
+
+def submit(player: Player, match_id: int, outcome: Outcome, address: str | None = None) -> Sent:
+    """The player's report of their match (a new one, a changed one, or the same as the opponent's).
+
+    Refused with a `ServiceError` (and nothing changed) when it is not theirs to report now or the
+    result is not valid (the desk's own validation and messages).
+    """
+    with transaction.atomic():
+        event, m = _locked_match(player, match_id)
+        # A double tap, or the opponent's report stored this very result a moment ago.
+        same = m is not None and m.has_result and (m.result, m.games) == (outcome.result, outcome.games)
+        problem = refusal(event, m.round, m, player, same) if m is not None else _("That is not your match.")
+        if problem:
+            raise ServiceError(problem)
+        if same:
+            return Sent(STORED, m)
+        services.validate_result(m, outcome)  # the desk's validation: SPEC §2, same messages
+        mine, _created = Report.objects.update_or_create(
+            match=m,
+            player=player,
+            defaults={
+                "result": outcome.result,
+                "games_a": outcome.games[0] if outcome.games else None,
+                "games_b": outcome.games[1] if outcome.games else None,
+                "games_drawn": outcome.games[2] if outcome.games else None,
+                "disputes": False,
+                "address": address,
+                "at": timezone.now(),
+            },
+        )
+        Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
+        other = m.reports.exclude(player=player).first()
+        if event.reporting == Event.Reporting.ALONE or (other is not None and mine.agrees_with(other)):
+            m = services.record_result(m, outcome, None, reporter=player, address=address)
+            return Sent(STORED, m)
+    return Sent(DISPUTED if other is not None else WAITING, m)
+
+
+def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
+    """ "That's not right": the opponent's report is contested; a judge settles the match."""
+    with transaction.atomic():
+        event, m = _locked_match(player, match_id)
+        problem = refusal(event, m.round, m, player) if m is not None else _("That is not your match.")
+        if problem:
+            raise ServiceError(problem)
+        if not m.reports.exclude(player=player).exists():
+            raise ServiceError(_("Your opponent has not reported anything yet: report your result instead."))
+        Report.objects.update_or_create(
+            match=m,
+            player=player,
+            defaults={
+                "result": Match.Result.PLAYED,
+                "games_a": None,
+                "games_b": None,
+                "games_drawn": None,
+                "disputes": True,
+                "address": address,
+                "at": timezone.now(),
+            },
+        )
+        Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
+        services.log(event, "dispute", None, round=m.round.number, table=m.table, player=player.key)
+    return Sent(DISPUTED, m)
+
+
+def request_drop(player: Player, address: str | None = None) -> None:
+    """ "Drop me after this round", from the player's own page: the organiser's drop, logged as asked."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+        if player.dropped_after is not None:
+            raise ServiceError(
+                _("You have already dropped (after round %(number)s).") % {"number": player.dropped_after}
+            )
+        services.drop_player(player, None, asked_by_player=True, address=address)
+
+
+# ---------------------------------------------------------------- the results page
+
+
+# Above this many matches the results page opens on what needs a judge and one range of tables, so a
+# judge's phone loads it quickly; the full list is one click away.
+LARGE_ROUND = 150
+RANGE_TABLES = 30
+ATTENTION_ROWS = 40
+VIEWS = ("default", "all", "attention", "disputed", "waiting", "outstanding")
+
+
+@dataclass
+class Overview:
+    """What the round's results page shows: the counts, and which matches in which order."""
+
+    total: int
+    stored: int
+    disputed: list[int]
+    waiting: list[int]
+    matches: list[Match]
+    attention: list[Match]
+    large: bool
+    view: str
+    start: int
+    q: str
+
+    @property
+    def last(self) -> int:
+        return self.start + RANGE_TABLES - 1
+
+    @property
+    def earlier(self) -> int | None:
+        return max(1, self.start - RANGE_TABLES) if self.start > 1 else None
+
+    @property
+    def later(self) -> int | None:
+        return self.start + RANGE_TABLES if self.start + RANGE_TABLES <= self.total else None
+
+    @property
+    def empty(self) -> int:
+        return self.total - self.stored - len(self.disputed) - len(self.waiting)
+
+
+def round_overview(rnd: Round, view: str = "default", q: str = "", start: int = 1) -> Overview:
+    """Counts and rows of the results page: stored, disputed, waiting for the opponent, empty.
+
+    A constant number of queries whatever the size of the round: one for the counts, one for the open
+    reports, one for the rows shown (with their reports).
+    """
+    view = view if view in VIEWS else "default"
+    counts = rnd.matches.filter(player_b__isnull=False).aggregate(
+        total=Count("id"), stored=Count("id", filter=Q(games_a__isnull=False) | Q(result=Match.Result.DOUBLE_LOSS))
+    )
+    total, stored = counts["total"], counts["stored"]
+    open_reports: dict[int, list[Report]] = {}
+    for r in Report.objects.filter(match__round=rnd, match__games_a__isnull=True).exclude(
+        match__result=Match.Result.DOUBLE_LOSS
+    ):
+        open_reports.setdefault(r.match_id, []).append(r)
+    disputed, waiting = [], []
+    for match_id, rs in sorted(open_reports.items(), key=lambda item: min(r.at for r in item[1])):
+        state = DISPUTED if any(r.disputes for r in rs) or (len(rs) == 2 and not rs[0].agrees_with(rs[1])) else WAITING
+        (disputed if state == DISPUTED else waiting).append(match_id)
+
+    rows = (
+        rnd.matches.select_related("player_a", "player_b", "entered_by", "entered_by_player")
+        .prefetch_related("reports__player")
+        .order_by(F("table").asc(nulls_last=True), "id")
+    )
+    large = total > LARGE_ROUND
+    attention: list[Match] = []
+    q = q.strip()
+    if q:
+        found = Q(player_a__name__icontains=q) | Q(player_b__name__icontains=q)
+        if q.isdigit():
+            found |= Q(table=int(q))
+        shown = rows.filter(found)[: RANGE_TABLES * 2]
+    elif view == "all" or (view == "default" and not large):
+        shown = rows
+    elif view == "outstanding":
+        shown = rows.filter(result=Match.Result.PLAYED, games_a__isnull=True)
+    elif view in ("disputed", "waiting", "attention"):
+        ids = {"disputed": disputed, "waiting": waiting, "attention": disputed + waiting}[view]
+        order = {pk: k for k, pk in enumerate(ids)}
+        shown = sorted(rows.filter(pk__in=ids), key=lambda m: order[m.pk])
+    else:
+        ids = (disputed + waiting)[:ATTENTION_ROWS]
+        order = {pk: k for k, pk in enumerate(ids)}
+        attention = sorted(rows.filter(pk__in=ids), key=lambda m: order[m.pk]) if ids else []
+        start = max(1, start)
+        shown = rows.filter(table__gte=start, table__lt=start + RANGE_TABLES)
+    matches = list(shown)
+    for m in [*matches, *attention]:
+        annotate(m)
+    return Overview(total, stored, disputed, waiting, matches, attention, large, view, start, q)
+
+
+def annotate(m: Match) -> Match:
+    """Attach the match's report state and the players' versions for the results page row."""
+    rs = list(m.reports.all())
+    m.state = status(m, rs)
+    m.versions = [(r.player, _("that's not right") if r.disputes else told(r.games, r.result, m)) for r in rs]
+    return m
+
+
+def phone_drops(rnd: Round) -> list[Player]:
+    """Players who dropped themselves from their phones after this round (still dropped)."""
+    dropped = list(rnd.event.players.filter(dropped_after=rnd.number))
+    if not dropped:
+        return []
+    asked = rnd.event.log.filter(action="drop", detail__asked_by_player=True, detail__after_round=rnd.number)
+    keys = {detail["player"] for detail in asked.values_list("detail", flat=True)}
+    return [p for p in dropped if p.key in keys]

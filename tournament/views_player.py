@@ -1,0 +1,348 @@
+"""The player's own page: their table, their clock, their record, and reporting their result.
+
+A phone is remembered per event by a signed cookie holding the player's id and a digest of their
+link's secret (never the secret), so reissuing the link forgets every phone at once. The personal link
+itself redirects to `/e/<slug>/me/` straight away: the secret stays out of the address bar, history
+and referrers. No login, no account: the link, or the code on the player's card, is the key.
+
+The page is personal (it carries a CSRF token), so it is rendered per request; a poll still answers
+304 while neither the event nor the player's match has changed.
+"""
+
+import hashlib
+import math
+
+from axes.helpers import get_client_ip_address
+from django.conf import settings
+from django.contrib import messages
+from django.db.models import Count, Max, Q, Sum
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
+
+import standings
+from tournament import reports, services
+from tournament.access import HtmxHttpRequest, public_event
+from tournament.eventio import event_to_file
+from tournament.models import Event, Match, Player, Report, ResultChange, Round
+from tournament.public_cache import BUILD, cached, event_key, is_fragment
+from tournament.services import ServiceError
+from tournament.views_public import _player_line, clock_of, qr_svg
+
+COOKIE_SALT = "tournament.player"
+COOKIE_DAYS = 14
+
+
+# --- Who this phone belongs to ---------------------------------------------------------------------
+
+
+def _event(slug: str) -> Event:
+    # The link (or the cookie it set) is the key: it works for a hidden event too, whose players still play.
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        raise Http404("No such event.")
+    return event
+
+
+def _cookie(event: Event) -> str:
+    return f"me-{event.pk}"
+
+
+def remember(response: HttpResponse, event: Event, player: Player) -> HttpResponse:
+    response.set_signed_cookie(
+        _cookie(event),
+        f"{player.pk}:{reports.token_digest(player.token)}",
+        salt=COOKIE_SALT,
+        max_age=COOKIE_DAYS * 86400,
+        path=f"/e/{event.slug}/",
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
+
+
+def forget_cookie(response: HttpResponse, event: Event) -> HttpResponse:
+    response.delete_cookie(_cookie(event), path=f"/e/{event.slug}/", samesite="Lax")
+    return response
+
+
+def who(request: HtmxHttpRequest, event: Event) -> Player | None:
+    """The player this phone was opened as, if their link still holds (a reissued one does not)."""
+    raw = request.get_signed_cookie(_cookie(event), default="", salt=COOKIE_SALT, max_age=COOKIE_DAYS * 86400)
+    pk, _sep, digest = raw.partition(":")
+    if not pk.isdigit():
+        return None
+    player = Player.objects.filter(pk=int(pk), event=event).first()
+    if player is None or not reports.check_digest(player, digest):
+        return None
+    return player
+
+
+def address(request: HtmxHttpRequest) -> str | None:
+    return get_client_ip_address(request) or None
+
+
+# --- Views -------------------------------------------------------------------------------------
+
+
+@require_GET
+def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
+    """The personal link on the player's card: remember this phone, then show the page without the secret."""
+    event = _event(slug)
+    player = Player.objects.filter(pk=pk, event=event).first()
+    if player is None or not reports.check_token(player, token):
+        response = render(request, "player/link_gone.html", {"event": event}, status=404)
+        return forget_cookie(response, event)
+    response = redirect("player:me", slug=slug)
+    response["Referrer-Policy"] = "no-referrer"
+    return remember(response, event, player)
+
+
+@require_http_methods(["GET", "POST"])
+def code(request: HtmxHttpRequest, slug: str):
+    """ "This is me": the player types the code from their card."""
+    event = public_event(request, slug)
+    error = None
+    if request.method == "POST":
+        try:
+            player = reports.find_by_code(event, request.POST.get("code", ""), address(request))
+        except reports.Throttled as e:
+            return render(request, "player/code.html", {"event": event, "error": str(e)}, status=429)
+        except ServiceError as e:
+            error = str(e)
+        else:
+            return remember(redirect("player:me", slug=slug), event, player)
+    return render(request, "player/code.html", {"event": event, "error": error}, status=400 if error else 200)
+
+
+@require_POST
+def forget(request: HtmxHttpRequest, slug: str):
+    """ "Not me": this phone forgets the player."""
+    event = _event(slug)
+    return forget_cookie(redirect("public:pairings", slug=slug), event)
+
+
+@require_http_methods(["GET", "POST"])
+def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
+    """The QR code on a match slip: the players of this table say who they are with their code."""
+    event = public_event(request, slug)
+    rnd = event.rounds.exclude(state=Round.State.DRAFT).filter(number=number).first()
+    match = rnd and rnd.matches.select_related("player_a", "player_b").filter(table=table).first()
+    if match is None:
+        raise Http404("No such table.")
+    me = who(request, event)
+    if me is not None and me.pk in (match.player_a_id, match.player_b_id):
+        return redirect("player:me", slug=slug)
+    error, status = None, 200
+    if request.method == "POST":
+        seated = [p for p in (match.player_a, match.player_b) if p is not None]
+        try:
+            player = reports.find_by_code(event, request.POST.get("code", ""), address(request), among=seated)
+        except reports.Throttled as e:
+            error, status = str(e), 429
+        except ServiceError:
+            error, status = _("That is not the code of a player at this table."), 400
+        else:
+            return remember(redirect("player:me", slug=slug), event, player)
+    context = {"event": event, "round": rnd, "match": match, "error": error}
+    return render(request, "player/table.html", context, status=status)
+
+
+@require_safe
+def me(request: HtmxHttpRequest, slug: str):
+    event = _event(slug)
+    player = who(request, event)
+    if player is None:
+        return render(request, "player/code.html", {"event": event, "error": None})
+    rnd, match = reports.current_match(player)
+    template = "player/me.html" + ("#live" if is_fragment(request) else "")
+    # Changes with the event (results, rounds, the clock, settings) and with reports on this match.
+    ident = f"{BUILD}.{event_key(event)}.{template}.{player.pk}.{match.pk if match else 0}.{match.report_stamp if match else 0}"
+    etag = f'W/"{hashlib.blake2b(ident.encode(), digest_size=10).hexdigest()}"'
+    # A message waiting to be shown (after a report) must reach the page, not a 304.
+    pending = len(messages.get_messages(request)) > 0
+    response = None if pending else get_conditional_response(request, etag=etag)
+    if response is None:
+        response = render(request, template, me_context(event, player, rnd, match))
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    patch_vary_headers(response, ("Cookie", "HX-Request", "HX-History-Restore-Request"))
+    return response
+
+
+@require_POST
+def report(request: HtmxHttpRequest, slug: str):
+    """A result from the player's side ("2-1" means they won 2-1), a confirmation, or "That's not right"."""
+    event = _event(slug)
+    player = who(request, event)
+    if player is None:
+        messages.error(request, _("This phone does not know who you are: open your personal link or type your code."))
+        return redirect("player:me", slug=slug)
+    match_id = request.POST.get("match", "")
+    action = request.POST.get("action", "report")
+    try:
+        if not match_id.isdigit():
+            raise ServiceError(_("That is not your match."))
+        match_id = int(match_id)
+        if action == "dispute":
+            sent = reports.dispute(player, match_id, address(request))
+        else:
+            text = request.POST.get("other" if action == "other" else "result", "")
+            outcome = _outcome(event, player, match_id, action, text)
+            sent = reports.submit(player, match_id, outcome, address(request))
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _sent_message(sent))
+    return redirect("player:me", slug=slug)
+
+
+@require_POST
+def drop(request: HtmxHttpRequest, slug: str):
+    event = _event(slug)
+    player = who(request, event)
+    if player is None:
+        raise Http404("Not known on this phone.")
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, _("Tick the box to confirm that you want to drop."))
+        return redirect("player:me", slug=slug)
+    try:
+        reports.request_drop(player, address(request))
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("You are dropped after this round. Thank you for playing!"))
+    return redirect("player:me", slug=slug)
+
+
+# --- Pieces --------------------------------------------------------------------------------------
+
+
+def _outcome(event: Event, player: Player, match_id: int, action: str, text: str) -> services.Outcome:
+    """What the player sent, turned to the match's side A and B."""
+    match = Match.objects.filter(pk=match_id, round__event=event).first()
+    if match is None or player.pk not in (match.player_a_id, match.player_b_id):
+        raise ServiceError(_("That is not your match."))
+    if action == "confirm":
+        theirs = match.reports.exclude(player=player).filter(disputes=False).first()
+        if theirs is None:
+            raise ServiceError(_("There is no report from your opponent to confirm."))
+        return services.Outcome(theirs.result, theirs.games)
+    outcome = services.parse_outcome(text, event.best_of)
+    if outcome.games and match.player_b_id == player.pk:
+        mine, theirs, drawn = outcome.games
+        outcome = services.Outcome(outcome.result, (theirs, mine, drawn))
+    return outcome
+
+
+def _sent_message(sent: reports.Sent) -> str:
+    if sent.state == reports.STORED:
+        return _("Result stored: %(result)s. Thank you!") % {"result": sent.match.result_label()}
+    if sent.state == reports.DISPUTED:
+        return _("Your report differs from your opponent's: a judge will come to your table.")
+    return _("Reported. Your opponent confirms it on their phone.")
+
+
+def quick_results(best_of: int, elimination: bool) -> list[tuple[str, str]]:
+    """The common results from the player's own side, one tap each: wins, losses, then draws."""
+    if best_of == 1:
+        choices = [("1-0", _("I won")), ("0-1", _("I lost"))]
+        return choices if elimination else [*choices, ("0-0-1", _("Draw"))]
+    need = math.ceil(best_of / 2)
+    wins = [(f"{need}-{j}", _("Won %(score)s") % {"score": f"{need}-{j}"}) for j in range(need)]
+    losses = [(f"{j}-{need}", _("Lost %(score)s") % {"score": f"{j}-{need}"}) for j in reversed(range(need))]
+    choices = wins + losses
+    if not elimination:
+        if best_of == 3:
+            choices.append(("1-1-1", _("Draw %(score)s") % {"score": "1-1-1"}))
+        choices.append(("1-1", _("Draw %(score)s") % {"score": "1-1"}))
+    return choices
+
+
+def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, object, str] | None:
+    """The player's rank, points and record after the last finished round.
+
+    It holds still while a round's results come in, so it is keyed not on the event's version (which
+    every stored result bumps) but on what can change it: corrections to those rounds, entries, drops.
+    """
+    if rnd is None:
+        return None
+    after = rnd.number if rnd.state == Round.State.COMPLETE else rnd.number - 1
+    if after < 1:
+        return None
+
+    def marker() -> str:
+        # Read once per event version (every such change bumps it), not once per phone.
+        corrections = ResultChange.objects.filter(match__round__event=event, match__round__number__lte=after)
+        players = event.players.aggregate(
+            n=Count("id"), dropped=Count("id", filter=Q(dropped_after__isnull=False)), byes=Sum("byes")
+        )
+        scoring = (event.win_points, event.draw_points, event.loss_points, event.floor, event.tiebreakers)
+        parts = (players["n"], players["dropped"], players["byes"], corrections.aggregate(m=Max("id"))["m"], scoring)
+        return hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()
+
+    mark = cached(f"me-marker:{event_key(event)}:{after}", marker)
+    key = f"me-standings:{event.pk}.{int(event.created_at.timestamp())}:{after}:{mark}"
+
+    def make() -> dict:
+        result = standings.compute(event_to_file(event), after_round=after)
+        return {
+            r.player_id: (r.rank, standings.format_value("points", r.points), f"{r.wins}-{r.losses}-{r.draws}")
+            for r in result.rows
+        }
+
+    return cached(key, make).get(player.key)
+
+
+def me_context(event: Event, player: Player, rnd: Round | None, match: Match | None) -> dict:
+    from_a = match is not None and match.player_a_id == player.pk
+    opponent = (match.player_b if from_a else match.player_a) if match else None
+    mine = theirs = None
+    state = reports.EMPTY
+    if match is not None and match.player_b_id is not None:
+        by_player = {r.player_id: r for r in Report.objects.filter(match=match)}
+        mine, theirs = by_player.get(player.pk), by_player.get(opponent.pk)
+        state = reports.status(match, list(by_player.values()))
+    can_report = (
+        rnd is not None and match is not None and reports.refusal(event, rnd, match, player, current=rnd) is None
+    )
+    past = (
+        Match.objects.filter(Q(player_a=player) | Q(player_b=player), round__event=event)
+        .exclude(round__state=Round.State.DRAFT)
+        .exclude(round=rnd)
+        .select_related("round", "player_a", "player_b")
+        .order_by("-round__number")
+    )
+    stages = services.stage_names(event) if any(m.round.kind == Round.Kind.ELIMINATION for m in past) else {}
+    lines = [_player_line(m, player, stages) for m in past]
+    standing = standing_of(event, player, rnd)
+    return {
+        "event": event,
+        "player": player,
+        "round": rnd,
+        "match": match,
+        "opponent": opponent,
+        "colour": (_("White") if from_a else _("Black")) if event.colours and opponent else "",
+        "clock": clock_of(rnd),
+        "state": state,
+        "mine": mine,
+        "theirs": theirs,
+        "mine_text": reports.told(mine.games, mine.result, match) if mine and not mine.disputes else "",
+        "theirs_text": reports.told(theirs.games, theirs.result, match) if theirs and not theirs.disputes else "",
+        "stored_text": reports.told(match.games, match.result, match) if match and match.has_result else "",
+        "can_report": can_report,
+        "choices": quick_results(event.best_of, rnd.kind == Round.Kind.ELIMINATION) if can_report else [],
+        "lines": lines,
+        "standing": standing,
+        "points": standing[1] if standing else "",
+    }
+
+
+def personal_qr(request: HtmxHttpRequest, player: Player) -> tuple[str, str]:
+    """The personal link and its QR code (for the organiser's cards and registration desk)."""
+    url = request.build_absolute_uri(reverse("player:link", args=[player.event.slug, player.pk, player.token]))
+    return url, qr_svg(url)

@@ -1,0 +1,78 @@
+"""The organiser's side of players reporting from their phones: the event's rule, closing a round,
+player cards with their personal QR codes, and reissuing one player's link and code."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament import reports
+from tournament.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.models import Event, Player, Round
+from tournament.services import ServiceError
+from tournament.views import _next, back, page
+from tournament.views_player import personal_qr
+
+
+@require_POST
+@login_required
+def reporting_mode(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    try:
+        reports.set_mode(access.event, request.POST.get("reporting", ""), request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request, _("Results: %(rule)s.") % {"rule": Event.Reporting(access.event.reporting).label.lower()}
+        )
+    return back(request, _next(request, reverse("org_event", args=[slug])))
+
+
+@require_POST
+@login_required
+def round_reporting(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = get_object_or_404(Round, event=access.event, number=number)
+    closed = request.POST.get("closed") == "1"
+    reports.close_reporting(rnd, closed, request.user)
+    if closed:
+        messages.success(request, _("Players can no longer report round %(number)s.") % {"number": number})
+    else:
+        messages.success(request, _("Players can report round %(number)s again.") % {"number": number})
+    return back(request, reverse("org_round", args=[slug, number]))
+
+
+@require_GET
+@login_required
+def player_card(request: HtmxHttpRequest, slug: str, player_id: int):
+    """One player's QR code and code on screen, for the registration desk."""
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    url, qr = personal_qr(request, player)
+    return page(request, "organiser/player_card.html", access, player=player, url=url, qr=qr)
+
+
+@require_POST
+@login_required
+def player_reissue(request: HtmxHttpRequest, slug: str, player_id: int):
+    """A lost or shared phone: a new link and code; the old ones stop working at once."""
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    reports.reissue(player, request.user)
+    messages.success(
+        request, _("%(name)s has a new link and code; the old ones no longer work.") % {"name": player.name}
+    )
+    return redirect("org_player_card", slug=slug, player_id=player.pk)
+
+
+@require_GET
+@login_required
+def print_cards(request: HtmxHttpRequest, slug: str):
+    """Player cards: name, the personal link's QR code and the code, eight to an A4 page with cut marks."""
+    access = event_for(request, slug, need=ORGANISER)
+    players = access.event.players.filter(dropped_after__isnull=True).order_by("name", "id")
+    cards = [(p, *personal_qr(request, p)) for p in players]
+    return render(request, "print/cards.html", {"event": access.event, "cards": cards})
