@@ -33,6 +33,14 @@ MAX_PLAYER_NUMBER = 999_999
 # a larger number is refused by place instead of failing the database write.
 SMALL_MAX, INT_MAX, BIG_MAX = 32_767, 2_147_483_647, 2**63 - 1
 
+# What a stored event can hold; the web app's columns and forms use the same limits, so a file that
+# parses can be imported and an event the web app holds can be exported and read back.
+MAX_NAME = 200  # event and player names
+MAX_ID = 100  # player ids and external ids
+MAX_FRACTION_TEXT = 20  # a score or floor written as "33/100"
+MAX_ROUND_MINUTES = 24 * 60  # a round (and its clock, with extensions) lasts at most a day
+_FRACTION_TEXT = re.compile(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)(\s*/\s*\d+)?\s*")
+
 
 class EventFileError(ValueError):
     """A malformed event file; the message names the JSON path of the first error."""
@@ -173,6 +181,27 @@ def validate_games(games: tuple[int, int, int], best_of: int, elimination: bool 
     return None if problem is None else GAMES_PROBLEMS[problem[0]].format(**problem[1])
 
 
+def is_top_cut(n: int) -> bool:
+    """A top cut is 0 (none) or a power of two that fits the bracket: 2, 4, 8, 16…"""
+    return n == 0 or (2 <= n <= SMALL_MAX and n & (n - 1) == 0)
+
+
+def parse_fraction(text: str) -> Fraction:
+    """A score or floor typed as 3, 0.5, .33 or 1/2 (no exponents: "1e999999999" would take minutes).
+
+    ValueError when it is not such a number or needs more than MAX_FRACTION_TEXT characters to store.
+    """
+    if len(text) > 100 or not _FRACTION_TEXT.fullmatch(text):
+        raise ValueError(text)
+    try:
+        result = Fraction(text.strip().replace(" ", ""))
+    except ZeroDivisionError:
+        raise ValueError(text) from None
+    if len(str(result)) > MAX_FRACTION_TEXT:
+        raise ValueError(text)
+    return result
+
+
 # ---------------------------------------------------------------- parsing
 
 
@@ -180,10 +209,18 @@ def _fraction(value: Any, path: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise EventFileError(path, 'expected a number such as 3, 0.33, "0.33" or "1/2"')
     try:
-        result = Fraction(str(value).strip())
-    except (ValueError, ZeroDivisionError):
-        raise EventFileError(path, f"{value!r} is not a number") from None
-    return result
+        if isinstance(value, str):
+            return parse_fraction(value)
+        result = Fraction(value)
+        if len(str(result)) > MAX_FRACTION_TEXT:
+            raise ValueError(value)
+        return result
+    except (ValueError, OverflowError):
+        shown = json.dumps(value)
+        shown = shown if len(shown) <= 40 else f"{shown[:37]}…"
+        raise EventFileError(
+            path, f"{shown} is not a number such as 3, 0.33 or 1/2 of at most {MAX_FRACTION_TEXT} characters"
+        ) from None
 
 
 def _int(
@@ -192,7 +229,8 @@ def _int(
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EventFileError(path, f"expected a whole number, got {json.dumps(value)}")
+        shown = json.dumps(value)
+        raise EventFileError(path, f"expected a whole number, got {shown if len(shown) <= 40 else shown[:37] + '…'}")
     if minimum is not None and value < minimum:
         raise EventFileError(path, f"must be at least {minimum}")
     if value > maximum:
@@ -200,9 +238,13 @@ def _int(
     return value
 
 
-def _str(value: Any, path: str, allow_empty: bool = False) -> str:
+def _str(value: Any, path: str, allow_empty: bool = False, max_length: int = MAX_NAME) -> str:
     if not isinstance(value, str) or (not allow_empty and not value.strip()):
         raise EventFileError(path, "expected a non-empty string")
+    if len(value) > max_length:
+        raise EventFileError(path, f"at most {max_length} characters (this one has {len(value)})")
+    if "\x00" in value:
+        raise EventFileError(path, "contains a NUL character")
     return value
 
 
@@ -268,7 +310,38 @@ def loads(text: str | bytes) -> Event:
         raise EventFileError("", "the file is not UTF-8 text") from None
     except json.JSONDecodeError as e:
         raise EventFileError("", f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        line, column = _too_deep(text if isinstance(text, str) else text.decode("utf-8", "replace"))
+        raise EventFileError(
+            "", f"not valid JSON (line {line}, column {column}: lists and objects nested too deeply)"
+        ) from None
+    except ValueError as e:  # an integer of more than 4,300 digits
+        raise EventFileError("", f"not valid JSON ({e})") from None
     return parse(data)
+
+
+def _too_deep(text: str, limit: int = 500) -> tuple[int, int]:
+    """Line and column of the first list or object opened `limit` levels deep (outside strings)."""
+    depth, in_string, escaped, line, start = 0, False, False, 1, 0
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth >= limit:
+                return line, i - start + 1
+        elif ch in "]}":
+            depth -= 1
+        if ch == "\n":
+            line, start = line + 1, i + 1
+    return line, len(text) - start + 1
 
 
 def parse(data: Any) -> Event:
@@ -331,6 +404,10 @@ def parse(data: Any) -> Event:
     if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-a-zA-Z0-9_]{1,80}", slug)):
         raise EventFileError("slug", "letters, digits, - and _ only, at most 80")
 
+    top_cut = _int(data.get("top_cut", 0), "top_cut", 0)
+    if not is_top_cut(top_cut):
+        raise EventFileError("top_cut", "0 (none) or a power of two: 2, 4, 8, 16…")
+
     settings = Settings(
         name=_str(data.get("name", "Event"), "name"),
         slug=slug,
@@ -342,8 +419,8 @@ def parse(data: Any) -> Event:
         bye_rating=_int(data.get("bye_rating", 0), "bye_rating", 0, maximum=INT_MAX),
         date=date,
         planned_rounds=_int(data.get("planned_rounds"), "planned_rounds", 1, allow_none=True),
-        top_cut=_int(data.get("top_cut", 0), "top_cut", 0),
-        round_minutes=_int(data.get("round_minutes", 50), "round_minutes", 1),
+        top_cut=top_cut,
+        round_minutes=_int(data.get("round_minutes", 50), "round_minutes", 1, maximum=MAX_ROUND_MINUTES),
         public=_bool(data.get("public", True), "public"),
         late_entry=late_entry,
         round_one=round_one,
@@ -364,7 +441,7 @@ def parse(data: Any) -> Event:
         pid = rp["id"]
         if isinstance(pid, int) and not isinstance(pid, bool):
             pid = str(pid)
-        pid = _str(pid, f"{path}.id")
+        pid = _str(pid, f"{path}.id", max_length=MAX_ID)
         if pid in seen:
             raise EventFileError(f"{path}.id", f"duplicate player id {pid!r}")
         seen.add(pid)
@@ -390,7 +467,7 @@ def parse(data: Any) -> Event:
                 byes=byes,
                 joined_round=joined,
                 dropped_after=dropped,
-                external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True),
+                external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True, max_length=MAX_ID),
                 fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
                 number=number,
             )

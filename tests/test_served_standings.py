@@ -30,7 +30,7 @@ def test_correcting_round_one_changes_the_served_standings(organiser):
     assert phone.get("/e/hyogo/standings/", HTTP_IF_NONE_MATCH=etag).status_code == 304
 
     # Round 1, A beat B 2-1: the judge finds the slip said B won 2-1.
-    match = Match.objects.get(round__event=event, round__number=1, player_a__file_id="A")
+    match = Match.objects.get(round__event=event, round__number=1, player_a__key="A")
     desk = Client()
     desk.force_login(organiser)
     response = desk.post(

@@ -163,14 +163,14 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                 dropped_after=p.dropped_after,
                 fixed_table=p.fixed_table,
                 number=p.number,
-                file_id=p.id,
+                key=p.id,
             )
             for p, name in zip(doc.players, names, strict=True)
         ]
     )
     if any(p.pk is None for p in created):  # backends without RETURNING
         created = list(event.players.order_by("id"))
-    pk = {p.file_id: p.pk for p in created}
+    pk = {p.key: p.pk for p in created}
     for r in doc.rounds:
         state = r.state or (Round.State.COMPLETE if all(m.has_result for m in r.matches) else Round.State.IN_PROGRESS)
         rnd = Round.objects.create(

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from standings import eventfile as ef
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
 from tournament import csvio, services
@@ -24,8 +25,8 @@ def fraction_field(label: str) -> forms.CharField:
 
 def clean_fraction(value: str, label: str) -> str:
     try:
-        f = Fraction(value.strip())
-    except (ValueError, ZeroDivisionError):
+        f = ef.parse_fraction(value)
+    except ValueError:
         raise forms.ValidationError(f"{label} must be a number such as 3, 0.5 or 1/2.") from None
     if f < 0:
         raise forms.ValidationError(f"{label} cannot be negative.")
@@ -71,7 +72,7 @@ class EventCreateForm(forms.ModelForm):
 
 
 def _clean_top_cut(n: int) -> int:
-    if n and (n < 2 or n & (n - 1)):
+    if not ef.is_top_cut(n):
         raise forms.ValidationError("A top cut is 0 (none) or a power of two: 2, 4, 8, 16…")
     return n
 

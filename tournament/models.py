@@ -12,12 +12,15 @@ from fractions import Fraction
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models, transaction
 from django.db.models import F, Max, Q
+from django.db.models.functions import Cast, Substr
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from standings import eventfile as ef
 from standings.eventfile import BEST_OF
 from standings.presets import PRESETS, TIEBREAKER_CODES
 
@@ -81,7 +84,7 @@ class Event(models.Model):
         RATING = "rating", "By rating (top half against bottom half)"
 
     slug = models.SlugField(max_length=80, unique=True)
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=ef.MAX_NAME)
     date = models.DateField(default=timezone.localdate)
     preset = models.CharField(max_length=20, choices=[(p.code, p.label) for p in PRESETS.values()], default="mtg")
     # Scoring values and the floor are exact fractions kept as text ("3", "1/2", "33/100").
@@ -99,7 +102,7 @@ class Event(models.Model):
     round_one = models.CharField(max_length=10, choices=RoundOne.choices, default=RoundOne.RANDOM)
     planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
-    round_minutes = models.PositiveSmallIntegerField(default=50)
+    round_minutes = models.PositiveSmallIntegerField(default=50, validators=[MaxValueValidator(ef.MAX_ROUND_MINUTES)])
     public = models.BooleanField(default=True)
     late_entry = models.CharField(max_length=10, choices=LateEntry.choices, default=LateEntry.NONE)
     # Who may enter results: players from their phones, or only the organisers and judges (the default).
@@ -174,13 +177,42 @@ def number_players(players) -> None:
             p.number = last
 
 
+def key_players(players) -> None:
+    """Give each player without a key a fresh one of their event (see `fresh_keys`)."""
+    keyless: dict[int, list] = {}
+    for p in players:
+        if not p.key:
+            keyless.setdefault(p.event_id, []).append(p)
+    for event_id, group in keyless.items():
+        for p, key in zip(group, fresh_keys(event_id, len(group)), strict=True):
+            p.key = key
+
+
 class PlayerQuerySet(models.QuerySet):
     def bulk_create(self, objs, *args, **kwargs):
+        """Insert players, numbering and keying those without a number or a key."""
         objs = list(objs)
         with transaction.atomic(using=self.db):
-            number_players(objs)
+            number_players(objs)  # locks the event rows: keys are drawn under the same lock
+            key_players(objs)
             unique_codes(objs)
             return super().bulk_create(objs, *args, **kwargs)
+
+
+def fresh_keys(event_id: int, count: int) -> list[str]:
+    """`count` player keys no player of the event has: p<n> numbered after the highest such key in use.
+
+    Imported players keep their file's ids (often p1, p2, …), so a key is never derived from a row's
+    primary key; the unique constraint on (event, key) is the backstop for two writers at once (the
+    workflows that add players lock the event row first).
+    """
+    highest = (
+        Player.objects.filter(event_id=event_id, key__regex=r"^p[0-9]{1,15}$")
+        .annotate(n=Cast(Substr("key", 2), models.BigIntegerField()))
+        .aggregate(m=Max("n"))["m"]
+        or 0
+    )
+    return [f"p{highest + i}" for i in range(1, count + 1)]
 
 
 class Player(models.Model):
@@ -188,15 +220,16 @@ class Player(models.Model):
     # The short number a venue calls a player by: given at registration, unique within the event, and shown
     # beside the name wherever two players share a name (see `tournament.names`).
     number = models.PositiveIntegerField()
+    # The player's id in swiss-event files and the engines, unique in the event: an imported player keeps
+    # the file's id, so exports keep it; a player added on the web gets a fresh one (`fresh_keys`).
+    key = models.CharField(max_length=ef.MAX_ID)
     name = models.CharField(max_length=NAME_MAX, validators=[validate_player_name])
     rating = models.PositiveIntegerField(null=True, blank=True)
-    external_id = models.CharField(max_length=100, blank=True)
+    external_id = models.CharField(max_length=ef.MAX_ID, blank=True)
     byes = models.PositiveSmallIntegerField(default=0, help_text="Pre-awarded byes: byes in rounds 1..k.")
     joined_round = models.PositiveSmallIntegerField(default=1)
     dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
-    # The id the player had in an imported swiss-event file, kept so export keeps it.
-    file_id = models.CharField(max_length=100, blank=True)
     # The personal link's secret and the short code typed on a phone: reissued together when revoked.
     token = models.CharField(max_length=43, default=new_token, editable=False)
     code = models.CharField(max_length=CODE_LENGTH, default=new_code, editable=False)
@@ -211,6 +244,8 @@ class Player(models.Model):
             models.CheckConstraint(condition=Q(joined_round__gte=1), name="player_joined_round_positive"),
             models.CheckConstraint(condition=Q(number__gte=1), name="player_number_positive"),
             models.UniqueConstraint(fields=["event", "number"], name="player_number_unique_per_event"),
+            models.UniqueConstraint(fields=["event", "key"], name="player_key_unique_per_event"),
+            models.CheckConstraint(condition=~Q(key=""), name="player_key_not_empty"),
         ]
         indexes = [models.Index(fields=["event", "name"])]
 
@@ -220,9 +255,10 @@ class Player(models.Model):
     def save(self, *args, **kwargs):
         if self._state.adding:
             unique_codes([self])
-        if self.number is None:
+        if self.number is None or not self.key:
             with transaction.atomic():
                 number_players([self])
+                key_players([self])
                 return super().save(*args, **kwargs)
         return super().save(*args, **kwargs)
 
@@ -234,11 +270,6 @@ class Player(models.Model):
     @property
     def is_active(self) -> bool:
         return self.dropped_after is None
-
-    @property
-    def key(self) -> str:
-        """The player's id in swiss-event files and the engines."""
-        return self.file_id or f"p{self.pk}"
 
 
 class Round(models.Model):

@@ -35,8 +35,7 @@ class Names:
 
     @classmethod
     def of(cls, event_id: int) -> "Names":
-        rows = Player.objects.filter(event_id=event_id).values_list("pk", "file_id", "name", "number")
-        return cls((pk, file_id or f"p{pk}", name, number) for pk, file_id, name, number in rows)
+        return cls(Player.objects.filter(event_id=event_id).values_list("pk", "key", "name", "number"))
 
     def clash(self, name: str) -> bool:
         return fold(name) in self.clashing

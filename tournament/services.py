@@ -17,18 +17,20 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Count, F, Max, Q
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext as _
 
 import standings
 from pairing import PairingError, from_event, pair
 from pairing.rounds import recommended_rounds as recommend_rounds
 from pairing.topcut import final_placings as placings_of
 from pairing.topcut import next_bracket_round, top_cut_pairings
-from standings.eventfile import DOUBLE_LOSS, PLAYED, games_problem
+from standings.eventfile import DOUBLE_LOSS, MAX_ROUND_MINUTES, PLAYED, games_problem
 from tournament.eventio import create_matches, event_to_file
-from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
+from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
 from tournament.wording import recommendation_text
 
 CACHE_SECONDS = 6 * 3600
@@ -117,6 +119,11 @@ def _locked(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
+def _locked_round(pk: int) -> Round | None:
+    """The round row locked (only it: Round's default ordering would join and lock the event row too)."""
+    return Round.objects.select_for_update(of=("self",)).filter(pk=pk).order_by("pk").first()
+
+
 def latest_round(event: Event) -> Round | None:
     return event.rounds.order_by("-number").first()
 
@@ -132,6 +139,30 @@ def outstanding(rnd: Round) -> int:
 
 def swiss_rounds_played(event: Event) -> int:
     return event.rounds.filter(kind=Round.Kind.SWISS).count()
+
+
+# ---------------------------------------------------------------- events
+
+
+def create_event(event: Event, by) -> Event:
+    """Save a new event with `by` as its organiser, under a slug that says nothing about other events.
+
+    The slug is the name and date plus a random suffix: a slug derived only from the name would come out
+    as `…-2` when a hidden event of that name exists, telling anyone that it does. Two creations at once
+    cannot collide on it (and if the suffix ever repeats, another one is drawn).
+    """
+    base = slugify(f"{event.name} {event.date}")[:60].strip("-") or "event"
+    for _attempt in range(5):
+        event.slug = f"{base}-{secrets.token_hex(3)}"
+        try:
+            with transaction.atomic():
+                event.save()
+                EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
+        except IntegrityError:
+            event.pk = None
+            continue
+        return event
+    raise ServiceError(_("The event could not be created just now; try again."))
 
 
 # ---------------------------------------------------------------- pairing
@@ -224,7 +255,7 @@ def repair_round(rnd: Round, by) -> Round:
     try:
         with transaction.atomic():
             event = _locked(rnd.event)
-            rnd = Round.objects.select_for_update().filter(pk=rnd.pk).first()
+            rnd = _locked_round(rnd.pk)
             if rnd is None:
                 raise ServiceError("That round is gone: someone re-paired it meanwhile.")
             if rnd.kind != Round.Kind.SWISS:
@@ -241,7 +272,12 @@ def repair_round(rnd: Round, by) -> Round:
             new = _pair_into(event, number, by)
             log(event, "repair", by, round=number, seed=new.seed, was_published=was_published)
     except IntegrityError:
-        raise ServiceError("This round was just re-paired by someone else.") from None
+        raise ServiceError(
+            _(
+                "Round %(number)s changed while it was being paired again; nothing was changed. Look at it and try again."
+            )
+            % {"number": rnd.number}
+        ) from None
     if was_published:
         changed(event)
     return new
@@ -271,7 +307,9 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
         raise ServiceError("Pick two different players to swap.")
     with transaction.atomic():
         _locked(rnd.event)
-        rnd.refresh_from_db()
+        rnd = _locked_round(rnd.pk)
+        if rnd is None:
+            raise ServiceError(_("That round was paired again meanwhile: swap on the new pairings."))
         if rnd.matches.filter(Q(games_a__isnull=False) | Q(result=DOUBLE_LOSS)).exists():
             raise ServiceError("This round has results; its pairings can no longer be changed.")
         matches = list(rnd.matches.filter(Q(player_a__in=[first, second]) | Q(player_b__in=[first, second])))
@@ -288,15 +326,12 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
         for p in (first, second):
             if p.byes >= rnd.number:
                 raise ServiceError(f"{p} holds a pre-awarded bye this round; it cannot be swapped.")
-        setattr(m1, s1, second.pk)
-        setattr(m2, s2, first.pk)
-        # The seats stay the same (both players remain in the round); the unique constraints on a
-        # player's match slot are checked row by row, so the two matches are rewritten together.
-        Match.objects.filter(pk__in=[m1.pk, m2.pk]).delete()
-        for m in (m1, m2):
-            m.pk = None
-            m.version += 1
-        Match.objects.bulk_create([m1, m2])
+        if m1.player_b_id is None and m2.player_b_id is None:
+            raise ServiceError(
+                _("%(first)s and %(second)s both have a bye: swapping them changes nothing.")
+                % {"first": first, "second": second}
+            )
+        _exchange(m1, s1, m2, s2)
         met = met_before(rnd.event, rnd.number)
         warnings = [
             f"Rematch: {m.player_a} and {m.player_b} have played each other before."
@@ -322,6 +357,36 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
     if rnd.is_published:
         changed(rnd.event)
     return warnings
+
+
+def _exchange(m1: Match, s1: str, m2: Match, s2: str) -> None:
+    """Put m2's player in m1's slot s1 and m1's player in m2's slot s2, keeping both matches' ids.
+
+    Judges hold pages and forms naming a match by id: a swap changes who plays, never which match it
+    is (its version goes up, so a result form shown before the swap conflicts instead of landing on the
+    new pairing). A player is in one slot of a round at a time (unique constraints checked row by row),
+    so a same-slot exchange parks one match's player in its empty b slot for a moment.
+    """
+    p1, p2 = getattr(m1, s1), getattr(m2, s2)
+    for m, slot, player in ((m1, s1, p2), (m2, s2, p1)):
+        setattr(m, slot, player)
+        m.version += 1
+    if s1 == s2 == "player_a_id" and m1.player_b_id is None:
+        m1, s1, p1, m2, s2, p2 = m2, s2, p2, m1, s1, p1  # park the match that has a player b
+    rows = Match.objects.filter(pk__in=[m1.pk, m2.pk])
+    if s1 == s2 == "player_a_id":
+        opponent = m1.player_b_id
+        rows.filter(pk=m1.pk).update(player_a_id=opponent, player_b_id=None)
+        rows.filter(pk=m2.pk).update(player_a_id=p1)
+        rows.filter(pk=m1.pk).update(player_a_id=p2, player_b_id=opponent)
+    elif s1 == s2 == "player_b_id":
+        rows.filter(pk=m1.pk).update(player_b_id=None)
+        rows.filter(pk=m2.pk).update(player_b_id=p1)
+        rows.filter(pk=m1.pk).update(player_b_id=p2)
+    else:
+        rows.filter(pk=m1.pk).update(**{s1: p2})
+        rows.filter(pk=m2.pk).update(**{s2: p1})
+    rows.update(version=F("version") + 1)
 
 
 # ---------------------------------------------------------------- results
@@ -513,61 +578,78 @@ def record_result(
     """
     event = match.round.event
     with transaction.atomic():
+        # The round row first (the order every workflow locks in: event, round, match): a round's
+        # completion is decided by one result at a time, and a re-pair or swap waits for it or wins.
+        rnd = _locked_round(match.round_id)
         m = (
             # Not `entered_by`: after waiting for the lock, PostgreSQL re-reads the match row but keeps the
             # joined rows of its first look, so a user entered meanwhile would read as nobody.
             Match.objects.select_for_update(of=("self",))
             .select_related("round__event", "player_a", "player_b")
-            .get(pk=match.pk)
+            .filter(pk=match.pk)
+            .first()
         )
-        validate_result(m, outcome)
-        if m.result == outcome.result and m.games == outcome.games:
-            return m
-        stale = expected_version is not None and m.version != expected_version
-        if m.has_result and (stale or not replace or expected_version is None):
-            raise ConfirmReplace(m, outcome, by, stale)
-        if stale:
-            # No result, yet the match changed since the page was shown: its players were swapped.
+        if rnd is None or m is None:
             raise ServiceError(
-                gettext(
-                    "Table %(table)s changed since this page was shown: check its players and enter the result again."
+                _(
+                    "These pairings were changed meanwhile (the round was paired again): enter the result on the new ones."
                 )
-                % {"table": m.table}
             )
-        before = m.snapshot() if m.has_result else None
-        before_label = m.result_label()
-        m.result = outcome.result
-        m.games_a, m.games_b, m.games_drawn = outcome.games or (None, None, None)
-        m.entered_by = by
-        m.entered_by_player = reporter
-        m.entered_at = timezone.now()
-        m.version += 1
-        m.save(
-            update_fields=[
-                "result",
-                "games_a",
-                "games_b",
-                "games_drawn",
-                "entered_by",
-                "entered_by_player",
-                "entered_at",
-                "version",
-            ]
-        )
-        ResultChange.objects.create(match=m, before=before, after=m.snapshot(), by=by, player=reporter, address=address)
-        if before is not None:
-            log(
-                event,
-                "correct_result",
-                by,
-                round=m.round.number,
-                table=m.table,
-                before=before_label,
-                after=m.result_label(),
+        validate_result(m, outcome)
+        same = m.result == outcome.result and m.games == outcome.games
+        if not same:
+            stale = expected_version is not None and m.version != expected_version
+            if m.has_result and (stale or not replace or expected_version is None):
+                raise ConfirmReplace(m, outcome, by, stale)
+            if stale:
+                # No result, yet the match changed since the page was shown: its players were swapped.
+                raise ServiceError(
+                    gettext(
+                        "Table %(table)s changed since this page was shown: check its players and enter the result again."
+                    )
+                    % {"table": m.table}
+                )
+            before = m.snapshot() if m.has_result else None
+            before_label = m.result_label()
+            m.result = outcome.result
+            m.games_a, m.games_b, m.games_drawn = outcome.games or (None, None, None)
+            m.entered_by = by
+            m.entered_by_player = reporter
+            m.entered_at = timezone.now()
+            m.version += 1
+            m.save(
+                update_fields=[
+                    "result",
+                    "games_a",
+                    "games_b",
+                    "games_drawn",
+                    "entered_by",
+                    "entered_by_player",
+                    "entered_at",
+                    "version",
+                ]
             )
-        _update_round_state(m.round)
-    changed(event)
-    if m.round.kind == Round.Kind.ELIMINATION:
+            ResultChange.objects.create(
+                match=m, before=before, after=m.snapshot(), by=by, player=reporter, address=address
+            )
+            if before is not None:
+                log(
+                    event,
+                    "correct_result",
+                    by,
+                    round=m.round.number,
+                    table=m.table,
+                    before=before_label,
+                    after=m.result_label(),
+                )
+        # Also for the same result again: entering it a second time repairs a round whose completion
+        # was missed (before the round lock, two last results arriving together could both miss it).
+        _update_round_state(rnd)
+        rnd.event = m.round.event
+        m.round = rnd
+    if not same:
+        changed(event)
+    if rnd.kind == Round.Kind.ELIMINATION and rnd.state == Round.State.COMPLETE:
         advance_bracket(event, by)
     return m
 
@@ -797,6 +879,11 @@ def clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
     elif action == "add":
         if not -60 <= minutes <= 120 or minutes == 0:
             raise ServiceError("Add between 1 and 120 minutes (or take off up to 60).")
+        if rnd.clock_minutes + minutes > MAX_ROUND_MINUTES:
+            raise ServiceError(
+                _("A round lasts at most %(hours)s hours: the clock already runs %(minutes)s minutes.")
+                % {"hours": MAX_ROUND_MINUTES // 60, "minutes": rnd.clock_minutes}
+            )
         rnd.clock_minutes = max(1, rnd.clock_minutes + minutes)
         fields = ["clock_minutes"]
     else:
@@ -920,7 +1007,7 @@ def final_places(event: Event) -> dict[int, int] | None:
     if placings is None:
         return None
     places = {p.pk: place for place, p in placings}
-    pk_of = {p.key: p.pk for p in event.players.only("id", "event", "file_id")}
+    pk_of = {p.key: p.pk for p in event.players.only("id", "event", "key")}
     for row in event_standings(event).rows:
         pk = pk_of.get(row.player_id)
         if pk is not None and pk not in places:

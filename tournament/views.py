@@ -14,7 +14,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -24,7 +23,7 @@ from standings import eventfile as ef
 from standings.format import LABELS
 from tournament import csvio, once, reports, services
 from tournament.access import ORGANISER, Access, HtmxHttpRequest, event_for
-from tournament.eventio import event_to_file, unique_slug
+from tournament.eventio import event_to_file
 from tournament.forms import (
     TIEBREAKER_CHOICES,
     ClockForm,
@@ -61,7 +60,8 @@ def page(request: HtmxHttpRequest, template: str, access: Access | None, partial
 def _next(request: HtmxHttpRequest, default: str) -> str:
     """Where a form asks to go back to, if it is on this site; `default` otherwise."""
     nxt = request.POST.get("next", "")
-    ok = nxt and url_has_allowed_host_and_scheme(nxt, {request.get_host()}, request.is_secure())
+    # A path on this site: anything else (a view name such as "abc" included) is not followed.
+    ok = nxt.startswith("/") and url_has_allowed_host_and_scheme(nxt, {request.get_host()}, request.is_secure())
     return nxt if ok else default
 
 
@@ -113,16 +113,16 @@ def event_new(request: HtmxHttpRequest):
         try:
             with transaction.atomic():
                 submission = once.claim(request)
-                event = form.save(commit=False)
-                event.slug = unique_slug(slugify(f"{event.name} {event.date}"))
-                event.save()
-                EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
+                event = services.create_event(form.save(commit=False), request.user)
                 once.done(submission, reverse("org_players", args=[event.slug]))
         except once.Repeated as r:
             messages.info(request, _("That event was created already."))
             return redirect(r.outcome or reverse("event_list"))
-        messages.success(request, f"{event.name} is created. Add the players next.")
-        return redirect("org_players", slug=event.slug)
+        except ServiceError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, f"{event.name} is created. Add the players next.")
+            return redirect("org_players", slug=event.slug)
     return page(request, "organiser/event_new.html", None, form=form)
 
 
@@ -165,7 +165,7 @@ def _tiebreaker_edit(data) -> tuple[object, str | None]:
         if code and code not in codes:
             codes.append(code)
     else:
-        i = int(data.get(action) or -1)
+        i = _index(data.get(action))
         if 0 <= i < len(codes):
             if action == "tb_remove":
                 codes.pop(i)
@@ -176,6 +176,12 @@ def _tiebreaker_edit(data) -> tuple[object, str | None]:
     data = data.copy()
     data.setlist("tiebreakers", codes)
     return data, action
+
+
+def _index(text: str | None) -> int:
+    """A list position from a button's value; -1 (no position) for anything that is not a small number."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else -1
 
 
 @require_http_methods(["GET", "POST"])

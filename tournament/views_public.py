@@ -370,7 +370,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
 
     def make() -> list[PairingRow]:
         matches = list(rnd.matches.select_related("player_a", "player_b"))
-        players = list(event.players.only("id", "event", "name", "file_id", "byes"))
+        players = list(event.players.only("id", "event", "name", "key", "byes"))
         seated = {p.pk for m in matches for p in (m.player_a, m.player_b) if p}
         # Pre-awarded byes (rounds 1..k) need no match row.
         awarded = [p for p in players if p.pk not in seated and p.byes >= rnd.number and rnd.kind == Round.Kind.SWISS]
@@ -476,7 +476,7 @@ def standings_table(event: Event) -> dict:
     def make() -> dict:
         shown = services.standings_shown(event)
         result = shown.standings
-        pk_of = {p.key: p.pk for p in event.players.only("id", "event", "file_id")}
+        pk_of = {p.key: p.pk for p in event.players.only("id", "event", "key")}
         headers = [LABELS.get(c, c) for c in result.tiebreakers]
         rows = []
         for r in result.rows:

@@ -8,7 +8,8 @@ replaces and asks once (`ConfirmReplace`), then is logged as a correction.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -25,13 +26,30 @@ def _first_error(form) -> str:
     return next(iter(form.errors.values()))[0]
 
 
+def _pairings_changed(request: HtmxHttpRequest, slug: str, number: int, match_id: int) -> HttpResponse:
+    """A match a page showed is gone: the round was paired again. Say so and show the current pairings.
+
+    An id that still exists belongs to another round or event: that stays a plain 404.
+    """
+    if Match.objects.filter(pk=match_id).exists():
+        raise Http404("No such match in this round.")
+    messages.error(
+        request,
+        _("Round %(number)s was paired again meanwhile: nothing was entered. Here are the current pairings.")
+        % {"number": number},
+    )
+    return back(request, reverse("org_round", args=[slug, number]))
+
+
 @require_POST
 @login_required
 def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
     """One click on a result button; the row answers in place (HTMX) or the page reloads."""
     access = event_for(request, slug)
     rnd = _round(access.event, number)
-    match = get_object_or_404(Match.objects.select_related("player_a", "player_b", "round"), pk=match_id, round=rnd)
+    match = Match.objects.select_related("player_a", "player_b", "round").filter(pk=match_id, round=rnd).first()
+    if match is None:
+        return _pairings_changed(request, slug, number, match_id)
     form = ResultForm(request.POST)
     error = question = None
     if not form.is_valid():
@@ -157,7 +175,9 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
     """Any result (“other…”), and the correction of a stored one (an earlier round's too)."""
     access = event_for(request, slug)
     rnd = _round(access.event, number)
-    match = get_object_or_404(Match.objects.select_related("player_a", "player_b", "round"), pk=match_id, round=rnd)
+    match = Match.objects.select_related("player_a", "player_b", "round").filter(pk=match_id, round=rnd).first()
+    if match is None:
+        return _pairings_changed(request, slug, number, match_id)
     form = GamesForm(request.POST or None)
     question = None
     if request.method == "POST" and form.is_valid():
