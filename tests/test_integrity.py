@@ -303,3 +303,31 @@ def test_the_web_form_and_the_file_share_the_top_cut_and_number_rules(org_client
 @pytest.fixture
 def org_client(organiser):
     return logged_in(organiser)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_key_migration_keeps_keys_and_renumbers_only_a_collision():
+    """Rows from before the key column: an imported p2 and web-added players with pks 2 and 3 (shown as p2, p3)."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    key_migration = next(k for k in executor.loader.disk_migrations if k[0] == "tournament" and "player_key" in k[1])
+    before = [d for d in executor.loader.get_migration(*key_migration).dependencies if d[0] == "tournament"]
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    event = old.get_model("tournament", "Event").objects.create(slug="old", name="Old")
+    OldPlayer = old.get_model("tournament", "Player")
+    OldPlayer.objects.bulk_create(
+        [
+            OldPlayer(pk=1, number=1, event=event, name="Imported", file_id="p2"),
+            OldPlayer(pk=2, number=2, event=event, name="Web two"),
+            OldPlayer(pk=3, number=3, event=event, name="Web three"),
+        ]
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert dict(Player.objects.filter(event_id=event.pk).values_list("name", "key")) == {
+        "Imported": "p2",
+        "Web three": "p3",
+        "Web two": "p4",
+    }

@@ -235,14 +235,17 @@ def test_scoring_locks_after_pairing_unless_confirmed(org, event, organiser):
     assert entry.by == organiser and entry.detail["fields"] == ["win_points"]
 
 
-def test_add_judge_by_username(org, event, outsider):
+def test_add_judge_by_username(org, event, outsider, client):
+    """An invitation: the role is otto's once otto comes (tests/test_staff.py has the whole story)."""
     r = org.post(url("org_staff_add", event), {"username": "otto", "role": "judge"})
     assert r.status_code == 302
-    assert EventRole.objects.get(event=event, user=outsider).role == "judge"
     org.post(url("org_staff_add", event), {"username": "otto", "role": "judge"})  # twice: harmless
-    assert EventRole.objects.filter(event=event, user=outsider).count() == 1
     r = org.post(url("org_staff_add", event), {"username": "nobody", "role": "judge"}, follow=True)
-    assert b"no account called" in r.content
+    assert b"nobody is invited as judge" in r.content
+    client.force_login(outsider)
+    client.get(reverse("event_list"))
+    assert EventRole.objects.get(event=event, user=outsider).role == "judge"
+    assert EventRole.objects.filter(event=event, user=outsider).count() == 1
 
 
 def test_quick_add_via_htmx_returns_roster_with_fresh_focused_field(org, event):

@@ -20,7 +20,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tournament import services
 from tournament.eventio import create_matches
-from tournament.models import Event, EventRole, Match, Player, Round
+from tournament.models import Event, EventRole, Match, Player, Round, StaffInvite
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +48,7 @@ ORGANISER_ONLY = {
     "org_settings",
     "org_staff_add",
     "org_staff_remove",
+    "org_invite_withdraw",
     "org_player_add",
     "org_players_paste",
     "org_players_csv",
@@ -152,6 +153,9 @@ def kwargs_for(event, kwargs: list[str]) -> dict:
         "player_id": event.players.order_by("name").first().pk,
         "pk": event.players.order_by("name").first().pk,
         "role_id": event.roles.filter(role=EventRole.Role.ORGANISER).first().pk,
+        "invite_id": StaffInvite.objects.get_or_create(event=event, username="invitee", defaults={"role": "judge"})[
+            0
+        ].pk,
     }
     missing = set(kwargs) - values.keys()
     assert not missing, f"teach kwargs_for about {missing}"
@@ -226,7 +230,7 @@ def test_the_event_list_shows_only_the_users_own_events(cast, event, other_event
     assert event.name in page and other_event.name not in page
 
 
-ID_ROUTES = [r for r in ORGANISER_ROUTES if set(r[2]) & {"match_id", "player_id", "role_id"}]
+ID_ROUTES = [r for r in ORGANISER_ROUTES if set(r[2]) & {"match_id", "player_id", "role_id", "invite_id"}]
 
 
 @pytest.mark.parametrize(("name", "route", "kwargs"), ID_ROUTES, ids=[r[0] for r in ID_ROUTES])
@@ -235,7 +239,7 @@ def test_ids_of_another_event_in_the_url_are_404(cast, event, other_event, name,
     for own, foreign, user in ((event, other_event, cast["organiser"]), (other_event, event, cast["rival"])):
         mine, theirs = kwargs_for(own, kwargs), kwargs_for(foreign, kwargs)
         c = as_user(user)
-        for key in set(kwargs) & {"match_id", "player_id", "role_id"}:
+        for key in set(kwargs) & {"match_id", "player_id", "role_id", "invite_id"}:
             url = reverse(name, kwargs={**mine, key: theirs[key]})
             for verb in verbs(url):
                 assert getattr(c, verb)(url).status_code == 404, f"{verb} {url}"

@@ -14,7 +14,7 @@ from django.urls import get_resolver, reverse
 from tests.test_concurrency import HX, at_once, logged_in
 from tests.test_permissions import published_round
 from tournament import services
-from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
+from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round, StaffInvite
 
 needs_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)"
@@ -306,6 +306,7 @@ def organiser_urls(event: Event, rnd: Round) -> list[tuple[str, str]]:
         "match_id": match.pk,
         "player_id": event.players.first().pk,
         "role_id": event.roles.get(role=EventRole.Role.JUDGE).pk,
+        "invite_id": StaffInvite.objects.create(event=event, username="invited", role="judge").pk,
     }
     urls = []
     for name, candidates in get_resolver("tournament.urls_organiser").reverse_dict.lists():

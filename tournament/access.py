@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
 from tournament.models import Event, EventRole
+from tournament.services import claim_invites
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE
 
@@ -46,6 +47,8 @@ def event_for(request: HttpRequest, slug: str, need: str = JUDGE) -> Access:
     """The event and the user's role in it; 404 without any role, 403 when a judge needs organiser."""
     event = Event.objects.filter(slug=slug).first()
     role = role_of(request.user, event) if event else None
+    if event is not None and role is None and claim_invites(request.user, event):
+        role = role_of(request.user, event)
     if event is None or role is None:
         raise Http404("No such event.")
     if need == ORGANISER and role != ORGANISER:

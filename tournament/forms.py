@@ -4,7 +4,6 @@ from fractions import Fraction
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -195,12 +194,8 @@ class StaffForm(forms.Form):
         self.event = event
 
     def clean_username(self):
-        name = self.cleaned_data["username"].strip()
-        user = get_user_model().objects.filter(username__iexact=name).first()
-        if user is None:
-            raise forms.ValidationError(f"There is no account called “{name}”. Ask them to get one first.")
-        self.user = user
-        return name
+        # Not looked up: whether an account of that name exists is nobody's business here (an invitation).
+        return self.cleaned_data["username"].strip()
 
 
 class PlayerForm(forms.ModelForm):

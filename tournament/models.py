@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models, transaction
 from django.db.models import F, Max, Q
-from django.db.models.functions import Cast, Substr
+from django.db.models.functions import Cast, Lower, Substr
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -447,6 +447,27 @@ class EventRole(models.Model):
 
     def __str__(self):
         return f"{self.user} — {self.get_role_display()} of {self.event}"
+
+
+class StaffInvite(models.Model):
+    """A role offered to whoever signs in with `username`: the staff form never says whether that account
+    exists (it would tell anyone who can create an event which usernames this site has). The role is
+    taken when that user next opens their events list or this event (`services.claim_invites`)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invites")
+    username = models.CharField(max_length=150)
+    role = models.CharField(max_length=10, choices=EventRole.Role.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["username"]
+        constraints = [
+            models.UniqueConstraint(Lower("username"), "event", name="one_invite_per_username_per_event"),
+        ]
+
+    def __str__(self):
+        return f"{self.username} invited as {self.get_role_display()} of {self.event}"
 
 
 class ResultChange(models.Model):

@@ -30,7 +30,7 @@ from pairing.topcut import final_placings as placings_of
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings.eventfile import DOUBLE_LOSS, MAX_ROUND_MINUTES, PLAYED, games_problem
 from tournament.eventio import create_matches, event_to_file
-from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
+from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round, StaffInvite
 from tournament.wording import recommendation_text
 
 CACHE_SECONDS = 6 * 3600
@@ -163,6 +163,84 @@ def create_event(event: Event, by) -> Event:
             continue
         return event
     raise ServiceError(_("The event could not be created just now; try again."))
+
+
+# ---------------------------------------------------------------- staff
+
+
+ORGANISER = EventRole.Role.ORGANISER
+
+
+def _keeps_an_organiser(event: Event, role: EventRole, new_role: str | None) -> None:
+    """Refuse a change that would leave the event without an organiser (the caller holds the event lock)."""
+    if role.role != ORGANISER or new_role == ORGANISER:
+        return
+    if not event.roles.filter(role=ORGANISER).exclude(pk=role.pk).exists():
+        raise ServiceError(
+            _("%(user)s is this event's only organiser: make someone else organiser first.") % {"user": role.user}
+        )
+
+
+def invite_staff(event: Event, username: str, role: str, by) -> str:
+    """Give a role: at once to someone already on the staff, else as an invitation to `username`.
+
+    What the organiser is told does not depend on whether an account of that name exists.
+    """
+    with transaction.atomic():
+        event = _locked(event)
+        current = event.roles.select_related("user").filter(user__username__iexact=username).first()
+        if current is not None:
+            _keeps_an_organiser(event, current, role)
+            if current.role != role:
+                current.role = role
+                current.save(update_fields=["role"])
+            log(event, "staff_add", by, user=current.user.username, role=role)
+            return _("%(user)s is now %(role)s of this event.") % {
+                "user": current.user.username,
+                "role": current.get_role_display().lower(),
+            }
+        invite = StaffInvite.objects.filter(event=event, username__iexact=username).first()
+        if invite is None:
+            invite = StaffInvite(event=event, username=username)
+        invite.role, invite.by, invite.at = role, by, timezone.now()
+        invite.save()
+        log(event, "staff_invite", by, user=username, role=role)
+    return _(
+        "%(user)s is invited as %(role)s: the role becomes theirs when they next sign in with that username "
+        "and open their events."
+    ) % {"user": username, "role": invite.get_role_display().lower()}
+
+
+def remove_staff(event: Event, role: EventRole, by) -> None:
+    with transaction.atomic():
+        event = _locked(event)
+        role = event.roles.select_related("user").filter(pk=role.pk).first()
+        if role is None:
+            return
+        if role.user_id == by.pk:
+            raise ServiceError(_("You cannot remove yourself; ask another organiser."))
+        _keeps_an_organiser(event, role, None)
+        role.delete()
+        log(event, "staff_remove", by, user=role.user.username)
+
+
+def claim_invites(user, event: Event | None = None) -> int:
+    """Turn the invitations addressed to this user's username into roles; how many were taken."""
+    if not user.is_authenticated:
+        return 0
+    invites = StaffInvite.objects.filter(username__iexact=user.username)
+    if event is not None:
+        invites = invites.filter(event=event)
+    taken = 0
+    for invite in invites.select_related("event"):
+        with transaction.atomic():
+            if StaffInvite.objects.filter(pk=invite.pk).delete()[0]:
+                _role, created = EventRole.objects.get_or_create(
+                    event=invite.event, user=user, defaults={"role": invite.role}
+                )
+                log(invite.event, "staff_join", user, user=user.username, role=invite.role)
+                taken += created
+    return taken
 
 
 # ---------------------------------------------------------------- pairing

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import views, views_players, views_reports, views_results
+from tournament import views, views_players, views_reports, views_results, views_staff
 
 E = "events/<slug:slug>/"
 R = E + "rounds/<int:number>/"
@@ -12,8 +12,9 @@ urlpatterns = [
     path("events/new/", views.event_new, name="org_event_new"),
     path(E, views.event_home, name="org_event"),
     path(E + "settings/", views.event_settings, name="org_settings"),
-    path(E + "staff/", views.staff_add, name="org_staff_add"),
-    path(E + "staff/<int:role_id>/remove/", views.staff_remove, name="org_staff_remove"),
+    path(E + "staff/", views_staff.staff_add, name="org_staff_add"),
+    path(E + "staff/<int:role_id>/remove/", views_staff.staff_remove, name="org_staff_remove"),
+    path(E + "staff/invites/<int:invite_id>/withdraw/", views_staff.invite_withdraw, name="org_invite_withdraw"),
     path(E + "players/", views.players, name="org_players"),
     path(E + "players/add/", views.player_add, name="org_player_add"),
     path(E + "players/paste/", views.players_paste, name="org_players_paste"),

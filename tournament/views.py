@@ -101,6 +101,7 @@ def _round(event: Event, number: int) -> Round:
 @require_GET
 @login_required
 def event_list(request: HtmxHttpRequest):
+    services.claim_invites(request.user)
     roles = EventRole.objects.filter(user=request.user).select_related("event").order_by("-event__date")
     return page(request, "organiser/event_list.html", None, roles=roles)
 
@@ -214,38 +215,8 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         staff_form=StaffForm(event=event),
         recommendation=services.recommended_rounds(event),
         staff=event.roles.select_related("user").order_by("role", "user__username"),
+        invites=event.invites.all(),
     )
-
-
-@require_POST
-@login_required
-def staff_add(request: HtmxHttpRequest, slug: str):
-    access = event_for(request, slug, need=ORGANISER)
-    form = StaffForm(request.POST, event=access.event)
-    if form.is_valid():
-        EventRole.objects.update_or_create(
-            event=access.event, user=form.user, defaults={"role": form.cleaned_data["role"]}
-        )
-        services.log(access.event, "staff_add", request.user, user=form.user.username, role=form.cleaned_data["role"])
-        messages.success(request, f"{form.user.username} is now {form.cleaned_data['role']} of this event.")
-    else:
-        for error in form.errors.get("username", []) + form.errors.get("role", []):
-            messages.error(request, error)
-    return back(request, reverse("org_settings", args=[slug]) + "#staff")
-
-
-@require_POST
-@login_required
-def staff_remove(request: HtmxHttpRequest, slug: str, role_id: int):
-    access = event_for(request, slug, need=ORGANISER)
-    role = get_object_or_404(EventRole, pk=role_id, event=access.event)
-    if role.user_id == request.user.pk:
-        messages.error(request, "You cannot remove yourself; ask another organiser.")
-    else:
-        role.delete()
-        services.log(access.event, "staff_remove", request.user, user=role.user.username)
-        messages.success(request, f"{role.user.username} no longer has a role in this event.")
-    return back(request, reverse("org_settings", args=[slug]) + "#staff")
 
 
 # ---------------------------------------------------------------- players

@@ -1,0 +1,65 @@
+"""The event's staff: organisers give roles by username, as invitations the named user takes on their
+next visit. Nothing here tells whether an account exists; the event always keeps an organiser."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament import services
+from tournament.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.forms import StaffForm
+from tournament.models import EventRole, StaffInvite
+from tournament.services import ServiceError
+from tournament.views import back
+
+
+def _staff_section(slug: str) -> str:
+    return reverse("org_settings", args=[slug]) + "#staff"
+
+
+@require_POST
+@login_required
+def staff_add(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    form = StaffForm(request.POST, event=access.event)
+    if form.is_valid():
+        try:
+            done = services.invite_staff(
+                access.event, form.cleaned_data["username"], form.cleaned_data["role"], request.user
+            )
+        except ServiceError as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(request, done)
+    else:
+        for error in form.errors.get("username", []) + form.errors.get("role", []):
+            messages.error(request, error)
+    return back(request, _staff_section(slug))
+
+
+@require_POST
+@login_required
+def staff_remove(request: HtmxHttpRequest, slug: str, role_id: int):
+    access = event_for(request, slug, need=ORGANISER)
+    role = get_object_or_404(EventRole.objects.select_related("user"), pk=role_id, event=access.event)
+    try:
+        services.remove_staff(access.event, role, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("%(user)s no longer has a role in this event.") % {"user": role.user.username})
+    return back(request, _staff_section(slug))
+
+
+@require_POST
+@login_required
+def invite_withdraw(request: HtmxHttpRequest, slug: str, invite_id: int):
+    access = event_for(request, slug, need=ORGANISER)
+    invite = get_object_or_404(StaffInvite, pk=invite_id, event=access.event)
+    invite.delete()
+    services.log(access.event, "staff_invite_withdrawn", request.user, user=invite.username)
+    messages.success(request, _("The invitation for %(user)s is withdrawn.") % {"user": invite.username})
+    return back(request, _staff_section(slug))
