@@ -30,7 +30,17 @@ from pairing.topcut import final_placings as placings_of
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings.eventfile import DOUBLE_LOSS, MAX_ROUND_MINUTES, PLAYED, games_problem
 from tournament.eventio import create_matches, event_to_file
-from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round, StaffInvite
+from tournament.models import (
+    Event,
+    EventLog,
+    EventRole,
+    Match,
+    Player,
+    ResultChange,
+    Round,
+    StaffInvite,
+    fresh_keys,
+)
 from tournament.wording import recommendation_text
 
 CACHE_SECONDS = 6 * 3600
@@ -848,15 +858,18 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
         return [p.pk for p in made]
     fields = [f for f in Player._meta.concrete_fields if f is not Player._meta.pk]
     fixed = {"event_id": event.pk, "joined_round": joined}
-    # Player numbers continue the event's (as `models.number_players` gives them; the event is locked).
+    # Player numbers continue the event's (as `models.number_players` gives them; the event is locked), and
+    # so do the keys (`models.fresh_keys`).
     last = event.players.aggregate(n=Max("number"))["n"] or 0
+    keys = fresh_keys(event.pk, len(entries))
     per_row = [f for f in fields if f.has_default() and callable(f.default)]
     defaults = {f.attname: f.get_default() for f in fields if f not in per_row}
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     sql = f"COPY {Player._meta.db_table} ({columns}) FROM STDIN"  # noqa: S608
     with connection.cursor() as cursor, cursor.connection.cursor() as raw, raw.copy(sql) as copy:
-        for number, e in enumerate(entries, last + 1):
+        for (number, e), key in zip(enumerate(entries, last + 1), keys, strict=True):
             values = {**defaults, **{f.attname: f.get_default() for f in per_row}, **fixed, "number": number}
+            values["key"] = key
             values.update(name=e.name, rating=e.rating, external_id=e.external_id, byes=e.byes)
             copy.write_row([values[f.attname] for f in fields])
     return sorted(set(event.players.values_list("pk", flat=True)) - set(before))
