@@ -549,7 +549,8 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
     view = "outstanding" if request.GET.get("outstanding") == "1" else request.GET.get("view", "default")
     start = request.GET.get("from", "1")
     part = request.GET.get("part")
-    ctx = _round_context(event, rnd, view, request.GET.get("q", "")[:60], int(start) if start.isdigit() else 1)
+    q = request.GET.get("q", "").replace("\x00", "")[:60]  # PostgreSQL text cannot hold NUL: a search never finds it
+    ctx = _round_context(event, rnd, view, q, int(start) if start.isdigit() and len(start) < 7 else 1)
     partial = "outstanding" if part == "outstanding" else "matches"
     return page(
         request,
