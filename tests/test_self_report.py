@@ -74,6 +74,7 @@ def test_the_personal_link_remembers_the_phone_and_leaves_the_secret_out_of_the_
     assert page.status_code == 200 and a.token not in body and a.token not in c.cookies[f"me-{live.pk}"].value
     assert "Player C" in body and re.search(r"Table\s*<strong>1</strong>", body)
     assert "Rank" in body  # record and rank after round 1
+    assert f"#{a.number}</span>" in body  # the player number beside the name
     assert page["Cache-Control"].startswith("no-cache") or "private" in page["Cache-Control"]
 
 
@@ -398,7 +399,7 @@ def test_player_cards_and_slips_carry_qr_codes(live, organiser):
     cards = desk.get(reverse("org_print_cards", args=[live.slug])).content.decode()
     assert cards.count('class="player-card"') == 8 and cards.count("<svg") == 8
     for p in live.players.all():
-        assert p.code in cards
+        assert p.code in cards and f"#{p.number}</span>" in cards
     one = desk.get(reverse("org_player_card", args=[live.slug, player(live, "Player A").pk])).content.decode()
     assert player(live, "Player A").code in one and "<svg" in one
     slips = desk.get(reverse("org_print_slips", args=[live.slug, 2])).content.decode()
@@ -493,3 +494,19 @@ def test_a_hidden_event_shows_tables_to_nobody_but_its_players_links_still_work(
     assert Client().post(reverse("player:code", args=[live.slug]), {"code": "AAAAAA"}).status_code == 404
     page = phone(player(live, "Player A")).get(reverse("player:me", args=[live.slug]))
     assert page.status_code == 200 and "Player C" in page.content.decode()
+
+
+@needs_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_the_last_results_confirmed_at_once_complete_the_round(live_tx):
+    """Found by bench/self_report.py: two last stores at once left the round "in progress" with every result in."""
+    live = live_tx
+    rnd = Round.objects.get(event=live, number=2)
+    matches = list(rnd.matches.select_related("player_a", "player_b"))
+    for m in matches:
+        report(phone(m.player_a), live, m, "2-0")
+    confirmers = [(phone(m.player_b), m) for m in matches]
+    at_once(*[lambda c=c, m=m: report(c, live, m, action="confirm") for c, m in confirmers])
+    rnd.refresh_from_db()
+    assert rnd.state == Round.State.COMPLETE
+    assert ResultChange.objects.filter(match__round=rnd).count() == len(matches)

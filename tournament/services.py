@@ -751,6 +751,9 @@ def correct_result(match: Match, outcome: Outcome, by, expected_version: int) ->
 
 
 def _update_round_state(rnd: Round) -> None:
+    # The round row is locked first: two last results stored at once each saw the other still missing,
+    # and the round stayed "in progress" with every result in. Locked, the second reads the first's commit.
+    rnd.state = Round.objects.select_for_update().values_list("state", flat=True).get(pk=rnd.pk)
     missing = rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).exists()
     state = rnd.state
     if not missing:
