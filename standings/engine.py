@@ -11,11 +11,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from standings.eventfile import BYE, DOUBLE_LOSS, LOSS, SWISS, Event
+from standings import fide
+from standings.eventfile import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    FULL_BYE,
+    HALF_BYE,
+    LOSS,
+    SWISS,
+    ZERO_BYE,
+    Event,
+)
 
 PERCENTAGES = ("mw", "gw", "omw", "ogw", "oomw")
 # Tie-breakers whose value depends on who else is still tied (SPEC §3), not on the player alone.
-GROUP_DEPENDENT = ("direct_encounter", "head_to_head")
+GROUP_DEPENDENT = ("direct_encounter", "head_to_head", "DE")
 
 Value = Fraction | tuple[Fraction, ...]
 
@@ -134,6 +145,8 @@ class _Computation:
         losses = [0] * n
         draws = [0] * n
         byes = [0] * n
+        # Wins without a game: byes and forfeit wins (the `wins` figure counts only wins over the board).
+        unplayed_wins = [0] * n
         gpts = [0] * n
         games = [0] * n
         cumul = [0] * n
@@ -143,6 +156,7 @@ class _Computation:
 
         def bye(i: int, wr: int) -> None:
             byes[i] += 1
+            unplayed_wins[i] += 1
             wins[i] += 1
             pts[i] += w
             cumul[i] += w * wr
@@ -196,13 +210,38 @@ class _Computation:
                         outcomes[ia].append(DRAW)
                         opponents[ib].append(ia)
                         outcomes[ib].append(DRAW)
-                elif m.result == BYE:
+                elif m.result == BYE or m.result == FULL_BYE:
                     bye(index[m.a], wr)
-                elif m.result == LOSS:
+                elif m.result == LOSS or m.result == ZERO_BYE:
                     ia = index[m.a]
                     losses[ia] += 1
                     pts[ia] += lo
                     cumul[ia] += lo * wr
+                elif m.result == HALF_BYE:
+                    # A requested half-point bye: the draw's points, no game and no opponent.
+                    ia = index[m.a]
+                    draws[ia] += 1
+                    pts[ia] += d
+                    cumul[ia] += d * wr
+                elif m.result == FORFEIT:
+                    # Won without playing, by the games needed to win (as a bye); the absent player lost them.
+                    ia = index[m.a]
+                    wins[ia] += 1
+                    unplayed_wins[ia] += 1
+                    pts[ia] += w
+                    cumul[ia] += w * wr
+                    gpts[ia] += 3 * need
+                    games[ia] += need
+                    if m.b is not None:
+                        ib = index[m.b]
+                        losses[ib] += 1
+                        pts[ib] += lo
+                        cumul[ib] += lo * wr
+                        games[ib] += need
+                        opponents[ia].append(ib)
+                        outcomes[ia].append(WIN)
+                        opponents[ib].append(ia)
+                        outcomes[ib].append(LOST)
                 elif m.result == DOUBLE_LOSS:
                     ia, ib = index[m.a], index[m.b]
                     for i, j in ((ia, ib), (ib, ia)):
@@ -227,6 +266,8 @@ class _Computation:
         # Every round a player took part in is exactly one win (byes included), loss or draw.
         self.played = [a + b + c for a, b, c in zip(wins, losses, draws, strict=True)]
         self.byes, self.gpts, self.games = byes, gpts, games
+        self.unplayed_wins = unplayed_wins
+        self.event = event
         self.cumul, self.opponents, self.outcomes = cumul, opponents, outcomes
         self.outcome_points = {WIN: w, DRAW: d, LOST: lo}
         self.figures: dict[str, _Figure] = {}
@@ -237,8 +278,19 @@ class _Computation:
     def figure(self, code: str) -> _Figure:
         f = self.figures.get(code)
         if f is None:
-            f = self.figures[code] = getattr(self, "_" + code)()
+            if code in fide.CODES:
+                f = self.figures[code] = _exact_figure(self._fide().values(code))
+            else:
+                f = self.figures[code] = getattr(self, "_" + code)()
         return f
+
+    def _fide(self) -> fide.Tiebreaks:
+        """FIDE C.07 tie-breaks, on the same points as the standings."""
+        t = getattr(self, "_fide_tiebreaks", None)
+        if t is None:
+            points = [Fraction(p, self.unit) for p in self.pts]
+            t = self._fide_tiebreaks = fide.Tiebreaks(self.event, self.after_round, points)
+        return t
 
     def _points(self) -> _Figure:
         return _Figure(self.pts, self.unit)
@@ -350,8 +402,8 @@ class _Computation:
         )
 
     def _wins(self) -> _Figure:
-        # Over the board: byes are not wins here.
-        return _Figure([w - b for w, b in zip(self.wins, self.byes, strict=True)], 1)
+        # Over the board: byes and forfeit wins are not wins here.
+        return _Figure([w - b for w, b in zip(self.wins, self.unplayed_wins, strict=True)], 1)
 
     def _cumulative(self) -> _Figure:
         return _Figure(self.cumul, self.unit)
@@ -463,6 +515,12 @@ class _Computation:
                 )
             rank += len(g)
         return Standings(after_round=self.after_round, tiebreakers=tuple(codes), rows=tuple(rows))
+
+
+def _exact_figure(values: list[Fraction]) -> _Figure:
+    """Exact fractions as integer keys over their common denominator."""
+    den = lcm(*{v.denominator for v in values}) if values else 1
+    return _Figure([v.numerator * (den // v.denominator) for v in values], den)
 
 
 def _tuple_key(key_lists: list[list]):

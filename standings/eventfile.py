@@ -21,6 +21,15 @@ VERSION = 1
 
 # Match result kinds. "played" with games=None is a pairing whose result is still outstanding.
 PLAYED, BYE, LOSS, DOUBLE_LOSS = "played", "bye", "loss", "double_loss"
+# The unplayed results FIDE C.07 Article 16 tells apart (optional; old files never use them):
+# a requested half-point or zero-point bye, a full-point bye (not allocated by the pairing), and a
+# forfeit: player a wins without playing, player b (if any) loses without playing.
+HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT = "half_bye", "zero_bye", "full_bye", "forfeit"
+# Results that never have a player b.
+UNPAIRED = (BYE, LOSS, HALF_BYE, ZERO_BYE, FULL_BYE)
+RESULTS = (PLAYED, BYE, LOSS, DOUBLE_LOSS, HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT)
+# How a result ended for one side: what the `outcome` of a match gives each player.
+WON, DREW, LOST = 2, 1, 0
 SWISS, ELIMINATION = "swiss", "elimination"
 LATE_ENTRY_POLICIES = ("none", "losses")
 # Match formats games use: one game, or best of 3, 5 or 7.
@@ -76,6 +85,8 @@ class Settings:
     late_entry: str = "none"
     round_one: str = "random"
     colours: bool = False
+    # TRF header lines (FIDE TRF-16, e.g. "022 Frankfurt"), kept verbatim so that a TRF comes back as it went in.
+    trf_header: tuple[str, ...] = ()
 
     @property
     def games_to_win(self) -> int:
@@ -94,6 +105,11 @@ class Player:
     fixed_table: int | None = None
     # The player number a venue calls the player by (unique in the event); optional.
     number: int | None = None
+    # Chess registration details a TRF file carries (FIDE federation, title, sex, birth date as written).
+    federation: str = ""
+    title: str = ""
+    sex: str = ""
+    birth_date: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,6 +123,25 @@ class Match:
     @property
     def has_result(self) -> bool:
         return self.result != PLAYED or self.games is not None
+
+    def outcome(self) -> tuple[int | None, int | None]:
+        """(how it ended for a, for b): WON, DREW or LOST; None for an outstanding result or a missing b."""
+        r = self.result
+        if r == PLAYED:
+            if self.games is None:
+                return None, None
+            ga, gb, _ = self.games
+            return (WON, LOST) if ga > gb else (LOST, WON) if gb > ga else (DREW, DREW)
+        if r in (BYE, FULL_BYE):
+            return WON, None
+        if r == HALF_BYE:
+            return DREW, None
+        if r in (LOSS, ZERO_BYE):
+            return LOST, None
+        if r == DOUBLE_LOSS:
+            return LOST, LOST
+        # FORFEIT
+        return WON, (LOST if self.b is not None else None)
 
 
 @dataclass(frozen=True)
@@ -286,6 +321,7 @@ _EVENT_KEYS = {
     "late_entry",
     "round_one",
     "colours",
+    "trf_header",
 }
 _PLAYER_KEYS = {
     "id",
@@ -297,7 +333,12 @@ _PLAYER_KEYS = {
     "external_id",
     "fixed_table",
     "number",
+    "federation",
+    "title",
+    "sex",
+    "birth_date",
 }
+_CHESS_DETAILS = {"federation": 3, "title": 3, "sex": 1, "birth_date": 10}
 _ROUND_KEYS = {"number", "matches", "kind", "seed", "state"}
 _MATCH_KEYS = {"table", "a", "b", "games", "result"}
 
@@ -407,8 +448,12 @@ def parse(data: Any) -> Event:
     top_cut = _int(data.get("top_cut", 0), "top_cut", 0)
     if not is_top_cut(top_cut):
         raise EventFileError("top_cut", "0 (none) or a power of two: 2, 4, 8, 16…")
+    trf_header = data.get("trf_header", [])
+    if not isinstance(trf_header, list) or not all(isinstance(x, str) and "\n" not in x for x in trf_header):
+        raise EventFileError("trf_header", "expected a list of TRF header lines (strings)")
 
     settings = Settings(
+        trf_header=tuple(trf_header),
         name=_str(data.get("name", "Event"), "name"),
         slug=slug,
         preset=preset,
@@ -470,6 +515,7 @@ def parse(data: Any) -> Event:
                 external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True, max_length=MAX_ID),
                 fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
                 number=number,
+                **{key: _detail(rp.get(key, ""), f"{path}.{key}", size) for key, size in _CHESS_DETAILS.items()},
             )
         )
 
@@ -529,6 +575,13 @@ def parse(data: Any) -> Event:
     return Event(settings=settings, players=tuple(players), rounds=tuple(rounds))
 
 
+def _detail(value: Any, path: str, size: int) -> str:
+    value = _str(value, path, allow_empty=True)
+    if len(value) > size or "\n" in value:
+        raise EventFileError(path, f"at most {size} characters on one line")
+    return value
+
+
 def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
     # Fast path for the shape nearly every match has (two known players, three game counts, maybe a table);
     # anything else, valid or not, goes through the checks below that name the place of an error.
@@ -581,12 +634,12 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
     elif result == DOUBLE_LOSS:
         if b is None:
             raise EventFileError(f"{path}.result", '"double_loss" needs two players')
-    elif result == BYE:
+    elif result in UNPAIRED:
         if b is not None:
-            raise EventFileError(f"{path}.result", "a bye has no player b")
-    else:
-        raise EventFileError(f"{path}.result", 'expected "loss" or "double_loss"')
-    if elimination and result == LOSS:
+            raise EventFileError(f"{path}.result", f'a "{result}" has no player b')
+    elif result != FORFEIT:
+        raise EventFileError(f"{path}.result", f"expected one of {', '.join(r for r in RESULTS if r != PLAYED)}")
+    if elimination and result in UNPAIRED and result != BYE:
         raise EventFileError(f"{path}.result", "an elimination match needs two players")
 
     games = None
@@ -640,23 +693,12 @@ def dump(event: Event) -> dict:
         "round_one": s.round_one,
         "colours": s.colours,
     }
+    if s.trf_header:
+        doc["trf_header"] = list(s.trf_header)
     for key in ("date", "slug"):
         if doc[key] is None:
             del doc[key]
-    doc["players"] = [
-        {
-            "id": p.id,
-            "name": p.name,
-            "rating": p.rating,
-            "byes": p.byes,
-            "joined_round": p.joined_round,
-            "dropped_after": p.dropped_after,
-            "external_id": p.external_id,
-            "fixed_table": p.fixed_table,
-            **({"number": p.number} if p.number is not None else {}),
-        }
-        for p in event.players
-    ]
+    doc["players"] = [_dump_player(p) for p in event.players]
     doc["rounds"] = []
     for r in event.rounds:
         rd: dict[str, Any] = {"number": r.number, "kind": r.kind}
@@ -673,11 +715,31 @@ def dump(event: Event) -> dict:
             md["b"] = m.b
             if m.games is not None:
                 md["games"] = list(m.games)
-            if m.result in (LOSS, DOUBLE_LOSS):
+            if m.result not in (PLAYED, BYE):
                 md["result"] = m.result
             rd["matches"].append(md)
         doc["rounds"].append(rd)
     return doc
+
+
+def _dump_player(p: Player) -> dict[str, Any]:
+    pd = {
+        "id": p.id,
+        "name": p.name,
+        "rating": p.rating,
+        "byes": p.byes,
+        "joined_round": p.joined_round,
+        "dropped_after": p.dropped_after,
+        "external_id": p.external_id,
+        "fixed_table": p.fixed_table,
+    }
+    if p.number is not None:
+        pd["number"] = p.number
+    # The chess details only where given, so files without them read and write as before.
+    for key in _CHESS_DETAILS:
+        if getattr(p, key):
+            pd[key] = getattr(p, key)
+    return pd
 
 
 def dumps(event: Event) -> str:

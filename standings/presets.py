@@ -3,6 +3,31 @@
 from dataclasses import dataclass
 from fractions import Fraction
 
+# FIDE C.07 tie-breaks by their FIDE codes, with Article 16's rules for unplayed rounds (standings/fide.py).
+FIDE_CODES = (
+    "BH",
+    "BH-C1",
+    "BH-C2",
+    "BH-M1",
+    "BH-M2",
+    "FB",
+    "AOB",
+    "SB",
+    "SB-C1",
+    "DE",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "GE",
+    "PS",
+    "PS-C1",
+    "ARO",
+    "ARO-C1",
+    "TPR",
+    "PTP",
+)
+
 TIEBREAKER_CODES = (
     "mw",
     "gw",
@@ -20,6 +45,7 @@ TIEBREAKER_CODES = (
     "head_to_head",
     "wins",
     "cumulative",
+    *FIDE_CODES,
 )
 
 
@@ -58,7 +84,9 @@ PRESETS = {
             Fraction(0),
             1,
             Fraction(0),
-            ("buchholz_cut1", "buchholz", "sonneborn_berger", "direct_encounter"),
+            # FIDE C.07 by default; the SPEC §3 codes (buchholz_cut1, buchholz, sonneborn_berger,
+            # direct_encounter) keep the zero-term rule for events not run under FIDE rules.
+            ("BH-C1", "BH", "SB", "DE"),
             colours=True,
         ),
         Preset("backgammon", "Backgammon", Fraction(1), Fraction(0), Fraction(0), 1, Fraction(0), ("buchholz_cuts",)),

@@ -9,6 +9,10 @@ from standings import compute
 from standings import eventfile as ef
 from standings.presets import PRESETS, TIEBREAKER_CODES
 
+# The unplayed results FIDE C.07 tells apart (half-point, zero-point and full-point byes, forfeits).
+UNPLAYED_KINDS = [ef.HALF_BYE, ef.ZERO_BYE, ef.FULL_BYE, ef.FORFEIT]
+# Tie-breakers that depend on who had White (player a): naming a match's players the other way changes them.
+COLOUR_CODES = {"BPG", "BWG"}
 RESULTS = [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1), (1, 1, 0), (0, 0, 3), (2, 0, 1)]
 
 
@@ -37,12 +41,18 @@ def events(draw) -> ef.Event:
         matches = []
         while ids:
             a = ids.pop()
-            kind = draw(st.sampled_from(["played", "played", "played", "bye", "loss", "double_loss", "outstanding"]))
-            if kind in ("bye", "loss") or not ids:
-                matches.append(ef.Match(a=a, result=ef.LOSS if kind == "loss" else ef.BYE))
+            kind = draw(
+                st.sampled_from(
+                    ["played", "played", "played", "bye", "loss", "double_loss", "outstanding", *UNPLAYED_KINDS]
+                )
+            )
+            if kind in (ef.BYE, ef.LOSS, ef.HALF_BYE, ef.ZERO_BYE, ef.FULL_BYE) or not ids:
+                matches.append(ef.Match(a=a, result=kind if kind in ef.UNPAIRED else ef.BYE))
                 continue
             b = ids.pop()
-            if kind == "double_loss":
+            if kind == ef.FORFEIT:
+                matches.append(ef.Match(a=a, b=b, result=ef.FORFEIT))
+            elif kind == "double_loss":
                 matches.append(ef.Match(a=a, b=b, result=ef.DOUBLE_LOSS))
             elif kind == "outstanding":
                 matches.append(ef.Match(a=a, b=b))
@@ -60,8 +70,8 @@ def keys(row) -> tuple:
 
 
 def swapped(m: ef.Match) -> ef.Match:
-    """The same match with the players named the other way round."""
-    if m.b is None:
+    """The same match with the players named the other way round (a forfeit's winner is always a)."""
+    if m.b is None or m.result == ef.FORFEIT:
         return m
     games = None if m.games is None else (m.games[1], m.games[0], m.games[2])
     return ef.Match(a=m.b, b=m.a, games=games, result=m.result, table=m.table)
@@ -73,8 +83,9 @@ def test_input_order_does_not_change_the_standings(event, rnd):
     players = list(event.players)
     rnd.shuffle(players)
     rounds = []
+    colour_blind = not COLOUR_CODES & set(event.settings.tiebreakers)
     for r in event.rounds:
-        matches = [swapped(m) if rnd.random() < 0.5 else m for m in r.matches]
+        matches = [swapped(m) if colour_blind and rnd.random() < 0.5 else m for m in r.matches]
         rnd.shuffle(matches)
         rounds.append(ef.Round(number=r.number, matches=tuple(matches)))
     rnd.shuffle(rounds)
