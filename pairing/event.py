@@ -14,7 +14,7 @@ from fractions import Fraction
 from pairing.engine import Entrant, Pairing, PairingError, PairingInput
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings import StandingsError, compute
-from standings.eventfile import BYE, DOUBLE_LOSS, ELIMINATION, LOSS, SWISS, Event
+from standings.eventfile import BYE, DREW, ELIMINATION, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
 
 
 def next_round_number(event: Event) -> int:
@@ -67,27 +67,25 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
     opponents: dict[str, set[str]] = defaultdict(set)
     colours: dict[str, str] = defaultdict(str)
     present: dict[int, set[str]] = defaultdict(set)
+    value = {WON: win, DREW: draw, LOST: loss}
     for r in earlier:
         for m in r.matches:
             present[r.number].update(x for x in (m.a, m.b) if x is not None)
+            oa, ob = m.outcome()
+            if oa is not None:
+                units[m.a] += value[oa]
+            if m.result in (BYE, FULL_BYE):
+                byes[m.a] += 1
             if m.b is None:
-                if m.result == LOSS:
-                    units[m.a] += loss
-                elif m.result == BYE:
-                    units[m.a] += win
-                    byes[m.a] += 1
                 continue
+            if ob is not None:
+                units[m.b] += value[ob]
+            # Players who were paired have met, even when the game was not played (a forfeit).
             opponents[m.a].add(m.b)
             opponents[m.b].add(m.a)
-            if m.result == DOUBLE_LOSS:
-                units[m.a] += loss
-                units[m.b] += loss
-                continue
-            colours[m.a] += "W"
-            colours[m.b] += "B"
-            won_a, won_b, _ = m.games
-            units[m.a] += win if won_a > won_b else draw if won_a == won_b else loss
-            units[m.b] += win if won_b > won_a else draw if won_a == won_b else loss
+            if m.result == PLAYED:
+                colours[m.a] += "W"
+                colours[m.b] += "B"
     for p in event.players:
         # A pre-awarded bye the file does not list as a match is still a bye (a win).
         for k in range(p.joined_round, min(p.byes, n - 1) + 1):

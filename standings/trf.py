@@ -14,7 +14,8 @@ header line, kept verbatim in `Settings.trf_header`.
 How the results map (swiss-event `result`): a game is a played match with white as player a; + against
 - is a "forfeit" won by a; - against - a "double_loss"; without an opponent U is a "bye", F "full_bye",
 H "half_bye", Z "zero_bye", - an unpaired "loss" and + an unpaired "forfeit". Leading blank rounds are a
-late entry (`joined_round`), trailing ones a withdrawal (`dropped_after`).
+late entry (`joined_round`); blank rounds or losses without an opponent from some round to the end are a
+withdrawal (`dropped_after`).
 
 A malformed file is refused with a `TRFError` naming the line and what is wrong; it carries a stable
 `code` and its `params` for translation.
@@ -170,7 +171,10 @@ def loads(data: bytes | str) -> Event:
         number, fields, blocks = rows[rank]
         entered = [r for r, blk in enumerate(blocks, start=1) if not (blk[0] is None and blk[2] == " ")]
         joined = entered[0] if entered else 1
-        dropped = entered[-1] if entered and entered[-1] < rounds else (0 if not entered and rounds else None)
+        # Withdrawn: from some round to the end, blank rounds or losses without an opponent (lichess).
+        active = [r for r, blk in enumerate(blocks, start=1) if not (blk[0] is None and blk[2] in " -")]
+        last = active[-1] if active else 0
+        dropped = max(last, joined - 1) if rounds and last < rounds else None
         players.append(
             Player(
                 id=str(rank),
@@ -337,11 +341,26 @@ def _check_points(event: Event, rows: dict) -> None:
 # ---------------------------------------------------------------- writing
 
 
+class TRFExportError(ValueError):
+    """An event a TRF cannot carry (not chess scoring); `code` and `params` for translation."""
+
+    def __init__(self, code: str, message: str, **params):
+        self.code = code
+        self.params = params
+        super().__init__(message)
+
+
 def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, Fraction] | None = None) -> str:
     """The event as a TRF-16 file: its header lines, then one line per player in start-rank order.
 
-    `ranks` and `points` (by player id) fill columns 81-89; the standings give them.
+    `ranks` and `points` (by player id) fill columns 81-89; the standings give them. Only a chess event
+    (one game, 1 / ½ / 0) fits a TRF; top-cut rounds are not written (a TRF has Swiss rounds only).
     """
+    s = event.settings
+    if (s.scoring.win, s.scoring.draw, s.scoring.loss, s.best_of) != (1, Fraction(1, 2), 0, 1):
+        raise TRFExportError(
+            "trf_not_chess", "a TRF file is for chess events: one game a round, scored 1, 1/2 and 0"
+        )
     players = list(event.players)
     if all(p.id.isdigit() and int(p.id) > 0 for p in players) and len({int(p.id) for p in players}) == len(players):
         start = {p.id: int(p.id) for p in players}

@@ -12,7 +12,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
+import standings
 from standings import eventfile as ef
+from standings import trf
 from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
 
 
@@ -35,6 +37,7 @@ def settings_of(event: Event) -> ef.Settings:
         late_entry=event.late_entry,
         round_one=event.round_one,
         colours=event.colours,
+        trf_header=tuple(event.trf_header.splitlines()),
     )
 
 
@@ -49,6 +52,10 @@ def player_to_file(p: Player) -> ef.Player:
         external_id=p.external_id,
         fixed_table=p.fixed_table,
         number=p.number,
+        federation=p.federation,
+        title=p.title,
+        sex=p.sex,
+        birth_date=p.birth_date,
     )
 
 
@@ -83,6 +90,13 @@ def event_to_file(event: Event, include_drafts: bool = False) -> ef.Event:
             for r in rounds
         ),
     )
+
+
+def event_to_trf(event: Event) -> str:
+    """The event's published rounds as a FIDE TRF-16 file, with the standings' points and ranks."""
+    doc = event_to_file(event)
+    table = standings.compute(doc)
+    return trf.dumps(doc, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
 
 
 def _num(f: Fraction) -> str:
@@ -149,6 +163,7 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
         round_minutes=s.round_minutes,
         public=s.public,
         late_entry=s.late_entry,
+        trf_header="\n".join(s.trf_header),
     )
     names = [_player_name(p.name, f"players[{i}].name") for i, p in enumerate(doc.players)]
     created = Player.objects.bulk_create(
@@ -164,6 +179,10 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                 fixed_table=p.fixed_table,
                 number=p.number,
                 key=p.id,
+                federation=p.federation,
+                title=p.title,
+                sex=p.sex,
+                birth_date=p.birth_date,
             )
             for p, name in zip(doc.players, names, strict=True)
         ]

@@ -17,7 +17,7 @@ from django.db import models, transaction
 from django.db.models import F, Max, Q
 from django.db.models.functions import Cast, Lower, Substr
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from standings import eventfile as ef
@@ -107,6 +107,8 @@ class Event(models.Model):
     late_entry = models.CharField(max_length=10, choices=LateEntry.choices, default=LateEntry.NONE)
     # Who may enter results: players from their phones, or only the organisers and judges (the default).
     reporting = models.CharField(max_length=12, choices=Reporting.choices, default=Reporting.ORGANISERS)
+    # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.
+    trf_header = models.TextField(blank=True)
     # Bumped on every change that public pages show; drives ETags and cache keys.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
@@ -233,6 +235,11 @@ class Player(models.Model):
     # The personal link's secret and the short code typed on a phone: reissued together when revoked.
     token = models.CharField(max_length=43, default=new_token, editable=False)
     code = models.CharField(max_length=CODE_LENGTH, default=new_code, editable=False)
+    # Chess registration details a FIDE TRF file carries, kept as written there.
+    federation = models.CharField(max_length=3, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    birth_date = models.CharField(max_length=10, blank=True)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -329,12 +336,26 @@ class Round(models.Model):
         return self.clock_started + timedelta(minutes=self.clock_minutes, seconds=self.clock_paused_seconds)
 
 
+# How the app shows the unplayed results FIDE C.07 tells apart (a forfeit: player A won, B did not play).
+UNPLAYED_LABELS = {
+    "half_bye": gettext_lazy("½-point bye"),
+    "zero_bye": gettext_lazy("0-point bye"),
+    "full_bye": gettext_lazy("1-point bye"),
+    "forfeit": gettext_lazy("won by forfeit"),
+}
+
+
 class Match(models.Model):
     class Result(models.TextChoices):
         PLAYED = "played", "Played"
         BYE = "bye", "Bye"
         LOSS = "loss", "Unpaired loss"
         DOUBLE_LOSS = "double_loss", "Double loss"
+        # The unplayed results FIDE C.07 tells apart (chess).
+        HALF_BYE = "half_bye", "Half-point bye"
+        ZERO_BYE = "zero_bye", "Zero-point bye"
+        FULL_BYE = "full_bye", "Full-point bye"
+        FORFEIT = "forfeit", "Forfeit"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveIntegerField(null=True, blank=True)
@@ -369,7 +390,7 @@ class Match(models.Model):
                 name="match_games_non_negative_or_empty",
             ),
             models.CheckConstraint(
-                condition=~Q(result__in=["bye", "loss"]) | Q(player_b__isnull=True),
+                condition=~Q(result__in=["bye", "loss", "half_bye", "zero_bye", "full_bye"]) | Q(player_b__isnull=True),
                 name="match_bye_has_no_player_b",
             ),
             models.CheckConstraint(
@@ -394,7 +415,7 @@ class Match(models.Model):
     @property
     def winner(self):
         """The winning player, None for a draw, a double loss or an outstanding result."""
-        if self.result == self.Result.BYE:
+        if self.result in (self.Result.BYE, self.Result.FULL_BYE, self.Result.FORFEIT):
             return self.player_a
         if self.result != self.Result.PLAYED or self.games_a is None or self.games_a == self.games_b:
             return None
@@ -407,6 +428,8 @@ class Match(models.Model):
             return "unpaired loss"
         if self.result == self.Result.DOUBLE_LOSS:
             return "double loss"
+        if self.result in UNPLAYED_LABELS:
+            return str(UNPLAYED_LABELS[self.result])
         if self.games_a is None:
             return ""
         text = f"{self.games_a}-{self.games_b}"

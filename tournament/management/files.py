@@ -1,4 +1,4 @@
-"""What the file commands share: reading a swiss-event file with a one-line refusal, and batch mode."""
+"""What the file commands share: reading a swiss-event or TRF file with a one-line refusal, and batch mode."""
 
 import gc
 from contextlib import contextmanager
@@ -7,12 +7,19 @@ from pathlib import Path
 from django.core.management.base import CommandError
 
 from standings import eventfile as ef
+from standings import trf
+
+FORMATS = ("auto", "json", "trf")
 
 
-def read_event_file(name: str) -> ef.Event:
-    """The parsed file, or a CommandError (exit code 2) naming the file and the place of the error."""
+def read_event_file(name: str, format: str = "auto") -> ef.Event:
+    """The parsed file (a swiss-event JSON file or a FIDE TRF-16 file, told apart by their first line unless
+    `format` says), or a CommandError (exit code 2) naming the file and the place of the error."""
     try:
-        return ef.loads(Path(name).read_bytes())
+        data = Path(name).read_bytes()
+        if format == "trf" or (format == "auto" and trf.looks_like_trf(data)):
+            return trf.loads(data)
+        return ef.loads(data)
     except OSError as e:
         raise CommandError(f"{name}: cannot read file ({e.strerror})", returncode=2) from None
     except ef.EventFileError as e:

@@ -3,24 +3,30 @@ from django.db import transaction
 
 from standings import eventfile as ef
 from tournament.eventio import import_event
-from tournament.management.files import read_event_file
+from tournament.management.files import FORMATS, read_event_file
 
 
 class Command(BaseCommand):
     help = (
-        "Load swiss-event JSON files into the database as new events. A malformed file is refused with a "
+        "Load swiss-event JSON files or FIDE TRF-16 files (a chess event) into the database as new events. A malformed file is refused with a "
         "message naming the place of the error and nothing is written. Prints each new event's slug, "
         "the last one on the last line."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("files", nargs="+", metavar="FILE", help="swiss-event JSON file(s)")
+        parser.add_argument("files", nargs="+", metavar="FILE", help="swiss-event JSON or TRF-16 file(s)")
+        parser.add_argument(
+            "--format",
+            choices=FORMATS,
+            default="auto",
+            help="json or trf; auto (default) tells them apart by the first line",
+        )
         parser.add_argument("--slug", help="slug for the new event (only with a single FILE)")
 
-    def handle(self, *args, files, slug=None, **options):
+    def handle(self, *args, files, slug=None, format="auto", **options):
         if slug and len(files) > 1:
             raise CommandError("--slug can only be used with a single FILE", returncode=2)
-        parsed = [read_event_file(name) for name in files]
+        parsed = [read_event_file(name, format) for name in files]
         try:
             # All files or none: a restore that half-happened is worse than one that did not start.
             with transaction.atomic():

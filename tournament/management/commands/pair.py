@@ -11,7 +11,7 @@ from tournament.management.files import read_event_file, without_cycle_collector
 
 class Command(BaseCommand):
     help = (
-        "Print the pairing of the next round of the swiss-event JSON file FILE (SPEC §4): no rematch, "
+        "Print the pairing of the next round of the swiss-event JSON or FIDE TRF-16 file FILE (SPEC §4): no rematch, "
         "no second bye and the fewest, smallest floats whenever possible; once the planned Swiss rounds are "
         "played, the top cut. Reads only the file, never the database."
     )
@@ -19,7 +19,7 @@ class Command(BaseCommand):
     requires_migrations_checks = False
 
     def add_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE", help="swiss-event JSON file")
+        parser.add_argument("file", metavar="FILE", help="swiss-event JSON file or FIDE TRF-16 file")
         parser.add_argument(
             "--seed",
             type=int,

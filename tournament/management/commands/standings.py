@@ -6,14 +6,14 @@ from tournament.management.files import read_event_file, without_cycle_collector
 
 class Command(BaseCommand):
     help = (
-        "Print the standings of the swiss-event JSON file FILE: match points, record and the event's "
+        "Print the standings of the swiss-event JSON or FIDE TRF-16 file FILE: match points, record and the event's "
         "tie-breakers, computed exactly. Reads only the file, never the database."
     )
     requires_system_checks = []
     requires_migrations_checks = False
 
     def add_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE", help="swiss-event JSON file")
+        parser.add_argument("file", metavar="FILE", help="swiss-event JSON file or FIDE TRF-16 file")
         parser.add_argument(
             "--format",
             choices=("json", "text"),
