@@ -178,6 +178,7 @@ def loads(data: bytes | str) -> Event:
         players.append(
             Player(
                 id=str(rank),
+                number=rank,
                 name=fields["name"],
                 rating=fields["rating"],
                 external_id=fields["fide_id"],
@@ -358,15 +359,18 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
     """
     s = event.settings
     if (s.scoring.win, s.scoring.draw, s.scoring.loss, s.best_of) != (1, Fraction(1, 2), 0, 1):
-        raise TRFExportError(
-            "trf_not_chess", "a TRF file is for chess events: one game a round, scored 1, 1/2 and 0"
-        )
+        raise TRFExportError("trf_not_chess", "a TRF file is for chess events: one game a round, scored 1, 1/2 and 0")
     players = list(event.players)
-    if all(p.id.isdigit() and int(p.id) > 0 for p in players) and len({int(p.id) for p in players}) == len(players):
-        start = {p.id: int(p.id) for p in players}
-        players.sort(key=lambda p: start[p.id])
-    else:
+    # Start ranks: the players' numbers, else ids that are numbers (a TRF's own), else registration order.
+    start = {}
+    for key in (lambda p: p.number, lambda p: int(p.id) if p.id.isdigit() else None):
+        candidate = [key(p) for p in players]
+        if all(r is not None and 0 < r <= 9999 for r in candidate) and len(set(candidate)) == len(candidate):
+            start = {p.id: r for p, r in zip(players, candidate, strict=True)}
+            break
+    if not start:
         start = {p.id: k for k, p in enumerate(players, start=1)}
+    players.sort(key=lambda p: start[p.id])
     swiss = sorted((r for r in event.rounds if r.kind == SWISS), key=lambda r: r.number)
     total = max((r.number for r in swiss), default=0)
     blocks: dict[str, dict[int, str]] = {p.id: {} for p in players}
