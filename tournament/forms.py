@@ -4,10 +4,11 @@ from fractions import Fraction
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from standings import eventfile as ef
+from standings import trf
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
 from tournament import csvio, services
@@ -377,3 +378,29 @@ class GamesForm(forms.Form):
 class ClockForm(forms.Form):
     action = forms.ChoiceField(choices=[(a, a) for a in ("start", "restart", "pause", "resume", "add")])
     minutes = forms.IntegerField(required=False, min_value=-60, max_value=120)
+
+
+MAX_TRF_BYTES = 5 * 1024 * 1024
+
+
+class TRFUploadForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("TRF file"),
+        help_text=gettext_lazy("FIDE TRF-16, as Swiss-Manager, Vega or lichess write it"),
+    )
+
+    def clean_file(self):
+        f = self.cleaned_data["file"]
+        if f.size > MAX_TRF_BYTES:
+            raise forms.ValidationError(gettext("The file is larger than 5 MB; a TRF file is much smaller."))
+        try:
+            self.event_doc = trf.loads(f.read())
+        except trf.TRFError as e:
+            # The engine's stable code and parameters; the sentence names the line and what is wrong.
+            raise forms.ValidationError(
+                gettext("Nothing was imported: line %(line)s: %(problem)s")
+                % {"line": e.line, "problem": str(e).split(": ", 1)[1]},
+                code=e.code,
+                params=e.params,
+            ) from None
+        return f

@@ -127,6 +127,11 @@ class Event(models.Model):
     def scoring(self) -> tuple[Fraction, Fraction, Fraction]:
         return Fraction(self.win_points), Fraction(self.draw_points), Fraction(self.loss_points)
 
+    @property
+    def fits_trf(self) -> bool:
+        """A FIDE TRF file carries chess events only: one game a round, scored 1, 1/2 and 0."""
+        return self.scoring == (1, Fraction(1, 2), 0) and self.best_of == 1
+
     def touch(self):
         """Mark the event changed for caches and conditional requests (atomic increment)."""
         Event.objects.filter(pk=self.pk).update(version=F("version") + 1, updated_at=timezone.now())

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import views, views_players, views_reports, views_results, views_staff
+from tournament import views, views_players, views_reports, views_results, views_staff, views_trf
 
 E = "events/<slug:slug>/"
 R = E + "rounds/<int:number>/"
@@ -10,6 +10,7 @@ R = E + "rounds/<int:number>/"
 urlpatterns = [
     path("", views.event_list, name="event_list"),
     path("events/new/", views.event_new, name="org_event_new"),
+    path("events/new/trf/", views_trf.import_trf, name="org_event_import_trf"),
     path(E, views.event_home, name="org_event"),
     path(E + "settings/", views.event_settings, name="org_settings"),
     path(E + "staff/", views_staff.staff_add, name="org_staff_add"),
@@ -46,6 +47,7 @@ urlpatterns = [
     path(R + "print/slips/", views.print_round, {"kind": "slips"}, name="org_print_slips"),
     path(E + "print/standings/", views.print_standings, name="org_print_standings"),
     path(E + "export/event.json", views.export_json, name="org_export_json"),
+    path(E + "export/event.trf", views_trf.export_trf, name="org_export_trf"),
     path(E + "export/players.csv", views.export_csv, {"what": "players"}, name="org_export_players"),
     path(E + "export/pairings.csv", views.export_csv, {"what": "pairings"}, name="org_export_pairings"),
     path(E + "export/standings.csv", views.export_csv, {"what": "standings"}, name="org_export_standings"),

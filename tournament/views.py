@@ -37,6 +37,7 @@ from tournament.forms import (
     StaffForm,
     SwapForm,
     TableResultForm,
+    TRFUploadForm,
 )
 from tournament.models import Event, EventRole, Match, Player, ResultChange, Round
 from tournament.names import Names
@@ -124,7 +125,7 @@ def event_new(request: HtmxHttpRequest):
         else:
             messages.success(request, f"{event.name} is created. Add the players next.")
             return redirect("org_players", slug=event.slug)
-    return page(request, "organiser/event_new.html", None, form=form)
+    return page(request, "organiser/event_new.html", None, form=form, trf_form=TRFUploadForm())
 
 
 @require_GET

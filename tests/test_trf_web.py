@@ -1,0 +1,89 @@
+"""TRF on the organiser pages: download a chess event as TRF, start a new event from a TRF upload, and the
+FIDE codes as the standings' column headers."""
+
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tests.test_trf import blocks_of
+from tournament.models import Event, EventRole
+
+pytestmark = pytest.mark.django_db
+
+DATA = Path(__file__).parent / "data" / "trf"
+HELD = DATA / "held-exercises-2024.trf"
+
+
+@pytest.fixture
+def org(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def upload(client, path: Path, content: bytes | None = None):
+    data = content if content is not None else path.read_bytes()
+    return client.post(reverse("org_event_import_trf"), {"file": SimpleUploadedFile(path.name, data)})
+
+
+def test_new_event_page_offers_a_trf_upload(org):
+    page = org.get(reverse("org_event_new")).content.decode()
+    assert 'enctype="multipart/form-data"' in page and reverse("org_event_import_trf") in page
+
+
+def test_uploading_a_trf_creates_a_chess_event_the_uploader_organises(org, organiser):
+    r = upload(org, HELD)
+    event = Event.objects.get()
+    assert r.status_code == 302 and r.url == reverse("org_event", args=[event.slug])
+    assert (event.preset, event.tiebreakers, event.players.count(), event.rounds.count()) == (
+        "chess",
+        ["BH-C1", "BH", "SB", "DE"],
+        16,
+        5,
+    )
+    assert EventRole.objects.get(event=event).user == organiser
+    # The standings show the FIDE codes as column headers, with FIDE values (Bruno: BH-C1 12, BH 13, SB 9.5).
+    page = org.get(reverse("public:standings", args=[event.slug])).content.decode()
+    for code in ("BH-C1", "BH", "SB", "DE"):
+        assert f">{code}<" in page
+    # And the organiser can download it back as TRF with every opponent, colour and result.
+    home = org.get(reverse("org_event", args=[event.slug])).content.decode()
+    assert reverse("org_export_trf", args=[event.slug]) in home
+    got = org.get(reverse("org_export_trf", args=[event.slug]))
+    assert got["Content-Disposition"] == f'attachment; filename="{event.slug}.trf"'
+    assert blocks_of(got.content.decode()) == blocks_of(HELD.read_text())
+
+
+def test_a_malformed_trf_is_refused_with_its_line_and_nothing_is_created(org):
+    lines = HELD.read_text().splitlines()
+    lines[8] = lines[8][:98] + "7" + lines[8][99:]  # round 1 result code 7
+    r = upload(org, HELD, ("\n".join(lines) + "\n").encode())
+    assert r.status_code == 400
+    page = r.content.decode()
+    assert "Nothing was imported: line 9: round 1: unknown result code &#x27;7&#x27;" in page
+    assert Event.objects.count() == 0
+
+
+def test_a_file_that_is_not_trf_is_refused(org):
+    r = upload(org, Path("event.json"), b'{"format": "swiss-event"}')
+    assert r.status_code == 400 and "Nothing was imported: line 1:" in r.content.decode()
+    assert Event.objects.count() == 0
+
+
+def test_no_trf_download_for_a_non_chess_event(org, event):
+    home = org.get(reverse("org_event", args=[event.slug])).content.decode()
+    assert reverse("org_export_trf", args=[event.slug]) not in home
+    r = org.get(reverse("org_export_trf", args=[event.slug]))
+    assert r.status_code == 302  # back to the event, with a message; never a 500
+
+
+def test_trf_pages_need_a_login_and_a_role(event, outsider):
+    anonymous = Client()
+    assert anonymous.get(reverse("org_export_trf", args=[event.slug])).status_code == 302
+    assert anonymous.post(reverse("org_event_import_trf")).status_code == 302
+    other = Client()
+    other.force_login(outsider)
+    assert other.get(reverse("org_export_trf", args=[event.slug])).status_code == 404
+    assert other.get(reverse("org_event_import_trf")).status_code == 405

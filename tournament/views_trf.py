@@ -1,0 +1,49 @@
+"""FIDE TRF files on the organiser pages: download a chess event as TRF, start a new event from a TRF upload."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from standings import trf
+from tournament.access import HtmxHttpRequest, event_for
+from tournament.eventio import event_to_trf, import_event
+from tournament.forms import EventCreateForm, TRFUploadForm
+from tournament.models import EventRole
+from tournament.views import page
+
+
+@require_GET
+@login_required
+def export_trf(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    try:
+        text = event_to_trf(access.event)
+    except trf.TRFExportError:
+        messages.error(request, gettext("A TRF file is for chess events: one game a round, scored 1, ½ and 0."))
+        return redirect("org_event", slug=slug)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}.trf"'
+    return response
+
+
+@require_POST
+@login_required
+def import_trf(request: HtmxHttpRequest):
+    form = TRFUploadForm(request.POST, request.FILES)
+    if form.is_valid():
+        with transaction.atomic():
+            event = import_event(form.event_doc)
+            EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
+        messages.success(
+            request,
+            gettext("%(name)s is imported from the TRF file: %(players)s players, %(rounds)s rounds.")
+            % {"name": event.name, "players": len(form.event_doc.players), "rounds": len(form.event_doc.rounds)},
+        )
+        return redirect("org_event", slug=event.slug)
+    response = page(request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=form)
+    response.status_code = 400
+    return response
