@@ -24,8 +24,9 @@ Article 16, as this module applies it to a Swiss event:
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
+from typing import NamedTuple
 
 from standings.eventfile import (
     BYE,
@@ -109,77 +110,98 @@ _PD_UPPER = (
 )  # fmt: skip
 
 
+def _expected_hundredths(difference: int) -> int:
+    k = 50 + bisect_left(_PD_UPPER, difference if difference >= 0 else -difference)
+    return k if difference >= 0 else 100 - k
+
+
 def expected(difference: int) -> Fraction:
-    """B.02 table 8.1(b): the expected score of the higher-rated side for a rating difference."""
-    d = abs(difference)
-    k = bisect_left(_PD_UPPER, d)
-    p = Fraction(50 + k, 100)
-    return p if difference >= 0 else 1 - p
+    """B.02 table 8.1(b): the expected score for a rating difference (negative: the lower-rated side)."""
+    return Fraction(_expected_hundredths(difference), 100)
 
 
 def round_half_up(value: Fraction) -> int:
     return int(value + Fraction(1, 2)) if value >= 0 else -int(-value + Fraction(1, 2))
 
 
-@dataclass(frozen=True)
-class Slot:
-    """One round of one player: what kind, against whom (games and forfeits), as what colour, for how much."""
+class Slot(NamedTuple):
+    """One round of one player: what kind, against whom (games and forfeits), as what colour, for how much
+    (in units of 1/unit of a point, so that every score is an integer)."""
 
     round: int
     kind: str
     opponent: int | None
     outcome: int  # WON, DREW, LOST
-    points: Fraction
+    points: int
     black: bool = False
-
-    @property
-    def voluntary(self) -> bool:
-        return self.kind in VOLUNTARY
+    voluntary: bool = False
 
 
 class Tiebreaks:
-    """C.07 tie-breaks of every player of `event` after Swiss round `after_round`, on the given points."""
+    """C.07 tie-breaks of every player of `event` after Swiss round `after_round`, on the given points.
+
+    Scores are integers in units of 1/unit of a point (Sonneborn-Berger in half units); exact Fractions are
+    built once per value.
+    """
 
     def __init__(self, event: Event, after_round: int, points: list[Fraction], fore: bool = False):
         self.event = event
         self.after_round = after_round
         s = event.settings.scoring
-        self.win, self.draw, self.loss = s.win, s.draw, s.loss
-        self.slots = _slots(event, after_round, s.win, s.draw, s.loss, fore)
-        # The Fore Buchholz's event has its own scores: those its slots add up to.
-        self.points = [sum((x.points for x in slots), Fraction(0)) for slots in self.slots] if fore else points
+        unit = lcm(s.win.denominator, s.draw.denominator, s.loss.denominator)
+        self.unit = unit
+        self.draw = int(s.draw * unit)
+        self.slots = _slots(event, after_round, int(s.win * unit), self.draw, int(s.loss * unit), fore)
+        if fore:
+            # The Fore Buchholz's event has its own scores: those its slots add up to.
+            self.points = [sum(x.points for x in slots) for slots in self.slots]
+        else:
+            self.points = [int(p * unit) for p in points]
         self.ratings = [p.rating for p in event.players]
         self._cache: dict[str, list[Fraction]] = {}
-        self._adjusted: list[Fraction] | None = None
-        self.fore = fore
+        self._adjusted: list[int] | None = None
+        self._terms: list[list[tuple[int, int, bool]]] | None = None
 
     # ------------------------------------------------------------ Article 16
 
-    def adjusted(self) -> list[Fraction]:
-        """Each player's score as their opponents' tie-breaks see it (16.3 with 16.2.5)."""
+    def _adjusted_units(self) -> list[int]:
         if self._adjusted is None:
+            draw = self.draw
             out = []
             for i, slots in enumerate(self.slots):
                 total = self.points[i]
-                trailing = True
                 for slot in reversed(slots):
                     if not slot.voluntary:
-                        trailing = False
-                    elif trailing and slot.kind in REQUESTED:
-                        total += self.draw - slot.points
+                        break
+                    if slot.kind in REQUESTED:
+                        total += draw - slot.points
                 out.append(total)
             self._adjusted = out
         return self._adjusted
 
-    def _opponent_terms(self, i: int, score: list[Fraction]) -> list[tuple[Fraction, Fraction, bool]]:
-        """Per slot: (the opponent's or dummy's score, the SB contribution, voluntary)."""
-        own = self.points[i]
-        terms = []
-        for slot in self.slots[i]:
-            value = score[slot.opponent] if slot.kind == GAME else own
-            factor = 1 if slot.outcome == WON else Fraction(1, 2) if slot.outcome == DREW else 0
-            terms.append((value, value * factor, slot.voluntary))
-        return terms
+    def adjusted(self) -> list[Fraction]:
+        """Each player's score as their opponents' tie-breaks see it (16.3 with 16.2.5)."""
+        return [Fraction(a, self.unit) for a in self._adjusted_units()]
+
+    def terms(self) -> list[list[tuple[int, int, bool]]]:
+        """Per player, per slot: (the opponent's or the dummy's score, twice the SB contribution, voluntary)."""
+        if self._terms is None:
+            adjusted = self._adjusted_units()
+            out = []
+            for i, slots in enumerate(self.slots):
+                own = self.points[i]
+                row = []
+                for slot in slots:
+                    value = adjusted[slot.opponent] if slot.kind == GAME else own
+                    twice = 2 * value if slot.outcome == WON else value if slot.outcome == DREW else 0
+                    row.append((value, twice, slot.voluntary))
+                out.append(row)
+            self._terms = out
+        return self._terms
+
+    def opponent_scores(self, i: int) -> list[Fraction]:
+        """The scores player i's Buchholz adds, one per round (a dummy's for an unplayed round)."""
+        return [Fraction(t[0], self.unit) for t in self.terms()[i]]
 
     # ------------------------------------------------------------ the tie-breaks
 
@@ -190,52 +212,49 @@ class Tiebreaks:
         return v
 
     def _compute(self, code: str) -> list[Fraction]:
-        n = len(self.slots)
+        unit = self.unit
         if code.startswith("BH"):
             cut = {"BH": (0, 0), "BH-C1": (1, 0), "BH-C2": (2, 0), "BH-M1": (1, 1), "BH-M2": (2, 2)}[code]
-            adjusted = self.adjusted()
-            return [_buchholz(self._opponent_terms(i, adjusted), *cut) for i in range(n)]
+            return _fractions([_buchholz(t, *cut) for t in self.terms()], unit)
         if code == "FB":
             # Buchholz as if every game of the last round, finished or not, had been drawn.
             fore = Tiebreaks(self.event, self.after_round, [], fore=True)
             return fore.values("BH")
         if code == "AOB":
-            bh = self.values("BH")
+            bh = [_buchholz(t, 0, 0) for t in self.terms()]
             out = []
             for slots in self.slots:
                 opps = [bh[s.opponent] for s in slots if s.kind == GAME]
-                out.append(sum(opps, Fraction(0)) / len(opps) if opps else Fraction(0))
+                out.append(Fraction(sum(opps), unit * len(opps)) if opps else Fraction(0))
             return out
         if code in ("SB", "SB-C1"):
-            adjusted = self.adjusted()
-            return [_sonneborn_berger(self._opponent_terms(i, adjusted), code == "SB-C1") for i in range(n)]
+            return _fractions([_sonneborn_berger(t, code == "SB-C1") for t in self.terms()], 2 * unit)
         if code == "WIN":
-            return [Fraction(sum(1 for s in slots if s.outcome == WON)) for slots in self.slots]
+            return _fractions([sum(1 for s in slots if s.outcome == WON) for slots in self.slots], 1)
         if code == "WON":
-            return [Fraction(sum(1 for s in slots if s.kind == GAME and s.outcome == WON)) for slots in self.slots]
+            return _fractions([sum(1 for s in slots if s.kind == GAME and s.outcome == WON) for slots in self.slots], 1)
         if code == "BPG":
-            return [Fraction(sum(1 for s in slots if s.kind == GAME and s.black)) for slots in self.slots]
+            return _fractions([sum(1 for s in slots if s.kind == GAME and s.black) for slots in self.slots], 1)
         if code == "BWG":
-            return [
-                Fraction(sum(1 for s in slots if s.kind == GAME and s.black and s.outcome == WON))
-                for slots in self.slots
-            ]
+            return _fractions(
+                [sum(1 for s in slots if s.kind == GAME and s.black and s.outcome == WON) for slots in self.slots], 1
+            )
         if code == "GE":
-            return [Fraction(sum(1 for s in slots if not s.voluntary)) for slots in self.slots]
+            return _fractions([sum(1 for s in slots if not s.voluntary) for slots in self.slots], 1)
         if code in ("PS", "PS-C1"):
             out = []
             for slots in self.slots:
-                running, total = Fraction(0), Fraction(0)
+                running = total = 0
                 for k, s in enumerate(slots):
                     running += s.points
                     if code == "PS" or k > 0:
                         total += running
                 out.append(total)
-            return out
+            return _fractions(out, unit)
         if code in ("ARO", "ARO-C1"):
             out = []
             for slots in self.slots:
-                rated = sorted(r for r in self._opponent_ratings(slots))
+                rated = sorted(r for r, _ in self._rated_games(slots))
                 if code == "ARO-C1":
                     rated = rated[1:]
                 out.append(Fraction(round_half_up(Fraction(sum(rated), len(rated)))) if rated else Fraction(0))
@@ -246,56 +265,67 @@ class Tiebreaks:
             return [self._ptp(slots) for slots in self.slots]
         raise KeyError(code)
 
-    def _opponent_ratings(self, slots: list[Slot]) -> list[int]:
-        """Ratings of the opponents met over the board (unrated opponents are left out)."""
-        return [r for s in slots if s.kind == GAME and (r := self.ratings[s.opponent]) is not None]
-
-    def _rated_games(self, slots: list[Slot]) -> tuple[list[int], Fraction]:
-        games = [s for s in slots if s.kind == GAME and self.ratings[s.opponent] is not None]
-        score = sum((_fraction_of_win(s.outcome) for s in games), Fraction(0))
-        return [self.ratings[s.opponent] for s in games], score
+    def _rated_games(self, slots: list[Slot]) -> list[tuple[int, int]]:
+        """(opponent's rating, half points scored) of the games played over the board against rated opponents."""
+        ratings = self.ratings
+        return [
+            (r, 2 if s.outcome == WON else 1 if s.outcome == DREW else 0)
+            for s in slots
+            if s.kind == GAME and (r := ratings[s.opponent]) is not None
+        ]
 
     def _tpr(self, slots: list[Slot]) -> Fraction:
-        ratings, score = self._rated_games(slots)
-        if not ratings:
+        games = self._rated_games(slots)
+        if not games:
             return Fraction(0)
-        aro = Fraction(sum(ratings), len(ratings))
-        return Fraction(round_half_up(aro + dp(score / len(ratings))))
+        aro = Fraction(sum(r for r, _ in games), len(games))
+        return Fraction(round_half_up(aro + dp(Fraction(sum(h for _, h in games), 2 * len(games)))))
 
     def _ptp(self, slots: list[Slot]) -> Fraction:
-        ratings, score = self._rated_games(slots)
-        if not ratings:
+        games = self._rated_games(slots)
+        if not games:
             return Fraction(0)
-        if score == 0:
+        ratings = [r for r, _ in games]
+        halves = sum(h for _, h in games)
+        if halves == 0:
             return Fraction(min(ratings) - 800)
-        if score == len(ratings):
+        if halves == 2 * len(games):
             return Fraction(max(ratings) + 800)
-        # The lowest rating whose expected score against these opponents reaches the score.
+        # The lowest rating whose expected score (in hundredths) against these opponents reaches the score.
+        need = 50 * halves
         lo, hi = min(ratings) - 800, max(ratings) + 800
         while lo < hi:
             mid = (lo + hi) // 2
-            if sum((expected(mid - r) for r in ratings), Fraction(0)) >= score:
+            if sum(_expected_hundredths(mid - r) for r in ratings) >= need:
                 hi = mid
             else:
                 lo = mid + 1
         return Fraction(lo)
 
 
-def _fraction_of_win(outcome: int) -> Fraction:
-    return Fraction(1) if outcome == WON else Fraction(1, 2) if outcome == DREW else Fraction(0)
+def _fractions(values: list[int], den: int) -> list[Fraction]:
+    cache: dict[int, Fraction] = {}
+    out = []
+    for v in values:
+        f = cache.get(v)
+        if f is None:
+            f = cache[v] = Fraction(v, den)
+        out.append(f)
+    return out
 
 
-def _buchholz(terms: list[tuple[Fraction, Fraction, bool]], cut_low: int, cut_high: int) -> Fraction:
+def _buchholz(terms: list[tuple[int, int, bool]], cut_low: int, cut_high: int) -> int:
+    if not cut_low and not cut_high:
+        return sum(t[0] for t in terms)
     # Least significant first: voluntary unplayed rounds (16.5.1), then the lowest scores.
-    order = sorted(terms, key=lambda t: (not t[2], t[0]))
-    kept = order[cut_low:]
+    kept = sorted(terms, key=lambda t: (not t[2], t[0]))[cut_low:]
     if cut_high:
         kept = sorted(kept, key=lambda t: t[0])[: max(len(kept) - cut_high, 0)]
-    return sum((t[0] for t in kept), Fraction(0))
+    return sum(t[0] for t in kept)
 
 
-def _sonneborn_berger(terms: list[tuple[Fraction, Fraction, bool]], cut1: bool) -> Fraction:
-    total = sum((t[1] for t in terms), Fraction(0))
+def _sonneborn_berger(terms: list[tuple[int, int, bool]], cut1: bool) -> int:
+    total = sum(t[1] for t in terms)
     if not cut1 or not terms:
         return total
     # 16.5.2: the higher of the lowest contribution from a VUR and the least significant value (the
@@ -305,9 +335,7 @@ def _sonneborn_berger(terms: list[tuple[Fraction, Fraction, bool]], cut1: bool) 
     return total - (max(least, min(vur)) if vur else least)
 
 
-def _slots(
-    event: Event, after_round: int, win: Fraction, draw: Fraction, loss: Fraction, fore: bool
-) -> list[list[Slot]]:
+def _slots(event: Event, after_round: int, win: int, draw: int, loss: int, fore: bool) -> list[list[Slot]]:
     """Every player's slots, round by round, up to `after_round` (Swiss rounds and pre-awarded byes)."""
     index = {p.id: i for i, p in enumerate(event.players)}
     n = len(event.players)
@@ -345,16 +373,16 @@ def _slots(
             elif r == FULL_BYE:
                 seen[ia] = Slot(k, FPB, None, WON, win)
             elif r == HALF_BYE:
-                seen[ia] = Slot(k, HPB, None, DREW, draw)
+                seen[ia] = Slot(k, HPB, None, DREW, draw, voluntary=True)
             elif r in (ZERO_BYE, LOSS):
-                seen[ia] = Slot(k, ZPB, None, LOST, loss)
+                seen[ia] = Slot(k, ZPB, None, LOST, loss, voluntary=True)
             elif r == FORFEIT:
                 seen[ia] = Slot(k, FORFEIT_WIN, ib, WON, win)
                 if ib is not None:
-                    seen[ib] = Slot(k, FORFEIT_LOSS, ia, LOST, loss)
+                    seen[ib] = Slot(k, FORFEIT_LOSS, ia, LOST, loss, voluntary=True)
             elif r == DOUBLE_LOSS:
-                seen[ia] = Slot(k, FORFEIT_LOSS, ib, LOST, loss)
-                seen[ib] = Slot(k, FORFEIT_LOSS, ia, LOST, loss)
+                seen[ia] = Slot(k, FORFEIT_LOSS, ib, LOST, loss, voluntary=True)
+                seen[ib] = Slot(k, FORFEIT_LOSS, ia, LOST, loss, voluntary=True)
     # Pre-awarded byes the file does not list are full-point byes, as the standings count them.
     for i, p in enumerate(event.players):
         for k in range(max(1, p.joined_round), min(p.byes, after_round) + 1):
@@ -370,5 +398,5 @@ def _slots(
                 if seen[i] is not None:
                     out[i].append(seen[i])
             else:
-                out[i].append(Slot(k, ABSENT, None, LOST, Fraction(0)))
+                out[i].append(Slot(k, ABSENT, None, LOST, 0, voluntary=True))
     return out

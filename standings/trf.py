@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
 from standings.eventfile import (
@@ -325,7 +326,9 @@ def _check_points(event: Event, rows: dict) -> None:
 
     if not event.rounds:
         return
-    table = compute(event, after_round=len(event.rounds)).by_player()
+    # Points only: the tie-breaks are not needed to check them.
+    bare = Event(settings=replace(event.settings, tiebreakers=()), players=event.players, rounds=event.rounds)
+    table = compute(bare, after_round=len(event.rounds)).by_player()
     for rank, (number, fields, _) in rows.items():
         given = fields["points"]
         if given is not None and table[str(rank)].points != given:
