@@ -87,3 +87,37 @@ def test_trf_pages_need_a_login_and_a_role(event, outsider):
     other.force_login(outsider)
     assert other.get(reverse("org_export_trf", args=[event.slug])).status_code == 404
     assert other.get(reverse("org_event_import_trf")).status_code == 405
+
+
+def line(rank: int, name: str, points: str, rounds: str) -> str:
+    return f"001 {rank:>4}      {name:<33} 2000 {'':<3} {'':>11} {'':<10} {points:>4} {'':>4}{rounds}"
+
+
+SMALL = (
+    "\n".join(
+        [
+            "012 Unplayed rounds",
+            line(1, "Anna", "2.0", "     3 w 1     2 - +"),
+            line(2, "Bert", "1.0", "     4 b 1     1 - -"),
+            line(3, "Cleo", "0.5", "     1 b 0  0000 - H"),
+            line(4, "Dora", "0.0", "     2 w 0  0000 - Z"),
+        ]
+    )
+    + "\n"
+)
+
+
+def test_public_pages_show_the_unplayed_kinds_and_the_points_before_the_round(org):
+    upload(org, Path("small.trf"), SMALL.encode())
+    event = Event.objects.get()
+    pairings = org.get(reverse("public:pairings", args=[event.slug])).content.decode()
+    assert "½-point bye" in pairings and "0-point bye" in pairings and "won by forfeit" in pairings
+    # Points going into round 2: Anna and Bert 1 (the round-2 forfeit not counted yet), Cleo 0 (not her ½ bye).
+    rows = {p.name: p for p in event.players.all()}
+    for p, pts in (("Anna", "1 pt"), ("Bert", "1 pt"), ("Cleo", "0 pts")):
+        assert f'{rows[p].pk}/">{p}</a> <span class="pts">{pts}</span>' in pairings
+    anna = org.get(reverse("public:player", args=[event.slug, rows["Anna"].pk])).content.decode()
+    bert = org.get(reverse("public:player", args=[event.slug, rows["Bert"].pk])).content.decode()
+    assert "won by forfeit" in anna and "lost by forfeit" in bert
+    cleo = org.get(reverse("public:player", args=[event.slug, rows["Cleo"].pk])).content.decode()
+    assert "½-point bye" in cleo

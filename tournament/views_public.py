@@ -31,7 +31,7 @@ from standings.format import LABELS, format_number
 from tournament import services
 from tournament.access import HtmxHttpRequest
 from tournament.middleware import client_ip
-from tournament.models import Event, Match, Player, Round
+from tournament.models import UNPLAYED_LABELS, Event, Match, Player, Round
 from tournament.public_cache import cached, event_key, event_standings, is_fragment, public_event, public_response
 
 STANDINGS_PAGE_SIZE = 100
@@ -384,6 +384,8 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
             a, b = m.player_a, m.player_b
             if b is None:
                 note = "Unpaired loss" if m.result == Match.Result.LOSS else "Bye"
+                if m.result in UNPLAYED_LABELS:
+                    note = str(UNPLAYED_LABELS[m.result])
                 rows.append(PairingRow(a.name, a.pk, m.table, pts(a), note=note))
                 continue
             rows.append(PairingRow(a.name, a.pk, m.table, pts(a), b.name, b.pk, pts(b), result=_side_result(m, True)))
@@ -440,10 +442,14 @@ def points_before(event: Event, rnd: Round, matches: list[Match], awarded: list[
     win, draw, loss = event.scoring
 
     def earned(m: Match, p: Player) -> Fraction:
-        if m.result == Match.Result.BYE:
+        if m.result in (Match.Result.BYE, Match.Result.FULL_BYE):
             return win
-        if m.result in (Match.Result.LOSS, Match.Result.DOUBLE_LOSS):
+        if m.result == Match.Result.HALF_BYE:
+            return draw
+        if m.result in (Match.Result.LOSS, Match.Result.ZERO_BYE, Match.Result.DOUBLE_LOSS):
             return loss
+        if m.result == Match.Result.FORFEIT:
+            return win if p == m.player_a else loss
         if m.games_a is None:
             return Fraction(0)
         return draw if m.winner is None else win if m.winner == p else loss
@@ -508,6 +514,8 @@ def _side_outcome(m: Match, side_a: bool) -> str:
     """won, lost, draw, loss (a double loss), or "" while the match is being played."""
     if m.result == Match.Result.DOUBLE_LOSS:
         return "loss"
+    if m.result == Match.Result.FORFEIT:
+        return "won" if side_a else "lost"
     if m.games_a is None:
         return ""
     mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
@@ -520,6 +528,8 @@ def _side_result(m: Match, side_a: bool) -> str:
         return gettext("double loss")
     if not outcome:
         return ""
+    if m.result == Match.Result.FORFEIT:
+        return gettext("won by forfeit") if side_a else gettext("lost by forfeit")
     mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
     score = f"{mine}-{theirs}" + (f"-{m.games_drawn}" if m.games_drawn else "")
     texts = {"draw": gettext("draw %(score)s"), "won": gettext("won %(score)s"), "lost": gettext("lost %(score)s")}
@@ -530,6 +540,9 @@ def _player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
     r = m.round
     label = gettext("Round %(number)s") % {"number": r.number} if r.kind == Round.Kind.SWISS else stages[r.number]
     line = {"number": r.number, "label": label, "table": m.table}
+    if m.player_b is None and m.result in UNPLAYED_LABELS:
+        kind = {"half_bye": "draw", "zero_bye": "loss"}.get(m.result, "bye")
+        return line | {"outcome": kind, "text": str(UNPLAYED_LABELS[m.result])}
     if m.player_b is None:
         lost = m.result == Match.Result.LOSS
         return line | {
