@@ -14,7 +14,7 @@ from fractions import Fraction
 from pairing.engine import Entrant, Pairing, PairingError, PairingInput
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings import StandingsError, compute
-from standings.eventfile import BYE, DREW, ELIMINATION, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
+from standings.eventfile import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
 
 
 def next_round_number(event: Event) -> int:
@@ -74,15 +74,17 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
             oa, ob = m.outcome()
             if oa is not None:
                 units[m.a] += value[oa]
-            if m.result in (BYE, FULL_BYE):
+            if m.result in (BYE, FULL_BYE, FORFEIT):
+                # A point without playing (a forfeit win too, FIDE C.04.1 rule 4) counts as a bye had.
                 byes[m.a] += 1
             if m.b is None:
                 continue
             if ob is not None:
                 units[m.b] += value[ob]
-            # Players who were paired have met, even when the game was not played (a forfeit).
-            opponents[m.a].add(m.b)
-            opponents[m.b].add(m.a)
+            if m.result != FORFEIT:
+                # Players paired for a game that was not played have not met (FIDE C.04.2 3.5).
+                opponents[m.a].add(m.b)
+                opponents[m.b].add(m.a)
             if m.result == PLAYED:
                 colours[m.a] += "W"
                 colours[m.b] += "B"

@@ -253,3 +253,26 @@ def test_the_opponent_must_list_the_player_too():
 def test_sniffing_tells_trf_from_swiss_event_json():
     assert trf.looks_like_trf(GOOD.encode()) and trf.looks_like_trf("XXR 5\n")
     assert not trf.looks_like_trf(b'{"format": "swiss-event"}') and not trf.looks_like_trf(b"")
+
+
+def test_pairing_a_trf_event_a_forfeit_is_no_meeting_and_counts_as_a_bye_had():
+    import pairing
+
+    # Anna won round 1 against Bert by forfeit; Cleo and Dora played. Round 2 may pair Anna with Bert again,
+    # and with five players the bye goes to someone who has not scored a point without playing.
+    text = (
+        "012 Forfeit\n"
+        + "\n".join(
+            [
+                player("     2 - +", rank="1", name="Anna", points="1.0"),
+                player("     1 - -", rank="2", name="Bert", points="0.0"),
+                player("     4 w 1", rank="3", name="Cleo", points="1.0"),
+                player("     3 b 0", rank="4", name="Dora", points="0.0"),
+            ]
+        )
+        + "\n"
+    )
+    event = trf.loads(text)
+    entrants = {e.id: e for e in pairing.from_event(event, 2).entrants}
+    assert entrants["1"].opponents == frozenset() and entrants["2"].opponents == frozenset()
+    assert entrants["1"].byes == 1 and entrants["3"].opponents == frozenset({"4"})

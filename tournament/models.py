@@ -357,10 +357,10 @@ class Match(models.Model):
         LOSS = "loss", "Unpaired loss"
         DOUBLE_LOSS = "double_loss", "Double loss"
         # The unplayed results FIDE C.07 tells apart (chess).
-        HALF_BYE = "half_bye", "Half-point bye"
-        ZERO_BYE = "zero_bye", "Zero-point bye"
-        FULL_BYE = "full_bye", "Full-point bye"
-        FORFEIT = "forfeit", "Forfeit"
+        HALF_BYE = "half_bye", gettext_lazy("Half-point bye")
+        ZERO_BYE = "zero_bye", gettext_lazy("Zero-point bye")
+        FULL_BYE = "full_bye", gettext_lazy("Full-point bye")
+        FORFEIT = "forfeit", gettext_lazy("Forfeit")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveIntegerField(null=True, blank=True)
