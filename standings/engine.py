@@ -419,10 +419,12 @@ class _Computation:
                 met.add(o)
         return scored, met
 
-    def group_values(self, code: str, group: list[int]) -> dict[int, int]:
+    def group_values(self, code: str, group: list[int]) -> dict[int, int | Fraction]:
         zero = dict.fromkeys(group, 0)
         if len(group) < 2 or (code == "head_to_head" and len(group) != 2):
             return zero
+        if code == "DE":
+            return self._fide_direct_encounter(group)
         members = set(group)
         values = {}
         for i in group:
@@ -431,6 +433,36 @@ class _Computation:
                 # Not everybody in the group has met everybody else: it does not separate them.
                 return zero
             values[i] = scored
+        return values
+
+    def _fide_direct_encounter(self, group: list[int]) -> dict[int, int | Fraction]:
+        """C.07 Article 6 among the tied `group`: the points each scored against the others (a forfeit counts;
+        against an opponent met more than once, the average). When not every pair has met, a player who is alone
+        at the top of that separate standings whatever the missing games give is ranked first, then the same
+        for second place, and so on; the others stay tied (0)."""
+        members = set(group)
+        points = self.outcome_points
+        per_pair: dict[tuple[int, int], list[int]] = {}
+        for i in group:
+            for o, oc in zip(self.opponents[i], self.outcomes[i], strict=True):
+                if o in members:
+                    per_pair.setdefault((i, o), []).append(points[oc])
+        score = {
+            i: sum((Fraction(sum(v), len(v)) for (a, _), v in per_pair.items() if a == i), Fraction(0)) for i in group
+        }
+        missing = {i: sum(1 for o in group if o != i and (i, o) not in per_pair) for i in group}
+        if not any(missing.values()):
+            return score
+        values: dict[int, int | Fraction] = dict.fromkeys(group, 0)
+        rest = list(group)
+        while len(rest) > 1:
+            best = max(rest, key=score.__getitem__)
+            # Alone on top whatever the missing games give: better than every other's best possible score.
+            if all(score[best] > score[o] + self.w * missing[o] for o in rest if o != best):
+                values[best] = score[best]
+                rest.remove(best)
+            else:
+                break
         return values
 
     # ------------------------------------------------------------------ ranking

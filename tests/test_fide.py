@@ -278,3 +278,50 @@ def test_spec_codes_keep_the_zero_term_rule_for_non_fide_events():
     a = values(rows, "A")
     assert a["buchholz"] == rows["B"].points + rows["C"].points  # the bye is a 0 term
     assert a["BH"] == rows["B"].points + rows["C"].points + rows["A"].points  # a dummy on A's own score
+
+
+def test_direct_encounter_of_the_papers_round_robin_counts_forfeits():
+    # Exercise 26: the six-player round robin (section 2.2); Helene (5) won round 4 against Franck (6) by forfeit.
+    rounds = [
+        [("1", "6", "1/2"), ("2", "5", "1-0"), ("3", "4", "1-0")],
+        [("1", "2", "1-0"), ("5", "3", "0-1"), ("6", "4", "1-0")],
+        [("3", "1", "0-1"), ("2", "6", "1-0"), ("4", "5", "1/2")],
+        [("2", "3", "1/2"), ("1", "4", "0-1"), ("5", "6", "+-")],
+        [("5", "1", "0-1"), ("4", "2", "0-1"), ("3", "6", "1-0")],
+    ]
+    rows = chess(rounds, players="123456", tiebreakers=("DE",))
+    assert {p: rows[p].points for p in "123456"} == {p: F(7 if p in "123" else 3, 2) for p in "123456"}
+    assert {p: rows[p].tiebreakers["DE"] for p in "123456"} == {
+        "1": 2,
+        "2": F(1, 2),
+        "3": F(1, 2),
+        "4": F(1, 2),
+        "5": F(3, 2),
+        "6": 1,
+    }
+    assert [(rows[p].rank, p) for p in "123564"] == [(1, "1"), (2, "2"), (2, "3"), (4, "5"), (5, "6"), (6, "4")]
+
+
+def test_direct_encounter_ranks_a_player_alone_on_top_whatever_the_missing_games_give():
+    # A, B and C end on 2 points. A beat B and C; B and C never met.
+    rounds = [
+        [("A", "B", "1-0"), ("C", "D", "1-0"), ("E", "F", "0-1"), ("G", "H", "1/2")],
+        [("A", "C", "1-0"), ("B", "D", "1-0"), ("E", "G", "1/2"), ("F", "H", "1/2")],
+        [("E", "A", "1-0"), ("B", "F", "1-0"), ("C", "G", "1-0"), ("D", "H", "1/2")],
+    ]
+    rows = chess(rounds, players="ABCDEFGH", tiebreakers=("DE",))
+    assert [p for p in "ABCDEFGH" if rows[p].points == 2] == ["A", "B", "C"]
+    # A scored 2 against the others; B and C can reach 1 at most with their missing game: A first. Then B and
+    # C: either could still top the other, so they stay tied.
+    assert {p: rows[p].tiebreakers["DE"] for p in "ABC"} == {"A": 2, "B": 0, "C": 0}
+    assert rows["A"].rank == 1 and rows["B"].rank == rows["C"].rank == 2
+    # The SPEC §3 direct encounter separates nobody here: not every pair met.
+    spec = chess(rounds, players="ABCDEFGH", tiebreakers=("direct_encounter",))
+    assert spec["A"].rank == spec["B"].rank == spec["C"].rank == 1
+
+
+def test_direct_encounter_averages_a_pair_that_met_twice():
+    rounds = [[("A", "B", "1-0")], [("B", "A", "1/2")], [("A", "C", "0-1"), ("B", "D", "1-0")]]
+    rows = chess(rounds, players="ABCD", tiebreakers=("DE",))
+    assert rows["A"].points == rows["B"].points == F(3, 2)
+    assert (rows["A"].tiebreakers["DE"], rows["B"].tiebreakers["DE"]) == (F(3, 4), F(1, 4))

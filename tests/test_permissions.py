@@ -40,6 +40,7 @@ JUDGE_OK = {
     "org_print_slips",
     "org_print_standings",
     "org_export_json",
+    "org_export_trf",
     "org_export_players",
     "org_export_pairings",
     "org_export_standings",
@@ -69,7 +70,7 @@ ORGANISER_ONLY = {
     "org_round_reporting",
 }
 # Any logged-in user: their own event list and creating a new event (whose organiser they become).
-ANY_USER = {"event_list", "org_event_new"}
+ANY_USER = {"event_list", "org_event_new", "org_event_import_trf"}
 # Django's own: the login pages and the admin (staff accounts only) are tested by Django.
 NOT_OURS = {"login", "logout"}
 PUBLIC = {"home", "pairings", "standings", "player", "screen", "bracket"}

@@ -23,9 +23,17 @@ def org(client, organiser):
     return client
 
 
-def upload(client, path: Path, content: bytes | None = None):
+def upload(client, path: Path, content: bytes | None = None, once: str = ""):
     data = content if content is not None else path.read_bytes()
-    return client.post(reverse("org_event_import_trf"), {"file": SimpleUploadedFile(path.name, data)})
+    form = {"file": SimpleUploadedFile(path.name, data), "once": once}
+    return client.post(reverse("org_event_import_trf"), form)
+
+
+def test_a_double_click_imports_once(org):
+    assert upload(org, HELD, once="t1").status_code == 302
+    again = upload(org, HELD, once="t1")
+    assert again.status_code == 302 and again.url == reverse("event_list")
+    assert Event.objects.count() == 1
 
 
 def test_new_event_page_offers_a_trf_upload(org):
@@ -86,7 +94,7 @@ def test_trf_pages_need_a_login_and_a_role(event, outsider):
     other = Client()
     other.force_login(outsider)
     assert other.get(reverse("org_export_trf", args=[event.slug])).status_code == 404
-    assert other.get(reverse("org_event_import_trf")).status_code == 405
+    assert other.get(reverse("org_event_import_trf")).status_code == 200  # the new-event page, upload included
 
 
 def line(rank: int, name: str, points: str, rounds: str) -> str:

@@ -6,14 +6,14 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from standings import trf
 from tournament.access import HtmxHttpRequest, event_for
 from tournament.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
 from tournament.models import EventRole
-from tournament.views import page
+from tournament.views import _repeated, page
 
 
 @require_GET
@@ -30,9 +30,15 @@ def export_trf(request: HtmxHttpRequest, slug: str):
     return response
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def import_trf(request: HtmxHttpRequest):
+    """The new-event page's TRF upload: a GET shows the page, a POST creates the event from the file."""
+    if request.method == "GET":
+        return page(request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=TRFUploadForm())
+    if _repeated(request):
+        messages.info(request, gettext("That file was imported already."))
+        return redirect("event_list")
     form = TRFUploadForm(request.POST, request.FILES)
     if form.is_valid():
         with transaction.atomic():
