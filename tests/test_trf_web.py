@@ -32,7 +32,8 @@ def upload(client, path: Path, content: bytes | None = None, once: str = ""):
 def test_a_double_click_imports_once(org):
     assert upload(org, HELD, once="t1").status_code == 302
     again = upload(org, HELD, once="t1")
-    assert again.status_code == 302 and again.url == reverse("event_list")
+    event = Event.objects.get()
+    assert again.status_code == 302 and again.url == reverse("org_event", args=[event.slug])
     assert Event.objects.count() == 1
 
 

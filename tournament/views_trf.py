@@ -5,15 +5,17 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from standings import trf
+from tournament import once
 from tournament.access import HtmxHttpRequest, event_for
 from tournament.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
 from tournament.models import EventRole
-from tournament.views import _repeated, page
+from tournament.views import page
 
 
 @require_GET
@@ -36,14 +38,17 @@ def import_trf(request: HtmxHttpRequest):
     """The new-event page's TRF upload: a GET shows the page, a POST creates the event from the file."""
     if request.method == "GET":
         return page(request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=TRFUploadForm())
-    if _repeated(request):
-        messages.info(request, gettext("That file was imported already."))
-        return redirect("event_list")
     form = TRFUploadForm(request.POST, request.FILES)
     if form.is_valid():
-        with transaction.atomic():
-            event = import_event(form.event_doc)
-            EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
+        try:
+            with transaction.atomic():
+                submission = once.claim(request)
+                event = import_event(form.event_doc)
+                EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
+                once.done(submission, reverse("org_event", args=[event.slug]))
+        except once.Repeated as r:
+            messages.info(request, gettext("That file was imported already."))
+            return redirect(r.outcome or reverse("event_list"))
         messages.success(
             request,
             gettext("%(name)s is imported from the TRF file: %(players)s players, %(rounds)s rounds.")
