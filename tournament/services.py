@@ -40,6 +40,7 @@ from tournament.models import (
     Round,
     StaffInvite,
     fresh_keys,
+    new_code,
 )
 from tournament.wording import recommendation_text
 
@@ -868,11 +869,16 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
     per_row = [f for f in fields if f.has_default() and callable(f.default)]
     defaults = {f.attname: f.get_default() for f in fields if f not in per_row}
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    # Player codes are random: at tens of thousands of rows two would collide, so each is drawn until new.
+    codes = set(event.players.values_list("code", flat=True))
     sql = f"COPY {Player._meta.db_table} ({columns}) FROM STDIN"  # noqa: S608
     with connection.cursor() as cursor, cursor.connection.cursor() as raw, raw.copy(sql) as copy:
         for (number, e), key in zip(enumerate(entries, last + 1), keys, strict=True):
             values = {**defaults, **{f.attname: f.get_default() for f in per_row}, **fixed, "number": number}
             values["key"] = key
+            while values["code"] in codes:
+                values["code"] = new_code()
+            codes.add(values["code"])
             values.update(name=e.name, rating=e.rating, external_id=e.external_id, byes=e.byes)
             copy.write_row([values[f.attname] for f in fields])
     return sorted(set(event.players.values_list("pk", flat=True)) - set(before))
