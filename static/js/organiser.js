@@ -18,13 +18,17 @@
   });
   document.addEventListener("htmx:afterSettle", function (e) {
     var t = e.detail.target;
-    if (!t) return;
-    if (t.id === "roster") {
+    if (t && t.id === "roster") {
       var input = document.querySelector("#id_name");
       if (input) input.focus();
     }
+  });
+  // Right after the swap, in the same task (the form settles at once: settle:0ms), so a key typed at
+  // once lands in the selected field of a form htmx already handles.
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var t = e.detail.target;
     // An outerHTML swap leaves `target` detached: look the new form up.
-    var form = t.id === "table-form" && document.getElementById("table-form");
+    var form = t && t.id === "table-form" && document.getElementById("table-form");
     if (form) focusTableForm(form);
   });
   document.addEventListener("keydown", function (e) {

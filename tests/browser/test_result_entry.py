@@ -80,6 +80,7 @@ def test_keyboard_entry_after_a_refusal_retypes_cleanly(page, round_page, shot):
     page.keyboard.type("2-0-5")
     page.keyboard.press("Enter")
     expect(page.locator("#table-form .errorlist")).to_contain_text("at most 3 drawn games")
+    expect_selected(page, "tf-result", "2-0-5")
     page.keyboard.type("21")
     page.keyboard.press("Enter")
     expect(page.locator("#table-form")).to_contain_text("Table 4: Player G 2-1 Player H")
