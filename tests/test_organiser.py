@@ -572,14 +572,17 @@ def test_top_cut_page_and_start(org, event):
     published_round(event, 1, Round.State.PAIRED)
     for m in Match.objects.all():
         org.post(url("org_match_result", event, 1, m.pk), {"result": "2-0", "version": 0})
-    assert b"Start top 4" in org.get(url("org_top_cut", event)).content
+    page = org.get(url("org_top_cut", event)).content.decode()
+    assert "The bracket if you start now" in page and "Pair the top 4 as a draft" in page
     r = org.post(url("org_top_cut_start", event), follow=True)
-    assert b"Semifinals" in r.content and b"bracket is paired" in r.content
+    assert b"Semifinals" in r.content and b"paired as a draft" in r.content
     org.post(url("org_top_cut_start", event))  # twice: harmless
     assert Round.objects.filter(kind=Round.Kind.ELIMINATION).count() == 1
+    org.post(url("org_top_cut_publish", event))
     semi = Match.objects.filter(round__kind=Round.Kind.ELIMINATION).first()
     r = org.post(
-        url("org_match_result", event, 2, semi.pk), {"result": "1-1", "version": 0, "next": url("org_top_cut", event)}
+        url("org_match_result", event, 2, semi.pk),
+        {"result": "1-1", "version": 0, "confirm": "1", "next": url("org_top_cut", event)},
     )
     assert r["Location"] == url("org_top_cut", event)
     semi.refresh_from_db()

@@ -68,6 +68,8 @@ ORGANISER_ONLY = {
     "org_print_cards",
     "org_reporting",
     "org_round_reporting",
+    "org_top_cut_publish",
+    "org_top_cut_undo",
 }
 # Any logged-in user: their own event list and creating a new event (whose organiser they become).
 ANY_USER = {"event_list", "org_event_new", "org_event_import_trf"}

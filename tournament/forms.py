@@ -350,6 +350,10 @@ class ResultForm(forms.Form):
     confirm = forms.BooleanField(required=False)
 
 
+class TopCutUndoForm(forms.Form):
+    confirm = forms.BooleanField(required=False, label=_("Yes, remove the published bracket"))
+
+
 class TableResultForm(forms.Form):
     """The keyboard path. `version` and `confirm` come with the answer to “replace the stored result?”."""
 

@@ -275,6 +275,8 @@ def _engine_pairing(file_event, number: int, seed: int):
 
 def _check_ready_to_pair(event: Event, number: int, previous: Round | None) -> None:
     if previous is not None:
+        if previous.state == Round.State.DRAFT and previous.kind == Round.Kind.ELIMINATION:
+            raise ServiceError(gettext("The top-cut bracket is a draft: publish it or undo it first."))
         if previous.state == Round.State.DRAFT:
             raise ServiceError(f"Round {previous.number} is still a draft: publish it or re-pair it first.")
         if previous.kind == Round.Kind.ELIMINATION:
@@ -798,7 +800,8 @@ def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], 
     with transaction.atomic():
         event = _locked(event)
         last = current_round(event)
-        if last and last.kind == Round.Kind.ELIMINATION:
+        latest = latest_round(event)  # a bracket still in draft counts: its seeding is fixed
+        if latest and latest.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top cut has started: no more entries."))
         joined = last.number + 1 if last else 1
         before = dict(event.players.values_list("pk", "name"))
@@ -1002,7 +1005,11 @@ def clock_end(rnd: Round):
 
 
 def start_top_cut(event: Event, by) -> Round:
-    """Seed the top N of the final Swiss standings into a single-elimination bracket (SPEC §4)."""
+    """Seed the top N of the final Swiss standings into a single-elimination bracket (SPEC §4).
+
+    The bracket is a draft, like a Swiss round: nobody sees it until `publish_round`, and `undo_top_cut`
+    takes it back (a published one too, while no result is in).
+    """
     n = event.top_cut
     if n < 2 or n & (n - 1):
         raise ServiceError("Set the top cut to 2, 4, 8, 16… in the event settings first.")
@@ -1020,22 +1027,48 @@ def start_top_cut(event: Event, by) -> Round:
                 pairs = top_cut_pairings(seeds, n)
             except PairingError as e:
                 raise ServiceError(f"{str(e)[:1].upper()}{str(e)[1:]}.") from None
-            rnd = _elimination_round(event, last.number + 1, pairs)
+            rnd = _elimination_round(event, last.number + 1, pairs, state=Round.State.DRAFT)
             log(event, "top_cut", by, size=n, seeds=seeds[:n])
     except IntegrityError:
-        raise ServiceError("The top cut was just started by someone else.") from None
-    changed(event)
+        raise ServiceError(gettext("The top cut was just started by someone else.")) from None
     return rnd
 
 
-def _elimination_round(event: Event, number: int, pairs) -> Round:
-    """A published bracket round from the engine's pairs (bracket rounds have no draft: the seeding decides)."""
+def undo_top_cut(event: Event, by) -> int:
+    """Take the top cut back to the end of the Swiss rounds while no top-cut result is in.
+
+    Returns the number of bracket rounds removed. A mistaken start (too early, wrong size) costs nothing
+    but the players' walk back to their seats; once a match has a result, its players have played.
+    """
+    with transaction.atomic():
+        event = _locked(event)
+        rounds = list(event.rounds.filter(kind=Round.Kind.ELIMINATION))
+        if not rounds:
+            raise ServiceError(gettext("There is no top cut to undo."))
+        # Lock the bracket's matches: a result being stored meanwhile either lands first (and is seen here)
+        # or waits and then finds its match gone.
+        matches = list(Match.objects.select_for_update().filter(round__in=rounds))
+        if any(m.has_result for m in matches):
+            raise ServiceError(
+                gettext("A top-cut result is in: the top cut can no longer be undone. Correct the result instead.")
+            )
+        was_published = any(r.is_published for r in rounds)
+        Round.objects.filter(pk__in=[r.pk for r in rounds]).delete()
+        log(event, "undo_top_cut", by, size=event.top_cut, was_published=was_published)
+    if was_published:
+        changed(event)
+    return len(rounds)
+
+
+def _elimination_round(event: Event, number: int, pairs, state: str = Round.State.PAIRED) -> Round:
+    """A bracket round from the engine's pairs. The first is a draft to publish; the later ones follow from
+    results and are published at once."""
     pk = {p.key: p.pk for p in event.players.all()}
     rnd = Round.objects.create(
         event=event,
         number=number,
         kind=Round.Kind.ELIMINATION,
-        state=Round.State.PAIRED,
+        state=state,
         clock_minutes=event.round_minutes,
     )
     create_matches(rnd, [Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in pairs])

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import views, views_players, views_reports, views_results, views_staff, views_trf
+from tournament import views, views_players, views_reports, views_results, views_staff, views_top_cut, views_trf
 
 E = "events/<slug:slug>/"
 R = E + "rounds/<int:number>/"
@@ -39,8 +39,10 @@ urlpatterns = [
     path(R + "result/", views_results.table_result, name="org_table_result"),
     path(R + "matches/<int:match_id>/", views_results.match_page, name="org_match"),
     path(R + "matches/<int:match_id>/result/", views_results.match_result, name="org_match_result"),
-    path(E + "top-cut/", views.top_cut, name="org_top_cut"),
-    path(E + "top-cut/start/", views.top_cut_start, name="org_top_cut_start"),
+    path(E + "top-cut/", views_top_cut.top_cut, name="org_top_cut"),
+    path(E + "top-cut/start/", views_top_cut.top_cut_start, name="org_top_cut_start"),
+    path(E + "top-cut/publish/", views_top_cut.top_cut_publish, name="org_top_cut_publish"),
+    path(E + "top-cut/undo/", views_top_cut.top_cut_undo, name="org_top_cut_undo"),
     path(E + "standings/", views.standings_page, name="org_standings"),
     path(R + "print/by-name/", views.print_round, {"kind": "by-name"}, name="org_print_by_name"),
     path(R + "print/by-table/", views.print_round, {"kind": "by-table"}, name="org_print_by_table"),

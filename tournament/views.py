@@ -133,13 +133,17 @@ def event_new(request: HtmxHttpRequest):
 def event_home(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
     event = access.event
-    rounds = event.rounds.annotate(
-        missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
-        # A bye or an unpaired loss takes no table.
-        tables=Count("matches", filter=Q(matches__player_b__isnull=False)),
-    ).order_by("number")
+    rounds = list(
+        event.rounds.annotate(
+            missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
+            # A bye or an unpaired loss takes no table.
+            tables=Count("matches", filter=Q(matches__player_b__isnull=False)),
+        ).order_by("number")
+    )
+    for r in rounds:
+        r.stage = services.stage_name(r.tables) if r.kind == Round.Kind.ELIMINATION else ""
     counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
-    last = rounds.last() if rounds else None
+    last = rounds[-1] if rounds else None
     recommendation = services.recommended_rounds(event)
     return page(
         request,
@@ -150,6 +154,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         counts=counts,
         swiss_done=sum(1 for r in rounds if r.kind == Round.Kind.SWISS),
         top_cut_started=any(r.kind == Round.Kind.ELIMINATION for r in rounds),
+        placings=services.final_placings(event) if last and last.kind == Round.Kind.ELIMINATION else None,
         recommendation=recommendation,
         planned=event.planned_rounds or (recommendation.rounds if recommendation else None),
         log=recent_actions(event),
@@ -525,8 +530,10 @@ def result_choices(best_of: int, elimination: bool) -> list[tuple[str, str]]:
 def _round_context(event: Event, rnd: Round, view: str = "default", q: str = "", start: int = 1):
     overview = reports.round_overview(rnd, view, q, start)
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    elimination = rnd.kind == Round.Kind.ELIMINATION
     return {
         "round": rnd,
+        "stage": services.stage_name(rnd.matches.count()) if elimination else "",
         "matches": overview.matches,
         "overview": overview,
         "missing": services.outstanding(rnd),
@@ -545,6 +552,8 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug)
     event = access.event
     rnd = _round(event, number)
+    if rnd.state == Round.State.DRAFT and rnd.kind == Round.Kind.ELIMINATION:
+        return redirect("org_top_cut", slug=slug)
     if rnd.state == Round.State.DRAFT:
         return _draft_page(request, access, rnd)
     view = "outstanding" if request.GET.get("outstanding") == "1" else request.GET.get("view", "default")
@@ -705,45 +714,7 @@ def round_clock(request: HtmxHttpRequest, slug: str, number: int):
     return back(request, _next(request, reverse("org_round", args=[slug, number])))
 
 
-# ---------------------------------------------------------------- top cut and standings
-
-
-@require_GET
-@login_required
-def top_cut(request: HtmxHttpRequest, slug: str):
-    access = event_for(request, slug)
-    event = access.event
-    rounds = services.top_cut_rounds(event)
-    seed = {r.player_id: r.rank for r in services.event_standings(event).rows} if rounds else {}
-    stages = []
-    for rnd in rounds:
-        matches = list(rnd.matches.select_related("player_a", "player_b").order_by("table"))
-        for m in matches:
-            m.seed_a, m.seed_b = seed.get(m.player_a.key), seed.get(m.player_b.key)
-        stages.append((rnd, matches))
-    return page(
-        request,
-        "organiser/top_cut.html",
-        access,
-        stages=stages,
-        size=event.top_cut,
-        swiss_rounds=services.swiss_rounds_played(event),
-        placings=services.final_placings(event),
-        choices=result_choices(event.best_of, True),
-    )
-
-
-@require_POST
-@login_required
-def top_cut_start(request: HtmxHttpRequest, slug: str):
-    access = event_for(request, slug, need=ORGANISER)
-    try:
-        services.start_top_cut(access.event, request.user)
-    except ServiceError as e:
-        messages.error(request, str(e))
-    else:
-        messages.success(request, f"The top {access.event.top_cut} bracket is paired and published.")
-    return back(request, reverse("org_top_cut", args=[slug]))
+# ---------------------------------------------------------------- standings
 
 
 def _standings_rows(event: Event, live: bool = True):

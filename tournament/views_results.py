@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -54,6 +55,10 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
     error = question = None
     if not form.is_valid():
         error = _first_error(form)
+    elif rnd.kind == Round.Kind.ELIMINATION and not match.has_result and not form.cleaned_data["confirm"]:
+        # A top-cut result sends a player on (and pairs the next stage): the organiser confirms each one.
+        query = urlencode({"enter": match.pk, "result": form.cleaned_data["result"]})
+        return back(request, f"{reverse('org_top_cut', args=[slug])}?{query}#m-{match.pk}")
     else:
         try:
             outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)

@@ -175,14 +175,22 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     page.emulate_media(media="screen")
     enter_results(page, ("2-1", "0-2"))
 
-    # Top 4: semifinals, final, placings.
-    page.get_by_role("button", name="Start top 4", exact=True).click()
+    # Top 4: the seeding to check, a draft to publish, each result confirmed, the final placings.
+    page.get_by_role("link", name="Start top 4", exact=True).click()
+    expect(page.get_by_role("heading", name="The bracket if you start now")).to_be_visible()
+    page.get_by_role("button", name="Pair the top 4 as a draft").click()
     expect(page.get_by_role("heading", name="Semifinals")).to_be_visible()
-    shot("top-4")
-    for m in page.locator(".bracket-match").all():
-        m.get_by_role("button", name=re.compile(": 2-1$")).click()
+    expect(page.get_by_text("The bracket is a draft")).to_be_visible()
+    shot("top-4-draft")
+    page.get_by_role("button", name="Publish the bracket").click()
+    expect(page.get_by_text("The bracket is published")).to_be_visible()
+    for k in range(2):
+        page.locator(".bracket-match").nth(k).get_by_role("link", name=re.compile(": 2-1$")).click()
+        expect(page.get_by_text(re.compile(r"beats .* 2-1\?"))).to_be_visible()
+        page.get_by_role("button", name="Confirm result").click()
     expect(page.get_by_role("heading", name="Final", exact=True)).to_be_visible()
-    page.locator(".bracket-match").last.get_by_role("button", name=re.compile(": 0-2$")).click()
+    page.locator(".bracket-match").last.get_by_role("link", name=re.compile(": 0-2$")).click()
+    page.get_by_role("button", name="Confirm result").click()
     expect(page.get_by_role("heading", name="Final placings")).to_be_visible()
     shot("final-placings")
 

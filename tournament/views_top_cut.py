@@ -1,0 +1,146 @@
+"""The organiser's top-cut pages: the seeding to start from, the bracket as a draft to publish or undo, each
+result confirmed before it moves a player on, and the final placings."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import F
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from pairing import topcut
+from tournament import services
+from tournament.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.forms import TopCutUndoForm
+from tournament.models import Event, Match, Round
+from tournament.services import ServiceError
+from tournament.views import back, page, result_choices
+
+
+def seeds_of(event: Event) -> list[str]:
+    """Player keys in seeding order: the final Swiss standings without dropped players (as `start_top_cut`)."""
+    return [r.player_id for r in services.event_standings(event).rows if not r.dropped]
+
+
+def _stages(event: Event, rounds: list[Round], seed: dict[str, int]) -> list[dict]:
+    stages = []
+    for rnd in rounds:
+        matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True)))
+        for m in matches:
+            m.seed_a, m.seed_b = seed.get(m.player_a.key), seed.get(m.player_b.key)
+        stages.append({"round": rnd, "title": services.stage_name(len(matches)), "matches": matches})
+    return stages
+
+
+def _preview(event: Event) -> list[tuple[dict, dict]]:
+    """The first stage as it would be paired now: (seed, player) pairs, for the organiser to check before starting."""
+    n = event.top_cut
+    if n < 2 or n & (n - 1):
+        return []
+    keys = seeds_of(event)[:n]
+    if len(keys) < n:
+        return []
+    by_key = {p.key: p for p in event.players.filter(dropped_after__isnull=True)}
+    seeded = [{"seed": k, "player": by_key[key]} for k, key in enumerate(keys, 1) if key in by_key]
+    return topcut.bracket(seeded) if len(seeded) == n else []
+
+
+def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int):
+    """The result the organiser picked and is asked to confirm (?enter=<match>&result=2-1), if it is valid."""
+    match_id, text = request.GET.get("enter", ""), request.GET.get("result", "")[:20]
+    if not match_id.isdigit() or not text:
+        return None
+    match = next((m for s in stages for m in s["matches"] if m.pk == int(match_id)), None)
+    if match is None or match.has_result or not match.round.is_published:
+        return None
+    try:
+        outcome = services.parse_outcome(text, best_of)
+    except ServiceError:
+        return None
+    if outcome.games is None or outcome.games[0] == outcome.games[1]:
+        return None
+    a_wins = outcome.games[0] > outcome.games[1]
+    winner, loser = (match.player_a, match.player_b) if a_wins else (match.player_b, match.player_a)
+    score = f"{max(outcome.games[:2])}-{min(outcome.games[:2])}"
+    return {"match": match, "result": text, "winner": winner, "loser": loser, "score": score}
+
+
+@require_GET
+@login_required
+def top_cut(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    access = event_for(request, slug)
+    event = access.event
+    rounds = services.top_cut_rounds(event)
+    seed = {key: k for k, key in enumerate(seeds_of(event), 1)} if rounds else {}
+    stages = _stages(event, rounds, seed)
+    draft = rounds[0] if rounds and not rounds[0].is_published else None
+    entered = Match.objects.filter(round__in=rounds).exclude(result=Match.Result.PLAYED, games_a__isnull=True)
+    planned = event.planned_rounds
+    swiss = services.swiss_rounds_played(event)
+    return page(
+        request,
+        "organiser/top_cut.html",
+        access,
+        stages=stages,
+        size=event.top_cut,
+        swiss_rounds=swiss,
+        early=bool(planned and swiss < planned),
+        preview=[] if rounds else _preview(event),
+        draft=draft,
+        can_undo=bool(rounds) and not entered.exists(),
+        undo_form=TopCutUndoForm(),
+        pending=_pending(request, stages, event.best_of),
+        placings=services.final_placings(event),
+        choices=result_choices(event.best_of, True),
+    )
+
+
+@require_POST
+@login_required
+def top_cut_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    access = event_for(request, slug, need=ORGANISER)
+    try:
+        services.start_top_cut(access.event, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request,
+            _("The top %(size)s bracket is paired as a draft. Check it, then publish it.")
+            % {"size": access.event.top_cut},
+        )
+    return back(request, reverse("org_top_cut", args=[slug]))
+
+
+@require_POST
+@login_required
+def top_cut_publish(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    access = event_for(request, slug, need=ORGANISER)
+    draft = Round.objects.filter(event=access.event, kind=Round.Kind.ELIMINATION, state=Round.State.DRAFT).first()
+    if draft is None:  # published meanwhile (a second click), or undone
+        messages.info(request, _("There is no bracket draft to publish."))
+    else:
+        services.publish_round(draft, request.user)
+        messages.success(request, _("The bracket is published: players and the venue screen show it now."))
+    return back(request, reverse("org_top_cut", args=[slug]))
+
+
+@require_POST
+@login_required
+def top_cut_undo(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    access = event_for(request, slug, need=ORGANISER)
+    event = access.event
+    published = event.rounds.filter(kind=Round.Kind.ELIMINATION).exclude(state=Round.State.DRAFT).exists()
+    form = TopCutUndoForm(request.POST)
+    # A draft nobody has seen goes at once; a published bracket may have players walking to their tables.
+    if published and not (form.is_valid() and form.cleaned_data["confirm"]):
+        messages.error(request, _("Tick to confirm: the published bracket disappears from the players' pages."))
+        return back(request, reverse("org_top_cut", args=[slug]))
+    try:
+        services.undo_top_cut(event, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+        return back(request, reverse("org_top_cut", args=[slug]))
+    messages.success(request, _("The top cut is undone: the event is back after its Swiss rounds."))
+    return back(request, reverse("org_event", args=[slug]))
