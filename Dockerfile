@@ -5,6 +5,7 @@ COPY pyproject.toml ./
 RUN pip install --upgrade pip && pip install .
 COPY . .
 RUN DEBUG=0 SECRET_KEY=build-only python manage.py collectstatic --noinput
+RUN DEBUG=0 SECRET_KEY=build-only python manage.py compile_catalogs
 RUN useradd --system --home /app swiss && chown -R swiss /app
 USER swiss
 EXPOSE 8000

@@ -4,7 +4,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format install clean
+LANGS := en ja da
+# `make messages PY=/path/to/python` uses an existing environment instead of building .venv.
+NEED_VENV := $(if $(filter command line,$(origin PY)),,$(STAMP))
+
+.PHONY: run test lint format install clean messages catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,14 +16,26 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) catalogs
 
-run: $(STAMP)
+# Compile locale/*/LC_MESSAGES/django.po into .mo in pure Python (no GNU gettext needed to run the app).
+catalogs: $(NEED_VENV)
+	$(PY) manage.py compile_catalogs
+
+# After adding or changing a marked string: extract into every catalog (sorted, no source locations,
+# so parallel work merges cleanly), then translate the new entries in locale/ja and locale/da.
+# Needs GNU gettext (xgettext, msgmerge): apt-get install gettext.
+messages: $(NEED_VENV)
+	$(PY) manage.py makemessages $(foreach l,$(LANGS),-l $(l)) --no-location --no-obsolete \
+		--ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=deploy
+	$(PY) manage.py compile_catalogs
+
+run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(STAMP)
+test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -31,4 +47,4 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts
+	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts locale/*/LC_MESSAGES/*.mo

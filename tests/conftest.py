@@ -5,6 +5,14 @@ from pathlib import Path
 
 import pytest
 
+
+def pytest_configure(config):
+    """The compiled catalogs are built, not committed (README: Languages): build them before any test."""
+    from tournament.catalogs import compile_catalogs
+
+    compile_catalogs(Path(__file__).resolve().parents[1])
+
+
 # The seeds' worked examples and their expected standings, kept in the repository (tests/data/README.md).
 EXAMPLES = Path(__file__).resolve().parent / "data"
 

@@ -181,6 +181,7 @@ def settings_data(event, **over):
         "name": event.name,
         "date": event.date.isoformat(),
         "public": "on",
+        "language": event.language,
         "planned_rounds": 3,
         "top_cut": 4,
         "round_minutes": 50,

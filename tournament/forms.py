@@ -100,6 +100,7 @@ class EventSettingsForm(forms.ModelForm):
             "name",
             "date",
             "public",
+            "language",
             "planned_rounds",
             "top_cut",
             "round_minutes",
@@ -122,6 +123,7 @@ class EventSettingsForm(forms.ModelForm):
             "round_one": "Round 1 pairing",
             "late_entry": "Late entries get",
             "public": "Public pages visible",
+            "language": "Language of the public pages",
             "bye_rating": "Rating of a bye (rating sum)",
             "best_of": "Games per match (best of)",
         }

@@ -28,9 +28,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
+from django.utils.translation import get_language
 
 from tournament import services
 from tournament.access import role_of
+from tournament.i18n import use_event_language
 from tournament.models import Event
 
 CACHE_SECONDS = 6 * 3600
@@ -38,6 +40,8 @@ GZIP_MIN_BYTES = 1024
 # What a page depends on besides the event: the templates and assets that shape it.
 _BUILD_FILES = (
     "templates/base.html",
+    "templates/_language.html",
+    "locale/*/LC_MESSAGES/django.po",
     "templates/public/*.html",
     "static/css/*.css",
     "static/js/*.js",
@@ -65,7 +69,7 @@ BUILD = _build_tag()
 _POLL_FIELDS = tuple(
     f.attname
     for f in Event._meta.concrete_fields
-    if f.attname in {"id", "slug", "version", "public", "updated_at", "created_at"}
+    if f.attname in {"id", "slug", "version", "public", "language", "updated_at", "created_at"}
 )
 _POLL_SQL = f"SELECT {', '.join(_POLL_FIELDS)} FROM {Event._meta.db_table} WHERE slug = %s"  # noqa: S608
 
@@ -86,6 +90,7 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     event = Event.from_db(connection.alias, _POLL_FIELDS, row)
     if not event.public and role_of(request.user, event) is None:
         raise Http404("No such event.")
+    use_event_language(request, event.language)
     return event
 
 
@@ -166,9 +171,11 @@ def public_response(
     """The page `template` of `event` for `params`, or 304 when the client has this version already.
 
     `context()` is called only when the rendering is not cached; `store=False` for renderings not
-    worth keeping (a search a single person typed).
+    worth keeping (a search a single person typed). A rendering is in one language: the language is
+    part of its cache key and ETag, and the response varies on what chose it (tournament/i18n.py).
     """
-    ident = "\0".join([BUILD, template, *(str(p) for p in params)])
+    language = get_language()
+    ident = "\0".join([BUILD, language, template, *(str(p) for p in params)])
     ident = hashlib.blake2b(ident.encode(), digest_size=8).hexdigest()
     # Weak: the gzipped and the plain body are the same page. The version comes from the event row.
     etag = f'W/"{event_key(event)}.{int(event.public)}.{ident}"'
@@ -179,7 +186,7 @@ def public_response(
 
         def render() -> tuple[bytes, bytes | None]:
             _load_rest(event)
-            html = render_to_string(template, context()).encode()
+            html = render_to_string(template, context() | {"page_path": request.path}).encode()
             return html, gzip.compress(html, mtime=0) if len(html) >= GZIP_MIN_BYTES else None
 
         html, compressed = cached(f"public:{event_key(event)}:{ident}", render) if store else render()
@@ -196,5 +203,8 @@ def public_response(
         patch_cache_control(response, no_cache=True)
     else:
         patch_cache_control(response, no_cache=True, private=True)
-    patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request", "Accept-Encoding"))
+    patch_vary_headers(
+        response, ("HX-Request", "HX-History-Restore-Request", "Accept-Encoding", "Accept-Language", "Cookie")
+    )
+    response["Content-Language"] = language
     return response

@@ -1,0 +1,113 @@
+"""Choosing the language (issue 14): the visitor's cookie, then Accept-Language naming one of ours,
+then the event's language on public pages; every page says which in <html lang>; public renderings
+are cached, tagged and varied per language."""
+
+import re
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tournament.models import Event
+
+pytestmark = pytest.mark.django_db
+
+COOKIE = settings.LANGUAGE_COOKIE_NAME
+
+
+def html_lang(response) -> str:
+    return re.search(rb'<html lang="([^"]+)"', response.content).group(1).decode()
+
+
+@pytest.fixture
+def danish_event(event):
+    Event.objects.filter(pk=event.pk).update(language="da")
+    event.refresh_from_db()
+    return event
+
+
+PUBLIC = ["public:home", "public:pairings", "public:standings", "public:screen", "public:bracket"]
+
+
+@pytest.mark.parametrize("name", PUBLIC)
+def test_public_page_speaks_the_events_language_when_the_browser_names_none_of_ours(client, danish_event, name):
+    url = reverse(name, args=[danish_event.slug])
+    assert html_lang(client.get(url)) == "da"
+    assert html_lang(client.get(url, headers={"Accept-Language": "fr-FR,fr;q=0.9"})) == "da"
+
+
+def test_accept_language_naming_one_of_ours_beats_the_event_language(client, danish_event):
+    url = reverse("public:home", args=[danish_event.slug])
+    r = client.get(url, headers={"Accept-Language": "fr;q=1, ja-JP;q=0.8, da;q=0.5"})
+    assert html_lang(r) == "ja" and r["Content-Language"] == "ja"
+    assert html_lang(client.get(url, headers={"Accept-Language": "en-GB,en;q=0.9"})) == "en"
+
+
+def test_the_visitors_choice_beats_the_browser_and_the_event(client, danish_event):
+    page = reverse("public:pairings", args=[danish_event.slug])
+    r = client.get(reverse("set_language", args=["ja"]) + f"?next={page}")
+    assert r.status_code == 302 and r["Location"] == page
+    assert r.cookies[COOKIE].value == "ja" and r.cookies[COOKIE]["httponly"]
+    r = client.get(page, headers={"Accept-Language": "da"})
+    assert html_lang(r) == "ja"
+    assert 'aria-label="言語"' in r.content.decode()
+
+
+def test_the_switcher_is_on_every_public_page_and_returns_to_it(client, event):
+    for name in ["public:home", "public:pairings", "public:standings", "public:bracket"]:
+        url = reverse(name, args=[event.slug])
+        body = client.get(url).content.decode()
+        for code in ("en", "ja", "da"):
+            assert f'href="/language/{code}/?next={quote(url)}"' in body, (name, code)
+
+
+def test_the_switcher_refuses_other_sites_and_unknown_languages(client):
+    r = client.get(reverse("set_language", args=["da"]) + "?next=https://evil.example/")
+    assert r.status_code == 302 and r["Location"] == "/"
+    assert client.get(reverse("set_language", args=["xx"])).status_code == 404
+    assert client.post(reverse("set_language", args=["da"])).status_code == 405
+
+
+def test_organiser_pages_follow_the_persons_choice_not_the_events_language(client, organiser, danish_event):
+    client.force_login(organiser)
+    url = reverse("org_event", args=[danish_event.slug])
+    assert html_lang(client.get(url)) == "en"
+    client.cookies[COOKIE] = "ja"
+    r = client.get(url, headers={"Accept-Language": "da"})
+    assert html_lang(r) == "ja"
+    assert f'href="/language/da/?next={quote(url)}"' in r.content.decode()
+
+
+def test_login_page_follows_the_browser(client):
+    assert html_lang(client.get(reverse("login"), headers={"Accept-Language": "da-DK"})) == "da"
+
+
+def test_a_rendering_is_cached_and_tagged_per_language(client, event):
+    url = reverse("public:standings", args=[event.slug])
+    en = client.get(url)
+    ja = client.get(url, headers={"Accept-Language": "ja"})
+    assert en["ETag"] != ja["ETag"]
+    assert html_lang(en) == "en" and html_lang(ja) == "ja"
+    for header in ("Accept-Language", "Cookie", "HX-Request"):
+        assert header in ja["Vary"]
+    # A phone that switched language does not get a 304 for the page it holds in the other one.
+    r = client.get(url, headers={"Accept-Language": "da", "If-None-Match": ja["ETag"]})
+    assert r.status_code == 200 and html_lang(r) == "da"
+    r = client.get(url, headers={"Accept-Language": "ja", "If-None-Match": ja["ETag"]})
+    assert r.status_code == 304
+    # The cached rendering of one language is not served in another.
+    assert html_lang(client.get(url, headers={"Accept-Language": "ja"})) == "ja"
+    assert html_lang(client.get(url)) == "en"
+
+
+def test_the_organiser_sets_the_events_language(client, organiser, event):
+    from tests.test_organiser import settings_data
+
+    client.force_login(organiser)
+    r = client.post(reverse("org_settings", args=[event.slug]), settings_data(event, language="ja"))
+    assert r.status_code == 302
+    event.refresh_from_db()
+    assert event.language == "ja"
+    client.logout()
+    assert html_lang(client.get(reverse("public:screen", args=[event.slug]))) == "ja"

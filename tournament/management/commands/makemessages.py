@@ -1,0 +1,24 @@
+"""`makemessages` with output that merges cleanly when engineers add strings in parallel: entries
+sorted, lines unwrapped, and no POT-Creation-Date (a timestamp every run would change). Use
+`make messages` (README: Translations)."""
+
+import re
+from pathlib import Path
+
+from django.core.management.commands import makemessages
+
+_CREATION_DATE = re.compile(r'^"POT-Creation-Date: [^"]*\\n"\n', re.MULTILINE)
+
+
+class Command(makemessages.Command):
+    xgettext_options = [*makemessages.Command.xgettext_options, "--sort-output", "--no-wrap"]
+    msgmerge_options = [*makemessages.Command.msgmerge_options, "--sort-output", "--no-wrap"]
+    msguniq_options = [*makemessages.Command.msguniq_options, "--sort-output", "--no-wrap"]
+    msgattrib_options = [*makemessages.Command.msgattrib_options, "--sort-output", "--no-wrap"]
+
+    def write_po_file(self, potfile, locale):
+        super().write_po_file(potfile, locale)
+        basedir = Path(potfile).parent / locale / "LC_MESSAGES"
+        po = basedir / f"{self.domain}.po"
+        text = po.read_text(encoding="utf-8")
+        po.write_text(_CREATION_DATE.sub("", text), encoding="utf-8")
