@@ -111,3 +111,9 @@ def test_the_organiser_sets_the_events_language(client, organiser, event):
     assert event.language == "ja"
     client.logout()
     assert html_lang(client.get(reverse("public:screen", args=[event.slug]))) == "ja"
+
+
+def test_the_settings_page_offers_the_events_language(client, organiser, event):
+    client.force_login(organiser)
+    body = client.get(reverse("org_settings", args=[event.slug])).content.decode()
+    assert 'name="language"' in body and ">日本語</option>" in body and ">Dansk</option>" in body

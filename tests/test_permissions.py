@@ -75,6 +75,8 @@ ORGANISER_ONLY = {
 ANY_USER = {"event_list", "org_event_new", "org_event_import_trf"}
 # Django's own: the login pages and the admin (staff accounts only) are tested by Django.
 NOT_OURS = {"login", "logout"}
+# Everybody, signed in or not: the language switcher sets only its cookie (tests/test_i18n.py).
+EVERYBODY = {"set_language"}
 PUBLIC = {"home", "pairings", "standings", "player", "screen", "bracket"}
 # A player's own pages: their personal link or code is the key (tests/test_self_report.py).
 PLAYER = {"me", "code", "forget", "report", "drop", "link", "table"}
@@ -100,7 +102,7 @@ def routes() -> list[tuple[str, str, list[str]]]:
 
 
 ROUTES = routes()
-ORGANISER_ROUTES = [r for r in ROUTES if ":" not in r[0] and r[0] not in NOT_OURS | ANY_USER]
+ORGANISER_ROUTES = [r for r in ROUTES if ":" not in r[0] and r[0] not in NOT_OURS | ANY_USER | EVERYBODY]
 EVENT_ROUTES = [r for r in ROUTES if "slug" in r[2]]
 PUBLIC_ROUTES = [r for r in ROUTES if r[0].startswith("public:")]
 
@@ -110,7 +112,7 @@ def test_every_url_is_classified():
     public = {n.split(":", 1)[1] for n in names if n.startswith("public:")}
     player = {n.split(":", 1)[1] for n in names if n.startswith("player:")}
     ours = names - {f"public:{n}" for n in public} - {f"player:{n}" for n in player}
-    assert ours - (JUDGE_OK | ORGANISER_ONLY | ANY_USER | NOT_OURS) == set(), "classify the new URL above"
+    assert ours - (JUDGE_OK | ORGANISER_ONLY | ANY_USER | NOT_OURS | EVERYBODY) == set(), "classify the new URL above"
     assert public - PUBLIC == set(), "add the new public page to PUBLIC"
     assert player - PLAYER == set(), "add the new player page to PLAYER"
     assert JUDGE_OK.isdisjoint(ORGANISER_ONLY)
