@@ -30,6 +30,8 @@ from fractions import Fraction
 
 import rustworkx as rx
 
+from standings.messages import Message
+
 
 class PairingError(ValueError):
     """The round cannot be paired as asked; the message tells the organiser what to do."""
@@ -78,7 +80,7 @@ class Pairing:
     pairs: tuple[Pair, ...]  # the games, by table
     byes: tuple[str, ...] = ()  # the computed bye (if any), then the pre-awarded byes; no table
     awarded_byes: tuple[str, ...] = ()  # the pre-awarded ones among them
-    warnings: tuple[str, ...] = ()  # every rematch or second bye that could not be avoided, and why
+    warnings: tuple[Message, ...] = ()  # every rematch or second bye that could not be avoided, and why
     floats: tuple[Pair, ...] = ()  # pairs of players on different points
     rematches: int = 0
     second_byes: int = 0
@@ -111,9 +113,13 @@ def pair(
         inp = replace(inp, seed=seed)
     ids = [e.id for e in inp.entrants] + [e.id for e in inp.awarded_byes]
     if len(set(ids)) != len(ids):
-        raise PairingError("a player appears twice in the pairing input")
+        raise PairingError(Message("duplicate_entrant", "a player appears twice in the pairing input"))
     if len(inp.entrants) < 2 and not inp.awarded_byes:
-        raise PairingError("at least two players are needed to pair a round; register or re-activate players")
+        raise PairingError(
+            Message(
+                "too_few_players", "at least two players are needed to pair a round; register or re-activate players"
+            )
+        )
     rng = random.Random(inp.seed)
     if inp.method == "rating":
         solved = _by_rating(inp.entrants)
@@ -491,22 +497,28 @@ def _finish(inp: PairingInput, solved: list[tuple[Entrant, Entrant | None]]) -> 
     return _summarise(inp, sorted(seated, key=lambda g: g[0]), byes, _engine_reason)
 
 
-def _engine_reason(inp: PairingInput, a: Entrant, b: Entrant | None) -> str:
+def _engine_reason(inp: PairingInput, a: Entrant, b: Entrant | None) -> Message:
     """Why the engine had to accept a rematch (b given) or a second bye (b None)."""
     if b is None:
         if all(o.byes for o in inp.entrants):
-            return "every player in this round has already had one"
-        return "giving it to a player without one would force a rematch"
+            return Message("reason_all_had_bye", "every player in this round has already had one")
+        return Message("reason_bye_forces_rematch", "giving it to a player without one would force a rematch")
     if inp.method == "rating":
-        return "round one by rating pairs top half against bottom half"
+        return Message("reason_round_one_rating", "round one by rating pairs top half against bottom half")
     for x in (a, b):
         if all(o.id in x.opponents for o in inp.entrants if o.id != x.id):
-            return f"{x.label} has already played every other player in this round"
-    return f"no pairing of these {len(inp.entrants)} players avoids every rematch"
+            return Message(
+                "reason_played_everyone", "{player} has already played every other player in this round", player=x.label
+            )
+    return Message(
+        "reason_no_rematch_free_pairing",
+        "no pairing of these {count} players avoids every rematch",
+        count=len(inp.entrants),
+    )
 
 
 def _summarise(inp: PairingInput, seated: list[tuple[int, Entrant, Entrant]], byes: list[Entrant], reason) -> Pairing:
-    warnings: list[str] = []
+    warnings: list[Message] = []
     rematches = second_byes = 0
     spread = Fraction(0)
     pairs: list[Pair] = []
@@ -520,12 +532,27 @@ def _summarise(inp: PairingInput, seated: list[tuple[int, Entrant, Entrant]], by
         if b.id in a.opponents:
             rematches += 1
             warnings.append(
-                f"Rematch at table {table}: {a.label} and {b.label} have already played ({reason(inp, a, b)})."
+                Message(
+                    "rematch",
+                    "Rematch at table {table}: {a} and {b} have already played ({reason}).",
+                    table=table,
+                    a=a.label,
+                    b=b.label,
+                    reason=reason(inp, a, b),
+                )
             )
     for e in byes:
         if e.byes:
             second_byes += 1
-            warnings.append(f"{e.label} gets a bye again, having had {e.byes} ({reason(inp, e, None)}).")
+            warnings.append(
+                Message(
+                    "second_bye",
+                    "{player} gets a bye again, having had {byes} ({reason}).",
+                    player=e.label,
+                    byes=e.byes,
+                    reason=reason(inp, e, None),
+                )
+            )
     awarded = tuple(e.id for e in inp.awarded_byes)
     return Pairing(
         round=inp.round,
@@ -554,11 +581,17 @@ def swap(inp: PairingInput, pairing: Pairing, x: str, y: str) -> Pairing:
     by_id = {e.id: e for e in inp.entrants}
     for pid in (x, y):
         if pid in pairing.awarded_byes:
-            raise PairingError(f"{pid} holds a pre-awarded bye this round; it cannot be swapped")
+            raise PairingError(
+                Message(
+                    "swap_awarded_bye", "{player} holds a pre-awarded bye this round; it cannot be swapped", player=pid
+                )
+            )
         if pid not in by_id:
-            raise PairingError(f"{pid} is not paired in round {pairing.round}")
+            raise PairingError(
+                Message("swap_not_paired", "{player} is not paired in round {round}", player=pid, round=pairing.round)
+            )
     if x == y:
-        raise PairingError("choose two different players to swap")
+        raise PairingError(Message("swap_same_player", "choose two different players to swap"))
 
     def other(pid: str) -> str:
         return y if pid == x else x if pid == y else pid
@@ -567,25 +600,36 @@ def swap(inp: PairingInput, pairing: Pairing, x: str, y: str) -> Pairing:
     byes = [by_id[other(pid)] for pid in pairing.byes if pid not in pairing.awarded_byes]
     touched = {x, y}
 
-    def reason(inp_: PairingInput, a: Entrant, b: Entrant | None) -> str:
+    def reason(inp_: PairingInput, a: Entrant, b: Entrant | None) -> Message:
         if a.id in touched or (b is not None and b.id in touched):
-            return "swapped by hand"
+            return Message("reason_swapped_by_hand", "swapped by hand")
         return _engine_reason(inp_, a, b)
 
     return _summarise(inp, seated, byes, reason)
 
 
-def validate_swap(inp: PairingInput, pairing: Pairing, x: str, y: str) -> tuple[str, ...]:
+def validate_swap(inp: PairingInput, pairing: Pairing, x: str, y: str) -> tuple[Message, ...]:
     """The rematches and second byes that swapping x and y would create (empty: a clean swap)."""
     after = swap(inp, pairing, x, y)
     by_id = {e.id: e for e in inp.entrants}
     problems = [
-        f"{by_id[p.a].label} and {by_id[p.b].label} have already played (table {p.table})"
+        Message(
+            "swap_rematch",
+            "{a} and {b} have already played (table {table})",
+            a=by_id[p.a].label,
+            b=by_id[p.b].label,
+            table=p.table,
+        )
         for p in after.pairs
         if {p.a, p.b} & {x, y} and p.b in by_id[p.a].opponents
     ]
     problems += [
-        f"{by_id[b].label} would get a bye again, having had {by_id[b].byes}"
+        Message(
+            "swap_second_bye",
+            "{player} would get a bye again, having had {byes}",
+            player=by_id[b].label,
+            byes=by_id[b].byes,
+        )
         for b in after.byes
         if b in (x, y) and by_id[b].byes
     ]

@@ -41,21 +41,33 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
     """
     n = next_round_number(event) if round_number is None else round_number
     if n < 1:
-        raise PairingError("round numbers start at 1")
+        raise PairingError(Message("round_numbers_start_at_1", "round numbers start at 1"))
     earlier = [r for r in event.rounds if r.number < n]
     if any(r.kind != SWISS for r in earlier):
-        raise PairingError(f"the top cut has started; round {n} cannot be a Swiss round")
+        raise PairingError(
+            Message("top_cut_started", "the top cut has started; round {round} cannot be a Swiss round", round=n)
+        )
     for r in earlier:
         missing = [m for m in r.matches if m.b is not None and not m.has_result]
         if missing:
             names = {p.id: p.name for p in event.players}
-            tables = ", ".join(
-                f"{'table ' + str(m.table) + ': ' if m.table else ''}{names[m.a]} v {names[m.b]}" for m in missing[:5]
-            )
+            # The first five, as [table or None, name, name]; the sentence names them, the code lists them.
+            pairs = [[m.table, names[m.a], names[m.b]] for m in missing[:5]]
+            tables = ", ".join(f"{f'table {t}: ' if t else ''}{a} v {b}" for t, a, b in pairs)
             more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
             raise PairingError(
-                f"round {r.number} still has {len(missing)} result{'s' if len(missing) > 1 else ''} "
-                f"outstanding ({tables}{more}); enter them before pairing round {n}"
+                Message(
+                    "results_outstanding",
+                    "round {round} still has {count} result{s} outstanding ({tables}{more}); "
+                    "enter them before pairing round {next}",
+                    round=r.number,
+                    count=len(missing),
+                    s="s" if len(missing) > 1 else "",
+                    tables=tables,
+                    more=more,
+                    pairs=pairs,
+                    next=n,
+                )
             )
 
     # Points are summed as integers in units of 1/scale, then made exact fractions once per player.
@@ -132,7 +144,9 @@ def _ranks(event: Event, after_round: int, points: dict[str, Fraction]) -> dict[
         try:
             table = compute(event, after_round=after_round)
         except StandingsError as e:
-            raise PairingError(f"the standings cannot be computed: {e}") from None
+            raise PairingError(
+                Message("standings_failed", "the standings cannot be computed: {error}", error=message_of(e))
+            ) from None
         ranks = {row.player_id: row.rank for row in getattr(table, "rows", table)}
         if all(p.id in ranks for p in event.players):
             return ranks
@@ -145,12 +159,23 @@ def elimination_from_event(event: Event, seed: int = 0) -> Pairing:
     """The next round of a top cut already under way, from the winners of its latest round."""
     last = event.rounds[-1] if event.rounds else None
     if last is None or last.kind != ELIMINATION:
-        raise PairingError("the top cut has not started; its first round is seeded from the final standings")
+        raise PairingError(
+            Message(
+                "top_cut_not_started", "the top cut has not started; its first round is seeded from the final standings"
+            )
+        )
     matches = sorted(last.matches, key=lambda m: (m.table is None, m.table or 0))
     winners = set()
     for m in matches:
         if m.b is None or m.games is None:
-            raise PairingError(f"round {last.number} still needs a winner at table {m.table or '?'}")
+            raise PairingError(
+                Message(
+                    "round_needs_winner",
+                    "round {round} still needs a winner at table {table}",
+                    round=last.number,
+                    table=m.table or "?",
+                )
+            )
         winners.add(m.a if m.games[0] > m.games[1] else m.b)
     pairs = next_bracket_round([(m.a, m.b) for m in matches], winners)
     return Pairing(round=last.number + 1, seed=seed, pairs=pairs, method=ELIMINATION)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine import Pair, PairingError
+from standings.messages import Message
 
 
 def bracket_order(size: int) -> list[int]:
     """Seed numbers in bracket order: 1 and 2 can meet only in the final (1-8, 4-5, 2-7, 3-6 for 8)."""
     if size < 2 or size & (size - 1):
-        raise PairingError(f"a top cut has 2, 4, 8, 16… players, not {size}")
+        raise PairingError(Message("top_cut_size", "a top cut has 2, 4, 8, 16… players, not {size}", size=size))
     order = [1]
     while len(order) < size:
         n = 2 * len(order)
@@ -27,7 +28,14 @@ def bracket(seeds: Sequence) -> list[tuple]:
 def top_cut_pairings(seeds: Sequence[str], size: int) -> tuple[Pair, ...]:
     """The first elimination round for the top `size` of the Swiss standings (seeds best first)."""
     if len(seeds) < size:
-        raise PairingError(f"only {len(seeds)} players are left: too few for a top {size}")
+        raise PairingError(
+            Message(
+                "top_cut_too_few",
+                "only {count} players are left: too few for a top {size}",
+                count=len(seeds),
+                size=size,
+            )
+        )
     return tuple(Pair(t, a, b) for t, (a, b) in enumerate(bracket(list(seeds[:size])), 1))
 
 
@@ -37,11 +45,18 @@ def next_bracket_round(previous: Sequence[tuple[str, str]], winners: Sequence[st
     `previous` is the last round's (a, b) in bracket (table) order, higher seed first.
     """
     if len(previous) < 2:
-        raise PairingError("the final has been played: the top cut is over")
+        raise PairingError(Message("top_cut_over", "the final has been played: the top cut is over"))
     won = []
     for a, b in previous:
         if (a in winners) == (b in winners):
-            raise PairingError(f"the match {a} v {b} needs exactly one winner before the next round")
+            raise PairingError(
+                Message(
+                    "top_cut_needs_winner",
+                    "the match {a} v {b} needs exactly one winner before the next round",
+                    a=a,
+                    b=b,
+                )
+            )
         won.append(a if a in winners else b)
     return tuple(Pair(t, won[k], won[k + 1]) for t, k in enumerate(range(0, len(won), 2), 1))
 
@@ -52,7 +67,7 @@ def final_placings(seeds: Sequence[str], rounds: Sequence[Sequence[tuple[str, st
     `seeds` is the Swiss order; each round lists its matches as (a, b, winner).
     """
     if not rounds or len(rounds[-1]) != 1:
-        raise PairingError("the top cut has no final yet")
+        raise PairingError(Message("top_cut_no_final", "the top cut has no final yet"))
     swiss = {pid: k for k, pid in enumerate(seeds)}
     a, b, winner = rounds[-1][0]
     placings = [winner, b if winner == a else a]

@@ -108,7 +108,14 @@ def compute(event: Event, after_round: int | None = None) -> Standings:
         for m in r.matches:
             for pid in (m.a, m.b):
                 if pid is not None and pid not in known:
-                    raise StandingsError(f"round {r.number}: player {pid!r} is not registered in the event")
+                    raise StandingsError(
+                        Message(
+                            "unregistered_player",
+                            "round {round}: player {player} is not registered in the event",
+                            round=r.number,
+                            player=repr(pid),
+                        )
+                    )
     return _Computation(event, after_round).standings()
 
 

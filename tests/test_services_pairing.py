@@ -94,7 +94,7 @@ def test_swap_keeps_seats_and_flags_rematch(event, organiser):
     assert any("Rematch" in w for w in warnings)
     assert r2.seats.count() == 8 and r2.matches.count() == 4
     r2.refresh_from_db()
-    assert any("Rematch" in w for w in r2.warnings)
+    assert any("Rematch" in w for w in r2.warning_texts)
 
 
 def test_swap_refused_once_results_are_in(event, organiser):

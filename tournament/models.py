@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from standings import eventfile as ef
 from standings.eventfile import BEST_OF
 from standings.presets import PRESETS, TIEBREAKER_CODES
+from tournament.engine_text import translate_all
 
 
 def _validate_tiebreakers(value):
@@ -300,6 +301,7 @@ class Round(models.Model):
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SWISS)
     state = models.CharField(max_length=12, choices=State.choices, default=State.DRAFT)
     seed = models.BigIntegerField(null=True, blank=True, help_text="The random seed the pairing used.")
+    # The pairing's warnings: {"code", "params", "text"} each (older rounds: plain English strings).
     warnings = models.JSONField(default=list, blank=True)
     # Round clock: running since clock_started; paused_at set while paused; the length grows with extensions.
     clock_started = models.DateTimeField(null=True, blank=True)
@@ -319,6 +321,11 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.event} round {self.number}"
+
+    @property
+    def warning_texts(self) -> list[str]:
+        """The stored warnings in the active language."""
+        return translate_all(self.warnings)
 
     @property
     def is_published(self) -> bool:

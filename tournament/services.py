@@ -29,6 +29,8 @@ from pairing.rounds import recommended_rounds as recommend_rounds
 from pairing.topcut import final_placings as placings_of
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings.eventfile import DOUBLE_LOSS, MAX_ROUND_MINUTES, PLAYED, games_problem
+from standings.messages import Message, message_of
+from tournament import engine_text
 from tournament.eventio import create_matches, event_to_file
 from tournament.models import (
     Event,
@@ -270,7 +272,7 @@ def _engine_pairing(file_event, number: int, seed: int):
     try:
         return pair(from_event(file_event, number), seed=seed)
     except PairingError as e:
-        raise ServiceError(f"{str(e)[:1].upper()}{str(e)[1:]}.") from None
+        raise ServiceError(engine_text.sentence(message_of(e))) from None
 
 
 def _check_ready_to_pair(event: Event, number: int, previous: Round | None) -> None:
@@ -303,8 +305,9 @@ def _build_round_matches(rnd: Round, result, players: list[Player]) -> list[Matc
     ]
 
 
-def _warnings(result) -> list[str]:
-    return [str(w) for w in getattr(result, "warnings", ())]
+def _warnings(result) -> list[dict | str]:
+    """The engine's warnings as stored with the round: code, parameters and English text (engine_text)."""
+    return [w.as_dict() if isinstance(w, Message) else str(w) for w in getattr(result, "warnings", ())]
 
 
 def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
@@ -392,8 +395,11 @@ def met_before(event: Event, before_number: int) -> set[frozenset]:
     return {frozenset(r) for r in rows}
 
 
-def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
-    """Exchange two players' seats in a round without results; returns warnings about rematches it causes."""
+def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]:
+    """Exchange two players' seats in a round without results; returns warnings about rematches it causes.
+
+    The warnings are engine-style Messages (stored with the round as dicts, shown through engine_text).
+    """
     if first.pk == second.pk:
         raise ServiceError("Pick two different players to swap.")
     with transaction.atomic():
@@ -425,7 +431,12 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
         _exchange(m1, s1, m2, s2)
         met = met_before(rnd.event, rnd.number)
         warnings = [
-            f"Rematch: {m.player_a} and {m.player_b} have played each other before."
+            Message(
+                "swap_rematch_before",
+                "Rematch: {a} and {b} have played each other before.",
+                a=m.player_a.name,
+                b=m.player_b.name,
+            )
             for m in Match.objects.filter(pk__in=[m1.pk, m2.pk], player_b__isnull=False).select_related(
                 "player_a", "player_b"
             )
@@ -441,10 +452,23 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[str]:
                     player_a_id=m.player_a_id,
                 ).exists()
             ):
-                warnings.append(f"Second bye: {first if m.player_a_id == first.pk else second} has had a bye before.")
-        rnd.warnings = [*rnd.warnings, f"Swapped {first} and {second} by hand.", *warnings]
+                player = first if m.player_a_id == first.pk else second
+                warnings.append(
+                    Message("swap_second_bye_before", "Second bye: {player} has had a bye before.", player=player.name)
+                )
+        swapped = Message(
+            "swapped_by_hand", "Swapped {first} and {second} by hand.", first=first.name, second=second.name
+        )
+        rnd.warnings = [*rnd.warnings, swapped.as_dict(), *(w.as_dict() for w in warnings)]
         rnd.save(update_fields=["warnings"])
-        log(rnd.event, "swap", by, round=rnd.number, players=[first.key, second.key], rematches=warnings)
+        log(
+            rnd.event,
+            "swap",
+            by,
+            round=rnd.number,
+            players=[first.key, second.key],
+            rematches=[str(w) for w in warnings],
+        )
     if rnd.is_published:
         changed(rnd.event)
     return warnings

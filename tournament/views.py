@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 import standings
 from standings import eventfile as ef
 from standings.format import LABELS
-from tournament import csvio, once, reports, services
+from tournament import csvio, engine_text, once, reports, services
 from tournament.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.eventio import event_to_file
 from tournament.forms import (
@@ -684,7 +684,7 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
                 request, f"Swapped {by_pk[form.cleaned_data['first']]} and {by_pk[form.cleaned_data['second']]}."
             )
             for w in warnings:
-                messages.warning(request, w)
+                messages.warning(request, engine_text.translate(w))
             return back(request, reverse("org_round", args=[slug, number]))
     if rnd.state != Round.State.DRAFT:
         for error in form.non_field_errors():

@@ -1,0 +1,108 @@
+"""The engines' warnings and refusals carry a code and parameters, and read in the organiser's language
+(issue 14): the engines stay pure and English for the command line; tournament/engine_text.py translates."""
+
+import json
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from pairing import PairingError, pair
+from pairing.topcut import top_cut_pairings
+from standings.messages import Message, message_of
+from tests.test_pairing import history_input, round_robin
+from tournament import engine_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def in_language(language, fn, *args):
+    with translation.override(language):
+        return fn(*args)
+
+
+def test_every_code_the_engines_and_services_use_is_translated():
+    used = set()
+    for path in [*ROOT.glob("pairing/*.py"), *ROOT.glob("standings/*.py"), ROOT / "tournament/services.py"]:
+        used |= set(re.findall(r'Message\(\s*"(\w+)"', path.read_text()))
+    assert len(used) >= 25
+    assert used - engine_text.KNOWN_CODES == set()
+
+
+def test_a_forced_rematch_warning_in_three_languages():
+    result = pair(history_input(4, round_robin(4), 1))
+    warning = result.warnings[0]
+    assert isinstance(warning, Message) and warning.code == "rematch"
+    assert warning.params["reason"].code == "reason_played_everyone"
+    # The command line keeps the engine's English sentence.
+    assert str(warning).startswith("Rematch at table 1: ")
+    assert in_language("en", engine_text.translate, warning) == str(warning)
+    ja = in_language("ja", engine_text.translate, warning)
+    da = in_language("da", engine_text.translate, warning)
+    a, b = warning.params["a"], warning.params["b"]
+    assert (
+        ja.startswith(f"1卓で再戦：{a}と{b}は対戦済みです（") and "このラウンドの他の全プレイヤーと対戦済みです" in ja
+    )
+    assert da.startswith(f"Omkamp ved bord 1: {a} og {b} har allerede spillet mod hinanden (")
+    assert "har allerede spillet mod alle andre spillere i denne runde" in da
+
+
+def test_stored_warnings_translate_like_fresh_ones_and_old_strings_stay():
+    result = pair(history_input(3, [[(0, None), (1, 2)], [(1, None), (0, 2)], [(2, None), (0, 1)]], 0))
+    stored = json.loads(json.dumps([w.as_dict() for w in result.warnings]))
+    for language in ("en", "ja", "da"):
+        fresh = in_language(language, engine_text.translate_all, result.warnings)
+        assert in_language(language, engine_text.translate_all, stored) == fresh
+    bye = next(w for w in stored if w["code"] == "second_bye")
+    assert "不戦勝を1回受けていますが、再び不戦勝になります" in in_language("ja", engine_text.translate, bye)
+    assert "får BYE igen efter allerede at have haft 1 BYE (" in in_language("da", engine_text.translate, bye)
+    assert in_language("ja", engine_text.translate, "Swapped A and B by hand.") == "Swapped A and B by hand."
+
+
+def test_an_unknown_code_or_unfitting_parameters_fall_back_to_the_english_sentence():
+    assert in_language("da", engine_text.translate, Message("from_a_newer_engine", "Something new {x}", x=1)) == (
+        "Something new 1"
+    )
+    broken = {"code": "rematch", "params": {"table": 1}, "text": "Rematch at table 1."}
+    assert in_language("ja", engine_text.translate, broken) == "Rematch at table 1."
+
+
+def test_refusals_become_sentences_in_the_language():
+    with pytest.raises(PairingError) as caught:
+        top_cut_pairings(["a", "b", "c"], 4)
+    message = message_of(caught.value)
+    assert message.code == "top_cut_too_few" and message.params == {"count": 3, "size": 4}
+    assert str(caught.value) == "only 3 players are left: too few for a top 4"
+    assert in_language("en", engine_text.sentence, message) == "Only 3 players are left: too few for a top 4."
+    assert in_language("ja", engine_text.sentence, message) == "残りは3人で、トップ4には足りません。"
+    assert in_language("da", engine_text.sentence, message) == "Kun 3 spillere er tilbage: for få til top 4."
+
+
+def test_outstanding_results_name_the_tables_in_the_language():
+    pairs = [[3, "Aiko", "Bo"], [None, "Chie", "Dan"]]
+    message = Message(
+        "results_outstanding",
+        "round {round} still has {count} result{s} outstanding ({tables}{more}); enter them before pairing round {next}",
+        round=2,
+        count=7,
+        s="s",
+        tables="table 3: Aiko v Bo, Chie v Dan",
+        more=" and 5 more",
+        pairs=pairs,
+        next=3,
+    )
+    assert in_language("en", engine_text.translate, message) == str(message)
+    assert in_language("da", engine_text.translate, message) == (
+        "runde 2 mangler stadig 7 resultater (bord 3: Aiko mod Bo, Chie mod Dan og 5 mere); indtast dem før runde 3 parres"
+    )
+    assert in_language("ja", engine_text.translate, message) == (
+        "ラウンド2の結果が7件未入力です（3卓：Aiko 対 Bo、Chie 対 Danほか5件）。ラウンド3を組む前に入力してください"
+    )
+
+
+def test_a_message_survives_the_cache():
+    warning = pair(history_input(4, round_robin(4), 1)).warnings[0]
+    copy = pickle.loads(pickle.dumps(warning))  # noqa: S301 (our own bytes, as the cache stores them)
+    assert copy == warning and copy.code == warning.code and copy.params["reason"].code == "reason_played_everyone"
