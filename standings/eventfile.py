@@ -289,6 +289,12 @@ def _bool(value: Any, path: str) -> bool:
     return value
 
 
+def _language(value: Any) -> str:
+    if value not in LANGUAGES:
+        raise EventFileError("language", f"one of {', '.join(LANGUAGES)}")
+    return value
+
+
 def _object(value: Any, path: str, known: set[str]) -> dict:
     if not isinstance(value, dict):
         raise EventFileError(path, "expected an object")
@@ -326,6 +332,7 @@ _EVENT_KEYS = {
 _PLAYER_KEYS = {
     "id",
     "name",
+    "reading",
     "rating",
     "byes",
     "joined_round",
@@ -470,6 +477,7 @@ def parse(data: Any) -> Event:
         late_entry=late_entry,
         round_one=round_one,
         colours=_bool(data.get("colours", defaults.colours), "colours"),
+        language=_language(data.get("language", "en")),
     )
 
     raw_players = data.get("players", [])

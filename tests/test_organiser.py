@@ -538,7 +538,7 @@ def test_print_pages_and_exports(jc, event):
     assert jc.get(url("org_print_standings", event)).status_code == 200
     doc = jc.get(url("org_export_json", event)).json()
     assert doc["format"] == "swiss-event" and len(doc["players"]) == 8
-    assert jc.get(url("org_export_players", event)).content.startswith("\ufeffnumber,name,rating".encode())
+    assert jc.get(url("org_export_players", event)).content.startswith("\ufeffnumber,name,reading,rating".encode())
     assert b"Player A" in jc.get(url("org_export_pairings", event) + "?round=1").content
     assert jc.get(url("org_export_standings", event)).content.startswith("\ufeffrank,number,name".encode())
 

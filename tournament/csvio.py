@@ -27,7 +27,9 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 MAX_RATING = 2_147_483_647
 # Header words a roster may use for each column, as spreadsheets and other tools name them.
 COLUMN_NAMES = {
-    "name": {"name", "player", "player name", "full name", "names", "players"},
+    "name": {"name", "player", "player name", "full name", "names", "players", "名前", "氏名", "navn", "spiller"},
+    # How the name is read (furigana, a sort name): a column of its own, or in brackets after the name.
+    "reading": {"reading", "furigana", "ふりがな", "フリガナ", "よみ", "よみがな", "読み", "sort name", "udtale"},
     "first": {"first", "first name", "firstname", "given name", "forename"},
     "last": {"last", "last name", "lastname", "surname", "family name"},
     "rating": {"rating", "elo", "rating (elo)"},
@@ -67,6 +69,7 @@ class CsvRow:
     rating: int | None = None
     external_id: str = ""
     byes: int = 0
+    reading: str = ""
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
     text: str = ""  # the line as it was given, for messages
@@ -74,6 +77,21 @@ class CsvRow:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+
+# A reading written after the name as Japanese lists do: 山田 太郎（やまだ たろう）, or in ASCII brackets
+# when it is kana: 山田 太郎 (ヤマダ タロウ). "John Smith (Jr)" keeps its brackets.
+_READING = re.compile(
+    r"^(?P<name>.*?)\s*(?:（(?P<full>[^（）]*)）|\((?P<kana>[^()]*[\u3040-\u30ff\uff66-\uff9f][^()]*)\))$"
+)
+
+
+def split_reading(name: str) -> tuple[str, str]:
+    """`Name（reading）` as (name, reading); a name without one as (name, "")."""
+    m = _READING.match(name)
+    if not m or not m["name"].strip():
+        return name, ""
+    return m["name"].strip(), " ".join((m["full"] if m["full"] is not None else m["kana"]).split())
 
 
 def looks_like_number(text: str) -> bool:
@@ -141,6 +159,15 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
             values[column] = cell
     full = values.get("name") or " ".join(p for p in (values.get("first", ""), values.get("last", "")) if p)
     row = CsvRow(line=line, external_id=values.get("id", ""), text=printable(given))
+    reading = " ".join(values.get("reading", "").split())
+    if not reading:
+        full, reading = split_reading(" ".join(full.split()))
+    row.reading = reading
+    if len(reading) > 200:
+        row.errors.append(gettext("reading longer than 200 characters"))
+    if any(unicodedata.category(c) == "Cc" for c in reading):
+        row.errors.append(gettext("a control character in the reading"))
+        row.reading = printable(reading)
     if not full.strip():
         row.errors.append(gettext("no name"))
     else:
@@ -248,8 +275,11 @@ def split_fields(line: str, delimiter: str) -> list[str]:
 
 def players_csv(players) -> str:
     return write_rows(
-        ["number", "name", "rating", "id", "byes", "joined_round", "dropped_after"],
-        ((p.number, p.name, p.rating, p.external_id, p.byes, p.joined_round, p.dropped_after) for p in players),
+        ["number", "name", "reading", "rating", "id", "byes", "joined_round", "dropped_after"],
+        (
+            (p.number, p.name, p.reading, p.rating, p.external_id, p.byes, p.joined_round, p.dropped_after)
+            for p in players
+        ),
     )
 
 
@@ -312,4 +342,8 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
 
 
 def new_players(rows: list[CsvRow]) -> list[NewPlayer]:
-    return [NewPlayer(name=r.name, rating=r.rating, external_id=r.external_id, byes=r.byes) for r in rows if r.ok]
+    return [
+        NewPlayer(name=r.name, reading=r.reading, rating=r.rating, external_id=r.external_id, byes=r.byes)
+        for r in rows
+        if r.ok
+    ]

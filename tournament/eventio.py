@@ -137,6 +137,11 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
         raise ef.EventFileError(
             "players", f"{len(doc.players)} players; an event holds at most {settings.MAX_PLAYERS_PER_EVENT}"
         )
+    limit = Player._meta.get_field("name").max_length
+    for i, p in enumerate(doc.players):
+        for key in ("name", "reading"):
+            if len(getattr(p, key)) > limit:
+                raise ef.EventFileError(f"players[{i}].{key}", f"longer than {limit} characters")
     if slug:
         if Event.objects.filter(slug=slug).exists():
             raise ef.EventFileError("", f"an event with the slug {slug!r} exists already")

@@ -1,5 +1,6 @@
 """Organiser forms: they validate, keep what was typed, and say what is wrong in a sentence."""
 
+import re
 from fractions import Fraction
 
 from django import forms
@@ -204,9 +205,15 @@ class StaffForm(forms.Form):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["name", "rating", "external_id", "byes", "fixed_table"]
-        labels = {"external_id": "Club or federation ID", "byes": "Pre-awarded byes", "fixed_table": "Fixed table"}
+        fields = ["name", "reading", "rating", "external_id", "byes", "fixed_table"]
+        labels = {
+            "reading": "Reading (furigana) or sort name",
+            "external_id": "Club or federation ID",
+            "byes": "Pre-awarded byes",
+            "fixed_table": "Fixed table",
+        }
         help_texts = {
+            "reading": "Optional: orders alphabetical lists and is found by the pairings search (やまだ たろう).",
             "byes": "0–3: byes in rounds 1 to that number.",
             "fixed_table": "Keep this player at one table (accessibility).",
         }
@@ -231,8 +238,9 @@ def row_message(row: csvio.CsvRow) -> str:
     }
 
 
-def parse_line(line: str) -> tuple[str, int | None]:
-    """One typed line: `Name`, `Name, rating`, `Last, First` or `Last, First, rating`."""
+def parse_line(line: str) -> tuple[str, str, int | None]:
+    """One typed line: `Name`, `Name, rating`, `Last, First` or `Last, First, rating`; the name may carry its
+    reading in brackets: `山田 太郎（やまだ たろう）, 1500`. Returns (name, reading, rating)."""
     rows = csvio.parse_pasted(line, header=False)
     if not rows:
         raise forms.ValidationError(gettext("Type a name."))
@@ -240,7 +248,7 @@ def parse_line(line: str) -> tuple[str, int | None]:
         raise forms.ValidationError(
             gettext("“%(text)s”: %(errors)s.") % {"text": line.strip()[:80], "errors": "; ".join(rows[0].errors)}
         )
-    return rows[0].name, rows[0].rating
+    return rows[0].name, rows[0].reading, rows[0].rating
 
 
 class QuickAddForm(forms.Form):
@@ -251,8 +259,7 @@ class QuickAddForm(forms.Form):
     )
 
     def clean_name(self):
-        name, rating = parse_line(self.cleaned_data["name"])
-        self.rating = rating
+        name, self.reading, self.rating = parse_line(self.cleaned_data["name"])
         return name
 
 

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from standings import eventfile as ef
 from standings.eventfile import BEST_OF
 from standings.presets import PRESETS, TIEBREAKER_CODES
+from tournament import name_search
 from tournament.engine_text import translate_all
 
 
@@ -232,6 +233,8 @@ class Player(models.Model):
     # the file's id, so exports keep it; a player added on the web gets a fresh one (`fresh_keys`).
     key = models.CharField(max_length=ef.MAX_ID)
     name = models.CharField(max_length=NAME_MAX, validators=[validate_player_name])
+    # How the name is read (furigana, or a sort name): orders alphabetical lists and is searched too.
+    reading = models.CharField(max_length=200, blank=True)
     rating = models.PositiveIntegerField(null=True, blank=True)
     external_id = models.CharField(max_length=ef.MAX_ID, blank=True)
     byes = models.PositiveSmallIntegerField(default=0, help_text="Pre-awarded byes: byes in rounds 1..k.")
@@ -279,6 +282,11 @@ class Player(models.Model):
     def numbered_name(self) -> str:
         """The name with the player number, which tells two players of the same name apart."""
         return gettext("%(name)s (#%(number)s)") % {"name": self.name, "number": self.number}
+
+    @property
+    def sort_key(self) -> str:
+        """Alphabetical order: by the reading when there is one (tournament/name_search.py)."""
+        return name_search.sort_key(self.name, self.reading)
 
     @property
     def is_active(self) -> bool:

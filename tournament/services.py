@@ -803,6 +803,7 @@ class NewPlayer:
     rating: int | None = None
     external_id: str = ""
     byes: int = 0
+    reading: str = ""  # furigana / sort name
 
 
 def add_player(event: Event, by, **fields) -> tuple[Player, list[str]]:
@@ -881,7 +882,7 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
     before (nobody else adds to this event meanwhile: the caller holds its lock), in insertion order.
     Columns the entry does not set get the model's defaults.
     """
-    given = ("name", "rating", "external_id", "byes")
+    given = ("name", "reading", "rating", "external_id", "byes")
     if connection.vendor != "postgresql":
         made = Player.objects.bulk_create(
             Player(event=event, joined_round=joined, **{k: getattr(e, k) for k in given}) for e in entries

@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 import standings
 from standings import eventfile as ef
 from standings.format import LABELS
-from tournament import csvio, engine_text, once, reports, services
+from tournament import csvio, engine_text, names, once, reports, services
 from tournament.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.eventio import event_to_file
 from tournament.forms import (
@@ -229,14 +229,15 @@ def event_settings(request: HtmxHttpRequest, slug: str):
 
 
 def _players_context(event: Event):
-    players = list(event.players.all())
-    names = {}
+    # Alphabetical by reading when a player has one (a kanji name sorts as it is read).
+    players = sorted(event.players.all(), key=lambda p: (p.sort_key, p.pk))
+    same_name = {}
     for p in players:
-        names.setdefault(p.name.casefold(), []).append(p)
+        same_name.setdefault(names.fold(p.name), []).append(p)
     active = [p for p in players if p.is_active]
     return {
         "players": players,
-        "duplicates": {p.pk for group in names.values() if len(group) > 1 for p in group},
+        "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
         "active_count": len(active),
         "paired": services.paired_players(event),
         "recommendation": services.recommended_rounds(event, active),
@@ -270,7 +271,7 @@ def player_add(request: HtmxHttpRequest, slug: str):
             with transaction.atomic():
                 once.claim(request)
                 added, notes = services.add_player(
-                    access.event, request.user, name=form.cleaned_data["name"], rating=form.rating
+                    access.event, request.user, name=form.cleaned_data["name"], reading=form.reading, rating=form.rating
                 )
         except once.Repeated:
             if not request.htmx:
@@ -615,7 +616,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         rows=rows,
         bye_notes=bye_notes,
         waiting=waiting,
-        swap_form=swap_form or SwapForm(players=sorted(in_round, key=lambda p: p.name.casefold())),
+        swap_form=swap_form or SwapForm(players=sorted(in_round, key=lambda p: (p.sort_key, p.pk))),
     )
 
 
@@ -766,20 +767,29 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
         for m in matches:
             a, b = m.player_a, m.player_b
             lines.append(
-                {"name": a.name, "player": a, "table": m.table, "opponent": b, "points": points.get(a.key, "0"), "m": m}
+                {
+                    "name": a.name,
+                    "player": a,
+                    "key": a.sort_key,
+                    "table": m.table,
+                    "opponent": b,
+                    "points": points.get(a.key, "0"),
+                    "m": m,
+                }
             )
             if b:
                 lines.append(
                     {
                         "name": b.name,
                         "player": b,
+                        "key": b.sort_key,
                         "table": m.table,
                         "opponent": a,
                         "points": points.get(b.key, "0"),
                         "m": m,
                     }
                 )
-        lines.sort(key=lambda x: x["name"].casefold())
+        lines.sort(key=lambda x: x["key"])
         return render(request, "print/pairings_by_name.html", {"event": event, "round": rnd, "lines": lines})
     template = {"by-table": "print/pairings_by_table.html", "slips": "print/slips.html"}[kind]
     rows = [

@@ -7,7 +7,6 @@ event version. Drafts are never shown: everything reads published rounds only.
 
 import math
 import time
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -28,7 +27,7 @@ from django.views.decorators.http import require_safe
 import standings
 from pairing import topcut
 from standings.format import LABELS, format_number
-from tournament import services
+from tournament import name_search, services
 from tournament.access import HtmxHttpRequest
 from tournament.middleware import client_ip
 from tournament.models import UNPLAYED_LABELS, Event, Match, Player, Round
@@ -363,6 +362,7 @@ class PairingRow:
     opponent_points: str = ""
     note: str = ""  # bye, unpaired loss, ...
     result: str = ""  # from this player's side: "won 2-1", "lost", "draw"
+    reading: str = ""  # furigana / sort name: orders the list and is searched
 
 
 def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
@@ -370,7 +370,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
 
     def make() -> list[PairingRow]:
         matches = list(rnd.matches.select_related("player_a", "player_b"))
-        players = list(event.players.only("id", "event", "name", "key", "byes"))
+        players = list(event.players.only("id", "event", "name", "reading", "key", "byes"))
         seated = {p.pk for m in matches for p in (m.player_a, m.player_b) if p}
         # Pre-awarded byes (rounds 1..k) need no match row.
         awarded = [p for p in players if p.pk not in seated and p.byes >= rnd.number and rnd.kind == Round.Kind.SWISS]
@@ -388,10 +388,26 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                     note = str(UNPLAYED_LABELS[m.result])
                 rows.append(PairingRow(a.name, a.pk, m.table, pts(a), note=note))
                 continue
-            rows.append(PairingRow(a.name, a.pk, m.table, pts(a), b.name, b.pk, pts(b), result=_side_result(m, True)))
-            rows.append(PairingRow(b.name, b.pk, m.table, pts(b), a.name, a.pk, pts(a), result=_side_result(m, False)))
-        rows += [PairingRow(p.name, p.pk, None, pts(p), note="Bye (awarded)") for p in awarded]
-        rows.sort(key=lambda r: (_fold(r.name), r.pk))
+            rows.append(
+                PairingRow(
+                    a.name, a.pk, m.table, pts(a), b.name, b.pk, pts(b), result=_side_result(m, True), reading=a.reading
+                )
+            )
+            rows.append(
+                PairingRow(
+                    b.name,
+                    b.pk,
+                    m.table,
+                    pts(b),
+                    a.name,
+                    a.pk,
+                    pts(a),
+                    result=_side_result(m, False),
+                    reading=b.reading,
+                )
+            )
+        rows += [PairingRow(p.name, p.pk, None, pts(p), note="Bye (awarded)", reading=p.reading) for p in awarded]
+        rows.sort(key=lambda r: (name_search.sort_key(r.name, r.reading), r.pk))
         return rows
 
     return cached(f"public-pairings:{event_key(event)}:{rnd.pk}", make)
@@ -474,6 +490,7 @@ class StandingRow:
     tiebreakers: tuple[str, ...]
     dropped: bool
     labelled: tuple[tuple[str, str], ...] = ()  # (header, value) of each tie-breaker, for a phone's stacked line
+    reading: str = ""
 
 
 def standings_table(event: Event) -> dict:
@@ -482,7 +499,7 @@ def standings_table(event: Event) -> dict:
     def make() -> dict:
         shown = services.standings_shown(event)
         result = shown.standings
-        pk_of = {p.key: p.pk for p in event.players.only("id", "event", "key")}
+        players = {p.key: p for p in event.players.only("id", "event", "key", "reading")}
         headers = [LABELS.get(c, c) for c in result.tiebreakers]
         rows = []
         for r in result.rows:
@@ -490,13 +507,14 @@ def standings_table(event: Event) -> dict:
             rows.append(
                 StandingRow(
                     rank=r.rank,
-                    pk=pk_of[r.player_id],
+                    pk=players[r.player_id].pk,
                     name=r.name,
                     points=format_number(r.points),
                     record=f"{r.wins}-{r.losses}-{r.draws}",
                     tiebreakers=values,
                     dropped=r.dropped,
                     labelled=tuple(zip(headers, values, strict=True)),
+                    reading=players[r.player_id].reading,
                 )
             )
         return {
@@ -567,9 +585,6 @@ def _bracket_match(m: Match, seeds: dict[int, int]) -> dict:
     return {"table": m.table, "sides": sides, "done": m.has_result}
 
 
-APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
-
-
 def _winner_of(match: dict, stage: str, number: int) -> dict:
     """A side of a match still to come: the winner of `match` once known, “Winner of table 2” until then
     (“Winner of Semifinals 1” for a match not yet paired)."""
@@ -583,20 +598,16 @@ def _winner_of(match: dict, stage: str, number: int) -> dict:
     return {"name": name, "pk": None, "seed": None, "games": None, "won": False}
 
 
-def _fold(text: str) -> str:
-    """Case- and accent-insensitive form for sorting and searching ("Bjørn" keeps its ø, "José" finds "jose").
-
-    A phone keyboard types ' where the registration has ’ (O’Brien): every apostrophe is the same.
-    """
-    decomposed = unicodedata.normalize("NFKD", text.translate(APOSTROPHES))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
 def search(rows: list, q: str, key: str) -> list:
-    """The rows whose name contains `q`; the names are folded once per event version, not per search."""
-    folded = cached(f"folded:{key}", lambda: [_fold(r.name) for r in rows])
-    needle = _fold(q)
-    return [r for r, name in zip(rows, folded, strict=True) if needle in name]
+    """The rows whose name or reading contains `q` (tournament/name_search.py: width, case, kana and
+    accents folded); the names are folded once per event version, not per search."""
+
+    def fold_all() -> list[tuple[str, str]]:
+        return [(name_search.fold(r.name), name_search.fold(getattr(r, "reading", ""))) for r in rows]
+
+    folded = cached(f"folded:{key}", fold_all)
+    needle = name_search.fold(q)
+    return [r for r, (name, reading) in zip(rows, folded, strict=True) if needle in name or (reading and needle in reading)]
 
 
 def search_allowed(request: HttpRequest) -> bool:

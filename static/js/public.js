@@ -3,10 +3,12 @@
 (function () {
   "use strict";
 
-  // --- Accent- and case-insensitive matching, as the server does for ?q= -------------------------
+  // --- Matching as the server does for ?q= (tournament/name_search.py): NFKC, case, katakana = hiragana, no accents
   function fold(text) {
     // Every apostrophe is the same: a phone types ' where the registration has ’ (O’Brien).
-    return text.replace(/[\u2019\u2018`\u00b4\u02bc]/g, "'").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return text.replace(/[\u2019\u2018`\u00b4\u02bc]/g, "'").normalize("NFKC").toLowerCase()
+      .replace(/[\u30a1-\u30f6]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0x60); })
+      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").normalize("NFC");
   }
 
   // --- Pairings: narrow the list as you type (the server filters ?q= when there is no JavaScript) --
@@ -18,7 +20,9 @@
     var shown = 0;
     rows.forEach(function (row) {
       // A player who is not in the round (dropped, entering later) shows only when searched for.
-      var hit = q ? fold(row.dataset.name).indexOf(q) !== -1 : !("absent" in row.dataset);
+      var found = fold(row.dataset.name).indexOf(q) !== -1 ||
+        (row.dataset.reading && fold(row.dataset.reading).indexOf(q) !== -1);
+      var hit = q ? found : !("absent" in row.dataset);
       row.hidden = !hit;
       if (hit) shown++;
     });
