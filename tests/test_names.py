@@ -124,7 +124,8 @@ def test_csv_reading_column_under_english_or_japanese_headers(client, organiser,
     too_long = csvio.parse_players("name,reading\nA," + "あ" * 201 + "\n")
     assert too_long[0].errors == ["reading longer than 200 characters"]
     exported = client.get(reverse("org_export_players", args=[event.slug])).content.decode()
-    assert exported.splitlines()[0].startswith("name,reading,rating") and "青木 花子,あおき はなこ,1400" in exported
+    assert exported.splitlines()[0].startswith("\ufeffnumber,name,reading,rating")
+    assert ",青木 花子,あおき はなこ,1400," in exported
 
 
 def test_the_event_file_carries_the_reading_and_the_language(event):
