@@ -1,6 +1,5 @@
 """Organiser forms: they validate, keep what was typed, and say what is wrong in a sentence."""
 
-import re
 from fractions import Fraction
 
 from django import forms
@@ -12,10 +11,10 @@ from standings import eventfile as ef
 from standings import trf
 from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
-from tournament import csvio, services
+from tournament import csvio, l10n, services
 from tournament.models import Event, EventRole, Player, clean_player_name
 
-TIEBREAKER_CHOICES = [(c, LABELS.get(c, c)) for c in TIEBREAKER_CODES]
+TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
 # Changing these after round 1 changes every standing already published.
 LOCKED_FIELDS = ("preset", "win_points", "draw_points", "loss_points", "best_of", "floor", "tiebreakers")
 

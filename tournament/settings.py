@@ -147,6 +147,7 @@ AXES_CLIENT_IP_CALLABLE = "tournament.middleware.client_ip"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語"), ("da", "Dansk")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["tournament.formats"]
 LANGUAGE_COOKIE_NAME = "swiss_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"

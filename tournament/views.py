@@ -20,8 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 import standings
 from standings import eventfile as ef
-from standings.format import LABELS
-from tournament import csvio, engine_text, names, once, reports, services
+from tournament import csvio, engine_text, l10n, names, once, reports, services
 from tournament.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.eventio import event_to_file
 from tournament.forms import (
@@ -216,8 +215,8 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         partial="settings-form",
         form=form,
         locked=locked,
-        chosen=[(c, LABELS.get(c, c)) for c in chosen],
-        addable=[(c, label) for c, label in TIEBREAKER_CHOICES if c not in chosen],
+        chosen=[(c, l10n.label(c), l10n.NAMES.get(c, "")) for c in chosen],
+        addable=[(c, label, l10n.NAMES.get(c, "")) for c, label in TIEBREAKER_CHOICES if c not in chosen],
         staff_form=StaffForm(event=event),
         recommendation=services.recommended_rounds(event),
         staff=event.roles.select_related("user").order_by("role", "user__username"),
@@ -725,12 +724,12 @@ def _standings_rows(event: Event, live: bool = True):
     rows = [
         {
             "row": r,
-            "points": standings.format_value("points", r.points),
-            "tbs": [standings.format_value(c, r.tiebreakers[c]) for c in codes],
+            "points": l10n.number(r.points),
+            "tbs": [l10n.value(c, r.tiebreakers[c]) for c in codes],
         }
         for r in result.rows
     ]
-    return shown, [LABELS.get(c, c) for c in codes], rows
+    return shown, [l10n.label(c) for c in codes], rows
 
 
 @require_GET
@@ -760,7 +759,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     event = access.event
     rnd = _round(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
-    points = {r.player_id: standings.format_value("points", r.points) for r in before.rows}
+    points = {r.player_id: l10n.number(r.points) for r in before.rows}
     matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
     if kind == "by-name":
         lines = []

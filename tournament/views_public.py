@@ -21,13 +21,11 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_safe
 
-import standings
 from pairing import topcut
-from standings.format import LABELS, format_number
-from tournament import name_search, services
+from tournament import l10n, name_search, services
 from tournament.access import HtmxHttpRequest
 from tournament.middleware import client_ip
 from tournament.models import UNPLAYED_LABELS, Event, Match, Player, Round
@@ -410,7 +408,8 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
         rows.sort(key=lambda r: (name_search.sort_key(r.name, r.reading), r.pk))
         return rows
 
-    return cached(f"public-pairings:{event_key(event)}:{rnd.pk}", make)
+    # Formatted and worded in one language: one entry per language.
+    return cached(f"public-pairings:{event_key(event)}:{rnd.pk}:{get_language()}", make)
 
 
 @dataclass(frozen=True)
@@ -441,7 +440,7 @@ def absent_rows(event: Event, rnd: Round, rows: list[PairingRow]) -> list[Absent
 
 def points_text(value: Fraction) -> str:
     """“1 pt”, “0 pts”, “1.5 pts”: match points with their unit, singular only for exactly one."""
-    return ngettext("%(points)s pt", "%(points)s pts", 1 if value == 1 else 2) % {"points": format_number(value)}
+    return ngettext("%(points)s pt", "%(points)s pts", 1 if value == 1 else 2) % {"points": l10n.number(value)}
 
 
 def points_before(event: Event, rnd: Round, matches: list[Match], awarded: list[Player]) -> dict[str, Fraction]:
@@ -500,16 +499,16 @@ def standings_table(event: Event) -> dict:
         shown = services.standings_shown(event)
         result = shown.standings
         players = {p.key: p for p in event.players.only("id", "event", "key", "reading")}
-        headers = [LABELS.get(c, c) for c in result.tiebreakers]
+        headers = [l10n.label(c) for c in result.tiebreakers]
         rows = []
         for r in result.rows:
-            values = tuple(standings.format_value(c, v) for c, v in r.tiebreakers.items())
+            values = tuple(l10n.value(c, v) for c, v in r.tiebreakers.items())
             rows.append(
                 StandingRow(
                     rank=r.rank,
                     pk=players[r.player_id].pk,
                     name=r.name,
-                    points=format_number(r.points),
+                    points=l10n.number(r.points),
                     record=f"{r.wins}-{r.losses}-{r.draws}",
                     tiebreakers=values,
                     dropped=r.dropped,
@@ -525,7 +524,7 @@ def standings_table(event: Event) -> dict:
             "rows": rows,
         }
 
-    return cached(f"public-standings:{event_key(event)}", make)
+    return cached(f"public-standings:{event_key(event)}:{get_language()}", make)
 
 
 def _side_outcome(m: Match, side_a: bool) -> str:

@@ -1,0 +1,85 @@
+"""Figures and tie-breaker names as each language writes them (issue 14).
+
+The engines format for the command line (`standings.format`: "55.5556%", "2.5"); pages format here,
+in the active language: Danish writes 55,5556 % and 2,5, Japanese and English 55.5556% and 2.5. The
+exact figures never change, only their display: every value is the engine's own rounding of the
+exact fraction, with the decimal separator and the percent pattern of the language.
+"""
+
+from fractions import Fraction
+
+from django.utils.formats import get_format
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from standings.engine import PERCENTAGES, Value
+from standings.format import _decimal, format_number
+
+# Column headings: short, as a phone's table has room for.
+LABELS = {
+    "mw": pgettext_lazy("tie-breaker", "MW%"),
+    "gw": pgettext_lazy("tie-breaker", "GW%"),
+    "omw": pgettext_lazy("tie-breaker", "OMW%"),
+    "ogw": pgettext_lazy("tie-breaker", "OGW%"),
+    "oomw": pgettext_lazy("tie-breaker", "OOMW%"),
+    "buchholz": pgettext_lazy("tie-breaker", "Buchholz"),
+    "buchholz_cut1": pgettext_lazy("tie-breaker", "Buchholz cut-1"),
+    "median_buchholz": pgettext_lazy("tie-breaker", "Median Buchholz"),
+    "buchholz_cuts": pgettext_lazy("tie-breaker", "Buchholz cuts"),
+    "buchholz_variant": pgettext_lazy("tie-breaker", "Buchholz variant"),
+    "sonneborn_berger": pgettext_lazy("tie-breaker", "Sonneborn-Berger"),
+    "rating_sum": pgettext_lazy("tie-breaker", "Rating sum"),
+    "direct_encounter": pgettext_lazy("tie-breaker", "Direct encounter"),
+    "head_to_head": pgettext_lazy("tie-breaker", "Head-to-head"),
+    "wins": pgettext_lazy("tie-breaker", "Wins"),
+    "cumulative": pgettext_lazy("tie-breaker", "Cumulative"),
+}
+
+# What each one is, for the settings page and as the heading's title.
+NAMES = {
+    "mw": _("Match-win percentage"),
+    "gw": _("Game-win percentage"),
+    "omw": _("Opponents' match-win percentage"),
+    "ogw": _("Opponents' game-win percentage"),
+    "oomw": _("Opponents' opponents' match-win percentage"),
+    "buchholz": _("Sum of the opponents' points"),
+    "buchholz_cut1": _("Opponents' points without the lowest"),
+    "median_buchholz": _("Opponents' points without the highest and the lowest"),
+    "buchholz_cuts": _("Opponents' points: all rounds, then the best but one, … (9/7/5/3)"),
+    "buchholz_variant": _("Buchholz cuts in another order: best R−2, R−1, R, then R−3, …"),
+    "sonneborn_berger": _("Points of the opponents beaten, plus half of those drawn"),
+    "rating_sum": _("Sum of the opponents' ratings"),
+    "direct_encounter": _("Result between the tied players"),
+    "head_to_head": _("Head-to-head result between the tied players"),
+    "wins": _("Matches won over the board (byes excluded)"),
+    "cumulative": _("Sum of the running score after each round"),
+}
+
+
+def label(code: str) -> str:
+    return str(LABELS.get(code, code))
+
+
+def localize(text: str) -> str:
+    """An engine-formatted number ("2.5", "-0.25") with the active language's decimal separator."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    return text.replace(".", separator) if separator != "." else text
+
+
+def number(value: Fraction) -> str:
+    """Points and other figures: 3, 2.5 (Danish 2,5), at most four decimals."""
+    return localize(format_number(value))
+
+
+def percent(value: Fraction) -> str:
+    """A fraction as a percentage to four decimals: 5/9 is 55.5556% (Danish 55,5556 %)."""
+    return gettext("%(number)s%%") % {"number": localize(_decimal(value * 100, 4))}
+
+
+def value(code: str, v: Value) -> str:
+    """One tie-breaker for a page: percentages, vectors as 9/7/5/3, other figures as numbers."""
+    if isinstance(v, tuple):
+        return "/".join(number(x) for x in v)
+    if code in PERCENTAGES:
+        return percent(v)
+    return number(v)
