@@ -92,3 +92,28 @@ def test_dates_follow_the_language(client, event):
     assert "2026年11月21日" in client.get(url, headers={"Accept-Language": "ja"}).content.decode()
     assert "21. november 2026" in client.get(url, headers={"Accept-Language": "da"}).content.decode()
     assert "21 November 2026" in client.get(url, headers={"Accept-Language": "en"}).content.decode()
+
+
+@pytest.mark.django_db
+def test_csv_exports_and_print_views_state_their_language(client, organiser, event):
+    from django.conf import settings
+
+    pair(event, 1, ROUND_1, results=ALL_WON_BY_A)
+    client.force_login(organiser)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "da"
+    r = client.get(reverse("org_export_standings", args=[event.slug]))
+    assert r["Content-Language"] == "da" and 'filename="friday-standings-da.csv"' in r["Content-Disposition"]
+    assert r.content.decode().startswith("\ufeffplads,nummer,navn,point,sejre,nederlag,uafgjorte,OMW%,GW%,OGW%")
+    r = client.get(reverse("org_export_pairings", args=[event.slug]) + "?round=1")
+    assert r.content.decode().startswith("\ufeffrunde,bord,nummer,spiller,point")
+    page = client.get(reverse("org_print_by_table", args=[event.slug, 1])).content.decode()
+    assert '<html lang="da">' in page and '<span class="print-language" lang="da">· Dansk</span>' in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja"
+    r = client.get(reverse("org_export_standings", args=[event.slug]))
+    assert r["Content-Language"] == "ja" and r.content.decode().startswith("\ufeff順位,番号,名前,勝ち点")
+    page = client.get(reverse("org_print_standings", args=[event.slug])).content.decode()
+    assert '<html lang="ja">' in page and "· 日本語</span>" in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    r = client.get(reverse("org_export_standings", args=[event.slug]))
+    assert 'filename="friday-standings-en.csv"' in r["Content-Disposition"]
+    assert r.content.decode().startswith("\ufeffrank,number,name,points,wins,losses,draws,OMW%")

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db.models import F
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 import standings
-from standings.format import LABELS
+from tournament import l10n
 from tournament.models import Match, Player, Round, clean_player_name, printable
 from tournament.services import NewPlayer
 
@@ -286,7 +286,17 @@ def players_csv(players) -> str:
 def pairings_csv(rnd: Round, points: dict[int, object]) -> str:
     matches = rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id")
     return write_rows(
-        ["round", "table", "number", "player", "points", "opponent_number", "opponent", "opponent_points", "result"],
+        [
+            pgettext("CSV column", "round"),
+            pgettext("CSV column", "table"),
+            pgettext("CSV column", "number"),
+            pgettext("CSV column", "player"),
+            pgettext("CSV column", "points"),
+            pgettext("CSV column", "opponent_number"),
+            pgettext("CSV column", "opponent"),
+            pgettext("CSV column", "opponent_points"),
+            pgettext("CSV column", "result"),
+        ],
         (
             (
                 rnd.number,
@@ -295,7 +305,7 @@ def pairings_csv(rnd: Round, points: dict[int, object]) -> str:
                 m.player_a.name,
                 points.get(m.player_a_id, 0),
                 m.player_b.number if m.player_b else "",
-                m.player_b.name if m.player_b else ("bye" if m.result == Match.Result.BYE else "—"),
+                m.player_b.name if m.player_b else (pgettext("CSV", "bye") if m.result == Match.Result.BYE else "—"),
                 points.get(m.player_b_id, "") if m.player_b else "",
                 m.result_label(),
             )
@@ -312,16 +322,16 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
     codes = list(result.tiebreakers)
     return write_rows(
         [
-            "rank",
-            "number",
-            "name",
-            "points",
-            "wins",
-            "losses",
-            "draws",
-            *(LABELS.get(c, c) for c in codes),
-            "dropped_after",
-            "top_cut_place",
+            pgettext("CSV column", "rank"),
+            pgettext("CSV column", "number"),
+            pgettext("CSV column", "name"),
+            pgettext("CSV column", "points"),
+            pgettext("CSV column", "wins"),
+            pgettext("CSV column", "losses"),
+            pgettext("CSV column", "draws"),
+            *(l10n.label(c) for c in codes),
+            pgettext("CSV column", "dropped_after"),
+            pgettext("CSV column", "top_cut_place"),
         ],
         (
             (

@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -866,4 +867,9 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
 
 
 def _csv_download(content: str, filename: str) -> HttpResponse:
-    return _download(csvio.BOM + content, filename, "text/csv; charset=utf-8")
+    """A CSV file says its language: in its name (friday-standings-da.csv) and in Content-Language."""
+    language = get_language()
+    stem = filename.removesuffix(".csv")
+    response = _download(csvio.BOM + content, f"{stem}-{language}.csv", "text/csv; charset=utf-8")
+    response["Content-Language"] = language
+    return response
