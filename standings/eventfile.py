@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from standings.messages import Message
 from standings.presets import PRESETS, TIEBREAKER_CODES
 
 FORMAT = "swiss-event"
@@ -52,11 +53,19 @@ _FRACTION_TEXT = re.compile(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)(\s*/\s*\d+)?\s*")
 
 
 class EventFileError(ValueError):
-    """A malformed event file; the message names the JSON path of the first error."""
+    """A malformed event file; the message names the JSON path of the first error.
+
+    `message` is the problem without the path (a Message: code and parameters for translation).
+    """
 
     def __init__(self, path: str, message: str):
         self.path = path
+        self.message = message
         super().__init__(f"{path}: {message}" if path else message)
+
+
+def _one_of(choices) -> Message:
+    return Message("file_one_of", "one of {choices}", choices=", ".join(choices))
 
 
 @dataclass(frozen=True)
@@ -242,7 +251,7 @@ def parse_fraction(text: str) -> Fraction:
 
 def _fraction(value: Any, path: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise EventFileError(path, 'expected a number such as 3, 0.33, "0.33" or "1/2"')
+        raise EventFileError(path, Message("file_not_a_number", 'expected a number such as 3, 0.33, "0.33" or "1/2"'))
     try:
         if isinstance(value, str):
             return parse_fraction(value)
@@ -267,9 +276,9 @@ def _int(
         shown = json.dumps(value)
         raise EventFileError(path, f"expected a whole number, got {shown if len(shown) <= 40 else shown[:37] + '…'}")
     if minimum is not None and value < minimum:
-        raise EventFileError(path, f"must be at least {minimum}")
+        raise EventFileError(path, Message("file_too_small", "must be at least {minimum}", minimum=minimum))
     if value > maximum:
-        raise EventFileError(path, f"must be at most {maximum}")
+        raise EventFileError(path, Message("file_too_large", "must be at most {maximum}", maximum=maximum))
     return value
 
 
@@ -285,24 +294,24 @@ def _str(value: Any, path: str, allow_empty: bool = False, max_length: int = MAX
 
 def _bool(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise EventFileError(path, "expected true or false")
+        raise EventFileError(path, Message("file_not_bool", "expected true or false"))
     return value
 
 
 def _language(value: Any) -> str:
     if value not in LANGUAGES:
-        raise EventFileError("language", f"one of {', '.join(LANGUAGES)}")
+        raise EventFileError("language", _one_of(LANGUAGES))
     return value
 
 
 def _object(value: Any, path: str, known: set[str]) -> dict:
     if not isinstance(value, dict):
-        raise EventFileError(path, "expected an object")
+        raise EventFileError(path, Message("file_not_object", "expected an object"))
     if value.keys() <= known:
         return value
     unknown = sorted(set(value) - known)
     if unknown:
-        raise EventFileError(f"{path}.{unknown[0]}" if path else unknown[0], "unknown key")
+        raise EventFileError(f"{path}.{unknown[0]}" if path else unknown[0], Message("file_unknown_key", "unknown key"))
     return value
 
 
@@ -355,7 +364,7 @@ def loads(text: str | bytes) -> Event:
     try:
         data = json.loads(text)
     except UnicodeDecodeError:
-        raise EventFileError("", "the file is not UTF-8 text") from None
+        raise EventFileError("", Message("file_not_utf8", "the file is not UTF-8 text")) from None
     except json.JSONDecodeError as e:
         raise EventFileError("", f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
     except RecursionError:
@@ -396,12 +405,20 @@ def parse(data: Any) -> Event:
     """Validate a decoded swiss-event document and build the Event; raise EventFileError naming the place."""
     data = _object(data, "", _EVENT_KEYS)
     if data.get("format") != FORMAT:
-        raise EventFileError("format", f'expected "{FORMAT}"')
+        raise EventFileError("format", Message("file_format", 'expected "{format}"', format=FORMAT))
     if data.get("version") != VERSION:
-        raise EventFileError("version", f"expected {VERSION}")
+        raise EventFileError("version", Message("file_version", "expected {version}", version=VERSION))
     preset = data.get("preset", "mtg")
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise EventFileError("preset", f"unknown preset {preset!r}; one of {', '.join(PRESETS)}")
+        raise EventFileError(
+            "preset",
+            Message(
+                "file_unknown_preset",
+                "unknown preset {preset}; one of {choices}",
+                preset=repr(preset),
+                choices=", ".join(PRESETS),
+            ),
+        )
     defaults = settings_for_preset(preset)
 
     scoring = defaults.scoring
@@ -414,43 +431,53 @@ def parse(data: Any) -> Event:
             )
         )
         if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
-            raise EventFileError("scoring", "a win must score more than a loss, and a draw between the two")
+            raise EventFileError(
+                "scoring",
+                Message("file_scoring_order", "a win must score more than a loss, and a draw between the two"),
+            )
 
     best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1)
     if best_of not in BEST_OF:
-        raise EventFileError("best_of", f"expected one of {', '.join(map(str, BEST_OF))}")
+        raise EventFileError("best_of", _one_of(map(str, BEST_OF)))
     floor = _fraction(data["floor"], "floor") if "floor" in data else defaults.floor
     if not 0 <= floor < 1:
-        raise EventFileError("floor", "must be at least 0 and below 1")
+        raise EventFileError("floor", Message("file_floor_range", "must be at least 0 and below 1"))
 
     tiebreakers = defaults.tiebreakers
     if "tiebreakers" in data:
         tb = data["tiebreakers"]
         if not isinstance(tb, list):
-            raise EventFileError("tiebreakers", "expected a list of tie-breaker codes")
+            raise EventFileError(
+                "tiebreakers", Message("file_tiebreakers_list", "expected a list of tie-breaker codes")
+            )
         for i, code in enumerate(tb):
             if code not in TIEBREAKER_CODES:
-                raise EventFileError(f"tiebreakers[{i}]", f"unknown tie-breaker {code!r}")
+                raise EventFileError(
+                    f"tiebreakers[{i}]",
+                    Message("file_unknown_tiebreaker", "unknown tie-breaker {code}", code=repr(code)),
+                )
         if len(set(tb)) != len(tb):
-            raise EventFileError("tiebreakers", "a tie-breaker is listed twice")
+            raise EventFileError("tiebreakers", Message("file_tiebreaker_twice", "a tie-breaker is listed twice"))
         tiebreakers = tuple(tb)
 
     late_entry = data.get("late_entry", "none")
     if late_entry not in LATE_ENTRY_POLICIES:
-        raise EventFileError("late_entry", f"one of {', '.join(LATE_ENTRY_POLICIES)}")
+        raise EventFileError("late_entry", _one_of(LATE_ENTRY_POLICIES))
     round_one = data.get("round_one", "random")
     if round_one not in ROUND_ONE_METHODS:
-        raise EventFileError("round_one", f"one of {', '.join(ROUND_ONE_METHODS)}")
+        raise EventFileError("round_one", _one_of(ROUND_ONE_METHODS))
     date = data.get("date")
     if date is not None:
         date = _str(date, "date")
         try:
             dt.date.fromisoformat(date)
         except ValueError:
-            raise EventFileError("date", f"{date!r} is not a date like 2026-11-21") from None
+            raise EventFileError(
+                "date", Message("file_bad_date", "{date} is not a date like 2026-11-21", date=repr(date))
+            ) from None
     slug = data.get("slug")
     if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-a-zA-Z0-9_]{1,80}", slug)):
-        raise EventFileError("slug", "letters, digits, - and _ only, at most 80")
+        raise EventFileError("slug", Message("file_bad_slug", "letters, digits, - and _ only, at most 80"))
 
     top_cut = _int(data.get("top_cut", 0), "top_cut", 0)
     if not is_top_cut(top_cut):
@@ -482,7 +509,7 @@ def parse(data: Any) -> Event:
 
     raw_players = data.get("players", [])
     if not isinstance(raw_players, list):
-        raise EventFileError("players", "expected a list")
+        raise EventFileError("players", Message("file_not_list", "expected a list"))
     players = []
     seen: set[str] = set()
     numbers: set[int] = set()
@@ -490,27 +517,34 @@ def parse(data: Any) -> Event:
         path = f"players[{i}]"
         rp = _object(rp, path, _PLAYER_KEYS)
         if "id" not in rp:
-            raise EventFileError(f"{path}.id", "missing")
+            raise EventFileError(f"{path}.id", Message("file_missing", "missing"))
         pid = rp["id"]
         if isinstance(pid, int) and not isinstance(pid, bool):
             pid = str(pid)
         pid = _str(pid, f"{path}.id", max_length=MAX_ID)
         if pid in seen:
-            raise EventFileError(f"{path}.id", f"duplicate player id {pid!r}")
+            raise EventFileError(
+                f"{path}.id", Message("file_duplicate_player", "duplicate player id {player}", player=repr(pid))
+            )
         seen.add(pid)
         if "name" not in rp:
-            raise EventFileError(f"{path}.name", "missing")
+            raise EventFileError(f"{path}.name", Message("file_missing", "missing"))
         joined = _int(rp.get("joined_round", 1), f"{path}.joined_round", 1)
         dropped = _int(rp.get("dropped_after"), f"{path}.dropped_after", 0, allow_none=True)
         if dropped is not None and dropped < joined - 1:
-            raise EventFileError(f"{path}.dropped_after", "a player cannot drop before joining")
+            raise EventFileError(
+                f"{path}.dropped_after", Message("file_drop_before_join", "a player cannot drop before joining")
+            )
         byes = _int(rp.get("byes", 0), f"{path}.byes", 0)
         if byes > 3:
-            raise EventFileError(f"{path}.byes", "at most 3 pre-awarded byes")
+            raise EventFileError(f"{path}.byes", Message("file_too_many_byes", "at most 3 pre-awarded byes"))
         number = _int(rp.get("number"), f"{path}.number", 1, allow_none=True, maximum=MAX_PLAYER_NUMBER)
         if number is not None:
             if number in numbers:
-                raise EventFileError(f"{path}.number", f"player number {number} is given twice")
+                raise EventFileError(
+                    f"{path}.number",
+                    Message("file_player_number_twice", "player number {number} is given twice", number=number),
+                )
             numbers.add(number)
         players.append(
             Player(
@@ -529,27 +563,29 @@ def parse(data: Any) -> Event:
 
     raw_rounds = data.get("rounds", [])
     if not isinstance(raw_rounds, list):
-        raise EventFileError("rounds", "expected a list")
+        raise EventFileError("rounds", Message("file_not_list", "expected a list"))
     rounds = []
     numbers: set[int] = set()
     for i, rr in enumerate(raw_rounds):
         path = f"rounds[{i}]"
         rr = _object(rr, path, _ROUND_KEYS)
         if "number" not in rr:
-            raise EventFileError(f"{path}.number", "missing")
+            raise EventFileError(f"{path}.number", Message("file_missing", "missing"))
         number = _int(rr["number"], f"{path}.number", 1)
         if number in numbers:
-            raise EventFileError(f"{path}.number", f"round {number} appears twice")
+            raise EventFileError(
+                f"{path}.number", Message("file_round_twice", "round {round} appears twice", round=number)
+            )
         numbers.add(number)
         kind = rr.get("kind", SWISS)
         if kind not in (SWISS, ELIMINATION):
-            raise EventFileError(f"{path}.kind", 'expected "swiss" or "elimination"')
+            raise EventFileError(f"{path}.kind", Message("file_round_kind", 'expected "swiss" or "elimination"'))
         state = rr.get("state")
         if state is not None and state not in ROUND_STATES:
-            raise EventFileError(f"{path}.state", f"one of {', '.join(ROUND_STATES)}")
+            raise EventFileError(f"{path}.state", _one_of(ROUND_STATES))
         matches = rr.get("matches", [])
         if not isinstance(matches, list):
-            raise EventFileError(f"{path}.matches", "expected a list")
+            raise EventFileError(f"{path}.matches", Message("file_not_list", "expected a list"))
         parsed = []
         in_round: set[str] = set()
         tables: set[int] = set()
@@ -563,11 +599,27 @@ def parse(data: Any) -> Event:
                 if pid is None:
                     continue
                 if pid in in_round:
-                    raise EventFileError(f"{mpath}.{key}", f"player {pid!r} plays twice in round {number}")
+                    raise EventFileError(
+                        f"{mpath}.{key}",
+                        Message(
+                            "file_plays_twice",
+                            "player {player} plays twice in round {round}",
+                            player=repr(pid),
+                            round=number,
+                        ),
+                    )
                 in_round.add(pid)
             if match.table is not None:
                 if match.table in tables:
-                    raise EventFileError(f"{mpath}.table", f"table {match.table} is used twice in round {number}")
+                    raise EventFileError(
+                        f"{mpath}.table",
+                        Message(
+                            "file_table_twice",
+                            "table {table} is used twice in round {round}",
+                            table=match.table,
+                            round=number,
+                        ),
+                    )
                 tables.add(match.table)
             parsed.append(match)
         rounds.append(
@@ -616,7 +668,7 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
                 return Match(a=a, b=b, games=(ga, gb, gd), result=PLAYED, table=table)
     rm = _object(rm, path, _MATCH_KEYS)
     if "a" not in rm:
-        raise EventFileError(f"{path}.a", "missing")
+        raise EventFileError(f"{path}.a", Message("file_missing", "missing"))
 
     def player(key: str) -> str | None:
         pid = rm.get(key)
@@ -627,18 +679,22 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
         if isinstance(pid, int) and not isinstance(pid, bool):
             pid = str(pid)
         if not isinstance(pid, str) or pid not in ids:
-            raise EventFileError(f"{path}.{key}", f"unknown player {json.dumps(pid)}")
+            raise EventFileError(
+                f"{path}.{key}", Message("file_unknown_player", "unknown player {player}", player=json.dumps(pid))
+            )
         return pid
 
     a, b = player("a"), player("b")
     if a == b:
-        raise EventFileError(f"{path}.b", "a player cannot play themselves")
+        raise EventFileError(f"{path}.b", Message("file_plays_self", "a player cannot play themselves"))
     result = rm.get("result")
     if result is None:
         result = PLAYED if b is not None else BYE
     elif result == LOSS:
         if b is not None:
-            raise EventFileError(f"{path}.result", '"loss" is an unpaired loss: it has no player b')
+            raise EventFileError(
+                f"{path}.result", Message("file_loss_has_b", '"loss" is an unpaired loss: it has no player b')
+            )
     elif result == DOUBLE_LOSS:
         if b is None:
             raise EventFileError(f"{path}.result", '"double_loss" needs two players')
@@ -653,18 +709,25 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
     games = None
     if "games" in rm and rm["games"] is not None:
         if result != PLAYED:
-            raise EventFileError(f"{path}.games", f"a {result.replace('_', ' ')} has no game counts")
+            raise EventFileError(
+                f"{path}.games",
+                Message("file_no_games", "a {result} has no game counts", result=result.replace("_", " ")),
+            )
         g = rm["games"]
         if not isinstance(g, list) or len(g) != 3:
-            raise EventFileError(f"{path}.games", "expected [games won by a, games won by b, games drawn]")
+            raise EventFileError(
+                f"{path}.games",
+                Message("file_games_shape", "expected [games won by a, games won by b, games drawn]"),
+            )
         ga, gb, gd = g
         if type(ga) is int and type(gb) is int and type(gd) is int and min(g) >= 0 and max(g) <= SMALL_MAX:
             games = (ga, gb, gd)  # the common case, without building an error path per number
         else:
             games = tuple(_int(g[k], f"{path}.games[{k}]", 0) for k in range(3))
-        problem = validate_games(games, best_of, elimination)
+        problem = games_problem(games, best_of, elimination)
         if problem:
-            raise EventFileError(f"{path}.games", problem)
+            code, params = problem
+            raise EventFileError(f"{path}.games", Message(f"games_{code}", GAMES_PROBLEMS[code], **params))
     table = rm.get("table")
     if table is not None:
         table = _int(table, f"{path}.table", 1, maximum=INT_MAX)

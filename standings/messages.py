@@ -19,7 +19,7 @@ class Message(str):
     template: str
     params: dict[str, Any]
 
-    def __new__(cls, code: str, template: str, **params: Any) -> Message:
+    def __new__(cls, code: str, template: str, /, **params: Any) -> Message:
         self = super().__new__(cls, template.format(**params))
         self.code = code
         self.template = template

@@ -25,9 +25,10 @@ def in_language(language, fn, *args):
 
 def test_every_code_the_engines_and_services_use_is_translated():
     used = set()
-    for path in [*ROOT.glob("pairing/*.py"), *ROOT.glob("standings/*.py"), ROOT / "tournament/services.py"]:
+    sources = [*ROOT.glob("pairing/*.py"), *ROOT.glob("standings/*.py")]
+    for path in [*sources, ROOT / "tournament/services.py", ROOT / "tournament/eventio.py"]:
         used |= set(re.findall(r'Message\(\s*"(\w+)"', path.read_text()))
-    assert len(used) >= 25
+    assert len(used) >= 70
     assert used - engine_text.KNOWN_CODES == set()
 
 
@@ -106,3 +107,37 @@ def test_a_message_survives_the_cache():
     warning = pair(history_input(4, round_robin(4), 1)).warnings[0]
     copy = pickle.loads(pickle.dumps(warning))  # noqa: S301 (our own bytes, as the cache stores them)
     assert copy == warning and copy.code == warning.code and copy.params["reason"].code == "reason_played_everyone"
+
+
+def test_file_refusals_name_the_place_and_translate_the_problem():
+    from standings import eventfile as ef
+
+    doc = {"format": "swiss-event", "version": 1, "players": [{"id": "a", "name": "A", "byes": 5}]}
+    with pytest.raises(ef.EventFileError) as caught:
+        ef.parse(doc)
+    assert str(caught.value) == "players[0].byes: at most 3 pre-awarded byes"  # the command line
+    assert in_language("ja", engine_text.file_error, caught.value) == "players[0].byes: 事前付与の不戦勝は3回までです"
+    assert in_language("da", engine_text.file_error, caught.value) == "players[0].byes: højst 3 tildelte BYE'er"
+    with pytest.raises(ef.EventFileError) as caught:
+        ef.loads(b"{nope")
+    assert in_language("da", engine_text.file_error, caught.value).startswith("ugyldig JSON (linje 1, kolonne 2: ")
+
+
+def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():
+    from standings import eventfile as ef
+
+    doc = {
+        "format": "swiss-event",
+        "version": 1,
+        "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+        "rounds": [{"number": 1, "matches": [{"a": "a", "b": "b", "games": [3, 0, 0]}]}],
+    }
+    with pytest.raises(ef.EventFileError) as caught:
+        ef.parse(doc)
+    assert str(caught.value) == "rounds[0].matches[0].games: in best of 3 nobody wins more than 2 games"
+    assert in_language("ja", engine_text.file_error, caught.value) == (
+        "rounds[0].matches[0].games: 3ゲームマッチでは、2ゲームより多く勝つことはできません"
+    )
+    assert in_language("da", engine_text.file_error, caught.value) == (
+        "rounds[0].matches[0].games: i bedst af 3 kan ingen vinde mere end 2 spil"
+    )

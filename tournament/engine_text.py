@@ -46,7 +46,64 @@ TEXTS = {
     "top_cut_no_final": _("the top cut has no final yet"),
     # standings refusals
     "unregistered_player": _("round %(round)s: player %(player)s is not registered in the event"),
+    # impossible game counts in a file (standings.eventfile.games_problem; the desk's are in services)
+    "games_negative": _("game counts cannot be negative"),
+    "games_empty": _("a result needs at least one game"),
+    "games_too_many_wins": _("in best of %(best_of)s nobody wins more than %(need)s games"),
+    "games_both_win": _("in best of %(best_of)s only one side can win %(need)s games"),
+    "games_too_many_draws": _("in best of %(best_of)s a match has at most %(best_of)s drawn games"),
+    "games_elimination_draw": _("an elimination match cannot end in a draw"),
+    # swiss-event file refusals (the place in the file comes before them)
+    "file_not_a_number": _('expected a number such as 3, 0.33, "0.33" or "1/2"'),
+    "file_bad_number": _("%(value)s is not a number"),
+    "file_not_whole": _("expected a whole number, got %(value)s"),
+    "file_too_small": _("must be at least %(minimum)s"),
+    "file_too_large": _("must be at most %(maximum)s"),
+    "file_not_text": _("expected a non-empty string"),
+    "file_not_bool": _("expected true or false"),
+    "file_not_object": _("expected an object"),
+    "file_not_list": _("expected a list"),
+    "file_unknown_key": _("unknown key"),
+    "file_not_utf8": _("the file is not UTF-8 text"),
+    "file_not_json": _("not valid JSON (line %(line)s, column %(column)s: %(problem)s)"),
+    "file_format": _('expected "%(format)s"'),
+    "file_version": _("expected %(version)s"),
+    "file_unknown_preset": _("unknown preset %(preset)s; one of %(choices)s"),
+    "file_scoring_order": _("a win must score more than a loss, and a draw between the two"),
+    "file_floor_range": _("must be at least 0 and below 1"),
+    "file_tiebreakers_list": _("expected a list of tie-breaker codes"),
+    "file_unknown_tiebreaker": _("unknown tie-breaker %(code)s"),
+    "file_tiebreaker_twice": _("a tie-breaker is listed twice"),
+    "file_one_of": _("one of %(choices)s"),
+    "file_bad_date": _("%(date)s is not a date like 2026-11-21"),
+    "file_bad_slug": _("letters, digits, - and _ only, at most 80"),
+    "file_missing": _("missing"),
+    "file_duplicate_player": _("duplicate player id %(player)s"),
+    "file_drop_before_join": _("a player cannot drop before joining"),
+    "file_too_many_byes": _("at most 3 pre-awarded byes"),
+    "file_player_number_twice": _("player number %(number)s is given twice"),
+    "file_round_twice": _("round %(round)s appears twice"),
+    "file_round_kind": _('expected "swiss" or "elimination"'),
+    "file_plays_twice": _("player %(player)s plays twice in round %(round)s"),
+    "file_table_twice": _("table %(table)s is used twice in round %(round)s"),
+    "file_unknown_player": _("unknown player %(player)s"),
+    "file_plays_self": _("a player cannot play themselves"),
+    "file_loss_has_b": _('"loss" is an unpaired loss: it has no player b'),
+    "file_double_loss_needs_b": _('"double_loss" needs two players'),
+    "file_bye_has_b": _("a bye has no player b"),
+    "file_result_kind": _('expected "loss" or "double_loss"'),
+    "file_elimination_needs_b": _("an elimination match needs two players"),
+    "file_no_games": _("a %(result)s has no game counts"),
+    "file_games_shape": _("expected [games won by a, games won by b, games drawn]"),
+    "file_text_too_long": _("longer than %(limit)s characters"),
+    "file_slug_taken": _("an event with the slug %(slug)s exists already"),
 }
+
+
+def file_error(error) -> str:
+    """A swiss-event file refusal (`EventFileError`) in the active language: the place, then the problem."""
+    problem = translate(getattr(error, "message", str(error)))
+    return f"{error.path}: {problem}" if getattr(error, "path", "") else problem
 
 
 def _counted(code: str, shown: dict[str, Any], raw: Mapping[str, Any]) -> str | None:

@@ -141,10 +141,15 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
     for i, p in enumerate(doc.players):
         for key in ("name", "reading"):
             if len(getattr(p, key)) > limit:
-                raise ef.EventFileError(f"players[{i}].{key}", f"longer than {limit} characters")
+                raise ef.EventFileError(
+                    f"players[{i}].{key}",
+                    Message("file_text_too_long", "longer than {limit} characters", limit=limit),
+                )
     if slug:
         if Event.objects.filter(slug=slug).exists():
-            raise ef.EventFileError("", f"an event with the slug {slug!r} exists already")
+            raise ef.EventFileError(
+                "", Message("file_slug_taken", "an event with the slug {slug} exists already", slug=repr(slug))
+            )
     elif s.slug and not Event.objects.filter(slug=s.slug).exists():
         slug = s.slug
     else:
