@@ -60,7 +60,7 @@ def japanese(event):
         event,
         1,
         [("山田 太郎", "青木 花子"), ("渡辺 健", "加藤 愛"), ("Player E", "Player F"), ("Player G", "Player H")],
-        results={1: (2, 0, 0), 2: (2, 1, 0)},
+        results={1: (2, 0, 0), 2: (2, 1, 0), 3: (2, 0, 0), 4: (0, 2, 0)},
     )
     return event
 
