@@ -20,16 +20,18 @@ LOCKED_FIELDS = ("preset", "win_points", "draw_points", "loss_points", "best_of"
 
 
 def fraction_field(label: str) -> forms.CharField:
-    return forms.CharField(label=label, max_length=20, help_text="A number, a decimal or a fraction such as 1/2.")
+    return forms.CharField(label=label, max_length=20, help_text=_("A number, a decimal or a fraction such as 1/2."))
 
 
 def clean_fraction(value: str, label: str) -> str:
     try:
         f = ef.parse_fraction(value)
     except ValueError:
-        raise forms.ValidationError(f"{label} must be a number such as 3, 0.5 or 1/2.") from None
+        raise forms.ValidationError(
+            gettext("%(label)s must be a number such as 3, 0.5 or 1/2.") % {"label": label}
+        ) from None
     if f < 0:
-        raise forms.ValidationError(f"{label} cannot be negative.")
+        raise forms.ValidationError(gettext("%(label)s cannot be negative.") % {"label": label})
     return str(f)
 
 
@@ -47,9 +49,16 @@ class EventCreateForm(forms.ModelForm):
         model = Event
         fields = ["name", "date", "preset", "best_of", "planned_rounds", "top_cut", "round_minutes"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        labels = {"planned_rounds": "Swiss rounds", "round_minutes": "Round length (minutes)"}
+        labels = {
+            "name": _("Name"),
+            "date": _("Date"),
+            "preset": _("Preset"),
+            "top_cut": _("Top cut"),
+            "planned_rounds": _("Swiss rounds"),
+            "round_minutes": _("Round length (minutes)"),
+        }
         help_texts = {
-            "planned_rounds": "Leave empty to follow the recommendation for the number of players.",
+            "planned_rounds": _("Leave empty to follow the recommendation for the number of players."),
             "top_cut": "0 for none; 2, 4, 8, 16… play a single-elimination bracket after the Swiss rounds.",
         }
 
@@ -73,7 +82,7 @@ class EventCreateForm(forms.ModelForm):
 
 def _clean_top_cut(n: int) -> int:
     if not ef.is_top_cut(n):
-        raise forms.ValidationError("A top cut is 0 (none) or a power of two: 2, 4, 8, 16…")
+        raise forms.ValidationError(_("A top cut is 0 (none) or a power of two: 2, 4, 8, 16…"))
     return n
 
 
@@ -85,13 +94,13 @@ class OrderedChoicesField(forms.MultipleChoiceField):
 
 
 class EventSettingsForm(forms.ModelForm):
-    win_points = fraction_field("Points for a win")
-    draw_points = fraction_field("Points for a draw")
-    loss_points = fraction_field("Points for a loss")
-    floor = fraction_field("Percentage floor")
+    win_points = fraction_field(_("Points for a win"))
+    draw_points = fraction_field(_("Points for a draw"))
+    loss_points = fraction_field(_("Points for a loss"))
+    floor = fraction_field(_("Percentage floor"))
     tiebreakers = OrderedChoicesField(choices=TIEBREAKER_CHOICES, required=False, widget=forms.MultipleHiddenInput)
     confirm_locked = forms.BooleanField(
-        required=False, label="Yes, change scoring or tie-breakers although rounds are paired (this is logged)"
+        required=False, label=_("Yes, change scoring or tie-breakers although rounds are paired (this is logged)")
     )
 
     class Meta:
@@ -118,14 +127,19 @@ class EventSettingsForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {
-            "planned_rounds": "Swiss rounds",
-            "round_minutes": "Round length (minutes)",
-            "round_one": "Round 1 pairing",
-            "late_entry": "Late entries get",
-            "public": "Public pages visible",
-            "language": "Language of the public pages",
-            "bye_rating": "Rating of a bye (rating sum)",
-            "best_of": "Games per match (best of)",
+            "name": _("Name"),
+            "date": _("Date"),
+            "preset": _("Preset"),
+            "top_cut": _("Top cut"),
+            "colours": _("Colours"),
+            "planned_rounds": _("Swiss rounds"),
+            "round_minutes": _("Round length (minutes)"),
+            "round_one": _("Round 1 pairing"),
+            "late_entry": _("Late entries get"),
+            "public": _("Public pages visible"),
+            "language": _("Language of the public pages"),
+            "bye_rating": _("Rating of a bye (rating sum)"),
+            "best_of": _("Games per match (best of)"),
         }
 
     def __init__(self, *args, locked: bool = False, **kwargs):
@@ -136,31 +150,31 @@ class EventSettingsForm(forms.ModelForm):
         return _clean_top_cut(self.cleaned_data["top_cut"])
 
     def clean_win_points(self):
-        return clean_fraction(self.cleaned_data["win_points"], "Points for a win")
+        return clean_fraction(self.cleaned_data["win_points"], gettext("Points for a win"))
 
     def clean_draw_points(self):
-        return clean_fraction(self.cleaned_data["draw_points"], "Points for a draw")
+        return clean_fraction(self.cleaned_data["draw_points"], gettext("Points for a draw"))
 
     def clean_loss_points(self):
-        return clean_fraction(self.cleaned_data["loss_points"], "Points for a loss")
+        return clean_fraction(self.cleaned_data["loss_points"], gettext("Points for a loss"))
 
     def clean_floor(self):
-        value = clean_fraction(self.cleaned_data["floor"], "The floor")
+        value = clean_fraction(self.cleaned_data["floor"], gettext("The floor"))
         if Fraction(value) >= 1:
-            raise forms.ValidationError("The floor must be below 1 (0.33 is 33%).")
+            raise forms.ValidationError(_("The floor must be below 1 (0.33 is 33%)."))
         return value
 
     def clean_tiebreakers(self):
         codes = self.cleaned_data["tiebreakers"]
         if len(set(codes)) != len(codes):
-            raise forms.ValidationError("A tie-breaker is listed twice.")
+            raise forms.ValidationError(_("A tie-breaker is listed twice."))
         return codes
 
     def clean(self):
         data = super().clean()
         w, d, lo = (data.get(k) for k in ("win_points", "draw_points", "loss_points"))
         if w and d and lo and not (Fraction(w) > Fraction(lo) and Fraction(lo) <= Fraction(d) <= Fraction(w)):
-            self.add_error("draw_points", "A win must score more than a loss, and a draw between the two.")
+            self.add_error("draw_points", _("A win must score more than a loss, and a draw between the two."))
         scoring = ("win_points", "draw_points", "loss_points", "best_of", "floor", "tiebreakers")
         if (
             "preset" in self.changed_data
@@ -180,7 +194,9 @@ class EventSettingsForm(forms.ModelForm):
         if self.locked and self.changed_locked() and not data.get("confirm_locked"):
             self.add_error(
                 "confirm_locked",
-                "Rounds are paired already: changing scoring or tie-breakers changes the standings. Tick to confirm.",
+                _(
+                    "Rounds are paired already: changing scoring or tie-breakers changes the standings. Tick to confirm."
+                ),
             )
         return data
 
@@ -189,8 +205,8 @@ class EventSettingsForm(forms.ModelForm):
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    role = forms.ChoiceField(choices=EventRole.Role.choices, initial=EventRole.Role.JUDGE)
+    username = forms.CharField(max_length=150, label=_("Username"))
+    role = forms.ChoiceField(choices=EventRole.Role.choices, initial=EventRole.Role.JUDGE, label=_("Role"))
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -206,26 +222,28 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ["name", "reading", "rating", "external_id", "byes", "fixed_table"]
         labels = {
-            "reading": "Reading (furigana) or sort name",
-            "external_id": "Club or federation ID",
-            "byes": "Pre-awarded byes",
-            "fixed_table": "Fixed table",
+            "name": _("Name"),
+            "reading": _("Reading (furigana) or sort name"),
+            "rating": _("Rating"),
+            "external_id": _("Club or federation ID"),
+            "byes": _("Pre-awarded byes"),
+            "fixed_table": _("Fixed table"),
         }
         help_texts = {
-            "reading": "Optional: orders alphabetical lists and is found by the pairings search (やまだ たろう).",
-            "byes": "0–3: byes in rounds 1 to that number.",
-            "fixed_table": "Keep this player at one table (accessibility).",
+            "reading": _("Optional: orders alphabetical lists and is found by the pairings search (やまだ たろう)."),
+            "byes": _("0–3: byes in rounds 1 to that number."),
+            "fixed_table": _("Keep this player at one table (accessibility)."),
         }
 
     def clean_name(self):
         if not self.cleaned_data["name"].strip():
-            raise forms.ValidationError("A player needs a name.")
+            raise forms.ValidationError(_("A player needs a name."))
         return clean_player_name(self.cleaned_data["name"])
 
     def clean_byes(self):
         byes = self.cleaned_data["byes"]
         if byes is not None and byes > 3:
-            raise forms.ValidationError("At most 3 pre-awarded byes.")
+            raise forms.ValidationError(_("At most 3 pre-awarded byes."))
         return byes or 0
 
 
@@ -254,7 +272,7 @@ class QuickAddForm(forms.Form):
     name = forms.CharField(
         max_length=200,
         label=_("Add a player"),
-        help_text=_("Name, or “Name, rating”; “Last, First” works too. Enter adds."),
+        help_text=_("Name, or “Name, rating”; “Last, First” works too; a reading in brackets: 山田 太郎（やまだ たろう）. Enter adds."),
     )
 
     def clean_name(self):
@@ -280,7 +298,10 @@ class PasteForm(forms.Form):
 
 
 class CsvUploadForm(forms.Form):
-    file = forms.FileField(label="CSV file", help_text="Columns: name, rating, id, byes (a header row is optional).")
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_("Columns: name, rating, id, byes (a header row is optional; with one, also reading)."),
+    )
 
     def clean_file(self):
         f = self.cleaned_data["file"]
@@ -289,7 +310,7 @@ class CsvUploadForm(forms.Form):
         try:
             return f.read().decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise forms.ValidationError("The file is not UTF-8 text; save it as “CSV UTF-8”.") from None
+            raise forms.ValidationError(_("The file is not UTF-8 text; save it as “CSV UTF-8”.")) from None
 
 
 def _csv_too_large() -> str:
@@ -320,8 +341,8 @@ def swap_label(p: Player) -> str:
 
 
 class SwapForm(forms.Form):
-    first = forms.TypedChoiceField(coerce=int, label="Swap")
-    second = forms.TypedChoiceField(coerce=int, label="with")
+    first = forms.TypedChoiceField(coerce=int, label=_("Swap"))
+    second = forms.TypedChoiceField(coerce=int, label=_("with"))
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
@@ -333,7 +354,7 @@ class SwapForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("first") and data.get("first") == data.get("second"):
-            raise forms.ValidationError("Pick two different players.")
+            raise forms.ValidationError(_("Pick two different players."))
         return data
 
 

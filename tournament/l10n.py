@@ -15,6 +15,15 @@ from django.utils.translation import gettext_lazy as _
 from standings.engine import PERCENTAGES, Value
 from standings.format import _decimal, format_number
 
+# The presets' names as people read them (the engine's labels are the English ones).
+PRESET_LABELS = {
+    "mtg": _("Magic (MTR)"),
+    "pokemon": _("Pokémon (TPCi)"),
+    "chess": _("Chess (Swiss)"),
+    "backgammon": _("Backgammon"),
+    "custom": _("Custom"),
+}
+
 # Column headings: short, as a phone's table has room for.
 LABELS = {
     "mw": pgettext_lazy("tie-breaker", "MW%"),

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from standings import eventfile as ef
 from standings.eventfile import BEST_OF
 from standings.presets import PRESETS, TIEBREAKER_CODES
-from tournament import name_search
+from tournament import l10n, name_search
 from tournament.engine_text import translate_all
 
 
@@ -31,9 +31,9 @@ def _validate_tiebreakers(value):
     from django.core.exceptions import ValidationError
 
     if not isinstance(value, list) or any(code not in TIEBREAKER_CODES for code in value):
-        raise ValidationError(f"Tie-breakers must be a list of: {', '.join(TIEBREAKER_CODES)}")
+        raise ValidationError(_("Tie-breakers must be a list of: %(codes)s") % {"codes": ", ".join(TIEBREAKER_CODES)})
     if len(set(value)) != len(value):
-        raise ValidationError("A tie-breaker is listed twice.")
+        raise ValidationError(_("A tie-breaker is listed twice."))
 
 
 # Bidirectional embeddings, overrides, isolates and marks: invisible, and they reorder what follows them
@@ -78,17 +78,19 @@ class Event(models.Model):
         ALONE = "alone", _("Players report alone (one report stores the result)")
 
     class LateEntry(models.TextChoices):
-        NONE = "none", "No record for missed rounds"
-        LOSSES = "losses", "Unpaired losses for missed rounds"
+        NONE = "none", _("No record for missed rounds")
+        LOSSES = "losses", _("Unpaired losses for missed rounds")
 
     class RoundOne(models.TextChoices):
-        RANDOM = "random", "Random"
-        RATING = "rating", "By rating (top half against bottom half)"
+        RANDOM = "random", _("Random")
+        RATING = "rating", _("By rating (top half against bottom half)")
 
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=ef.MAX_NAME)
     date = models.DateField(default=timezone.localdate)
-    preset = models.CharField(max_length=20, choices=[(p.code, p.label) for p in PRESETS.values()], default="mtg")
+    preset = models.CharField(
+        max_length=20, choices=[(p.code, l10n.PRESET_LABELS.get(p.code, p.label)) for p in PRESETS.values()], default="mtg"
+    )
     # Scoring values and the floor are exact fractions kept as text ("3", "1/2", "33/100").
     win_points = models.CharField(max_length=20, default="3")
     draw_points = models.CharField(max_length=20, default="1")
@@ -100,7 +102,7 @@ class Event(models.Model):
     floor = models.CharField(max_length=20, default="33/100")
     tiebreakers = models.JSONField(default=list, validators=[_validate_tiebreakers])
     bye_rating = models.PositiveIntegerField(default=0)
-    colours = models.BooleanField(default=False, help_text="Chess colours: player A has white.")
+    colours = models.BooleanField(default=False, help_text=_("Chess colours: player A has white."))
     round_one = models.CharField(max_length=10, choices=RoundOne.choices, default=RoundOne.RANDOM)
     planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
@@ -237,7 +239,7 @@ class Player(models.Model):
     reading = models.CharField(max_length=200, blank=True)
     rating = models.PositiveIntegerField(null=True, blank=True)
     external_id = models.CharField(max_length=ef.MAX_ID, blank=True)
-    byes = models.PositiveSmallIntegerField(default=0, help_text="Pre-awarded byes: byes in rounds 1..k.")
+    byes = models.PositiveSmallIntegerField(default=0, help_text=_("Pre-awarded byes: byes in rounds 1..k."))
     joined_round = models.PositiveSmallIntegerField(default=1)
     dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
@@ -295,20 +297,20 @@ class Player(models.Model):
 
 class Round(models.Model):
     class Kind(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        ELIMINATION = "elimination", "Elimination"
+        SWISS = "swiss", _("Swiss")
+        ELIMINATION = "elimination", _("Elimination")
 
     class State(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        PAIRED = "paired", "Paired"
-        IN_PROGRESS = "in_progress", "In progress"
-        COMPLETE = "complete", "Complete"
+        DRAFT = "draft", _("Draft")
+        PAIRED = "paired", _("Paired")
+        IN_PROGRESS = "in_progress", _("In progress")
+        COMPLETE = "complete", _("Complete")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SWISS)
     state = models.CharField(max_length=12, choices=State.choices, default=State.DRAFT)
-    seed = models.BigIntegerField(null=True, blank=True, help_text="The random seed the pairing used.")
+    seed = models.BigIntegerField(null=True, blank=True, help_text=_("The random seed the pairing used."))
     # The pairing's warnings: {"code", "params", "text"} each (older rounds: plain English strings).
     warnings = models.JSONField(default=list, blank=True)
     # Round clock: running since clock_started; paused_at set while paused; the length grows with extensions.
@@ -478,8 +480,8 @@ class Seat(models.Model):
 
 class EventRole(models.Model):
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        JUDGE = "judge", "Judge"
+        ORGANISER = "organiser", _("Organiser")
+        JUDGE = "judge", _("Judge")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
