@@ -89,7 +89,9 @@ class Event(models.Model):
     name = models.CharField(max_length=ef.MAX_NAME)
     date = models.DateField(default=timezone.localdate)
     preset = models.CharField(
-        max_length=20, choices=[(p.code, l10n.PRESET_LABELS.get(p.code, p.label)) for p in PRESETS.values()], default="mtg"
+        max_length=20,
+        choices=[(p.code, l10n.PRESET_LABELS.get(p.code, p.label)) for p in PRESETS.values()],
+        default="mtg",
     )
     # Scoring values and the floor are exact fractions kept as text ("3", "1/2", "33/100").
     win_points = models.CharField(max_length=20, default="3")

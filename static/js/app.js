@@ -1,6 +1,6 @@
 // Round clocks count down in the browser from the seconds left when the server rendered the page
 // (immune to a wrong clock on the phone); no request per second.
-// <span class="clock" data-seconds-left="N" [data-paused="1"]>12:34</span>
+// <span class="clock" data-seconds-left="N" [data-paused="(paused)"]>12:34</span>
 (function () {
   function fmt(s) {
     var neg = s < 0; s = Math.abs(s);
@@ -14,7 +14,8 @@
       if (isNaN(start)) return;
       if (el._base !== el.dataset.secondsLeft) { el._base = el.dataset.secondsLeft; el._t0 = now; }
       var left = el.dataset.paused ? start : start - Math.floor((now - el._t0) / 1000);
-      el.textContent = fmt(left) + (el.dataset.paused ? " (paused)" : "");
+      // data-paused holds the page's word for it, "(paused)" in English.
+      el.textContent = fmt(left) + (el.dataset.paused ? " " + (el.dataset.paused === "1" ? "(paused)" : el.dataset.paused) : "");
       el.classList.toggle("over", left < 0);
     });
   }

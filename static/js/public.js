@@ -29,7 +29,9 @@
     var none = list.querySelector(".none-found");
     if (none) none.hidden = shown > 0 || rows.length === 0;
     var count = document.getElementById("filter-count");
-    if (count) count.textContent = q ? shown + (shown === 1 ? " player matches." : " players match.") : "";
+    // The page gives the sentence in its language: data-one / data-other with {count}.
+    var sentence = shown === 1 ? form.dataset.one || "{count} player matches." : form.dataset.other || "{count} players match.";
+    if (count) count.textContent = q ? sentence.replace("{count}", shown) : "";
   }
 
   function initFilters() {
@@ -59,7 +61,7 @@
         ? Math.ceil((parseInt(el.dataset.deadline, 10) - now) / 1000)
         : parseInt(el.dataset.left, 10);
       if (isNaN(left)) return;
-      el.textContent = fmt(left) + (el.dataset.paused ? " (paused)" : "");
+      el.textContent = fmt(left) + (el.dataset.paused ? " " + (el.dataset.paused === "1" ? "(paused)" : el.dataset.paused) : "");
       el.classList.toggle("over", left < 0);
     });
   }
