@@ -606,7 +606,9 @@ def search(rows: list, q: str, key: str) -> list:
 
     folded = cached(f"folded:{key}", fold_all)
     needle = name_search.fold(q)
-    return [r for r, (name, reading) in zip(rows, folded, strict=True) if needle in name or (reading and needle in reading)]
+    return [
+        r for r, (name, reading) in zip(rows, folded, strict=True) if needle in name or (reading and needle in reading)
+    ]
 
 
 def search_allowed(request: HttpRequest) -> bool:
