@@ -447,9 +447,9 @@ class Match(models.Model):
 
     def result_label(self) -> str:
         if self.result == self.Result.BYE:
-            return "bye"
+            return gettext("bye")
         if self.result == self.Result.LOSS:
-            return "unpaired loss"
+            return gettext("unpaired loss")
         if self.result == self.Result.DOUBLE_LOSS:
             return "double loss"
         if self.result in UNPLAYED_LABELS:
@@ -548,6 +548,7 @@ class EventLog(models.Model):
 
     def __str__(self):
         return f"{self.event}: {self.action}"
+
 
 
 class FormSubmission(models.Model):

@@ -280,17 +280,26 @@ def _check_ready_to_pair(event: Event, number: int, previous: Round | None) -> N
         if previous.state == Round.State.DRAFT and previous.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top-cut bracket is a draft: publish it or undo it first."))
         if previous.state == Round.State.DRAFT:
-            raise ServiceError(f"Round {previous.number} is still a draft: publish it or re-pair it first.")
+            raise ServiceError(
+                gettext("Round %(number)s is still a draft: publish it or re-pair it first.")
+                % {"number": previous.number}
+            )
         if previous.kind == Round.Kind.ELIMINATION:
-            raise ServiceError("The top cut has started: no more Swiss rounds.")
+            raise ServiceError(gettext("The top cut has started: no more Swiss rounds."))
         missing = list(
             previous.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).values_list("table", flat=True)
         )
         if missing:
             tables = ", ".join(str(t) for t in missing[:10]) + (" …" if len(missing) > 10 else "")
             raise ServiceError(
-                f"Round {previous.number} still has {len(missing)} result{'s' if len(missing) != 1 else ''} "
-                f"missing (table {tables}). Enter them before pairing round {number}."
+                ngettext(
+                    "Round %(number)s still has %(count)s result missing (table %(tables)s). "
+                    "Enter it before pairing round %(next)s.",
+                    "Round %(number)s still has %(count)s results missing (table %(tables)s). "
+                    "Enter them before pairing round %(next)s.",
+                    len(missing),
+                )
+                % {"number": previous.number, "count": len(missing), "tables": tables, "next": number}
             )
 
 
@@ -336,11 +345,11 @@ def pair_next_round(event: Event, by) -> Round:
             number = previous.number + 1 if previous else 1
             _check_ready_to_pair(event, number, previous)
             if not event.players.filter(dropped_after__isnull=True, joined_round__lte=number).exists():
-                raise ServiceError("There are no active players to pair.")
+                raise ServiceError(gettext("There are no active players to pair."))
             rnd = _pair_into(event, number, by)
             log(event, "pair", by, round=number, seed=rnd.seed)
     except IntegrityError:
-        raise ServiceError("This round was just paired by someone else; the page now shows it.") from None
+        raise ServiceError(gettext("This round was just paired by someone else; the page now shows it.")) from None
     return rnd
 
 
@@ -351,15 +360,18 @@ def repair_round(rnd: Round, by) -> Round:
             event = _locked(rnd.event)
             rnd = _locked_round(rnd.pk)
             if rnd is None:
-                raise ServiceError("That round is gone: someone re-paired it meanwhile.")
+                raise ServiceError(gettext("That round is gone: someone re-paired it meanwhile."))
             if rnd.kind != Round.Kind.SWISS:
-                raise ServiceError("Top-cut rounds follow the bracket and cannot be re-paired.")
+                raise ServiceError(gettext("Top-cut rounds follow the bracket and cannot be re-paired."))
             if event.rounds.filter(number__gt=rnd.number).exists():
-                raise ServiceError(f"Round {rnd.number} is not the latest round.")
+                raise ServiceError(gettext("Round %(number)s is not the latest round.") % {"number": rnd.number})
             if rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=False).exists() or rnd.matches.filter(
                 result=Match.Result.DOUBLE_LOSS
             ):
-                raise ServiceError(f"Round {rnd.number} already has results; it can no longer be re-paired.")
+                raise ServiceError(
+                    gettext("Round %(number)s already has results; it can no longer be re-paired.")
+                    % {"number": rnd.number}
+                )
             was_published = rnd.is_published
             number = rnd.number
             rnd.delete()
@@ -401,14 +413,14 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
     The warnings are engine-style Messages (stored with the round as dicts, shown through engine_text).
     """
     if first.pk == second.pk:
-        raise ServiceError("Pick two different players to swap.")
+        raise ServiceError(gettext("Pick two different players to swap."))
     with transaction.atomic():
         _locked(rnd.event)
         rnd = _locked_round(rnd.pk)
         if rnd is None:
             raise ServiceError(_("That round was paired again meanwhile: swap on the new pairings."))
         if rnd.matches.filter(Q(games_a__isnull=False) | Q(result=DOUBLE_LOSS)).exists():
-            raise ServiceError("This round has results; its pairings can no longer be changed.")
+            raise ServiceError(gettext("This round has results; its pairings can no longer be changed."))
         matches = list(rnd.matches.filter(Q(player_a__in=[first, second]) | Q(player_b__in=[first, second])))
         where = {}
         for m in matches:
@@ -416,10 +428,12 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
                 if getattr(m, slot) in (first.pk, second.pk):
                     where[getattr(m, slot)] = (m, slot)
         if first.pk not in where or second.pk not in where:
-            raise ServiceError("Both players must be in this round to swap them.")
+            raise ServiceError(gettext("Both players must be in this round to swap them."))
         (m1, s1), (m2, s2) = where[first.pk], where[second.pk]
         if m1.pk == m2.pk:
-            raise ServiceError(f"{first} and {second} already play each other.")
+            raise ServiceError(
+                gettext("%(first)s and %(second)s already play each other.") % {"first": first, "second": second}
+            )
         for p in (first, second):
             if p.byes >= rnd.number:
                 raise ServiceError(f"{p} holds a pre-awarded bye this round; it cannot be swapped.")
@@ -982,7 +996,7 @@ def undrop_player(player: Player, by) -> None:
 def clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
     now = timezone.now()
     if not rnd.is_published:
-        raise ServiceError("Publish the round before starting its clock.")
+        raise ServiceError(gettext("Publish the round before starting its clock."))
     fields = []
     if action == "start" and rnd.clock_started is not None:
         return  # already running: a second click on Start must not reset it
@@ -994,7 +1008,7 @@ def clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
             rnd.state = Round.State.IN_PROGRESS
             fields.append("state")
     elif rnd.clock_started is None:
-        raise ServiceError("The clock has not started yet.")
+        raise ServiceError(gettext("The clock has not started yet."))
     elif action == "pause":
         if rnd.clock_paused_at is None:
             rnd.clock_paused_at = now
@@ -1015,7 +1029,7 @@ def clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
         rnd.clock_minutes = max(1, rnd.clock_minutes + minutes)
         fields = ["clock_minutes"]
     else:
-        raise ServiceError("Unknown clock action.")
+        raise ServiceError(gettext("Unknown clock action."))
     if fields:
         rnd.save(update_fields=fields)
         changed(rnd.event)
@@ -1037,15 +1051,15 @@ def start_top_cut(event: Event, by) -> Round:
     """
     n = event.top_cut
     if n < 2 or n & (n - 1):
-        raise ServiceError("Set the top cut to 2, 4, 8, 16… in the event settings first.")
+        raise ServiceError(gettext("Set the top cut to 2, 4, 8, 16… in the event settings first."))
     try:
         with transaction.atomic():
             event = _locked(event)
             last = latest_round(event)
             if last is None:
-                raise ServiceError("Play the Swiss rounds first.")
+                raise ServiceError(gettext("Play the Swiss rounds first."))
             if last.kind == Round.Kind.ELIMINATION:
-                raise ServiceError("The top cut has already started.")
+                raise ServiceError(gettext("The top cut has already started."))
             _check_ready_to_pair(event, last.number + 1, last)
             seeds = [r.player_id for r in event_standings(event).rows if not r.dropped]
             try:

@@ -204,9 +204,9 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         _save_changed(form)
         if locked and changed_locked:
             services.log(event, "settings_after_pairing", request.user, fields=changed_locked)
-            messages.warning(request, "Scoring or tie-breakers changed after pairing; the change is logged.")
+            messages.warning(request, _("Scoring or tie-breakers changed after pairing; the change is logged."))
         services.changed(event)
-        messages.success(request, "Settings saved.")
+        messages.success(request, _("Settings saved."))
         return back(request, reverse("org_settings", args=[slug]))
     chosen = form["tiebreakers"].value() or []
     return page(
@@ -331,7 +331,7 @@ def players_paste(request: HtmxHttpRequest, slug: str):
         except ServiceError as e:
             messages.error(request, str(e))
         else:
-            messages.success(request, f"Added {n} player{'s' if n != 1 else ''}.")
+            messages.success(request, ngettext("Added %(count)d player.", "Added %(count)d players.", n) % {"count": n})
             return back(request, reverse("org_players", args=[slug]))
     return page(
         request,
@@ -406,9 +406,18 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
         first = bad[0]
         messages.error(
             request,
-            f"Nothing was imported: line {first.line}: {'; '.join(first.errors)}"
-            + (f" (and {len(bad) - 1} more bad line{'s' if len(bad) > 2 else ''})" if len(bad) > 1 else "")
-            + ". Fix the file and upload it again.",
+            (
+                _("Nothing was imported: line %(line)s: %(errors)s.")
+                if len(bad) == 1
+                else ngettext(
+                    "Nothing was imported: line %(line)s: %(errors)s (and %(more)s more bad line).",
+                    "Nothing was imported: line %(line)s: %(errors)s (and %(more)s more bad lines).",
+                    len(bad) - 1,
+                )
+            )
+            % {"line": first.line, "errors": "; ".join(first.errors), "more": len(bad) - 1}
+            + " "
+            + _("Fix the file and upload it again."),
         )
         return back(request, reverse("org_players", args=[slug]))
     # One file is imported once into one event, however often (or however simultaneously) it is confirmed.
@@ -421,7 +430,7 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
     except ServiceError as e:
         messages.error(request, str(e))
         return back(request, reverse("org_players", args=[slug]))
-    messages.success(request, f"Imported {n} player{'s' if n != 1 else ''}.")
+    messages.success(request, ngettext("Imported %(count)d player.", "Imported %(count)d players.", n) % {"count": n})
     return back(request, reverse("org_players", args=[slug]))
 
 
@@ -436,7 +445,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
             _save_changed(form)
             services.changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
-            messages.warning(request, f"There is another player called {player.name}.")
+            messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
         messages.success(request, f"Saved {player}.")
         return back(request, reverse("org_players", args=[slug]))
     history = (
@@ -480,10 +489,16 @@ def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
         return player_confirm(request, access, player, "drop")
     if player.is_active:
         services.drop_player(player, request.user)
-        messages.success(request, f"{player} dropped after round {player.dropped_after}.")
+        messages.success(
+            request, _("%(name)s dropped after round %(round)s.") % {"name": player, "round": player.dropped_after}
+        )
         draft = Round.objects.filter(event=access.event, state=Round.State.DRAFT, seats__player=player).first()
         if draft:
-            messages.warning(request, f"{player} is in the draft of round {draft.number}: pair it again.")
+            messages.warning(
+                request,
+                _("%(name)s is in the draft of round %(round)s: pair it again.")
+                % {"name": player, "round": draft.number},
+            )
     return back(request, _next(request, reverse("org_players", args=[slug])))
 
 
@@ -494,7 +509,7 @@ def player_undrop(request: HtmxHttpRequest, slug: str, player_id: int):
     player = get_object_or_404(Player, pk=player_id, event=access.event)
     if not player.is_active:
         services.undrop_player(player, request.user)
-        messages.success(request, f"{player} is back in the event and will be paired again.")
+        messages.success(request, _("%(name)s is back in the event and will be paired again.") % {"name": player})
     return back(request, reverse("org_players", args=[slug]))
 
 
@@ -510,7 +525,9 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     except ServiceError as e:
         messages.error(request, str(e))
         return back(request, reverse("org_event", args=[slug]))
-    messages.success(request, f"Round {rnd.number} is paired as a draft. Check it, then publish it.")
+    messages.success(
+        request, _("Round %(number)s is paired as a draft. Check it, then publish it.") % {"number": rnd.number}
+    )
     return back(request, reverse("org_round", args=[slug, rnd.number]))
 
 
@@ -642,7 +659,9 @@ def round_publish(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug, need=ORGANISER)
     rnd = _round(access.event, number)
     services.publish_round(rnd, request.user)
-    messages.success(request, f"Round {number} is published: players can see their tables now.")
+    messages.success(
+        request, _("Round %(number)s is published: players can see their tables now.") % {"number": number}
+    )
     return back(request, reverse("org_round", args=[slug, number]))
 
 
@@ -656,7 +675,9 @@ def round_repair(request: HtmxHttpRequest, slug: str, number: int):
     except ServiceError as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, f"Round {number} is paired again as a draft. Check it, then publish it.")
+        messages.success(
+            request, _("Round %(number)s is paired again as a draft. Check it, then publish it.") % {"number": number}
+        )
     return back(request, reverse("org_round", args=[slug, number]))
 
 
@@ -701,7 +722,7 @@ def round_clock(request: HtmxHttpRequest, slug: str, number: int):
     rnd = _round(access.event, number)
     form = ClockForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "That clock change is not possible.")
+        messages.error(request, _("That clock change is not possible."))
     else:
         try:
             # A double click on "+10 min" adds ten minutes, not twenty.

@@ -404,7 +404,9 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                     reading=b.reading,
                 )
             )
-        rows += [PairingRow(p.name, p.pk, None, pts(p), note="Bye (awarded)", reading=p.reading) for p in awarded]
+        rows += [
+            PairingRow(p.name, p.pk, None, pts(p), note=gettext("Bye (awarded)"), reading=p.reading) for p in awarded
+        ]
         rows.sort(key=lambda r: (name_search.sort_key(r.name, r.reading), r.pk))
         return rows
 
@@ -578,7 +580,7 @@ def _bracket_match(m: Match, seeds: dict[int, int]) -> dict:
     sides = []
     for p, games in ((m.player_a, m.games_a), (m.player_b, m.games_b)):
         if p is None:
-            sides.append({"name": "Bye", "pk": None, "seed": None, "games": None, "won": False})
+            sides.append({"name": gettext("Bye"), "pk": None, "seed": None, "games": None, "won": False})
         else:
             sides.append({"name": p.name, "pk": p.pk, "seed": seeds.get(p.pk), "games": games, "won": winner == p})
     return {"table": m.table, "sides": sides, "done": m.has_result}
