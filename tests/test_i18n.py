@@ -55,7 +55,7 @@ def test_the_visitors_choice_beats_the_browser_and_the_event(client, danish_even
 
 
 def test_the_switcher_is_on_every_public_page_and_returns_to_it(client, event):
-    for name in ["public:home", "public:pairings", "public:standings", "public:bracket"]:
+    for name in ["public:home", "public:pairings", "public:standings", "public:bracket", "public:screen"]:
         url = reverse(name, args=[event.slug])
         body = client.get(url).content.decode()
         for code in ("en", "ja", "da"):
@@ -117,3 +117,9 @@ def test_the_settings_page_offers_the_events_language(client, organiser, event):
     client.force_login(organiser)
     body = client.get(reverse("org_settings", args=[event.slug])).content.decode()
     assert 'name="language"' in body and ">日本語</option>" in body and ">Dansk</option>" in body
+
+
+def test_the_switcher_names_each_language_in_itself(client, event):
+    body = client.get(reverse("public:home", args=[event.slug]), headers={"Accept-Language": "ja"}).content.decode()
+    names = re.findall(r'hreflang="(\w+)"[^>]*>([^<]+)</a>', body)
+    assert names == [("en", "English"), ("ja", "日本語"), ("da", "Dansk")]

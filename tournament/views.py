@@ -539,9 +539,12 @@ def result_choices(best_of: int, elimination: bool) -> list[tuple[str, str]]:
     choices = wins_a + wins_b
     if not elimination:
         if best_of == 1:
-            choices.append(("0-0-1", "Draw"))
+            choices.append(("0-0-1", _("Draw")))
         else:
-            choices += [("1-1", "1-1 draw"), (f"0-0-{best_of}", f"0-0-{best_of} ID")]
+            choices += [
+                ("1-1", _("1-1 draw")),
+                (f"0-0-{best_of}", _("0-0-%(n)s ID") % {"n": best_of}),  # an intentional draw
+            ]
     return choices
 
 
