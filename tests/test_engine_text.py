@@ -141,4 +141,3 @@ def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():
     assert in_language("da", engine_text.file_error, caught.value) == (
         "rounds[0].matches[0].games: i bedst af 3 kan ingen vinde mere end 2 spil"
     )
-

@@ -272,7 +272,9 @@ class QuickAddForm(forms.Form):
     name = forms.CharField(
         max_length=200,
         label=_("Add a player"),
-        help_text=_("Name, or “Name, rating”; “Last, First” works too; a reading in brackets: 山田 太郎（やまだ たろう）. Enter adds."),
+        help_text=_(
+            "Name, or “Name, rating”; “Last, First” works too; a reading in brackets: 山田 太郎（やまだ たろう）. Enter adds."
+        ),
     )
 
     def clean_name(self):

@@ -550,7 +550,6 @@ class EventLog(models.Model):
         return f"{self.event}: {self.action}"
 
 
-
 class FormSubmission(models.Model):
     """A form's one-time token, stored in the transaction that does the form's work.
 
