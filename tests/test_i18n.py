@@ -123,3 +123,11 @@ def test_the_switcher_names_each_language_in_itself(client, event):
     body = client.get(reverse("public:home", args=[event.slug]), headers={"Accept-Language": "ja"}).content.decode()
     names = re.findall(r'hreflang="(\w+)"[^>]*>([^<]+)</a>', body)
     assert names == [("en", "English"), ("ja", "日本語"), ("da", "Dansk")]
+
+
+def test_a_request_leaves_the_threads_language_as_it_was(client, event):
+    from django.utils import translation
+
+    before = translation.get_language()
+    client.get(reverse("public:home", args=[event.slug]), headers={"Accept-Language": "ja"})
+    assert translation.get_language() == before

@@ -59,12 +59,14 @@ class LanguageMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         language, source = chosen_language(request)
-        translation.activate(language)
-        request.LANGUAGE_CODE = language
-        request.language_source = source
-        response = self.get_response(request)
-        patch_vary_headers(response, ("Accept-Language", "Cookie"))
-        response.headers.setdefault("Content-Language", translation.get_language())
+        # override, not activate: the thread speaks its former language again after the response
+        # (a worker thread's next request, or code run outside a request, never inherits this one's).
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            request.language_source = source
+            response = self.get_response(request)
+            patch_vary_headers(response, ("Accept-Language", "Cookie"))
+            response.headers.setdefault("Content-Language", translation.get_language())
         return response
 
 
