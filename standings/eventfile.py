@@ -438,7 +438,10 @@ def parse(data: Any) -> Event:
 
     best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1)
     if best_of not in BEST_OF:
-        raise EventFileError("best_of", _one_of(map(str, BEST_OF)))
+        raise EventFileError(
+            "best_of",
+            Message("file_expected_one_of", "expected one of {choices}", choices=", ".join(map(str, BEST_OF))),
+        )
     floor = _fraction(data["floor"], "floor") if "floor" in data else defaults.floor
     if not 0 <= floor < 1:
         raise EventFileError("floor", Message("file_floor_range", "must be at least 0 and below 1"))
