@@ -63,6 +63,9 @@ def english_ui(language: str) -> list[tuple[str, re.Pattern]]:
                 continue
             if english in PROPER_NAMES:
                 continue
+            words = re.findall(r"[A-Za-z]+", re.sub(r"%\(\w+\)[sd]", "", english))
+            if "%(" in english and len(words) <= 1:
+                continue  # "%(score)s for %(name)s": one English word between names is also Danish ("for")
             parts = re.split(r"%\(\w+\)[sd]|%%", english)
             body = ".+?".join(re.escape(p) for p in parts)
             patterns.append((english, re.compile(rf"(?<![A-Za-zÆØÅæøå]){body}(?![A-Za-zÆØÅæøå])")))
