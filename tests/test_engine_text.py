@@ -118,9 +118,6 @@ def test_file_refusals_name_the_place_and_translate_the_problem():
     assert str(caught.value) == "players[0].byes: at most 3 pre-awarded byes"  # the command line
     assert in_language("ja", engine_text.file_error, caught.value) == "players[0].byes: 事前付与の不戦勝は3回までです"
     assert in_language("da", engine_text.file_error, caught.value) == "players[0].byes: højst 3 tildelte BYE'er"
-    with pytest.raises(ef.EventFileError) as caught:
-        ef.loads(b"{nope")
-    assert in_language("da", engine_text.file_error, caught.value).startswith("ugyldig JSON (linje 1, kolonne 2: ")
 
 
 def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():

@@ -144,5 +144,5 @@ def test_the_event_file_carries_the_reading_and_the_language(event):
     with pytest.raises(ef.EventFileError, match="language"):
         ef.parse(doc | {"language": "fr"})
     long = doc | {"players": [doc["players"][0] | {"reading": "あ" * 201}], "rounds": []}
-    with pytest.raises(ef.EventFileError, match=r"players\[0\]\.reading: longer than 200"):
+    with pytest.raises(ef.EventFileError, match=r"players\[0\]\.reading: at most 200 characters"):
         import_event(ef.parse(long), slug="long")
