@@ -15,6 +15,7 @@ from pairing.engine import Entrant, Pairing, PairingError, PairingInput
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings import StandingsError, compute
 from standings.eventfile import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
+from standings.messages import Message, message_of
 
 
 def next_round_number(event: Event) -> int:

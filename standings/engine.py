@@ -23,6 +23,7 @@ from standings.eventfile import (
     ZERO_BYE,
     Event,
 )
+from standings.messages import Message
 
 PERCENTAGES = ("mw", "gw", "omw", "ogw", "oomw")
 # Tie-breakers whose value depends on who else is still tied (SPEC §3), not on the player alone.

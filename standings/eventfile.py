@@ -94,6 +94,7 @@ class Settings:
     late_entry: str = "none"
     round_one: str = "random"
     colours: bool = False
+    language: str = "en"  # the public pages' language when a visitor names none (optional key)
     # TRF header lines (FIDE TRF-16, e.g. "022 Frankfurt"), kept verbatim so that a TRF comes back as it went in.
     trf_header: tuple[str, ...] = ()
 
@@ -112,6 +113,7 @@ class Player:
     dropped_after: int | None = None
     external_id: str = ""
     fixed_table: int | None = None
+    reading: str = ""  # furigana or a sort name (optional key)
     # The player number a venue calls the player by (unique in the event); optional.
     number: int | None = None
     # Chess registration details a TRF file carries (FIDE federation, title, sex, birth date as written).
@@ -336,6 +338,7 @@ _EVENT_KEYS = {
     "late_entry",
     "round_one",
     "colours",
+    "language",
     "trf_header",
 }
 _PLAYER_KEYS = {
@@ -355,6 +358,7 @@ _PLAYER_KEYS = {
     "birth_date",
 }
 _CHESS_DETAILS = {"federation": 3, "title": 3, "sex": 1, "birth_date": 10}
+LANGUAGES = ("en", "ja", "da")
 _ROUND_KEYS = {"number", "matches", "kind", "seed", "state"}
 _MATCH_KEYS = {"table", "a", "b", "games", "result"}
 
@@ -559,6 +563,7 @@ def parse(data: Any) -> Event:
                 dropped_after=dropped,
                 external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True, max_length=MAX_ID),
                 fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
+                reading=_str(rp.get("reading", ""), f"{path}.reading", allow_empty=True),
                 number=number,
                 **{key: _detail(rp.get(key, ""), f"{path}.{key}", size) for key, size in _CHESS_DETAILS.items()},
             )
@@ -767,6 +772,8 @@ def dump(event: Event) -> dict:
         "round_one": s.round_one,
         "colours": s.colours,
     }
+    if s.language != "en":
+        doc["language"] = s.language
     if s.trf_header:
         doc["trf_header"] = list(s.trf_header)
     for key in ("date", "slug"):
@@ -809,6 +816,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
     }
     if p.number is not None:
         pd["number"] = p.number
+    if p.reading:
+        pd["reading"] = p.reading
     # The chess details only where given, so files without them read and write as before.
     for key in _CHESS_DETAILS:
         if getattr(p, key):

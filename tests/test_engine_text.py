@@ -28,7 +28,7 @@ def test_every_code_the_engines_and_services_use_is_translated():
     sources = [*ROOT.glob("pairing/*.py"), *ROOT.glob("standings/*.py")]
     for path in [*sources, ROOT / "tournament/services.py", ROOT / "tournament/eventio.py"]:
         used |= set(re.findall(r'Message\(\s*"(\w+)"', path.read_text()))
-    assert len(used) >= 70
+    assert len(used) >= 60
     assert used - engine_text.KNOWN_CODES == set()
 
 

@@ -15,6 +15,7 @@ from django.utils.text import slugify
 import standings
 from standings import eventfile as ef
 from standings import trf
+from standings.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
 
 
@@ -37,6 +38,7 @@ def settings_of(event: Event) -> ef.Settings:
         late_entry=event.late_entry,
         round_one=event.round_one,
         colours=event.colours,
+        language=event.language,
         trf_header=tuple(event.trf_header.splitlines()),
     )
 
@@ -51,6 +53,7 @@ def player_to_file(p: Player) -> ef.Player:
         dropped_after=p.dropped_after,
         external_id=p.external_id,
         fixed_table=p.fixed_table,
+        reading=p.reading,
         number=p.number,
         federation=p.federation,
         title=p.title,
@@ -173,6 +176,7 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
         round_minutes=s.round_minutes,
         public=s.public,
         late_entry=s.late_entry,
+        language=s.language,
         trf_header="\n".join(s.trf_header),
     )
     names = [_player_name(p.name, f"players[{i}].name") for i, p in enumerate(doc.players)]
@@ -189,6 +193,7 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                 fixed_table=p.fixed_table,
                 number=p.number,
                 key=p.id,
+                reading=p.reading,
                 federation=p.federation,
                 title=p.title,
                 sex=p.sex,

@@ -9,7 +9,6 @@ from django.utils.translation import gettext_lazy as _
 
 from standings import eventfile as ef
 from standings import trf
-from standings.format import LABELS
 from standings.presets import PRESETS, TIEBREAKER_CODES
 from tournament import csvio, l10n, services
 from tournament.models import Event, EventRole, Player, clean_player_name

@@ -111,6 +111,8 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(default=50, validators=[MaxValueValidator(ef.MAX_ROUND_MINUTES)])
     public = models.BooleanField(default=True)
     late_entry = models.CharField(max_length=10, choices=LateEntry.choices, default=LateEntry.NONE)
+    # What the public pages speak when the visitor chose no language and the browser names none of ours.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
     # Who may enter results: players from their phones, or only the organisers and judges (the default).
     reporting = models.CharField(max_length=12, choices=Reporting.choices, default=Reporting.ORGANISERS)
     # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.

@@ -921,7 +921,7 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
             while values["code"] in codes:
                 values["code"] = new_code()
             codes.add(values["code"])
-            values.update(name=e.name, rating=e.rating, external_id=e.external_id, byes=e.byes)
+            values.update(name=e.name, reading=e.reading, rating=e.rating, external_id=e.external_id, byes=e.byes)
             copy.write_row([values[f.attname] for f in fields])
     return sorted(set(event.players.values_list("pk", flat=True)) - set(before))
 

@@ -74,7 +74,9 @@ def test_a_result_never_wraps_and_one_point_is_singular(live_server, page, event
     page.goto(f"{live_server.url}/e/{event.slug}/players/{a.pk}/")
     won = page.locator("table.matches td", has_text="won 2-0")
     expect(won).to_be_visible()
-    lines = won.evaluate("td => { const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length; }")
+    lines = won.evaluate(
+        "td => { const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length; }"
+    )
     assert lines == 1, "“won 2-0” wraps"
     shot("player")
     page.goto(f"{live_server.url}/e/{event.slug}/pairings/")
