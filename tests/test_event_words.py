@@ -148,7 +148,7 @@ def test_standings_csv_marks_drops_and_top_cut_places(org, event, organiser):
     played_round(event, 1)
     event.players.filter(name="Player H").update(dropped_after=1)
     services.changed(event)
-    services.start_top_cut(event, organiser)
+    services.publish_round(services.start_top_cut(event, organiser), organiser)  # the bracket starts as a draft
     final = Round.objects.get(event=event, kind=Round.Kind.ELIMINATION).matches.get()
     services.record_result(final, services.parse_outcome("0-2", event.best_of), organiser, final.version)
     text = org.get(url("org_export_standings", event)).content.decode("utf-8")

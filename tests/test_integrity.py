@@ -143,13 +143,17 @@ def top_cut_of_four(organiser, slug: str) -> tuple[Event, Round]:
     services.publish_round(r1, organiser)
     for m in r1.matches.filter(player_b__isnull=False):
         services.record_result(m, Outcome("played", (2, 0, 0)), organiser)
-    return event, services.start_top_cut(event, organiser)
+    semis = services.start_top_cut(event, organiser)
+    services.publish_round(semis, organiser)  # the bracket starts as a draft
+    semis.refresh_from_db()
+    return event, semis
 
 
 def post_win(client, event: Event, rnd: Round, match: Match):
     return client.post(
         reverse("org_match_result", args=[event.slug, rnd.number, match.pk]),
-        {"result": "2-1", "version": match.version},
+        # confirm: the answer to the top cut's "A beats B 2-1?" (issue 12 item 13)
+        {"result": "2-1", "version": match.version, "confirm": "1"},
         headers=HX,
     )
 

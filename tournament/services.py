@@ -838,8 +838,11 @@ def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], 
         return [], notes
     with transaction.atomic():
         event = _locked(event)
-        last = current_round(event)
-        latest = latest_round(event)  # a bracket still in draft counts: its seeding is fixed
+        # The latest round, and the latest published one (only the latest round can be a draft). A bracket
+        # still in draft counts as started: its seeding is fixed.
+        recent = list(event.rounds.order_by("-number")[:2])
+        latest = recent[0] if recent else None
+        last = next((r for r in recent if r.state != Round.State.DRAFT), None)
         if latest and latest.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top cut has started: no more entries."))
         joined = last.number + 1 if last else 1
