@@ -861,7 +861,7 @@ def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], 
                 for rnd in event.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined):
                     create_matches(rnd, [Match(round=rnd, player_a_id=pk, result=Match.Result.LOSS) for pk in added])
                 notes.append(gettext("Unpaired losses recorded for rounds 1–%(last)d.") % {"last": joined - 1})
-        draft = event.rounds.filter(state=Round.State.DRAFT).first()
+        draft = latest if latest and latest.state == Round.State.DRAFT else None
         if draft:
             notes.append(
                 ngettext(
