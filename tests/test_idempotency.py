@@ -163,7 +163,8 @@ def test_every_form_that_creates_rows_carries_a_one_time_token(event, organiser)
 def test_an_import_is_one_insert_and_one_change_whatever_its_size(event, organiser, django_assert_max_num_queries):
     version = event.version
     rows = [services.NewPlayer(name=f"Bulk {i}", rating=i) for i in range(2000)]
-    with django_assert_max_num_queries(12):
+    # Measured: the same 13 queries for 5 rows as for 2000 (key, number and code each drawn in one query).
+    with django_assert_max_num_queries(13):
         added, notes = services.add_players(event, organiser, rows)
     assert list(event.players.filter(pk__in=added).order_by("pk").values_list("name", flat=True)) == [
         f"Bulk {i}" for i in range(2000)
@@ -180,7 +181,8 @@ def test_a_late_import_records_the_missed_rounds_for_every_player(event, organis
     for m in first.matches.all():
         services.record_result(m, services.Outcome("played", (2, 0, 0)), organiser)
     published_round(event, 2)
-    with django_assert_max_num_queries(16):
+    # A fixed number of queries whatever the size of the import (keys, numbers and codes drawn in bulk).
+    with django_assert_max_num_queries(17):
         added, notes = services.add_players(
             event, organiser, [services.NewPlayer(name=f"Late {i}") for i in range(300)]
         )
