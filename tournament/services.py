@@ -1084,7 +1084,13 @@ def undo_top_cut(event: Event, by) -> int:
     """
     with transaction.atomic():
         event = _locked(event)
-        rounds = list(event.rounds.filter(kind=Round.Kind.ELIMINATION))
+        # Locks in the order every workflow takes (event, round, match): a result being stored holds its
+        # round, then its match; taking the matches before the rounds would deadlock against it.
+        rounds = list(
+            Round.objects.select_for_update(of=("self",))
+            .filter(event=event, kind=Round.Kind.ELIMINATION)
+            .order_by("pk")
+        )
         if not rounds:
             raise ServiceError(gettext("There is no top cut to undo."))
         # Lock the bracket's matches: a result being stored meanwhile either lands first (and is seen here)
