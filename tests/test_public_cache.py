@@ -5,6 +5,7 @@ import time
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 
 from tournament.public_cache import cached, single_flight
 
@@ -50,3 +51,102 @@ def test_the_shared_lock_is_released_even_when_the_computation_fails():
         raise RuntimeError("the standings engine failed")
     assert cache.get("lock:boom") is None
     assert cached("boom", lambda: "recovered") == "recovered"
+
+
+# --- A big page lags a fast-changing event by a bounded time (`public_cache.may_lag`) --------------
+
+
+@pytest.fixture
+def paired(event, organiser):
+    from tests.test_public import ROUND_1, pair
+
+    rnd = pair(event, 1, ROUND_1)
+    return event, rnd.matches.get(table=1)
+
+
+def store(match, organiser, games=(2, 0, 0)):
+    from tournament import services
+
+    services.record_result(match, services.Outcome("played", games), organiser)
+
+
+def pairings(client, slug, **headers):
+    return client.get(f"/e/{slug}/pairings/", **headers)
+
+
+@pytest.mark.django_db
+def test_a_quick_page_is_always_exact(paired, organiser, client):
+    """The default threshold: a small event's pages are small, and never lag however long they took."""
+    event, match = paired
+    first = pairings(client, event.slug)
+    store(match, organiser)
+    second = pairings(client, event.slug)
+    assert second["ETag"] != first["ETag"]
+    assert "won 2-0" in second.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_slow_page_stands_in_for_newer_versions_for_a_bounded_time(paired, organiser, client, settings):
+    """Every page counts as slow here; it may lag for LAG_MAX seconds, then the next request renders anew."""
+    settings.PUBLIC_LAG_MIN_BYTES = 0
+    settings.PUBLIC_LAG_FACTOR = 10_000
+    settings.PUBLIC_LAG_MAX = 1
+    event, match = paired
+    first = pairings(client, event.slug)
+    made = time.monotonic()
+    store(match, organiser)
+
+    # Within the window: the last rendering with its own ETag, so a phone holding it gets a 304.
+    again = pairings(client, event.slug, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    assert again["ETag"] == first["ETag"]
+    lagging = pairings(client, event.slug)
+    assert lagging["ETag"] == first["ETag"]
+    assert "won 2-0" not in lagging.content.decode()
+    assert time.monotonic() - made < 1, "the machine was too slow for this test's window"
+
+    time.sleep(1.05)
+    fresh = pairings(client, event.slug, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fresh.status_code == 200
+    assert fresh["ETag"] != first["ETag"]
+    assert "won 2-0" in fresh.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_page_never_lags_into_being_hidden_or_shown(paired, organiser, client, settings):
+    """Hiding an event changes who may see it and how it may be cached: no rendering from before stands in."""
+    settings.PUBLIC_LAG_MIN_BYTES = 0
+    settings.PUBLIC_LAG_FACTOR = 10_000
+    settings.PUBLIC_LAG_MAX = 60
+    event, _match = paired
+    client.force_login(organiser)
+    first = pairings(client, event.slug)
+    assert "private" not in first["Cache-Control"]
+    event.public = False
+    event.save(update_fields=["public"])
+    event.touch()
+    hidden = pairings(client, event.slug)
+    assert hidden["ETag"] != first["ETag"]
+    assert "private" in hidden["Cache-Control"]
+    assert pairings(Client(), event.slug).status_code == 404
+
+
+def test_a_request_that_need_not_wait_is_told_the_rendering_is_taken():
+    """`wait=False`: taken in this process (a thread) or by another app server (the shared key) -> False."""
+    with single_flight("a-key") as mine:
+        assert mine
+        seen = []
+        t = threading.Thread(target=lambda: seen.append(_try("a-key")))
+        t.start()
+        t.join()
+    assert seen == [False]
+    cache.add("lock:b-key", 1, 30)  # another app server holds it
+    assert _try("b-key") is False
+    cache.delete("lock:b-key")
+    assert _try("b-key") is True
+    assert cache.get("lock:b-key") is None
+
+
+def _try(key):
+    with single_flight(key, wait=False) as mine:
+        return mine

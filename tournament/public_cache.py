@@ -19,6 +19,7 @@ import time
 import weakref
 from collections.abc import Callable
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -126,38 +127,85 @@ LOCK_SECONDS = 30
 
 
 @contextmanager
-def single_flight(key: str):
+def single_flight(key: str, wait: bool = True):
     """Run the block for `key` once at a time: in this process (a lock) and across app servers (a cache key).
 
     Others wait and then find the result cached. A holder that dies frees the shared key after
     LOCK_SECONDS; a waiter that gives up after that long computes anyway rather than fail the page.
+    With `wait=False` a request that finds the block taken does not wait: it gets False and runs the
+    block without computing (it has something else to serve meanwhile).
     """
     with _locks_guard:
         lock = _locks.get(key)
         if lock is None:
             lock = _locks[key] = threading.Lock()
-    with lock:
+    if not lock.acquire(blocking=wait):
+        yield False
+        return
+    try:
         shared = f"lock:{key}"
+        held = cache.add(shared, 1, LOCK_SECONDS)
+        if not held and not wait:
+            yield False
+            return
         deadline = time.monotonic() + LOCK_SECONDS
-        while not (held := cache.add(shared, 1, LOCK_SECONDS)) and time.monotonic() < deadline:
+        while not held and time.monotonic() < deadline:
             time.sleep(0.05)
+            held = cache.add(shared, 1, LOCK_SECONDS)
         try:
-            yield
+            yield True
         finally:
             if held:
                 cache.delete(shared)
+    finally:
+        lock.release()
 
 
-def event_standings(event: Event):
+def event_standings(event: Event, after_round: int | None = None):
     """`services.event_standings`, computed by one request at a time (the others find it cached)."""
-    with single_flight(f"standings:{event_key(event)}"):
-        return services.event_standings(event)
+    with single_flight(f"standings:{event_key(event)}:{after_round}"):
+        return services.event_standings(event, after_round=after_round)
 
 
 def is_fragment(request: HttpRequest) -> bool:
     """An htmx swap wants the page's named partial; a history restore wants the whole page."""
     htmx = getattr(request, "htmx", None)
     return bool(htmx) and not htmx.history_restore_request
+
+
+@dataclass(frozen=True)
+class Rendering:
+    """A page as rendered for one event version: what a later version may serve while it is being made."""
+
+    version: int
+    public: bool
+    updated_at: float  # the event's `updated_at` then (Last-Modified)
+    made_at: float  # time.time() when it was made
+    cost: float  # seconds it took
+    html: bytes
+    compressed: bytes | None
+
+
+def _etag(event_pk: str, version: int, public: bool, ident: str) -> str:
+    # Weak: the gzipped and the plain body are the same page. The version comes from the event row.
+    return f'W/"{event_pk}.{version}.{int(public)}.{ident}"'
+
+
+def may_lag(made: Rendering, event: Event, now: float) -> bool:
+    """May `made` stand in for the event's newer version a while longer?
+
+    While results pour in (a 2048-player round stores ten a second), re-rendering a big page for every
+    one of them would take all the server has. A rendering that took `cost` seconds may be served for
+    up to PUBLIC_LAG_FACTOR x cost after it was made, at most PUBLIC_LAG_MAX seconds: rendering then
+    takes at most about 1/PUBLIC_LAG_FACTOR of a core per page, whatever the rate of change. A page
+    smaller than PUBLIC_LAG_MIN_BYTES (every page of an event of a few hundred players) is always exact:
+    the size, not the time it took, decides, so a busy or cold server never makes a small page lag.
+    """
+    if made.version >= event.version or made.public != event.public:
+        return False
+    if len(made.html) < settings.PUBLIC_LAG_MIN_BYTES:
+        return False
+    return now - made.made_at < min(settings.PUBLIC_LAG_MAX, made.cost * settings.PUBLIC_LAG_FACTOR)
 
 
 def public_response(
@@ -173,28 +221,52 @@ def public_response(
     `context()` is called only when the rendering is not cached; `store=False` for renderings not
     worth keeping (a search a single person typed). A rendering is in one language: the language is
     part of its cache key and ETag, and the response varies on what chose it (tournament/i18n.py).
+
+    A big page whose event changes faster than it can sensibly be rendered is served as last rendered
+    for a few seconds (`may_lag`), with that rendering's own ETag: the phones' next polls answer 304
+    until a newer rendering exists, and the page is never more than PUBLIC_LAG_MAX seconds behind.
     """
     language = get_language()
     ident = "\0".join([BUILD, language, template, *(str(p) for p in params)])
     ident = hashlib.blake2b(ident.encode(), digest_size=8).hexdigest()
-    # Weak: the gzipped and the plain body are the same page. The version comes from the event row.
-    etag = f'W/"{event_key(event)}.{int(event.public)}.{ident}"'
+    event_pk = f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}"
+    etag = _etag(event_pk, event.version, event.public, ident)
     last_modified = int(event.updated_at.timestamp())
 
     response = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if response is None:
+        key = f"page:{event_key(event)}:{ident}"
+        latest_key = f"page-latest:{event_pk}:{ident}"
 
-        def render() -> tuple[bytes, bytes | None]:
+        def render() -> Rendering:
+            started = time.perf_counter()
             _load_rest(event)
             html = render_to_string(template, context() | {"page_path": request.path}).encode()
-            return html, gzip.compress(html, mtime=0) if len(html) >= GZIP_MIN_BYTES else None
+            compressed = gzip.compress(html, mtime=0) if len(html) >= GZIP_MIN_BYTES else None
+            made = Rendering(
+                event.version, event.public, event.updated_at.timestamp(), time.time(), 0.0, html, compressed
+            )
+            return replace(made, cost=time.perf_counter() - started)
 
-        html, compressed = cached(f"public:{event_key(event)}:{ident}", render) if store else render()
-        if compressed and "gzip" in request.headers.get("Accept-Encoding", ""):
-            response = HttpResponse(compressed)
-            response["Content-Encoding"] = "gzip"
-        else:
-            response = HttpResponse(html)
+        made = cache.get(key) if store else None
+        if made is None and store:
+            latest = cache.get(latest_key)
+            if latest is not None and may_lag(latest, event, time.time()):
+                made = latest
+            else:
+                made = _render_once(key, latest_key, render, latest, event)
+        elif made is None:
+            made = render()
+        if made.version != event.version:
+            etag = _etag(event_pk, made.version, made.public, ident)
+            last_modified = int(made.updated_at)
+            response = get_conditional_response(request, etag=etag, last_modified=last_modified)
+        if response is None:
+            if made.compressed and "gzip" in request.headers.get("Accept-Encoding", ""):
+                response = HttpResponse(made.compressed)
+                response["Content-Encoding"] = "gzip"
+            else:
+                response = HttpResponse(made.html)
     response["ETag"] = etag
     response["Last-Modified"] = http_date(last_modified)
     # no-cache: phones keep the page but ask every time (a 304 when nothing changed). A hidden event
@@ -208,3 +280,20 @@ def public_response(
     )
     response["Content-Language"] = language
     return response
+
+
+def _render_once(
+    key: str, latest_key: str, render: Callable[[], Rendering], latest: Rendering | None, event: Event
+) -> Rendering:
+    """Render this version once; while another request renders it, serve the last rendering if it may lag."""
+    with single_flight(key, wait=latest is None or latest.public != event.public) as mine:
+        if not mine:
+            return latest  # another request is rendering this version: the last one stands in meanwhile
+        made = cache.get(key)
+        if made is None:
+            made = render()
+            cache.set(key, made, CACHE_SECONDS)
+            newest = cache.get(latest_key)
+            if newest is None or newest.version <= made.version:
+                cache.set(latest_key, made, CACHE_SECONDS)
+        return made

@@ -8,6 +8,7 @@ message. Pairing locks the event row (`select_for_update`) so two clicks never p
 unique constraints on rounds and seats are the backstop.
 """
 
+import hashlib
 import math
 import re
 import secrets
@@ -62,17 +63,57 @@ def log(event: Event, action: str, by, **detail) -> None:
 
 
 def event_standings(event: Event, after_round: int | None = None):
-    """The standings engine's result for the event's stored (published) results, cached per version.
+    """The standings engine's result for the event's stored (published) results.
 
-    `after_round=None`: every result entered so far (the live figures).
+    `after_round=None`: every result entered so far (the live figures), cached per event version.
+    `after_round=k`: the standings after round k, cached on what they are made of (`settled_marker`), so
+    they are computed once while round k+1's results come in, not once per result: the pairings' points,
+    the public standings mid-round and every player's page read them.
     """
     # The creation time keeps keys apart when a database is restored or recreated (tests) under a shared cache.
-    key = f"standings:{event.pk}:{event.created_at.timestamp()}:{event.version}:{after_round}"
+    if after_round is None:
+        key = f"standings:{event.pk}:{event.created_at.timestamp()}:{event.version}:live"
+    else:
+        key = f"standings:{event.pk}:{event.created_at.timestamp()}:after{after_round}:{settled_marker(event, after_round)}"
     result = cache.get(key)
     if result is None:
         result = standings.compute(event_to_file(event), after_round=after_round)
         cache.set(key, result, CACHE_SECONDS)
     return result
+
+
+# The event's own fields that the standings do not read: everything else (scoring, tie-breakers, the
+# floor, the bye rating, ...) is part of what the standings after a round are made of.
+_NOT_STANDINGS = {"version", "updated_at"}
+
+
+def settled_marker(event: Event, after_round: int) -> str:
+    """A digest of everything the standings after `after_round` are computed from.
+
+    The event's settings, every player's row (names, ratings, drops, late entries, byes), the rounds up
+    to `after_round` and their matches, and the last result stored or corrected in them (every result
+    writes a `ResultChange`). A result of a later round changes none of these. Read once per event
+    version (four small queries), shared by every page and phone of that version.
+    """
+    key = f"settled:{event.pk}:{event.created_at.timestamp()}:{event.version}:{after_round}"
+    marker = cache.get(key)
+    if marker is None:
+        fields = [f.attname for f in Event._meta.concrete_fields if f.attname not in _NOT_STANDINGS]
+        players = [f.attname for f in Player._meta.concrete_fields if f.attname not in ("token", "code")]
+        parts = (
+            Event.objects.filter(pk=event.pk).values_list(*fields).first(),
+            list(event.players.order_by("pk").values_list(*players)),
+            list(event.rounds.filter(number__lte=after_round).order_by("number").values_list("pk", "state", "kind")),
+            Match.objects.filter(round__event=event, round__number__lte=after_round).aggregate(
+                n=Count("id"), last=Max("id")
+            ),
+            ResultChange.objects.filter(match__round__event=event, match__round__number__lte=after_round).aggregate(
+                n=Count("id"), last=Max("id")
+            ),
+        )
+        marker = hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
+        cache.set(key, marker, CACHE_SECONDS)
+    return marker
 
 
 @dataclass(frozen=True)

@@ -190,6 +190,12 @@ if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
 # Public searches (?q=) per address: phones filter in the page; the server's search is for the rest.
 PUBLIC_SEARCHES = env_int("PUBLIC_SEARCHES", 10)
 PUBLIC_SEARCH_SECONDS = 10
+# A public page that takes long to render may lag its event by a few seconds while results pour in
+# (tournament/public_cache.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;
+# pages smaller than MIN_BYTES (every page of an event of a few hundred players) are always exact.
+PUBLIC_LAG_FACTOR = env_int("PUBLIC_LAG_FACTOR", 10)
+PUBLIC_LAG_MAX = env_int("PUBLIC_LAG_MAX", 10)
+PUBLIC_LAG_MIN_BYTES = env_int("PUBLIC_LAG_MIN_BYTES", 100_000)
 
 # Every script and style is served by the app itself (static/), so nothing inline is allowed.
 CONTENT_SECURITY_POLICY = (

@@ -15,7 +15,7 @@ import math
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,9 +26,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import standings
 from tournament import reports, services
 from tournament.access import HtmxHttpRequest, public_event
-from tournament.eventio import event_to_file
-from tournament.models import Event, Match, Player, Report, ResultChange, Round
-from tournament.public_cache import BUILD, cached, event_key, is_fragment
+from tournament.models import Event, Match, Player, Report, Round
+from tournament.public_cache import BUILD, cached, event_key, event_standings, is_fragment
 from tournament.services import ServiceError
 from tournament.views_public import _player_line, clock_of, qr_svg
 
@@ -267,7 +266,7 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
     """The player's rank, points and record after the last finished round.
 
     It holds still while a round's results come in, so it is keyed not on the event's version (which
-    every stored result bumps) but on what can change it: corrections to those rounds, entries, drops.
+    every stored result bumps) but on what the standings after that round are made of.
     """
     if rnd is None:
         return None
@@ -275,21 +274,10 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
     if after < 1:
         return None
 
-    def marker() -> str:
-        # Read once per event version (every such change bumps it), not once per phone.
-        corrections = ResultChange.objects.filter(match__round__event=event, match__round__number__lte=after)
-        players = event.players.aggregate(
-            n=Count("id"), dropped=Count("id", filter=Q(dropped_after__isnull=False)), byes=Sum("byes")
-        )
-        scoring = (event.win_points, event.draw_points, event.loss_points, event.floor, event.tiebreakers)
-        parts = (players["n"], players["dropped"], players["byes"], corrections.aggregate(m=Max("id"))["m"], scoring)
-        return hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()
-
-    mark = cached(f"me-marker:{event_key(event)}:{after}", marker)
-    key = f"me-standings:{event.pk}.{int(event.created_at.timestamp())}:{after}:{mark}"
+    key = f"me-standings:{event.pk}.{int(event.created_at.timestamp())}:{after}:{services.settled_marker(event, after)}"
 
     def make() -> dict:
-        result = standings.compute(event_to_file(event), after_round=after)
+        result = event_standings(event, after_round=after)
         return {
             r.player_id: (r.rank, standings.format_value("points", r.points), f"{r.wins}-{r.losses}-{r.draws}")
             for r in result.rows

@@ -372,7 +372,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
         seated = {p.pk for m in matches for p in (m.player_a, m.player_b) if p}
         # Pre-awarded byes (rounds 1..k) need no match row.
         awarded = [p for p in players if p.pk not in seated and p.byes >= rnd.number and rnd.kind == Round.Kind.SWISS]
-        points = points_before(event, rnd, matches, awarded)
+        points = points_before(event, rnd)
 
         def pts(p: Player) -> str:
             return points_text(points.get(p.key, Fraction(0)))
@@ -445,40 +445,16 @@ def points_text(value: Fraction) -> str:
     return ngettext("%(points)s pt", "%(points)s pts", 1 if value == 1 else 2) % {"points": l10n.number(value)}
 
 
-def points_before(event: Event, rnd: Round, matches: list[Match], awarded: list[Player]) -> dict[str, Fraction]:
+def points_before(event: Event, rnd: Round) -> dict[str, Fraction]:
     """Match points going into `rnd`, by player key: what pairings show next to each name.
 
-    The event's standings minus what this round's results already gave, so that a result coming in
-    does not cost a second standings computation: a win (or a bye, awarded or paired) is worth the
-    event's win points, a draw its draw points, any loss (unpaired, double) its loss points.
+    The standings after the round before, which hold still while this round's results come in
+    (`services.event_standings` caches them on what they are made of, not on every result).
     """
-    latest = event_standings(event)
-    points = {r.player_id: r.points for r in latest.rows}
-    if rnd.kind != Round.Kind.SWISS or latest.after_round < rnd.number:
-        return points  # the standings stop before this round
-    win, draw, loss = event.scoring
-
-    def earned(m: Match, p: Player) -> Fraction:
-        if m.result in (Match.Result.BYE, Match.Result.FULL_BYE):
-            return win
-        if m.result == Match.Result.HALF_BYE:
-            return draw
-        if m.result in (Match.Result.LOSS, Match.Result.ZERO_BYE, Match.Result.DOUBLE_LOSS):
-            return loss
-        if m.result == Match.Result.FORFEIT:
-            return win if p == m.player_a else loss
-        if m.games_a is None:
-            return Fraction(0)
-        return draw if m.winner is None else win if m.winner == p else loss
-
-    for m in matches:
-        for p in (m.player_a, m.player_b):
-            if p is not None and p.key in points:
-                points[p.key] -= earned(m, p)
-    for p in awarded:
-        if p.key in points:
-            points[p.key] -= win
-    return points
+    if rnd.number <= 1:
+        return {}
+    settled = event_standings(event, after_round=rnd.number - 1)
+    return {r.player_id: r.points for r in settled.rows}
 
 
 @dataclass(frozen=True)
