@@ -90,6 +90,50 @@ def test_the_page_answers_304_until_the_opponent_reports(live):
     assert after.status_code == 200 and "Player C reported 2-0 for Player C" in after.content.decode()
 
 
+def test_other_tables_results_leave_the_page_304_and_what_it_shows_does_not(live, organiser):
+    """A 2048-player round stores ten results a second: a phone's poll must not render its page for each."""
+    from tournament import services
+
+    a = player(live, "Player A")
+    pa = phone(a)
+    me = reverse("player:me", args=[live.slug])
+
+    def poll(etag):
+        return pa.get(me, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+
+    etag = pa.get(me, HTTP_HX_REQUEST="true")["ETag"]
+    services.record_result(match_of(live, "Player E"), services.Outcome("played", (2, 0, 0)), organiser)
+    services.clock(Round.objects.get(event=live, number=2), "start", organiser)
+    assert poll(etag).status_code == 200, "the round clock is on the page"
+    etag = pa.get(me, HTTP_HX_REQUEST="true")["ETag"]
+    services.record_result(match_of(live, "Player B"), services.Outcome("played", (1, 2, 0)), organiser)
+    assert poll(etag).status_code == 304, "another table's result changes nothing on this page"
+
+    # Each of these changes what the page shows: the page is sent again.
+    changes = [
+        lambda: Player.objects.filter(pk=player(live, "Player C").pk).update(name="Carla Renamed"),
+        lambda: services.record_result(
+            match_of(live, "Player A", 1),
+            services.Outcome("played", (0, 2, 0)),
+            organiser,
+            expected_version=match_of(live, "Player A", 1).version,
+            replace=True,
+        ),
+        lambda: Event.objects.filter(pk=live.pk).update(best_of=5),
+        lambda: services.record_result(match_of(live, "Player A"), services.Outcome("played", (2, 1, 0)), organiser),
+    ]
+    for change in changes:
+        change()
+        live.touch()
+        fresh = poll(etag)
+        assert fresh.status_code == 200
+        etag = fresh["ETag"]
+    assert "Carla Renamed" in fresh.content.decode()
+    # The language the page is in is part of what it shows.
+    pa.cookies["swiss_language"] = "da"
+    assert poll(etag).status_code == 200
+
+
 def test_this_is_me_by_code_from_the_pairings_page(live):
     b = player(live, "Player B")
     pairings = Client().get(reverse("public:pairings", args=[live.slug])).content.decode()

@@ -15,11 +15,12 @@ import math
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import Q
+from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 
@@ -27,7 +28,7 @@ import standings
 from tournament import reports, services
 from tournament.access import HtmxHttpRequest, public_event
 from tournament.models import Event, Match, Player, Report, Round
-from tournament.public_cache import BUILD, cached, event_key, event_standings, is_fragment
+from tournament.public_cache import BUILD, cached, event_standings, is_fragment
 from tournament.services import ServiceError
 from tournament.views_public import _player_line, clock_of, qr_svg
 
@@ -159,9 +160,7 @@ def me(request: HtmxHttpRequest, slug: str):
         return render(request, "player/code.html", {"event": event, "error": None})
     rnd, match = reports.current_match(player)
     template = "player/me.html" + ("#live" if is_fragment(request) else "")
-    # Changes with the event (results, rounds, the clock, settings) and with reports on this match.
-    ident = f"{BUILD}.{event_key(event)}.{template}.{player.pk}.{match.pk if match else 0}.{match.report_stamp if match else 0}"
-    etag = f'W/"{hashlib.blake2b(ident.encode(), digest_size=10).hexdigest()}"'
+    etag = f'W/"{personal_version(event, player, rnd, match, template)}"'
     # A message waiting to be shown (after a report) must reach the page, not a 304.
     pending = len(messages.get_messages(request)) > 0
     response = None if pending else get_conditional_response(request, etag=etag)
@@ -171,6 +170,56 @@ def me(request: HtmxHttpRequest, slug: str):
     patch_cache_control(response, no_cache=True, private=True)
     patch_vary_headers(response, ("Cookie", "HX-Request", "HX-History-Restore-Request"))
     return response
+
+
+# What the player's page shows besides the current round and match: their own matches of other rounds.
+_ROUND_FIELDS = (
+    "pk",
+    "number",
+    "kind",
+    "state",
+    "clock_started",
+    "clock_paused_at",
+    "clock_paused_seconds",
+    "clock_minutes",
+    "reporting_closed",
+)
+_MATCH_FIELDS = ("pk", "version", "report_stamp", "table", "player_a_id", "player_b_id", "result")
+
+
+def personal_version(event: Event, player: Player, rnd: Round | None, match: Match | None, template: str) -> str:
+    """Names what this player's page shows, so a phone's poll answers 304 while none of it has changed.
+
+    Not the event's version: every result anybody stores bumps that, and a 2048-player round stores ten a
+    second, so every phone's poll would render its page anew. The page shows the event's settings, the
+    round (its state and clock) and the player's match in it (its result and the reports on it), their
+    other matches (each change bumps a match's version), their standing after the last finished round, and
+    names from the roster (both in `services.settled_marker`); the build and the language shape the rest.
+    """
+    settings_row = tuple(
+        getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in ("version", "updated_at")
+    )
+    after = 0
+    if rnd is not None:
+        after = rnd.number if rnd.state == Round.State.COMPLETE else rnd.number - 1
+    others = (
+        Match.objects.filter(Q(player_a=player) | Q(player_b=player), round__event=event)
+        .exclude(round__state=Round.State.DRAFT)
+        .exclude(round=rnd)
+        .aggregate(n=Count("id"), versions=Sum("version"), last=Max("id"))
+    )
+    parts = (
+        BUILD,
+        get_language(),
+        template,
+        settings_row,
+        player.pk,
+        tuple(getattr(rnd, f) for f in _ROUND_FIELDS) if rnd else None,
+        tuple(getattr(match, f) for f in _MATCH_FIELDS) if match else None,
+        others,
+        services.settled_marker(event, max(after, 0)),
+    )
+    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
 
 
 @require_POST
