@@ -201,6 +201,23 @@ def poller(port: int, stop: float, offset: float, tally: Tally) -> None:
         due += 15
 
 
+def server_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by gunicorn's workers, the children of its master `pid`.
+
+    What the phones cost the server, whatever else the machine is doing at the time (Linux /proc).
+    """
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:  # the parent pid
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
 def percentile(values: list[float], q: float) -> float:
     values = sorted(values)
     if not values:
@@ -293,6 +310,7 @@ def main() -> None:
         Phone(port).request("GET", f"/e/{SLUG}/pairings/")  # warm: the first rendering computes standings
 
         tally = Tally()
+        cpu_before = server_cpu_seconds(server.pid)
         load = os.getloadavg()[0]
         start = time.monotonic()
         stop = start + args.window
@@ -317,6 +335,7 @@ def main() -> None:
         reported_in = time.monotonic() - start
         for p in pollers:
             p.join()
+        cpu = server_cpu_seconds(server.pid) - cpu_before
 
         # The database's word: every match stored once, as reported, with one audit entry.
         stored_rows = psql(
@@ -359,6 +378,10 @@ def main() -> None:
             f"max {max(lat, default=0) * 1000:.0f} ms"
         )
         print(f"{args.pollers} other phones polled the pairings page {tally.polls} times, {tally.poll_errors} failed")
+        print(
+            f"the server's workers used {cpu:.1f} CPU seconds for the {tally.requests + tally.polls} requests "
+            f"({cpu / max(1, tally.requests + tally.polls) * 1000:.1f} ms each on average)"
+        )
         print(f"round {args.round} is now {state}")
         for e in tally.errors[:10]:
             print(f"  error: {e}")

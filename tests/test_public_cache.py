@@ -150,3 +150,44 @@ def test_a_request_that_need_not_wait_is_told_the_rendering_is_taken():
 def _try(key):
     with single_flight(key, wait=False) as mine:
         return mine
+
+
+# --- The standings after a finished round are computed once while the next round's results come in ------
+
+
+@pytest.mark.django_db
+def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(event, organiser):
+    from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+    from tournament import services
+    from tournament.models import Match, Player, Round
+
+    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
+    rnd = pair(event, 2, ROUND_2)
+    event.refresh_from_db()
+    marker = services.settled_marker(event, 1)
+    after_one = services.event_standings(event, after_round=1)
+
+    # A round-2 result: the marker for "after round 1" is carried to the new version, not read again.
+    services.record_result(rnd.matches.get(table=1), services.Outcome("played", (2, 0, 0)), organiser)
+    event.refresh_from_db()
+    assert cache.get(services._settled_key(event, event.version, 1)) == marker
+    assert services.event_standings(event, after_round=1) == after_one
+
+    # A correction in round 1 changes the standings after round 1: a new marker, new standings.
+    first = Match.objects.get(round__event=event, round__number=1, table=1)
+    services.record_result(
+        first, services.Outcome("played", (0, 2, 0)), organiser, expected_version=first.version, replace=True
+    )
+    event.refresh_from_db()
+    assert cache.get(services._settled_key(event, event.version, 1)) is None
+    assert services.settled_marker(event, 1) != marker
+    corrected = services.event_standings(event, after_round=1)
+    assert corrected != after_one
+    assert {r.player_id: r.points for r in corrected.rows}[first.player_b.key] == 3
+
+    # Any other change (a renamed player here) is read again too.
+    marker = services.settled_marker(event, 1)
+    Player.objects.filter(pk=first.player_a_id).update(name="Renamed")
+    event.touch()
+    assert services.settled_marker(event, 1) != marker
+    assert "Renamed" in {r.name for r in services.event_standings(event, after_round=1).rows}

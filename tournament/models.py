@@ -13,7 +13,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import F, Max, Q
 from django.db.models.functions import Cast, Lower, Substr
 from django.utils import timezone
@@ -140,10 +140,22 @@ class Event(models.Model):
         """A FIDE TRF file carries chess events only: one game a round, scored 1, 1/2 and 0."""
         return self.scoring == (1, Fraction(1, 2), 0) and self.best_of == 1
 
-    def touch(self):
-        """Mark the event changed for caches and conditional requests (atomic increment)."""
-        Event.objects.filter(pk=self.pk).update(version=F("version") + 1, updated_at=timezone.now())
-        self.refresh_from_db(fields=["version", "updated_at"])
+    def touch(self) -> int:
+        """Mark the event changed for caches and conditional requests (atomic increment).
+
+        Returns the version this change made: exactly ours, even when another change bumps it at the same
+        moment (the update returns it, instead of reading the row again afterwards).
+        """
+        now = timezone.now()
+        table, version, updated = (connection.ops.quote_name(n) for n in (self._meta.db_table, "version", "updated_at"))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {table} SET {version} = {version} + 1, {updated} = %s WHERE id = %s RETURNING {version}",  # noqa: S608
+                [now, self.pk],
+            )
+            self.version = cursor.fetchone()[0]
+        self.updated_at = now
+        return self.version
 
 
 # A player's code is typed from a card: no characters that read alike (no 0 O D Q, 1 I L, 2 Z, 5 S, 8 B, G).

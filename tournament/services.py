@@ -54,8 +54,18 @@ class ServiceError(Exception):
     """A refusal with a message for the person who asked."""
 
 
-def changed(event: Event) -> None:
-    event.touch()
+def changed(event: Event, results_of_round: int | None = None) -> None:
+    """Bump the event's version: every cached page and ETag of the old one is out of date.
+
+    `results_of_round=n`: the change was a result of round n, which leaves the standings after every
+    earlier round as they were: their `settled_marker` carries over to the new version instead of being
+    read again (a busy round stores results ten a second; each would read the whole roster again).
+    """
+    version = event.touch()
+    if results_of_round:
+        before = {_settled_key(event, version - 1, k): k for k in range(results_of_round)}
+        found = cache.get_many(list(before))
+        cache.set_many({_settled_key(event, version, before[key]): m for key, m in found.items()}, CACHE_SECONDS)
 
 
 def log(event: Event, action: str, by, **detail) -> None:
@@ -87,15 +97,20 @@ def event_standings(event: Event, after_round: int | None = None):
 _NOT_STANDINGS = {"version", "updated_at"}
 
 
+def _settled_key(event: Event, version: int, after_round: int) -> str:
+    return f"settled:{event.pk}:{event.created_at.timestamp()}:{version}:{after_round}"
+
+
 def settled_marker(event: Event, after_round: int) -> str:
     """A digest of everything the standings after `after_round` are computed from.
 
     The event's settings, every player's row (names, ratings, drops, late entries, byes), the rounds up
     to `after_round` and their matches, and the last result stored or corrected in them (every result
     writes a `ResultChange`). A result of a later round changes none of these. Read once per event
-    version (four small queries), shared by every page and phone of that version.
+    version (five small queries), shared by every page and phone of that version, and carried over a
+    result's version bump (`changed`).
     """
-    key = f"settled:{event.pk}:{event.created_at.timestamp()}:{event.version}:{after_round}"
+    key = _settled_key(event, event.version, after_round)
     marker = cache.get(key)
     if marker is None:
         fields = [f.attname for f in Event._meta.concrete_fields if f.attname not in _NOT_STANDINGS]
@@ -818,7 +833,7 @@ def record_result(
         rnd.event = m.round.event
         m.round = rnd
     if not same:
-        changed(event)
+        changed(event, results_of_round=rnd.number)
     if rnd.kind == Round.Kind.ELIMINATION and rnd.state == Round.State.COMPLETE:
         advance_bracket(event, by)
     return m

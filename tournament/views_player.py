@@ -79,6 +79,7 @@ def who(request: HtmxHttpRequest, event: Event) -> Player | None:
     player = Player.objects.filter(pk=int(pk), event=event).first()
     if player is None or not reports.check_digest(player, digest):
         return None
+    player.event = event  # already read: the pages below need it, not another query
     return player
 
 
