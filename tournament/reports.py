@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -154,16 +154,22 @@ def status(match: Match, reports: list[Report]) -> str:
 
 
 def current_match(player: Player) -> tuple[Round | None, Match | None]:
-    """The round the venue is playing and the player's match in it (None for an awarded bye)."""
-    rnd = services.current_round(player.event)
-    if rnd is None:
-        return None, None
+    """The round the venue is playing and the player's match in it (None for an awarded bye).
+
+    One query when the player plays in it (the match brings its round along), two when they do not.
+    """
+    latest = (
+        Round.objects.filter(event=player.event_id).exclude(state=Round.State.DRAFT).order_by("-number").values("pk")
+    )
     match = (
-        Match.objects.filter(Q(player_a=player) | Q(player_b=player), round=rnd)
-        .select_related("player_a", "player_b", "entered_by", "entered_by_player")
+        Match.objects.filter(Q(player_a=player) | Q(player_b=player), round=Subquery(latest[:1]))
+        .select_related("round", "player_a", "player_b", "entered_by", "entered_by_player")
+        .order_by()  # one row at most: not the model's ordering, which joins the round and the event to sort
         .first()
     )
-    return rnd, match
+    if match is not None:
+        return match.round, match
+    return services.current_round(player.event), None
 
 
 def refusal(
@@ -207,6 +213,8 @@ def _locked_match(player: Player, match_id: int) -> tuple[Event, Match | None]:
         .filter(pk=match_id)
         .first()
     )
+    if match is not None and match.round.event_id == event.pk:
+        match.round.event = event  # read just above: the checks below need it, not another query
     return event, match
 
 

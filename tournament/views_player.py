@@ -273,7 +273,7 @@ def drop(request: HtmxHttpRequest, slug: str):
 
 def _outcome(event: Event, player: Player, match_id: int, action: str, text: str) -> services.Outcome:
     """What the player sent, turned to the match's side A and B."""
-    match = Match.objects.filter(pk=match_id, round__event=event).first()
+    match = Match.objects.filter(pk=match_id, round__event=event).order_by().first()
     if match is None or player.pk not in (match.player_a_id, match.player_b_id):
         raise ServiceError(_("That is not your match."))
     if action == "confirm":
