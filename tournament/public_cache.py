@@ -285,8 +285,12 @@ def public_response(
 def _render_once(
     key: str, latest_key: str, render: Callable[[], Rendering], latest: Rendering | None, event: Event
 ) -> Rendering:
-    """Render this version once; while another request renders it, serve the last rendering if it may lag."""
-    with single_flight(key, wait=latest is None or latest.public != event.public) as mine:
+    """Render this version once; while another request renders a big page, serve its last rendering meanwhile.
+
+    A small page is quick to render: waiting for it keeps every answer exact.
+    """
+    big = latest is not None and latest.public == event.public and len(latest.html) >= settings.PUBLIC_LAG_MIN_BYTES
+    with single_flight(key, wait=not big) as mine:
         if not mine:
             return latest  # another request is rendering this version: the last one stands in meanwhile
         made = cache.get(key)
