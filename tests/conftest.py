@@ -13,6 +13,31 @@ def pytest_configure(config):
     compile_catalogs(Path(__file__).resolve().parents[1])
 
 
+def pytest_collection_modifyitems(config, items):
+    """`@pytest.mark.needs_postgresql`: the test needs what only PostgreSQL has (CI runs it there)."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        return
+    for item in items:
+        marker = item.get_closest_marker("needs_postgresql")
+        if marker:
+            why = marker.kwargs["reason"]
+            item.add_marker(pytest.mark.skip(reason=f"needs PostgreSQL: {why} (CI runs it)"))
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, test in a database file, as `make run` serves one: an in-memory database shared between
+    threads refuses a second writer at once ("database table is locked") instead of making it wait, so the
+    tests of simultaneous requests would test the test database rather than the app."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
+
+
 # The seeds' worked examples and their expected standings, kept in the repository (tests/data/README.md).
 EXAMPLES = Path(__file__).resolve().parent / "data"
 

@@ -1,8 +1,9 @@
 """Two people at once: results entered for the same match, a round paired twice, a round published twice.
 
 Each contender runs in its own thread with its own database connection, released at the same moment by
-a barrier, through the real views (a logged-in `Client` per person) or the service functions. Row
-locks only mean something on PostgreSQL (SQLite serialises every writer), so these run there; CI does.
+a barrier, through the real views (a logged-in `Client` per person) or the service functions. They run
+on both databases: PostgreSQL decides them with row locks, SQLite (a file, as `make run` uses) by making
+each transaction wait for the write lock when it begins.
 """
 
 import threading
@@ -18,10 +19,6 @@ from tournament.eventio import create_matches
 from tournament.models import EventLog, EventRole, Match, ResultChange, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
-needs_postgresql = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)"
-)
-
 HX = {"HX-Request": "true"}
 
 
@@ -73,7 +70,6 @@ def second_organiser(django_user_model, event):
 # ---------------------------------------------------------------- results
 
 
-@needs_postgresql
 def test_two_judges_enter_different_results_for_every_table_at_once(event, organiser, judge):
     """One wins per table, the other is told what is stored; the audit log has exactly the stored result."""
     rnd = published_round(event)
@@ -102,7 +98,6 @@ def test_two_judges_enter_different_results_for_every_table_at_once(event, organ
         assert changes[0].by == m.entered_by
 
 
-@needs_postgresql
 def test_the_same_result_from_two_people_at_once_is_stored_once(event, organiser, judge):
     rnd = published_round(event)
     m = rnd.matches.get(table=1)
@@ -120,7 +115,6 @@ def test_the_same_result_from_two_people_at_once_is_stored_once(event, organiser
     assert ResultChange.objects.filter(match=m).count() == 1
 
 
-@needs_postgresql
 def test_the_keyboard_path_does_not_overwrite_a_result_typed_at_the_same_moment(event, organiser, judge):
     rnd = published_round(event)
     url = reverse("org_table_result", args=[event.slug, 1])
@@ -148,7 +142,6 @@ def test_typing_over_a_stored_result_is_refused_and_shows_it(event, organiser, j
     assert m.games == (2, 0, 0) and ResultChange.objects.filter(match=m).count() == 1
 
 
-@needs_postgresql
 def test_many_contenders_through_the_service_one_result_stored(event, organiser, judge):
     rnd = published_round(event)
     m = rnd.matches.get(table=1)
@@ -178,7 +171,6 @@ def _messages(response) -> str:
     return response.content.decode()
 
 
-@needs_postgresql
 def test_pair_round_twice_at_once_makes_one_round_and_tells_the_loser(event, organiser, second_organiser):
     pytest.importorskip("pairing.engine")
     url = reverse("org_round_pair", args=[event.slug])
@@ -194,7 +186,6 @@ def test_pair_round_twice_at_once_makes_one_round_and_tells_the_loser(event, org
     assert "Round 1 is still a draft" in loser or "just paired by someone else" in loser
 
 
-@needs_postgresql
 def test_pairing_the_next_round_from_four_tabs_pairs_it_once(event, organiser):
     pytest.importorskip("pairing.engine")
     rnd = published_round(event)
@@ -208,7 +199,6 @@ def test_pairing_the_next_round_from_four_tabs_pairs_it_once(event, organiser):
     assert all("Round 2" in str(e) or "someone else" in str(e) for e in refused)
 
 
-@needs_postgresql
 def test_publishing_twice_at_once_logs_one_publish(event, organiser, second_organiser):
     rnd = published_round(event)
     Round.objects.filter(pk=rnd.pk).update(state=Round.State.DRAFT)
@@ -221,7 +211,6 @@ def test_publishing_twice_at_once_logs_one_publish(event, organiser, second_orga
     assert event.rounds.get().state == Round.State.PAIRED and event.version == version + 1
 
 
-@needs_postgresql
 def test_two_corrections_of_one_result_at_once_do_not_overwrite_each_other(event, organiser, judge):
     """Two people fix the same earlier result from pages showing the same stored result: one fix wins."""
     first = published_round(event)

@@ -1,7 +1,7 @@
 """A form submitted twice at the same moment does its work once (issue 11 item 4), and a roster import
 is one bulk write under one short lock, capped and size-limited (item 6).
 
-The double clicks are real: two logged-in clients in two threads with their own PostgreSQL
+The double clicks are real: two logged-in clients in two threads with their own database
 connections, released together by a barrier (`at_once`).
 """
 
@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from standings import eventfile as ef
-from tests.test_concurrency import at_once, logged_in, needs_postgresql, published_round
+from tests.test_concurrency import at_once, logged_in, published_round
 from tournament import services
 from tournament.eventio import import_event
 from tournament.models import Event, EventLog, FormSubmission, Match, Player, Round
@@ -39,7 +39,6 @@ def roster(event) -> list[str]:
 # ---------------------------------------------------------------- item 4: the double click
 
 
-@needs_postgresql
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
 def test_quick_add_clicked_twice_at_once_adds_the_player_once(event, organiser, htmx):
     url = reverse("org_player_add", args=[event.slug])
@@ -51,7 +50,6 @@ def test_quick_add_clicked_twice_at_once_adds_the_player_once(event, organiser, 
     assert event.players.count() == 9
 
 
-@needs_postgresql
 def test_pasting_a_list_twice_at_once_adds_it_once(event, organiser):
     url = reverse("org_players_paste", args=[event.slug])
     data = {"lines": "Ann One, 1600\nBen Two\nCyd Three, 1400", "once": "page-2-org_players_paste"}
@@ -63,7 +61,6 @@ def test_pasting_a_list_twice_at_once_adds_it_once(event, organiser):
     assert sum("Those players were added already" in t for t in texts) == 1
 
 
-@needs_postgresql
 def test_confirming_a_csv_import_from_four_tabs_at_once_imports_it_once(event, organiser):
     url = reverse("org_players_csv_confirm", args=[event.slug])
     text = "name,rating\n" + "".join(f"Import {i},{1000 + i}\n" for i in range(40))
@@ -79,7 +76,6 @@ def test_confirming_a_csv_import_from_four_tabs_at_once_imports_it_once(event, o
     assert event.version == version + 1
 
 
-@needs_postgresql
 def test_creating_an_event_twice_at_once_makes_one_event_and_both_land_on_it(organiser):
     url = reverse("org_event_new")
     data = {
@@ -97,7 +93,6 @@ def test_creating_an_event_twice_at_once_makes_one_event_and_both_land_on_it(org
     assert [(r.status_code, r["Location"]) for r in responses] == [(302, players), (302, players)]
 
 
-@needs_postgresql
 def test_the_same_swap_clicked_twice_at_once_swaps_once(event, organiser):
     rnd = published_round(event)
     Round.objects.filter(pk=rnd.pk).update(state=Round.State.DRAFT)
@@ -113,7 +108,6 @@ def test_the_same_swap_clicked_twice_at_once_swaps_once(event, organiser):
     assert EventLog.objects.filter(event=event, action="swap").count() == 1
 
 
-@needs_postgresql
 def test_plus_five_minutes_clicked_twice_at_once_adds_five(event, organiser):
     rnd = published_round(event)
     services.clock(rnd, "start", organiser)
@@ -160,6 +154,7 @@ def test_every_form_that_creates_rows_carries_a_one_time_token(event, organiser)
 # ---------------------------------------------------------------- item 6: the bulk import
 
 
+@pytest.mark.needs_postgresql(reason="one INSERT per bulk write (SQLite splits one into batches of 999 parameters)")
 def test_an_import_is_one_insert_and_one_change_whatever_its_size(event, organiser, django_assert_max_num_queries):
     version = event.version
     rows = [services.NewPlayer(name=f"Bulk {i}", rating=i) for i in range(2000)]
@@ -174,6 +169,7 @@ def test_an_import_is_one_insert_and_one_change_whatever_its_size(event, organis
     assert notes == []
 
 
+@pytest.mark.needs_postgresql(reason="one INSERT per bulk write (SQLite splits one into batches of 999 parameters)")
 def test_a_late_import_records_the_missed_rounds_for_every_player(event, organiser, django_assert_max_num_queries):
     event.late_entry = Event.LateEntry.LOSSES
     event.save(update_fields=["late_entry"])
@@ -225,7 +221,7 @@ def test_the_preview_of_a_big_file_shows_the_first_rows_and_counts_the_rest(even
     assert 'enctype="multipart/form-data"' in page
 
 
-@needs_postgresql
+@pytest.mark.needs_postgresql(reason="a row lock that holds one event and not another (SQLite locks the whole file)")
 def test_an_import_holding_its_event_does_not_hold_another_event(event, organiser):
     """Only the importing event's row is locked: another event's entries go through meanwhile."""
     other = Event.objects.create(slug="other", name="Other")

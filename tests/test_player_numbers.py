@@ -12,7 +12,7 @@ from django.template import Context, Template
 from django.urls import reverse
 
 from standings import eventfile as ef
-from tests.test_concurrency import at_once, logged_in, needs_postgresql
+from tests.test_concurrency import at_once, logged_in
 from tournament import services
 from tournament.eventio import create_matches, event_to_file, import_event
 from tournament.forms import SwapForm
@@ -51,7 +51,6 @@ def test_a_deleted_player_does_not_change_anybody_elses_number(event):
     assert after == {name: n for name, n in before.items() if n != 4}
 
 
-@needs_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_registrations_take_different_numbers(event, organiser):
     clients = [logged_in(organiser) for _ in range(4)]

@@ -1,5 +1,5 @@
 """Players report their own results from their phones: the link and the code, the rules per event, what is
-refused, the organiser's side, and exactly-once storage under real concurrent requests on PostgreSQL."""
+refused, the organiser's side, and exactly-once storage under real concurrent requests."""
 
 import re
 
@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
-from tests.test_concurrency import at_once, needs_postgresql
+from tests.test_concurrency import at_once
 from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament import reports
 from tournament.models import CODE_ALPHABET, CodeAttempt, Event, EventLog, Match, Player, ResultChange, Round
@@ -469,7 +469,7 @@ def test_organiser_pages_for_reports_need_a_role(live, outsider):
     assert c.post(reverse("org_round_reporting", args=[live.slug, 2]), {"closed": "1"}).status_code == 404
 
 
-# ---------------------------------------------------------------- at the same moment (PostgreSQL)
+# ---------------------------------------------------------------- at the same moment
 
 
 @pytest.fixture
@@ -477,7 +477,6 @@ def live_tx(live):
     return live
 
 
-@needs_postgresql
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("b_says", ["same", "different"])
 def test_both_players_report_at_the_same_moment(live_tx, b_says):
@@ -496,7 +495,6 @@ def test_both_players_report_at_the_same_moment(live_tx, b_says):
         assert m.reports.count() == 2
 
 
-@needs_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_double_tap_confirms_once(live_tx):
     live = live_tx
@@ -509,7 +507,6 @@ def test_a_double_tap_confirms_once(live_tx):
     assert m.games == (2, 1, 0) and ResultChange.objects.filter(match=m).count() == 1
 
 
-@needs_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_player_confirms_while_a_judge_enters_the_result(live_tx, judge):
     live = live_tx
@@ -540,7 +537,6 @@ def test_a_hidden_event_shows_tables_to_nobody_but_its_players_links_still_work(
     assert page.status_code == 200 and "Player C" in page.content.decode()
 
 
-@needs_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_the_last_results_confirmed_at_once_complete_the_round(live_tx):
     """Found by bench/self_report.py: two last stores at once left the round "in progress" with every result in."""

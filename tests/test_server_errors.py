@@ -1,24 +1,19 @@
 """Requests that answered 500: a result posted while the round is paired again, swaps while results are
 typed (and the match ids a swap used to change), junk in buttons and query strings, the clock run past
 its column, two events created at once. Each now gets a message; the races run real concurrent requests
-on PostgreSQL. The last test throws junk at every organiser URL.
+(on both databases). The last test throws junk at every organiser URL.
 """
 
 import re
 
 import pytest
 from django.contrib.messages import get_messages
-from django.db import connection
 from django.urls import get_resolver, reverse
 
 from tests.test_concurrency import HX, at_once, logged_in
 from tests.test_permissions import published_round
 from tournament import services
 from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round, StaffInvite
-
-needs_postgresql = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)"
-)
 
 
 def texts(response) -> list[str]:
@@ -35,7 +30,6 @@ def assert_each_player_once(rnd: Round) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-@needs_postgresql
 def test_a_result_posted_while_the_organiser_pairs_the_round_again(event, organiser, judge):
     """Reported: Match.DoesNotExist in 5 of 6 tries. Now one of the two wins and the other is told why."""
     for _attempt in range(6):
@@ -60,7 +54,6 @@ def test_a_result_posted_while_the_organiser_pairs_the_round_again(event, organi
 
 
 @pytest.mark.django_db(transaction=True)
-@needs_postgresql
 def test_swaps_while_results_are_typed_keep_the_match_ids_and_answer(event, organiser, judge):
     """Reported: 22 errors in 20 tries, and new match ids after each swap (judges' pages then 404)."""
     for _attempt in range(8):
@@ -216,7 +209,6 @@ def test_the_clock_stops_growing_at_a_day(event, organiser):
 
 
 @pytest.mark.django_db(transaction=True)
-@needs_postgresql
 def test_two_events_created_at_once_with_the_same_name_and_date(organiser, outsider):
     data = {"name": "Same Cup", "date": "2026-11-21", "preset": "mtg", "top_cut": 0, "round_minutes": 50}
     responses = at_once(

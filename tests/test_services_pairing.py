@@ -194,8 +194,6 @@ def test_recommendation_counts_pre_awarded_byes(event):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_simultaneous_pairings_make_one_round(event, organiser):
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are a PostgreSQL matter; SQLite serialises writers anyway")
     barrier = threading.Barrier(2)
     outcomes = []
 

@@ -3,7 +3,6 @@ account exists; the event always keeps an organiser (also when two organisers de
 
 import pytest
 from django.contrib.messages import get_messages
-from django.db import connection
 from django.urls import reverse
 
 from tests.test_concurrency import at_once, logged_in
@@ -80,7 +79,6 @@ def test_with_a_second_organiser_one_may_step_down(event, organiser, judge):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (CI runs it)")
 def test_two_organisers_demoting_each_other_at_once_leave_one(event, organiser, judge):
     EventRole.objects.filter(event=event, user=judge).update(role="organiser")
     for _attempt in range(4):

@@ -111,6 +111,15 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # `make run` serves several requests at once on one SQLite file. Every transaction takes the write lock
+    # when it begins (a read that later wants to write would otherwise fail at once with "database is
+    # locked"), a writer waits up to 20 s for another, and WAL lets pages read while a result is stored.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 
 # Local memory by default; several app servers behind one proxy share Redis (REDIS_URL).
 REDIS_URL = os.environ.get("REDIS_URL", "")
