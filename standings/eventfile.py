@@ -10,6 +10,7 @@ import datetime as dt
 import json
 import math
 import re
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -32,6 +33,11 @@ RESULTS = (PLAYED, BYE, LOSS, DOUBLE_LOSS, HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT
 # How a result ended for one side: what the `outcome` of a match gives each player.
 WON, DREW, LOST = 2, 1, 0
 SWISS, ELIMINATION = "swiss", "elimination"
+# The results in a refusal ("a forfeit has no game counts"), with codes so the web app translates them.
+_RESULT_NAMES = {
+    r: Message(f"result_{r}", r.replace("_", " "))
+    for r in (BYE, LOSS, DOUBLE_LOSS, HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT)
+}
 LATE_ENTRY_POLICIES = ("none", "losses")
 # Match formats games use: one game, or best of 3, 5 or 7.
 BEST_OF = (1, 3, 5, 7)
@@ -265,7 +271,13 @@ def _fraction(value: Any, path: str) -> Fraction:
         shown = json.dumps(value)
         shown = shown if len(shown) <= 40 else f"{shown[:37]}…"
         raise EventFileError(
-            path, f"{shown} is not a number such as 3, 0.33 or 1/2 of at most {MAX_FRACTION_TEXT} characters"
+            path,
+            Message(
+                "file_bad_number",
+                "{value} is not a number such as 3, 0.33 or 1/2 of at most {limit} characters",
+                value=shown,
+                limit=MAX_FRACTION_TEXT,
+            ),
         ) from None
 
 
@@ -276,7 +288,8 @@ def _int(
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         shown = json.dumps(value)
-        raise EventFileError(path, f"expected a whole number, got {shown if len(shown) <= 40 else shown[:37] + '…'}")
+        shown = shown if len(shown) <= 40 else shown[:37] + "…"
+        raise EventFileError(path, Message("file_not_whole", "expected a whole number, got {value}", value=shown))
     if minimum is not None and value < minimum:
         raise EventFileError(path, Message("file_too_small", "must be at least {minimum}", minimum=minimum))
     if value > maximum:
@@ -286,11 +299,19 @@ def _int(
 
 def _str(value: Any, path: str, allow_empty: bool = False, max_length: int = MAX_NAME) -> str:
     if not isinstance(value, str) or (not allow_empty and not value.strip()):
-        raise EventFileError(path, "expected a non-empty string")
+        raise EventFileError(path, Message("file_not_text", "expected a non-empty string"))
     if len(value) > max_length:
-        raise EventFileError(path, f"at most {max_length} characters (this one has {len(value)})")
+        raise EventFileError(
+            path,
+            Message(
+                "file_string_too_long",
+                "at most {limit} characters (this one has {length})",
+                limit=max_length,
+                length=len(value),
+            ),
+        )
     if "\x00" in value:
-        raise EventFileError(path, "contains a NUL character")
+        raise EventFileError(path, Message("file_nul", "contains a NUL character"))
     return value
 
 
@@ -370,15 +391,63 @@ def loads(text: str | bytes) -> Event:
     except UnicodeDecodeError:
         raise EventFileError("", Message("file_not_utf8", "the file is not UTF-8 text")) from None
     except json.JSONDecodeError as e:
-        raise EventFileError("", f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        problem = _json_problem(e.msg)
+        raise EventFileError(
+            "",
+            Message(
+                "file_not_json",
+                "not valid JSON (line {line}, column {column}: {problem})",
+                line=e.lineno,
+                column=e.colno,
+                problem=problem,
+            ),
+        ) from None
     except RecursionError:
         line, column = _too_deep(text if isinstance(text, str) else text.decode("utf-8", "replace"))
         raise EventFileError(
-            "", f"not valid JSON (line {line}, column {column}: lists and objects nested too deeply)"
+            "",
+            Message(
+                "file_not_json",
+                "not valid JSON (line {line}, column {column}: {problem})",
+                line=line,
+                column=column,
+                problem=Message("json_too_deep", "lists and objects nested too deeply"),
+            ),
         ) from None
-    except ValueError as e:  # an integer of more than 4,300 digits
-        raise EventFileError("", f"not valid JSON ({e})") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise EventFileError(
+            "",
+            Message(
+                "file_json_too_many_digits",
+                "not valid JSON (a number has more than {limit} digits)",
+                limit=sys.get_int_max_str_digits(),
+            ),
+        ) from None
     return parse(data)
+
+
+# What json.JSONDecodeError says (Python's own English), as codes the web app translates.
+_JSON_PROBLEMS = {
+    "Expecting value": "json_expecting_value",
+    "Extra data": "json_extra_data",
+    "Expecting property name enclosed in double quotes": "json_property_name",
+    "Expecting ':' delimiter": "json_colon",
+    "Expecting ',' delimiter": "json_comma",
+    "Unterminated string starting at": "json_unterminated_string",
+    "Invalid control character at": "json_control_character",
+    "Invalid \\escape": "json_bad_escape",
+    "Invalid \\uXXXX escape": "json_bad_escape",
+    "Illegal trailing comma before end of object": "json_trailing_comma",
+    "Illegal trailing comma before end of array": "json_trailing_comma",
+}
+
+
+def _json_problem(problem: str) -> Message | str:
+    """The decoder's problem as a Message when it is one of the known ones (its English words either way)."""
+    for start, code in _JSON_PROBLEMS.items():
+        if problem.startswith(start):
+            return Message(code, "{problem}", problem=problem)
+    return problem
 
 
 def _too_deep(text: str, limit: int = 500) -> tuple[int, int]:
@@ -488,10 +557,10 @@ def parse(data: Any) -> Event:
 
     top_cut = _int(data.get("top_cut", 0), "top_cut", 0)
     if not is_top_cut(top_cut):
-        raise EventFileError("top_cut", "0 (none) or a power of two: 2, 4, 8, 16…")
+        raise EventFileError("top_cut", Message("file_top_cut", "0 (none) or a power of two: 2, 4, 8, 16…"))
     trf_header = data.get("trf_header", [])
     if not isinstance(trf_header, list) or not all(isinstance(x, str) and "\n" not in x for x in trf_header):
-        raise EventFileError("trf_header", "expected a list of TRF header lines (strings)")
+        raise EventFileError("trf_header", Message("file_trf_header", "expected a list of TRF header lines (strings)"))
 
     settings = Settings(
         trf_header=tuple(trf_header),
@@ -602,7 +671,9 @@ def parse(data: Any) -> Event:
             match = _parse_match(rm, mpath, seen, best_of, kind == ELIMINATION)
             if state == "draft" and (match.games is not None or match.result == DOUBLE_LOSS):
                 # The web app refuses results in a draft: players have not seen these pairings.
-                raise EventFileError(mpath, "a draft round has no results: publish it first")
+                raise EventFileError(
+                    mpath, Message("file_draft_results", "a draft round has no results: publish it first")
+                )
             for key, pid in (("a", match.a), ("b", match.b)):
                 if pid is None:
                     continue
@@ -646,7 +717,9 @@ def parse(data: Any) -> Event:
 def _detail(value: Any, path: str, size: int) -> str:
     value = _str(value, path, allow_empty=True)
     if len(value) > size or "\n" in value:
-        raise EventFileError(path, f"at most {size} characters on one line")
+        raise EventFileError(
+            path, Message("file_detail_too_long", "at most {limit} characters on one line", limit=size)
+        )
     return value
 
 
@@ -705,21 +778,34 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
             )
     elif result == DOUBLE_LOSS:
         if b is None:
-            raise EventFileError(f"{path}.result", '"double_loss" needs two players')
+            raise EventFileError(
+                f"{path}.result", Message("file_double_loss_needs_b", '"double_loss" needs two players')
+            )
     elif result in UNPAIRED:
         if b is not None:
-            raise EventFileError(f"{path}.result", f'a "{result}" has no player b')
+            raise EventFileError(
+                f"{path}.result", Message("file_unpaired_has_b", 'a "{result}" has no player b', result=result)
+            )
     elif result != FORFEIT:
-        raise EventFileError(f"{path}.result", f"expected one of {', '.join(r for r in RESULTS if r != PLAYED)}")
+        raise EventFileError(
+            f"{path}.result",
+            Message(
+                "file_expected_one_of",
+                "expected one of {choices}",
+                choices=", ".join(r for r in RESULTS if r != PLAYED),
+            ),
+        )
     if elimination and result in UNPAIRED and result != BYE:
-        raise EventFileError(f"{path}.result", "an elimination match needs two players")
+        raise EventFileError(
+            f"{path}.result", Message("file_elimination_needs_b", "an elimination match needs two players")
+        )
 
     games = None
     if "games" in rm and rm["games"] is not None:
         if result != PLAYED:
             raise EventFileError(
                 f"{path}.games",
-                Message("file_no_games", "a {result} has no game counts", result=result.replace("_", " ")),
+                Message("file_no_games", "a {result} has no game counts", result=_RESULT_NAMES[result]),
             )
         g = rm["games"]
         if not isinstance(g, list) or len(g) != 3:

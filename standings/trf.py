@@ -47,6 +47,7 @@ from standings.eventfile import (
     Round,
     settings_for_preset,
 )
+from standings.messages import Message
 
 GAME_RESULTS = {"1": 2, "=": 1, "0": 0, "W": 2, "D": 1, "L": 0}
 UNPAIRED_RESULTS = {"U": BYE, "F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE, "-": LOSS, "+": FORFEIT}
@@ -56,12 +57,13 @@ FIRST_ROUND_COLUMN = 91  # 0-based index of the first round block's opponent fie
 
 
 class TRFError(EventFileError):
-    """A malformed TRF line: the message names the line; `code` and `params` say the same for translation."""
+    """A malformed TRF line: the path names the line, the Message what is wrong (its `code` and `params`,
+    with the line, are what the web app translates)."""
 
-    def __init__(self, line: int, code: str, message: str, **params):
+    def __init__(self, line: int, message: Message):
         self.line = line
-        self.code = code
-        self.params = {"line": line, **params}
+        self.code = message.code
+        self.params = {"line": line, **message.params}
         super().__init__(f"line {line}", message)
 
 
@@ -127,17 +129,27 @@ def loads(data: bytes | str) -> Event:
             continue
         code = line[:3]
         if not re.fullmatch(r"[0-9A-Za-z]{3}", code) or (len(line) > 3 and line[3] != " "):
-            raise TRFError(number, "trf_line_code", "a TRF line starts with a three-character code and a space")
+            raise TRFError(
+                number, Message("trf_line_code", "a TRF line starts with a three-character code and a space")
+            )
         if code != "001":
             header.append(line)
             continue
         rank, fields, blocks = _player_line(number, line)
         if rank in rows:
-            raise TRFError(number, "trf_duplicate_rank", f"start rank {rank} is also on line {rows[rank][0]}")
+            raise TRFError(
+                number,
+                Message(
+                    "trf_duplicate_rank",
+                    "start rank {rank} is also on line {other_line}",
+                    rank=rank,
+                    other_line=rows[rank][0],
+                ),
+            )
         rows[rank] = (number, fields, blocks)
         order.append(rank)
     if not rows:
-        raise TRFError(1, "trf_no_players", "the file has no player lines (001)")
+        raise TRFError(1, Message("trf_no_players", "the file has no player lines (001)"))
 
     rounds = max((len(b) for _, _, b in rows.values()), default=0)
     # Check every opponent's line says the same of the game.
@@ -151,16 +163,28 @@ def loads(data: bytes | str) -> Event:
                 matches[r].append(Match(a=str(rank), result=UNPAIRED_RESULTS[result]))
                 continue
             if opp not in rows:
-                raise TRFError(number, "trf_unknown_opponent", f"round {r}: no player has start rank {opp}", round=r)
+                raise TRFError(
+                    number,
+                    Message(
+                        "trf_unknown_opponent",
+                        "round {round}: no player has start rank {opponent}",
+                        round=r,
+                        opponent=opp,
+                    ),
+                )
             o_number, _, o_blocks = rows[opp]
             other = o_blocks[r - 1] if r <= len(o_blocks) else (None, " ", " ")
             if other[0] != rank:
                 raise TRFError(
                     number,
-                    "trf_opponent_disagrees",
-                    f"round {r}: the opponent {opp} (line {o_number}) does not list {rank} as opponent",
-                    round=r,
-                    opponent=opp,
+                    Message(
+                        "trf_opponent_disagrees",
+                        "round {round}: the opponent {opponent} (line {other_line}) does not list {rank} as opponent",
+                        round=r,
+                        opponent=opp,
+                        other_line=o_number,
+                        rank=rank,
+                    ),
                 )
             if opp < rank:
                 continue  # the pair is made once, from the lower start rank
@@ -201,7 +225,7 @@ def loads(data: bytes | str) -> Event:
             date = parse_date(value)
         elif code == "XXR" and value:
             if not value.isdigit() or int(value) < 1:
-                raise TRFError(text.splitlines().index(line) + 1, "trf_rounds", "XXR needs a number of rounds")
+                raise TRFError(text.splitlines().index(line) + 1, Message("trf_rounds", "XXR needs a number of rounds"))
             planned = int(value)
     settings = settings_for_preset(
         "chess",
@@ -228,20 +252,25 @@ def loads(data: bytes | str) -> Event:
 
 def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | None, str, str]]]:
     if len(line) < 84:
-        raise TRFError(number, "trf_short_line", "a player line needs the columns up to the points (84)")
+        raise TRFError(number, Message("trf_short_line", "a player line needs the columns up to the points (84)"))
     rank_text = line[4:8].strip()
     if not rank_text.isdigit() or int(rank_text) < 1:
-        raise TRFError(number, "trf_start_rank", f"columns 5-8: {rank_text!r} is not a start rank")
+        raise TRFError(
+            number, Message("trf_start_rank", "columns 5-8: {value} is not a start rank", value=repr(rank_text))
+        )
     rank = int(rank_text)
     name = line[14:47].strip()
     if not name:
-        raise TRFError(number, "trf_name", "columns 15-47: the name is empty")
+        raise TRFError(number, Message("trf_name", "columns 15-47: the name is empty"))
     rating_text = line[48:52].strip()
     if rating_text and not rating_text.isdigit():
-        raise TRFError(number, "trf_rating", f"columns 49-52: {rating_text!r} is not a rating")
+        raise TRFError(number, Message("trf_rating", "columns 49-52: {value} is not a rating", value=repr(rating_text)))
     points_text = line[80:84].strip()
     if points_text and _points(points_text) is None:
-        raise TRFError(number, "trf_points", f"columns 81-84: {points_text!r} is not a number of points")
+        raise TRFError(
+            number,
+            Message("trf_points", "columns 81-84: {value} is not a number of points", value=repr(points_text)),
+        )
     fields = {
         "sex": line[9:10].strip(),
         "title": line[10:13].strip(),
@@ -260,22 +289,49 @@ def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | No
         r += 1
         if block[:2].strip() or block[6] != " " or (len(block) > 8 and block[8] != " "):
             raise TRFError(
-                number, "trf_round_columns", f"round {r}: not in the round columns (opponent, colour, result)", round=r
+                number,
+                Message(
+                    "trf_round_columns", "round {round}: not in the round columns (opponent, colour, result)", round=r
+                ),
             )
         opp_text, colour, result = block[2:6].strip(), block[7], block[9]
         if colour not in COLOUR_CODES:
-            raise TRFError(number, "trf_colour", f"round {r}: unknown colour {colour!r} (w, b or -)", round=r)
+            raise TRFError(
+                number,
+                Message(
+                    "trf_colour", "round {round}: unknown colour {colour} (w, b or -)", round=r, colour=repr(colour)
+                ),
+            )
         if result not in GAME_RESULTS and result not in UNPAIRED_RESULTS and result != " ":
-            raise TRFError(number, "trf_result", f"round {r}: unknown result code {result!r}", round=r)
+            raise TRFError(
+                number,
+                Message("trf_result", "round {round}: unknown result code {result}", round=r, result=repr(result)),
+            )
         if opp_text and not opp_text.isdigit():
-            raise TRFError(number, "trf_opponent", f"round {r}: {opp_text!r} is not a start rank", round=r)
+            raise TRFError(
+                number,
+                Message("trf_opponent", "round {round}: {value} is not a start rank", round=r, value=repr(opp_text)),
+            )
         opp = int(opp_text) if opp_text and int(opp_text) > 0 else None
         if opp == rank:
-            raise TRFError(number, "trf_self", f"round {r}: a player cannot play themselves", round=r)
+            raise TRFError(number, Message("trf_self", "round {round}: a player cannot play themselves", round=r))
         if opp is None and result in GAME_RESULTS:
-            raise TRFError(number, "trf_no_opponent", f"round {r}: result {result!r} needs an opponent", round=r)
+            raise TRFError(
+                number,
+                Message(
+                    "trf_no_opponent", "round {round}: result {result} needs an opponent", round=r, result=repr(result)
+                ),
+            )
         if opp is not None and result in ("U", "F", "H", "Z"):
-            raise TRFError(number, "trf_bye_opponent", f"round {r}: result {result!r} cannot have an opponent", round=r)
+            raise TRFError(
+                number,
+                Message(
+                    "trf_bye_opponent",
+                    "round {round}: result {result} cannot have an opponent",
+                    round=r,
+                    result=repr(result),
+                ),
+            )
         blocks.append((opp, colour, result))
     while blocks and blocks[-1] == (None, " ", " "):
         blocks.pop()
@@ -290,18 +346,18 @@ def _pair(number, r, rank, colour, result, opp, o_colour, o_result, o_number) ->
     pair = f"{result}{o_result}"
     if result in GAME_RESULTS and o_result in GAME_RESULTS:
         if GAME_RESULTS[result] + GAME_RESULTS[o_result] != 2:
-            raise TRFError(
-                number,
-                "trf_result_disagrees",
-                f"round {r}: result {result!r} against {o_result!r} on line {o_number}",
-                round=r,
-            )
+            raise TRFError(number, _results_disagree(r, result, o_result, o_number))
         if {colour, o_colour} not in ({"w", "b"}, {"-"}, {" "}):
             raise TRFError(
                 number,
-                "trf_colour_disagrees",
-                f"round {r}: colour {colour!r} against {o_colour!r} on line {o_number}",
-                round=r,
+                Message(
+                    "trf_colour_disagrees",
+                    "round {round}: colour {colour} against {other} on line {other_line}",
+                    round=r,
+                    colour=repr(colour),
+                    other=repr(o_colour),
+                    other_line=o_number,
+                ),
             )
         a, b, score = (rank, opp, GAME_RESULTS[result]) if colour != "b" else (opp, rank, GAME_RESULTS[o_result])
         games = (1, 0, 0) if score == 2 else (0, 1, 0) if score == 0 else (0, 0, 1)
@@ -315,8 +371,17 @@ def _pair(number, r, rank, colour, result, opp, o_colour, o_result, o_number) ->
         # Paired, result not yet entered.
         a, b = (opp, rank) if colour == "b" else (rank, opp)
         return Match(a=str(a), b=str(b), result=PLAYED)
-    raise TRFError(
-        number, "trf_result_disagrees", f"round {r}: result {result!r} against {o_result!r} on line {o_number}", round=r
+    raise TRFError(number, _results_disagree(r, result, o_result, o_number))
+
+
+def _results_disagree(r: int, result: str, other: str, other_line: int) -> Message:
+    return Message(
+        "trf_result_disagrees",
+        "round {round}: result {result} against {other} on line {other_line}",
+        round=r,
+        result=repr(result),
+        other=repr(other),
+        other_line=other_line,
     )
 
 
@@ -334,11 +399,12 @@ def _check_points(event: Event, rows: dict) -> None:
         if given is not None and table[str(rank)].points != given:
             raise TRFError(
                 number,
-                "trf_points_disagree",
-                f"columns 81-84 say {_format_points(given)} points but the results give "
-                f"{_format_points(table[str(rank)].points)}",
-                given=str(given),
-                computed=str(table[str(rank)].points),
+                Message(
+                    "trf_points_disagree",
+                    "columns 81-84 say {given} points but the results give {computed}",
+                    given=_format_points(given),
+                    computed=_format_points(table[str(rank)].points),
+                ),
             )
 
 

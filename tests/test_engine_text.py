@@ -1,13 +1,16 @@
 """The engines' warnings and refusals carry a code and parameters, and read in the organiser's language
 (issue 14): the engines stay pure and English for the command line; tournament/engine_text.py translates."""
 
+import ast
 import json
 import pickle
 import re
+import sys
 from pathlib import Path
 
 import pytest
 from django.utils import translation
+from django.utils.translation import trans_real
 
 from pairing import PairingError, pair
 from pairing.topcut import top_cut_pairings
@@ -138,3 +141,127 @@ def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():
     assert in_language("da", engine_text.file_error, caught.value) == (
         "rounds[0].matches[0].games: i bedst af 3 kan ingen vinde mere end 2 spil"
     )
+
+
+# ---------------------------------------------------------------- every refusal of the file readers has a code
+
+REFUSING_MODULES = ("standings/eventfile.py", "standings/trf.py", "tournament/eventio.py")
+
+
+def refusal_codes() -> set[str]:
+    """Every code an EventFileError or TRFError of the file readers can carry, read from their source.
+
+    Each refusal must be built with a Message whose code is written out (or a helper of the same module
+    that returns one); anything else — a plain or formatted string — fails here, naming its line.
+    """
+    from standings import eventfile as ef
+
+    codes: set[str] = set()
+    for name in REFUSING_MODULES:
+        tree = ast.parse((ROOT / name).read_text())
+        helpers = {
+            f.name: {
+                c.args[0].value
+                for c in ast.walk(f)
+                if isinstance(c, ast.Call)
+                and getattr(c.func, "id", "") == "Message"
+                and isinstance(c.args[0], ast.Constant)
+            }
+            for f in ast.walk(tree)
+            if isinstance(f, ast.FunctionDef)
+        }
+        for call in ast.walk(tree):
+            func = getattr(call, "func", None)
+            if not isinstance(call, ast.Call) or (getattr(func, "id", None) or getattr(func, "attr", None)) not in (
+                "EventFileError",
+                "TRFError",
+            ):
+                continue
+            message = call.args[-1]
+            where = f"{name}:{call.lineno}"
+            assert isinstance(message, ast.Call), f"{where}: a refusal without a code"
+            callee = getattr(message.func, "id", None)
+            if callee == "Message" and isinstance(message.args[0], ast.Constant):
+                codes.add(message.args[0].value)
+            elif callee == "Message" and ast.unparse(message.args[0]) == "f'games_{code}'":
+                codes |= {f"games_{code}" for code in ef.GAMES_PROBLEMS}
+            else:
+                assert helpers.get(callee), f"{where}: a refusal without a code"
+                codes |= helpers[callee]
+    # Messages inside messages: the result a refusal names, what the JSON decoder found wrong.
+    codes |= {m.code for m in ef._RESULT_NAMES.values()} | set(ef._JSON_PROBLEMS.values()) | {"json_too_deep"}
+    return codes
+
+
+def catalog_has(language: str, english: str) -> bool:
+    catalog = trans_real.translation(language)._catalog
+    return any(
+        (key == english or (isinstance(key, str) and key.endswith("\x04" + english))) and value
+        for key, value in catalog.items()
+    )
+
+
+def test_every_refusal_of_the_file_readers_has_a_code_translated_into_japanese_and_danish():
+    codes = refusal_codes()
+    assert len(codes) >= 70 and {"file_string_too_long", "file_not_json", "trf_points_disagree"} <= codes
+    assert codes - engine_text.KNOWN_CODES == set()
+    for code in sorted(codes - engine_text.ALREADY_TRANSLATED):
+        with translation.override("en"):
+            english = str(engine_text.TEXTS[code])
+        for language in ("ja", "da"):
+            assert catalog_has(language, english), f"{code}: no {language} translation of {english!r}"
+
+
+def test_a_refusal_without_a_code_would_fail_that_test(tmp_path, monkeypatch):
+    source = (ROOT / "standings/eventfile.py").read_text()
+    broken = source.replace('Message("file_nul", "contains a NUL character")', '"contains a NUL character"')
+    assert broken != source
+    (tmp_path / "standings").mkdir()
+    (tmp_path / "standings/eventfile.py").write_text(broken)
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "REFUSING_MODULES", ("standings/eventfile.py",))
+    with pytest.raises(AssertionError, match=r"standings/eventfile.py:\d+: a refusal without a code"):
+        refusal_codes()
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "ja", "da"),
+    [
+        (
+            json.dumps({"format": "swiss-event", "version": 1, "name": "x" * 201}),
+            "name: at most 200 characters (this one has 201)",
+            "name: 200文字以内である必要があります（この値は201文字です）",
+            "name: højst 200 tegn (denne har 201)",
+        ),
+        (
+            '{"format": "swiss-event",\n "version": }',
+            "not valid JSON (line 2, column 13: Expecting value)",
+            "有効なJSONではありません（2行13列：値が必要です）",
+            "ugyldig JSON (linje 2, kolonne 13: forventede en værdi)",
+        ),
+        (
+            json.dumps({"format": "swiss-event", "version": 1, "players": [{"id": "a", "name": "A\u0000"}]}),
+            "players[0].name: contains a NUL character",
+            "players[0].name: NUL文字が含まれています",
+            "players[0].name: indeholder et NUL-tegn",
+        ),
+    ],
+)
+def test_the_length_and_json_checks_refuse_in_the_language(text, english, ja, da):
+    from standings import eventfile as ef
+
+    with pytest.raises(ef.EventFileError) as caught:
+        ef.loads(text)
+    assert str(caught.value) == english  # the command line keeps the English sentence
+    assert in_language("ja", engine_text.file_error, caught.value) == ja
+    assert in_language("da", engine_text.file_error, caught.value) == da
+
+
+def test_a_trf_refusal_translates_with_its_line():
+    from standings import trf
+
+    with pytest.raises(trf.TRFError) as caught:
+        trf.loads("012 Only a header\n")
+    assert (caught.value.code, caught.value.params) == ("trf_no_players", {"line": 1})
+    assert in_language("ja", engine_text.translate, caught.value.message) == "ファイルにプレイヤーの行（001）がありません"
+    assert in_language("da", engine_text.translate, caught.value.message) == "filen har ingen spillerlinjer (001)"

@@ -130,3 +130,24 @@ def test_public_pages_show_the_unplayed_kinds_and_the_points_before_the_round(or
     assert "won by forfeit" in anna and "lost by forfeit" in bert
     cleo = org.get(reverse("public:player", args=[event.slug, rows["Cleo"].pk])).content.decode()
     assert "½-point bye" in cleo
+
+
+def test_a_malformed_trf_is_refused_in_the_organisers_language(org):
+    lines = HELD.read_text().splitlines()
+    lines[8] = lines[8][:98] + "7" + lines[8][99:]  # round 1 result code 7
+    org.cookies["swiss_language"] = "ja"
+    page = upload(org, HELD, ("\n".join(lines) + "\n").encode()).content.decode()
+    assert "何も取り込みませんでした：9行目：ラウンド1：不明な結果コード&#x27;7&#x27;です" in page
+    org.cookies["swiss_language"] = "da"
+    page = upload(org, HELD, ("\n".join(lines) + "\n").encode()).content.decode()
+    assert "Intet blev importeret: linje 9: runde 1: ukendt resultatkode &#x27;7&#x27;" in page
+
+
+def test_a_trf_name_the_forms_refuse_is_refused_by_place_not_a_server_error(org):
+    lines = HELD.read_text().splitlines()
+    name = lines[7][14:47]
+    lines[7] = lines[7][:14] + ("Bell\x07" + name[5:]) + lines[7][47:]  # a control character in player 2's name
+    r = upload(org, HELD, ("\n".join(lines) + "\n").encode())
+    assert r.status_code == 400
+    assert "Nothing was imported: players[1].name: The name “Bell\\x07" in r.content.decode()
+    assert Event.objects.count() == 0

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from standings.messages import Message
@@ -55,7 +55,7 @@ TEXTS = {
     "games_elimination_draw": _("an elimination match cannot end in a draw"),
     # swiss-event file refusals (the place in the file comes before them)
     "file_not_a_number": _('expected a number such as 3, 0.33, "0.33" or "1/2"'),
-    "file_bad_number": _("%(value)s is not a number"),
+    "file_bad_number": _("%(value)s is not a number such as 3, 0.33 or 1/2 of at most %(limit)s characters"),
     "file_not_whole": _("expected a whole number, got %(value)s"),
     "file_too_small": _("must be at least %(minimum)s"),
     "file_too_large": _("must be at most %(maximum)s"),
@@ -98,7 +98,63 @@ TEXTS = {
     "file_games_shape": _("expected [games won by a, games won by b, games drawn]"),
     "file_text_too_long": _("longer than %(limit)s characters"),
     "file_slug_taken": _("an event with the slug %(slug)s exists already"),
+    "file_string_too_long": _("at most %(limit)s characters (this one has %(length)s)"),
+    "file_nul": _("contains a NUL character"),
+    "file_detail_too_long": _("at most %(limit)s characters on one line"),
+    "file_top_cut": _("0 (none) or a power of two: 2, 4, 8, 16…"),
+    "file_trf_header": _("expected a list of TRF header lines (strings)"),
+    "file_draft_results": _("a draft round has no results: publish it first"),
+    "file_unpaired_has_b": _('a "%(result)s" has no player b'),
+    "file_too_many_players": _("%(count)s players; an event holds at most %(limit)s"),
+    "file_json_too_many_digits": _("not valid JSON (a number has more than %(limit)s digits)"),
+    # what the JSON decoder found wrong (inside file_not_json)
+    "json_expecting_value": _("a value was expected"),
+    "json_extra_data": _("more text after the end of the document"),
+    "json_property_name": _("a key in double quotes was expected"),
+    "json_colon": _("a colon (:) was expected"),
+    "json_comma": _("a comma (,) was expected"),
+    "json_unterminated_string": _("a string is not closed"),
+    "json_control_character": _("a control character inside a string"),
+    "json_bad_escape": _("an invalid backslash escape"),
+    "json_trailing_comma": _("a comma before the closing bracket"),
+    "json_too_deep": _("lists and objects nested too deeply"),
+    # results named in a file refusal ("a forfeit has no game counts")
+    "result_bye": pgettext_lazy("file result", "bye"),
+    "result_loss": pgettext_lazy("file result", "loss"),
+    "result_double_loss": pgettext_lazy("file result", "double loss"),
+    "result_half_bye": pgettext_lazy("file result", "half bye"),
+    "result_zero_bye": pgettext_lazy("file result", "zero bye"),
+    "result_full_bye": pgettext_lazy("file result", "full bye"),
+    "result_forfeit": pgettext_lazy("file result", "forfeit"),
+    # TRF-16 refusals (the line comes before them)
+    "trf_line_code": _("a TRF line starts with a three-character code and a space"),
+    "trf_duplicate_rank": _("start rank %(rank)s is also on line %(other_line)s"),
+    "trf_no_players": _("the file has no player lines (001)"),
+    "trf_unknown_opponent": _("round %(round)s: no player has start rank %(opponent)s"),
+    "trf_opponent_disagrees": _(
+        "round %(round)s: the opponent %(opponent)s (line %(other_line)s) does not list %(rank)s as opponent"
+    ),
+    "trf_rounds": _("XXR needs a number of rounds"),
+    "trf_short_line": _("a player line needs the columns up to the points (84)"),
+    "trf_start_rank": _("columns 5-8: %(value)s is not a start rank"),
+    "trf_name": _("columns 15-47: the name is empty"),
+    "trf_rating": _("columns 49-52: %(value)s is not a rating"),
+    "trf_points": _("columns 81-84: %(value)s is not a number of points"),
+    "trf_round_columns": _("round %(round)s: not in the round columns (opponent, colour, result)"),
+    "trf_colour": _("round %(round)s: unknown colour %(colour)s (w, b or -)"),
+    "trf_result": _("round %(round)s: unknown result code %(result)s"),
+    "trf_opponent": _("round %(round)s: %(value)s is not a start rank"),
+    "trf_self": _("round %(round)s: a player cannot play themselves"),
+    "trf_no_opponent": _("round %(round)s: result %(result)s needs an opponent"),
+    "trf_bye_opponent": _("round %(round)s: result %(result)s cannot have an opponent"),
+    "trf_result_disagrees": _("round %(round)s: result %(result)s against %(other)s on line %(other_line)s"),
+    "trf_colour_disagrees": _("round %(round)s: colour %(colour)s against %(other)s on line %(other_line)s"),
+    "trf_points_disagree": _("columns 81-84 say %(given)s points but the results give %(computed)s"),
 }
+
+# Codes whose single parameter `problem` is already in the reader's language (a Django ValidationError
+# raised by the adapter), shown as it is.
+ALREADY_TRANSLATED = frozenset({"file_player_name"})
 
 
 def file_error(error) -> str:
@@ -182,7 +238,9 @@ def translate(message: Message | Mapping | str) -> str:
     }
     try:
         text = _counted(code, shown, raw)
-        if text is None:
+        if code in ALREADY_TRANSLATED:
+            text = str(shown["problem"])
+        elif text is None:
             template = TEXTS.get(code)
             text = str(template) % shown if template is not None else english
     except (KeyError, TypeError, ValueError):
@@ -204,10 +262,14 @@ def translate_all(messages: Iterable[Message | Mapping | str]) -> list[str]:
 
 
 # The codes the engines may produce; tests/test_engine_text.py checks each has a translation.
-KNOWN_CODES = frozenset(TEXTS) | {
-    "second_bye",
-    "swap_second_bye",
-    "top_cut_too_few",
-    "reason_no_rematch_free_pairing",
-    "results_outstanding",
-}
+KNOWN_CODES = (
+    frozenset(TEXTS)
+    | ALREADY_TRANSLATED
+    | {
+        "second_bye",
+        "swap_second_bye",
+        "top_cut_too_few",
+        "reason_no_rematch_free_pairing",
+        "results_outstanding",
+    }
+)

@@ -129,7 +129,8 @@ def _player_name(name: str, place: str) -> str:
     try:
         return clean_player_name(name)
     except ValidationError as e:
-        raise ef.EventFileError(place, e.messages[0]) from None
+        # Already in the reader's language (the form's own message): carried as it is.
+        raise ef.EventFileError(place, Message("file_player_name", "{problem}", problem=e.messages[0])) from None
 
 
 @transaction.atomic
@@ -138,7 +139,13 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
     s = doc.settings
     if len(doc.players) > settings.MAX_PLAYERS_PER_EVENT:
         raise ef.EventFileError(
-            "players", f"{len(doc.players)} players; an event holds at most {settings.MAX_PLAYERS_PER_EVENT}"
+            "players",
+            Message(
+                "file_too_many_players",
+                "{count} players; an event holds at most {limit}",
+                count=len(doc.players),
+                limit=settings.MAX_PLAYERS_PER_EVENT,
+            ),
         )
     limit = Player._meta.get_field("name").max_length
     for i, p in enumerate(doc.players):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from standings import eventfile as ef
 from standings import trf
 from standings.presets import PRESETS, TIEBREAKER_CODES
-from tournament import csvio, l10n, services
+from tournament import csvio, engine_text, l10n, services
 from tournament.models import Event, EventRole, Player, clean_player_name
 
 TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
@@ -433,7 +433,7 @@ class TRFUploadForm(forms.Form):
             # The engine's stable code and parameters; the sentence names the line and what is wrong.
             raise forms.ValidationError(
                 gettext("Nothing was imported: line %(line)s: %(problem)s")
-                % {"line": e.line, "problem": str(e).split(": ", 1)[1]},
+                % {"line": e.line, "problem": engine_text.translate(e.message)},
                 code=e.code,
                 params=e.params,
             ) from None

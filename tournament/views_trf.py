@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
+from standings import eventfile as ef
 from standings import trf
-from tournament import once
+from tournament import engine_text, once
 from tournament.access import HtmxHttpRequest, event_for
 from tournament.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
@@ -49,12 +50,18 @@ def import_trf(request: HtmxHttpRequest):
         except once.Repeated as r:
             messages.info(request, gettext("That file was imported already."))
             return redirect(r.outcome or reverse("event_list"))
-        messages.success(
-            request,
-            gettext("%(name)s is imported from the TRF file: %(players)s players, %(rounds)s rounds.")
-            % {"name": event.name, "players": len(form.event_doc.players), "rounds": len(form.event_doc.rounds)},
-        )
-        return redirect("org_event", slug=event.slug)
+        except ef.EventFileError as e:
+            # A file the TRF reader accepts but an event cannot hold (too many players, a name the forms refuse).
+            form.add_error(
+                "file", gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
+            )
+        else:
+            messages.success(
+                request,
+                gettext("%(name)s is imported from the TRF file: %(players)s players, %(rounds)s rounds.")
+                % {"name": event.name, "players": len(form.event_doc.players), "rounds": len(form.event_doc.rounds)},
+            )
+            return redirect("org_event", slug=event.slug)
     response = page(request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=form)
     response.status_code = 400
     return response
