@@ -263,5 +263,7 @@ def test_a_trf_refusal_translates_with_its_line():
     with pytest.raises(trf.TRFError) as caught:
         trf.loads("012 Only a header\n")
     assert (caught.value.code, caught.value.params) == ("trf_no_players", {"line": 1})
-    assert in_language("ja", engine_text.translate, caught.value.message) == "ファイルにプレイヤーの行（001）がありません"
+    assert (
+        in_language("ja", engine_text.translate, caught.value.message) == "ファイルにプレイヤーの行（001）がありません"
+    )
     assert in_language("da", engine_text.translate, caught.value.message) == "filen har ingen spillerlinjer (001)"
