@@ -7,9 +7,10 @@ from urllib.parse import quote
 
 import pytest
 from django.conf import settings
+from django.test import Client
 from django.urls import reverse
 
-from tournament.models import Event
+from tournament.models import Event, LanguagePreference
 
 pytestmark = pytest.mark.django_db
 
@@ -131,3 +132,64 @@ def test_a_request_leaves_the_threads_language_as_it_was(client, event):
     before = translation.get_language()
     client.get(reverse("public:home", args=[event.slug]), headers={"Accept-Language": "ja"})
     assert translation.get_language() == before
+
+
+# ---------------------------------------------------------------- the language kept on the account
+
+
+def signed_in(organiser) -> Client:
+    """A new device: its own cookies, signed in through the login form."""
+    device = Client()
+    r = device.post(reverse("login"), {"username": organiser.username, "password": "organiser-pass-1"})
+    assert r.status_code == 302
+    return device
+
+
+def test_choosing_a_language_signed_in_keeps_it_on_the_account(client, organiser, event):
+    client.force_login(organiser)
+    assert client.get(reverse("set_language", args=["ja"]) + "?next=/").status_code == 302
+    assert LanguagePreference.objects.get(user=organiser).language == "ja"
+    client.get(reverse("set_language", args=["da"]))
+    assert LanguagePreference.objects.get(user=organiser).language == "da"
+    # A visitor's choice is theirs alone: nothing is stored without an account.
+    Client().get(reverse("set_language", args=["ja"]))
+    assert LanguagePreference.objects.count() == 1
+
+
+def test_signing_in_on_another_device_brings_the_accounts_language_and_the_cookie_follows(organiser, event):
+    desk = signed_in(organiser)
+    desk.get(reverse("set_language", args=["ja"]))
+    phone = Client()
+    phone.cookies[COOKIE] = "da"  # this device's own earlier choice
+    phone.post(reverse("login"), {"username": "olga", "password": "organiser-pass-1"})
+    assert phone.cookies[COOKIE].value == "ja"
+    url = reverse("org_event", args=[event.slug])
+    assert html_lang(phone.get(url, headers={"Accept-Language": "da"})) == "ja"
+    # Public pages keep the visitor's order; the cookie now says ja.
+    assert html_lang(phone.get(reverse("public:standings", args=[event.slug]))) == "ja"
+
+
+def test_the_account_language_comes_before_the_devices_cookie_on_organiser_pages_only(client, organiser, danish_event):
+    LanguagePreference.objects.create(user=organiser, language="ja")
+    tablet = signed_in(organiser)
+    tablet.cookies[COOKIE] = "en"  # set by hand, or a switch made before signing in elsewhere
+    r = tablet.get(reverse("org_event", args=[danish_event.slug]))
+    assert html_lang(r) == "ja" and r.cookies[COOKIE].value == "ja"  # and the cookie follows
+    tablet.cookies[COOKIE] = "en"
+    public = tablet.get(reverse("public:standings", args=[danish_event.slug]))
+    assert html_lang(public) == "en" and COOKIE not in public.cookies  # the visitor's cookie rules there
+    # Without a stored choice, organiser pages follow the cookie as before.
+    LanguagePreference.objects.all().delete()
+    fresh = signed_in(organiser)
+    fresh.cookies[COOKIE] = "da"
+    assert html_lang(fresh.get(reverse("org_event", args=[danish_event.slug]))) == "da"
+
+
+def test_signing_out_and_in_as_someone_else_drops_the_first_accounts_language(organiser, judge, event):
+    LanguagePreference.objects.create(user=organiser, language="ja")
+    shared = signed_in(organiser)
+    assert html_lang(shared.get(reverse("event_list"))) == "ja"
+    shared.post(reverse("logout"))
+    shared.cookies[COOKIE] = "en"
+    shared.post(reverse("login"), {"username": judge.username, "password": "judge-pass-1"})
+    assert html_lang(shared.get(reverse("event_list"))) == "en"

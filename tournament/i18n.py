@@ -3,11 +3,14 @@
 The order: the visitor's own choice (the switcher's cookie), then the browser's Accept-Language when it
 names one of our languages, then — on an event's public pages — the event's language, which the
 organiser sets (it is what the venue screen speaks when its browser asks for none of ours). Organiser
-pages follow the signed-in person's choice, which the switcher stores in the same cookie; without one
-they follow the browser, then English.
+pages follow the signed-in person's choice: the switcher stores it in the cookie and, for a signed-in
+person, on their account (`LanguagePreference`). Signing in on another device brings the account's
+language to that device's organiser pages, and the cookie follows it (so its public pages speak it too,
+until the visitor chooses otherwise). Without any choice, organiser pages follow the browser, then English.
 """
 
 from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -18,7 +21,12 @@ from django.views.decorators.http import require_safe
 CODES = tuple(code for code, _ in settings.LANGUAGES)
 
 # How the request's language was found; a public page replaces a DEFAULT one by its event's language.
-COOKIE, HEADER, DEFAULT = "cookie", "header", "default"
+COOKIE, HEADER, DEFAULT, ACCOUNT = "cookie", "header", "default", "account"
+# The signed-in person's account language, copied into their session when they sign in or choose one,
+# so an organiser page reads it without a query.
+SESSION_KEY = "account_language"
+# Pages whose language is the visitor's (cookie, browser, event), never an account's.
+PUBLIC_NAMESPACES = ("public", "player")
 
 
 def supported(code: str | None) -> str | None:
@@ -67,6 +75,52 @@ class LanguageMiddleware:
             response = self.get_response(request)
             patch_vary_headers(response, ("Accept-Language", "Cookie"))
             response.headers.setdefault("Content-Language", translation.get_language())
+        account = request.LANGUAGE_CODE if request.language_source == ACCOUNT else None
+        if account and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != account:
+            remember(response, account)  # the device's cookie follows the account
+        return response
+
+    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> None:
+        """On an organiser page, a signed-in person's account language comes before the device's cookie."""
+        if request.resolver_match.namespace in PUBLIC_NAMESPACES or view_func is set_language:
+            return
+        account = supported(request.session.get(SESSION_KEY)) if hasattr(request, "session") else None
+        if account and request.user.is_authenticated:
+            translation.activate(account)
+            request.LANGUAGE_CODE = account
+            request.language_source = ACCOUNT
+
+
+def remember(response: HttpResponse, language: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+def keep_on_account(request: HttpRequest, language: str) -> None:
+    """Store a signed-in person's choice on their account and in this session."""
+    from tournament.models import LanguagePreference
+
+    LanguagePreference.objects.update_or_create(user=request.user, defaults={"language": language})
+    request.session[SESSION_KEY] = language
+
+
+class LoginView(auth_views.LoginView):
+    """Django's sign-in, then the account's language for this device's organiser pages."""
+
+    def form_valid(self, form):
+        from tournament.models import LanguagePreference
+
+        response = super().form_valid(form)
+        account = LanguagePreference.objects.filter(user=self.request.user).values_list("language", flat=True).first()
+        if supported(account):
+            self.request.session[SESSION_KEY] = account
+            remember(response, account)
         return response
 
 
@@ -74,8 +128,9 @@ class LanguageMiddleware:
 def set_language(request: HttpRequest, code: str) -> HttpResponse:
     """The switcher: a plain link (public pages are shared renderings without a CSRF token).
 
-    Remembers the choice in a cookie and goes back to `next` (a page of this site) or the home page.
-    Changing one's own display language is harmless to force, so a GET link is fine here.
+    Remembers the choice in a cookie, and on the account of a signed-in person, and goes back to `next`
+    (a page of this site) or the home page. Changing one's own display language is harmless to force,
+    so a GET link is fine here.
     """
     language = supported(code)
     if language is None or language != code:
@@ -85,13 +140,8 @@ def set_language(request: HttpRequest, code: str) -> HttpResponse:
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         target = "/"
+    if request.user.is_authenticated:
+        keep_on_account(request, language)
     response = HttpResponseRedirect(target)
-    response.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME,
-        language,
-        max_age=settings.LANGUAGE_COOKIE_AGE,
-        secure=settings.LANGUAGE_COOKIE_SECURE,
-        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-    )
+    remember(response, language)
     return response

@@ -510,6 +510,20 @@ class EventRole(models.Model):
         return f"{self.user} — {self.get_role_display()} of {self.event}"
 
 
+class LanguagePreference(models.Model):
+    """The language a signed-in person chose with the switcher, kept with their account: their organiser
+    pages speak it on every device they sign in on (tournament/i18n.py)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="language_preference"
+    )
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"{self.user}: {self.language}"
+
+
 class StaffInvite(models.Model):
     """A role offered to whoever signs in with `username`: the staff form never says whether that account
     exists (it would tell anyone who can create an event which usernames this site has). The role is

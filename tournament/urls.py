@@ -5,7 +5,7 @@ from django.urls import include, path
 from tournament import i18n
 
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("login/", i18n.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("language/<str:code>/", i18n.set_language, name="set_language"),
     path("admin/", admin.site.urls),
