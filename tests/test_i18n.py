@@ -187,9 +187,9 @@ def test_the_account_language_comes_before_the_devices_cookie_on_organiser_pages
 
 def test_signing_out_and_in_as_someone_else_drops_the_first_accounts_language(organiser, judge, event):
     LanguagePreference.objects.create(user=organiser, language="ja")
-    shared = signed_in(organiser)
-    assert html_lang(shared.get(reverse("event_list"))) == "ja"
-    shared.post(reverse("logout"))
-    shared.cookies[COOKIE] = "en"
-    shared.post(reverse("login"), {"username": judge.username, "password": "judge-pass-1"})
-    assert html_lang(shared.get(reverse("event_list"))) == "en"
+    kiosk = signed_in(organiser)
+    assert html_lang(kiosk.get(reverse("event_list"))) == "ja"
+    kiosk.post(reverse("logout"))
+    kiosk.cookies[COOKIE] = "en"
+    kiosk.post(reverse("login"), {"username": judge.username, "password": "judge-pass-1"})
+    assert html_lang(kiosk.get(reverse("event_list"))) == "en"
