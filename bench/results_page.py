@@ -41,10 +41,32 @@ def psql(dsn: str, sql: str) -> None:
     subprocess.run(["psql", "-q", dsn, "-c", sql], check=True, stdout=subprocess.DEVNULL)
 
 
+def profile(client, name: str, path: str) -> None:
+    """One request of a view under cProfile: its queries, and the functions it spends its time in."""
+    import cProfile
+    import pstats
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get(path)  # warm: templates compiled, caches filled
+    profiler = cProfile.Profile()
+    with CaptureQueriesContext(connection) as queries:
+        profiler.enable()
+        client.get(path)
+        profiler.disable()
+    sql_s = sum(float(q["time"]) for q in queries.captured_queries)
+    print(f"\n--- {name}: {len(queries)} queries, {sql_s:.3f} s in SQL (as the driver reports)")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(28)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=2048)
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument(
+        "--profile", action="store_true", help="also print where one request of each view spends its time (cProfile)"
+    )
     args = parser.parse_args()
 
     base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
@@ -126,6 +148,9 @@ def main() -> None:
                 rows = response.content.count(b'class="match ')
             results[name] = (min(times), statistics.median(times), size)
             print(f"{name:26}{min(times):>9.3f}{statistics.median(times):>10.3f}{size / 1024:>9.0f}{rows:>7}")
+        if args.profile:
+            for name, path in views:
+                profile(client, name, path)
         best, median, size = results["default (judge's phone)"]
         ok = median < 0.3 and size < 300 * 1024
         print(f"\nload average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")

@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 import standings
 from standings import eventfile as ef
-from tournament import csvio, engine_text, l10n, names, once, reports, services
+from tournament import csvio, engine_text, l10n, names, once, results_board, services
 from tournament.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.eventio import event_to_file
 from tournament.forms import (
@@ -548,20 +548,31 @@ def result_choices(best_of: int, elimination: bool) -> list[tuple[str, str]]:
     return choices
 
 
-def _round_context(event: Event, rnd: Round, view: str = "default", q: str = "", start: int = 1):
-    overview = reports.round_overview(rnd, view, q, start)
-    latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+def _round_context(
+    event: Event, rnd: Round, view: str = "default", q: str = "", start: int = 1, rows: bool = True, row=None
+):
+    """The results page: the counts, and the rows of `view` (none when `rows` is false); `row`: the one
+    match an HTMX answer shows, prepared like a row of the page."""
     elimination = rnd.kind == Round.Kind.ELIMINATION
+    choices = result_choices(event.best_of, elimination)
+    if rows and row is None:
+        overview = results_board.overview(rnd, view, q, start)
+    else:
+        counts = results_board.counts(rnd)
+        overview = results_board.Overview(counts, [], [], counts.total > results_board.LARGE_ROUND, view, start, q)
+    board = results_board.Rows(event, rnd, choices)
+    board.prepare_all([*overview.matches, *overview.attention, *([row] if row is not None else [])])
+    latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     return {
         "round": rnd,
-        "stage": services.stage_name(rnd.matches.count()) if elimination else "",
+        "stage": services.stage_name(overview.counts.matches) if elimination else "",
         "matches": overview.matches,
         "overview": overview,
-        "missing": services.outstanding(rnd),
-        "entered": rnd.matches.filter(Q(games_a__isnull=False) | Q(result=Match.Result.DOUBLE_LOSS)).exists(),
+        "missing": overview.counts.outstanding,
+        "entered": overview.counts.entered,
         "only_outstanding": overview.view == "outstanding",
-        "choices": result_choices(event.best_of, rnd.kind == Round.Kind.ELIMINATION),
-        "shorthands": services.shorthands(event.best_of, rnd.kind == Round.Kind.ELIMINATION),
+        "choices": choices,
+        "shorthands": services.shorthands(event.best_of, elimination),
         "is_latest": rnd.number == latest,
         "seconds_left": rnd.seconds_left(),
     }
@@ -581,8 +592,9 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
     start = request.GET.get("from", "1")
     part = request.GET.get("part")
     q = request.GET.get("q", "").replace("\x00", "")[:60]  # PostgreSQL text cannot hold NUL: a search never finds it
-    ctx = _round_context(event, rnd, view, q, int(start) if start.isdigit() and len(start) < 7 else 1)
     partial = "outstanding" if part == "outstanding" else "matches"
+    first = int(start) if start.isdigit() and len(start) < 7 else 1
+    ctx = _round_context(event, rnd, view, q, first, rows=partial == "matches")
     return page(
         request,
         "organiser/round.html",
@@ -591,7 +603,7 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         rounds=event.rounds.order_by("number"),
         table_form=TableResultForm(),
         reporting_choices=Event.Reporting.choices,
-        drops=reports.phone_drops(rnd),
+        drops=results_board.phone_drops(rnd),
         changes=labelled(
             ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
                 "by", "match__player_a", "match__player_b"

@@ -15,7 +15,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament import reports, services
+from tournament import services
 from tournament.access import Access, HtmxHttpRequest, event_for
 from tournament.forms import GamesForm, ResultForm, TableResultForm
 from tournament.models import Match, Round
@@ -76,9 +76,8 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
             messages.error(request, error)
         return redirect(_next(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
     match.error, match.question = error, question
-    reports.annotate(match)
     rnd.refresh_from_db()
-    ctx = _round_context(access.event, rnd)
+    ctx = _round_context(access.event, rnd, row=match)
     return page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
 
 
@@ -132,10 +131,9 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
             messages.error(request, " ".join(errors))
         return redirect("org_round", slug=slug, number=number)
     rnd.refresh_from_db()
-    ctx = _round_context(access.event, rnd)
     if done:
         match.error = match.question = None
-        reports.annotate(match)
+        ctx = _round_context(access.event, rnd, row=match)
         return page(
             request,
             "organiser/round.html",
@@ -146,6 +144,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
             m=match,
             **ctx,
         )
+    ctx = _round_context(access.event, rnd, rows=False)
     return page(
         request, "organiser/round.html", access, partial="table-form", table_form=form, question=question, **ctx
     )
