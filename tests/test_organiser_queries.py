@@ -6,11 +6,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournament.eventio import create_matches
-from tournament.models import Event, EventRole, Match, Player, Round
+from tournament.models import Event, EventRole, Match, Player, Report, Round
 
 pytestmark = pytest.mark.django_db
 
-RESULTS_PAGE_QUERIES = 18
+RESULTS_PAGE_QUERIES = 15
 
 
 def big_event(organiser, n: int, slug: str) -> Event:
@@ -63,3 +63,61 @@ def test_results_fragment_query_count_does_not_grow(client, organiser):
     assert count(client, "/events/small/rounds/1/?outstanding=1", **hx) == count(
         client, "/events/large/rounds/1/?outstanding=1", **hx
     )
+
+
+def with_reports(event: Event) -> Event:
+    """Players' reports on the open half: tables stored from phones, waiting for the opponent, disputed."""
+    matches = list(Match.objects.filter(round__event=event, games_a__isnull=True).order_by("table"))
+    for m in matches[:4]:
+        Match.objects.filter(pk=m.pk).update(games_a=2, games_b=0, games_drawn=0, entered_by_player=m.player_a)
+    waiting, disputed = matches[4:14], matches[14:20]
+    Report.objects.bulk_create(
+        [Report(match=m, player=m.player_a, games_a=2, games_b=1, games_drawn=0) for m in waiting + disputed]
+        + [Report(match=m, player=m.player_b, games_a=0, games_b=2, games_drawn=0) for m in disputed[:3]]
+        + [Report(match=m, player=m.player_b, disputes=True) for m in disputed[3:]]
+    )
+    return event
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "?view=all",
+        "?view=disputed",
+        "?view=waiting",
+        "?view=attention",
+        "?outstanding=1",
+        "?from=31",
+        "?q=Player+00",
+    ],
+)
+def test_every_view_of_the_results_page_costs_the_same_queries_at_any_size(client, organiser, query):
+    """Issue 13: a judge's phone at 2048 players; every view, with players' reports in every state."""
+    client.force_login(organiser)
+    small, large = with_reports(big_event(organiser, 64, "small")), with_reports(big_event(organiser, 512, "large"))
+    counts = {event.slug: count(client, reverse("org_round", args=[event.slug, 1]) + query) for event in (small, large)}
+    assert counts["small"] == counts["large"] <= RESULTS_PAGE_QUERIES, counts
+    page = client.get(reverse("org_round", args=["large", 1]) + query).content.decode()
+    assert "132 of 256 stored" in page and "6 disputed" in page and "10 waiting for the opponent" in page
+    if query in ("", "?view=disputed", "?view=attention", "?view=all"):
+        assert page.count('class="match state-disputed') == 6 and "that&#x27;s not right" in page
+
+
+def test_a_one_click_result_answers_with_its_row_at_a_constant_cost(client, organiser):
+    """The HTMX answer to a result button shows its row and the counts, not the whole default view again."""
+    client.force_login(organiser)
+    queries = {}
+    for n, slug in ((64, "small"), (512, "large")):
+        with_reports(big_event(organiser, n, slug))
+        m = Match.objects.get(round__event__slug=slug, table=n // 4 + 10)  # waiting for the opponent
+        url = reverse("org_match_result", args=[slug, 1, m.pk])
+        with CaptureQueriesContext(connection) as ctx:
+            response = client.post(url, {"result": "2-1", "version": m.version}, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        queries[slug] = len(ctx.captured_queries)
+        body = response.content.decode()
+        assert body.count('class="match ') == 1 and f'id="m-{m.pk}"' in body and 'class="res chosen"' in body
+        # The row's links are built from the round's address: they are the ones the URLconf names.
+        assert f'action="{url}"' in body and f'href="{reverse("org_match", args=[slug, 1, m.pk])}"' in body
+    assert queries["small"] == queries["large"], queries

@@ -228,11 +228,11 @@ class Rows:
         return [self.prepare(m) for m in matches]
 
 
-def phone_drops(rnd: Round) -> list[Player]:
+def phone_drops(event: Event, rnd: Round) -> list[Player]:
     """Players who dropped themselves from their phones after this round (still dropped)."""
-    dropped = list(rnd.event.players.filter(dropped_after=rnd.number))
+    dropped = list(event.players.filter(dropped_after=rnd.number))
     if not dropped:
         return []
-    asked = rnd.event.log.filter(action="drop", detail__asked_by_player=True, detail__after_round=rnd.number)
+    asked = event.log.filter(action="drop", detail__asked_by_player=True, detail__after_round=rnd.number)
     keys = {detail["player"] for detail in asked.values_list("detail", flat=True)}
     return [p for p in dropped if p.key in keys]

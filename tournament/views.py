@@ -603,7 +603,7 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         rounds=event.rounds.order_by("number"),
         table_form=TableResultForm(),
         reporting_choices=Event.Reporting.choices,
-        drops=results_board.phone_drops(rnd),
+        drops=results_board.phone_drops(event, rnd),
         changes=labelled(
             ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
                 "by", "match__player_a", "match__player_b"
