@@ -176,3 +176,18 @@ def test_a_players_export_imports_into_another_event(client, event, organiser):
     rows = csvio.parse_players(text)
     assert all(r.ok for r in rows) and len(rows) == 8
     assert (rows[1].name, rows[1].rating, rows[1].external_id, rows[1].byes) == ("Player B", 1490, "DCI-2", 2)
+
+
+def test_the_swap_lists_keep_the_choice_and_escape_the_names(event):
+    """The swap lists join their options themselves (2048 players at a large event): what Django's select did."""
+    players = list(event.players.order_by("number"))
+    Player.objects.filter(pk=players[0].pk).update(name="<b>Ann</b> & co")
+    players = list(event.players.order_by("number"))
+    form = SwapForm({"first": str(players[1].pk), "second": str(players[1].pk)}, players=players)
+    assert not form.is_valid()  # the same player twice: the form comes back with the choices kept
+    html = str(form["first"])
+    assert html.startswith('<select name="first"') and 'id="id_first"' in html and " required" in html
+    assert f'<option value="{players[1].pk}" selected>' in html and html.count(" selected") == 1
+    assert "&lt;b&gt;Ann&lt;/b&gt; &amp; co" in html and "<b>Ann" not in html
+    missing = str(SwapForm({"first": str(players[1].pk)}, players=players)["second"])
+    assert 'aria-invalid="true"' in missing and '<option value="" selected>—</option>' in missing

@@ -4,6 +4,9 @@ from fractions import Fraction
 
 from django import forms
 from django.conf import settings
+from django.forms.utils import flatatt
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -341,9 +344,25 @@ def swap_label(p: Player) -> str:
     return p.numbered_name
 
 
+class LongSelect(forms.Select):
+    """A select of every player of a round (2048 at a large event): its options are joined here rather
+    than rendered through a template each, which took most of the draft page's time at that size."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        chosen = {str(v) for v in self.format_value(value)}
+        options = format_html_join(
+            "",
+            '<option value="{}"{}>{}</option>',
+            ((v, mark_safe(" selected") if str(v) in chosen else "", label) for v, label in self.choices),
+        )
+        return format_html(
+            '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), options
+        )
+
+
 class SwapForm(forms.Form):
-    first = forms.TypedChoiceField(coerce=int, label=_("Swap"))
-    second = forms.TypedChoiceField(coerce=int, label=_("with"))
+    first = forms.TypedChoiceField(coerce=int, label=_("Swap"), widget=LongSelect)
+    second = forms.TypedChoiceField(coerce=int, label=_("with"), widget=LongSelect)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)

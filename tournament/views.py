@@ -615,7 +615,7 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
 
 def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=None):
     event = access.event
-    before = standings.compute(event_to_file(event), after_round=rnd.number - 1)
+    before = services.event_standings(event, after_round=rnd.number - 1)  # cached per event version
     points = {r.player_id: r.points for r in before.rows}
     met = services.met_before(event, rnd.number)
     rows = []
