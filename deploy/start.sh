@@ -6,6 +6,8 @@
 # (docker-compose sets its network); never a wildcard, or any client reaching gunicorn could claim HTTPS.
 # Request lines and headers are bounded here; bodies over MAX_REQUEST_BYTES are refused by the app
 # (tournament/middleware.py) before they are read.
+# The logger class writes a player's personal link without its secret, in the access log (request
+# line, referrer) and in the error log (tournament/logs.py).
 set -e
 python manage.py migrate --noinput
 exec gunicorn tournament.wsgi:application \
@@ -13,6 +15,7 @@ exec gunicorn tournament.wsgi:application \
   --workers "${WEB_CONCURRENCY:-2}" \
   --threads "${GUNICORN_THREADS:-4}" \
   --access-logfile - \
+  --logger-class tournament.logs.GunicornLogger \
   --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1,::1}" \
   --limit-request-line 4094 \
   --limit-request-fields 50 \

@@ -1,13 +1,16 @@
 """What docker-compose runs, tested without Docker: settings from the environment, `check --deploy`,
 migrations on start and gunicorn serving the app and its static files on a real database."""
 
+import http.client
 import os
+import shutil
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -87,12 +90,18 @@ def fresh_database_url(tmp_path):
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-def test_start_script_migrates_and_serves_under_gunicorn(tmp_path, fresh_database_url):
+@contextmanager
+def started(tmp_path, database_url: str, **extra: str):
+    """deploy/start.sh as docker-compose runs it: migrations, then gunicorn (one worker) on a free port.
+
+    Yields the port and a function returning everything the server has written to its stdout and
+    stderr so far (gunicorn's access and error logs, Django's log).
+    """
     port = _free_port()
     env = {
         **clean_environ(),
         **PROD,
-        "DATABASE_URL": fresh_database_url,
+        "DATABASE_URL": database_url,
         "STATIC_ROOT": str(tmp_path / "static"),
         "BIND": f"127.0.0.1:{port}",
         "SECURE_SSL_REDIRECT": "0",
@@ -102,27 +111,36 @@ def test_start_script_migrates_and_serves_under_gunicorn(tmp_path, fresh_databas
         "TRUSTED_PROXIES": "192.0.2.1",
         "FORWARDED_ALLOW_IPS": "192.0.2.1",
         "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+        **extra,
     }
     collected = subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert collected.returncode == 0, collected.stderr
-    server = subprocess.Popen(
-        ["sh", "deploy/start.sh"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-    )
+    log_path = tmp_path / "server.log"
+    with open(log_path, "wb") as log:
+        server = subprocess.Popen(["sh", "deploy/start.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
-        body = None
         while time.monotonic() < deadline:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=2) as r:
-                    body = r.read().decode()
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=2):
                     break
             except OSError:
-                if server.poll() is not None:
-                    break
+                assert server.poll() is None, log_path.read_text()
                 time.sleep(0.3)
-        assert body is not None, server.stdout.read().decode() if server.poll() is not None else "no answer"
+        else:
+            raise AssertionError("no answer: " + log_path.read_text())
+        yield port, log_path.read_text
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def test_start_script_migrates_and_serves_under_gunicorn(tmp_path, fresh_database_url):
+    with started(tmp_path, fresh_database_url) as (port, _log):
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=5) as r:
+            body = r.read().decode()
         assert "Log in" in body
         css = [line for line in body.splitlines() if "app." in line and ".css" in line][0]
         href = css.split('href="')[1].split('"')[0]
@@ -130,9 +148,6 @@ def test_start_script_migrates_and_serves_under_gunicorn(tmp_path, fresh_databas
         with urllib.request.urlopen(f"http://127.0.0.1:{port}{href}", timeout=5) as r:
             assert r.status == 200 and "max-age" in r.headers.get("Cache-Control", "")
         check_http_limits(port)
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 def raw_http(port: int, request: bytes, timeout: float = 10) -> bytes:
@@ -192,3 +207,120 @@ def test_check_deploy_asks_for_the_site_address():
 def test_a_bad_trusted_proxy_fails_loudly():
     result = run(["check"], {**PROD, "TRUSTED_PROXIES": "nginx"})
     assert result.returncode != 0 and "TRUSTED_PROXIES" in result.stderr
+
+
+def fetch(port: int, path: str, method: str = "GET", headers: dict | None = None) -> int:
+    """The status of one request, redirects not followed."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request(method, path, headers={"Host": "127.0.0.1", **(headers or {})})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def shell(env: dict, code: str) -> str:
+    result = run(["shell", "--verbosity", "0", "-c", code], env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_no_log_of_the_deployment_holds_a_personal_link_secret(tmp_path, fresh_database_url):
+    """Issue 13: tokens are never in logs. gunicorn's access log (request line, referrer) and Django's log
+    ("Not Found: …" for a revoked link, "Forbidden (CSRF …)" for a post) name the link without its secret."""
+    with started(tmp_path, fresh_database_url) as (port, log):
+        env = {"DATABASE_URL": fresh_database_url}
+        event_file = tmp_path / "event.json"
+        event_file.write_text(
+            '{"format": "swiss-event", "version": 1, "name": "Logs", "preset": "mtg",'
+            ' "players": [{"id": "a", "name": "Ann"}, {"id": "b", "name": "Bo"}], "rounds": []}'
+        )
+        imported = run(["import_event", str(event_file), "--slug", "logs"], env)
+        assert imported.returncode == 0, imported.stderr
+        pk, old = shell(
+            env, "from tournament.models import Player; p = Player.objects.get(name='Ann'); print(p.pk, p.token)"
+        ).split()
+        # A lost phone: the link is reissued, the old one is refused (404) from now on.
+        new = shell(
+            env,
+            "from tournament import reports; from tournament.models import Player;"
+            f" print(reports.reissue(Player.objects.get(pk={pk}), None).token)",
+        )
+        link, revoked = f"/e/logs/me/{pk}/{new}/", f"/e/logs/me/{pk}/{old}/"
+        assert fetch(port, link) == 302
+        assert fetch(port, link + "?from=card") == 302
+        assert fetch(port, revoked) == 404
+        assert fetch(port, link, method="POST") == 403  # no CSRF cookie: Django logs "Forbidden (CSRF …): <path>"
+        assert fetch(port, "/e/logs/", headers={"Referer": f"http://127.0.0.1:{port}{link}"}) == 200
+        deadline = time.monotonic() + 10
+        while log().count(f"/me/{pk}/[redacted]/") < 7 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        written = log()
+    for secret in (new, old):
+        assert secret not in written, written
+    assert written.count(f"/me/{pk}/[redacted]/") >= 7, written  # request lines, a referrer, Django's 404 and 403
+    assert f"Not Found: /e/logs/me/{pk}/[redacted]/" in written
+    assert f"Forbidden (CSRF cookie not set.): /e/logs/me/{pk}/[redacted]/" in written
+    assert f'"GET /e/logs/me/{pk}/[redacted]/?from=card HTTP/1.1" 302' in written
+
+
+@contextmanager
+def nginx_in_front(tmp_path, app_port: int):
+    """deploy/nginx.conf as the compose proxy runs it, in front of the app on `app_port`; yields its port."""
+    nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    if nginx is None:
+        pytest.skip("nginx is not installed (apt-get install nginx-light); CI installs it")
+    port, root = _free_port(), tmp_path / "nginx"
+    root.mkdir(parents=True)
+    site = (ROOT / "deploy" / "nginx.conf").read_text()
+    for was, now in (
+        ("server app:8000;", f"server 127.0.0.1:{app_port};"),
+        ("listen 80;", f"listen 127.0.0.1:{port};"),
+        ("/var/log/nginx/", f"{root}/"),
+    ):
+        assert was in site
+        site = site.replace(was, now)
+    (root / "site.conf").write_text(site)
+    temp = " ".join(f"{kind}_temp_path {root}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (root / "nginx.conf").write_text(
+        f"daemon off; pid {root}/nginx.pid; error_log {root}/error.log info;\n"
+        f"events {{}}\nhttp {{ {temp} include {root}/site.conf; }}\n"
+    )
+    server = subprocess.Popen([nginx, "-p", str(root), "-c", str(root / "nginx.conf")], stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, server.stderr.read().decode()
+                time.sleep(0.1)
+        yield port, root
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def test_nginx_logs_the_personal_link_without_its_secret(tmp_path, fresh_database_url):
+    """The proxy's access log (request line, referrer), and its error log when the app behind is down."""
+    token = "S3cr3t-t0ken_ABCDEFGHIJKLMNOPQ"
+    link = f"/e/logs/me/7/{token}/"
+    with started(tmp_path, fresh_database_url) as (app_port, _log), nginx_in_front(tmp_path, app_port) as (port, root):
+        assert fetch(port, link) == 404  # no such event: the app's answer, through the proxy
+        assert fetch(port, link + "?x=1") == 404
+        assert fetch(port, "/login/", headers={"Referer": f"http://venue{link}"}) == 200
+    access = (root / "access.log").read_text()
+    assert token not in access, access
+    assert '"GET /e/logs/me/7/[redacted]/ HTTP/1.1" 404' in access
+    assert '"GET /e/logs/me/7/[redacted]/?x=1 HTTP/1.1" 404' in access
+    assert '"http://venue/e/logs/me/7/[redacted]/"' in access
+    # Nothing listens behind this one: 502, and nginx's error log says why without the request line.
+    with nginx_in_front(tmp_path / "down", _free_port()) as (port, root):
+        assert fetch(port, link) == 502
+        assert fetch(port, "/login/") == 502
+    errors = (root / "error.log").read_text()
+    assert "connect() failed" in errors and '"GET /login/ HTTP/1.1"' in errors  # other pages say what failed
+    assert token not in errors and token not in (root / "access.log").read_text(), errors

@@ -239,9 +239,19 @@ if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", False)
 
+# A player's personal link is written without its secret in every log line (tournament/logs.py): Django's
+# "Not Found: /e/…" for a revoked link, a server error, and runserver's request lines.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"secrets": {"()": "tournament.logs.RedactSecrets"}},
+    "formatters": {
+        "django.server": {"()": "django.utils.log.ServerFormatter", "format": "[{server_time}] {message}", "style": "{"}
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["secrets"]},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server", "filters": ["secrets"]},
+    },
+    "loggers": {"django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
