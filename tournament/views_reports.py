@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import reports
@@ -47,6 +48,7 @@ def round_reporting(request: HtmxHttpRequest, slug: str, number: int):
 
 @require_GET
 @login_required
+@never_cache  # it shows the personal link: no cache keeps it
 def player_card(request: HtmxHttpRequest, slug: str, player_id: int):
     """One player's QR code and code on screen, for the registration desk."""
     access = event_for(request, slug, need=ORGANISER)
@@ -70,6 +72,7 @@ def player_reissue(request: HtmxHttpRequest, slug: str, player_id: int):
 
 @require_GET
 @login_required
+@never_cache  # every player's personal link: no cache keeps them
 def print_cards(request: HtmxHttpRequest, slug: str):
     """Player cards: name, the personal link's QR code and the code, eight to an A4 page with cut marks."""
     access = event_for(request, slug, need=ORGANISER)

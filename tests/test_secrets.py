@@ -1,12 +1,15 @@
-"""A player's secret never reaches a log (issue 13): the filter every log of the app goes through.
+"""A player's secret never reaches a log or a cache (issue 13).
 
-tests/test_deploy.py runs the real gunicorn and nginx and reads what they wrote; these are the cases a
-running server does not easily produce: a traceback, runserver's request lines."""
+The filter every log of the app goes through: tests/test_deploy.py runs the real gunicorn and nginx and
+reads what they wrote; here are the cases a running server does not easily produce (a traceback,
+runserver's request lines). And the pages that show personal links are never kept by a browser's cache."""
 
 import io
 import logging
 
+import pytest
 from django.conf import settings
+from django.urls import reverse
 
 from tournament.logs import RedactSecrets, redact
 
@@ -58,3 +61,17 @@ def test_every_handler_of_the_settings_redacts():
     finally:
         handler.setStream(was)
     assert "/e/s/me/4/[redacted]/" in stream.getvalue() and SECRET not in stream.getvalue()
+
+
+@pytest.mark.django_db
+def test_pages_showing_personal_links_are_not_kept_in_caches(client, organiser, event):
+    """The player's card and the printed cards hold links: a shared laptop's cache or back button keeps none."""
+    client.force_login(organiser)
+    player = event.players.first()
+    for path in (
+        reverse("org_player_card", args=[event.slug, player.pk]),
+        reverse("org_print_cards", args=[event.slug]),
+    ):
+        response = client.get(path)
+        assert response.status_code == 200 and player.code in response.content.decode()  # and the QR of the link
+        assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"], path
