@@ -1,6 +1,8 @@
 """A public search costs about what a cached page does (issue 11 item 7): it answers at most SEARCH_ROWS
 rows, folds the names once per event version, and an address that loops on it is told to wait."""
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -73,3 +75,46 @@ def test_a_search_before_any_round_is_published_finds_nobody_calmly(event):
     assert r.status_code == 200
     r = Client().get(reverse("public:standings", args=[event.slug]), {"q": "player"})
     assert r.status_code == 200
+
+
+def test_a_search_picks_the_rows_of_the_versions_rendering_and_reads_nothing_more(crowd, django_assert_num_queries):
+    """Issue 11 item 7: a search costs about what a cached page does. Once the version's rows are rendered, a
+    search reads the event row (as every poll does) and nothing else: no player, no round, no name to prepare."""
+    url = reverse("public:pairings", args=[crowd.slug])
+    everybody = Client().get(url).content.decode()
+    Client().get(url, {"q": "pat"})
+    for q in ("mia", "crowd 01", "nobody at all"):
+        with django_assert_num_queries(1):
+            page = Client().get(url, {"q": q}).content.decode()
+        assert page.count("<h1>") == 1 and page.count("</html>") == 1
+    # The row a search answers is the very row of everybody's page.
+    page = Client().get(url, {"q": "mia"}).content.decode()
+    row = re.search(r'<tr data-name="Mia Alone">.*?</tr>', page, re.S).group(0)
+    assert row in everybody and "Mia Alone (#" not in row
+    standings = reverse("public:standings", args=[crowd.slug])
+    Client().get(standings, {"q": "pat"})
+    with django_assert_num_queries(1):
+        page = Client().get(standings, {"q": "mia"}).content.decode()
+    assert page.count("Mia Alone") == 1 and "Pat Crowd" not in page
+
+
+def test_a_search_numbers_clashing_names_and_shows_the_absent_like_the_page(crowd):
+    mia = crowd.players.get(name="Mia Alone")
+    Player.objects.create(event=crowd, name="mia  ALONE")  # registered after the round was paired
+    services.changed(crowd)
+    page = Client().get(reverse("public:pairings", args=[crowd.slug]), {"q": "MIA"}).content.decode()
+    assert f"Mia Alone (#{mia.number})" in page
+    absent = re.findall(r"<tr data-name=\"mia  ALONE\" data-absent[^>]*>", page)
+    assert absent == ['<tr data-name="mia  ALONE" data-absent>']  # found, so not hidden
+    everybody = Client().get(reverse("public:pairings", args=[crowd.slug])).content.decode()
+    assert '<tr data-name="mia  ALONE" data-absent hidden>' in everybody
+
+
+def test_a_search_for_an_absent_player_says_why_in_the_readers_language(crowd):
+    """The reason rows were cached without the language: the first search's language was every later one's."""
+    Player.objects.create(event=crowd, name="Zed Late")
+    services.changed(crowd)
+    url = reverse("public:pairings", args=[crowd.slug])
+    assert "Zed Late is not paired in this round<" in Client().get(url, {"q": "zed"}).content.decode()
+    page = Client().get(url, {"q": "zed"}, headers={"Accept-Language": "ja"}).content.decode()
+    assert "Zed Lateはこのラウンドで組み合わされていません" in page and "Zed Late is not" not in page

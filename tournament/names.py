@@ -5,6 +5,8 @@ is shown with their player number, "Alex Kim (#4)", wherever a name appears: pai
 screen. Exports always carry the number in a column of its own.
 """
 
+from collections import Counter
+
 from django.utils.translation import gettext
 
 from tournament.models import Player
@@ -27,10 +29,10 @@ class Names:
         """`rows`: (pk, key, name, number) of every player of the event."""
         self.by_pk: dict[int, tuple[str, int]] = {}
         self.by_key: dict[str, tuple[str, int]] = {}
-        seen: dict[str, int] = {}
+        seen: Counter[str] = Counter()
         for pk, key, name, number in rows:
             self.by_pk[pk] = self.by_key[key] = (name, number)
-            seen[fold(name)] = seen.get(fold(name), 0) + 1
+            seen[fold(name)] += 1
         self.clashing = {n for n, count in seen.items() if count > 1}
 
     @classmethod

@@ -29,9 +29,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from tournament import services
+from tournament import name_search, services
 from tournament.access import role_of
 from tournament.i18n import use_event_language
 from tournament.models import Event
@@ -96,9 +97,17 @@ def public_event(request: HttpRequest, slug: str) -> Event:
 
 
 def _load_rest(event: Event) -> None:
+    """The fields a poll did not read, read once per event version (every change the pages show makes a new one)."""
     deferred = event.get_deferred_fields()
-    if deferred:
+    if not deferred:
+        return
+
+    def read() -> dict:
         event.refresh_from_db(fields=deferred)
+        return {name: getattr(event, name) for name in deferred}
+
+    for name, value in cached(f"event-row:{event_key(event)}", read).items():
+        setattr(event, name, value)
 
 
 def event_key(event: Event) -> str:
@@ -167,6 +176,64 @@ def event_standings(event: Event, after_round: int | None = None):
         return services.event_standings(event, after_round=after_round)
 
 
+# Written by a row template after each row (`{% for r in rows %}<tr>…</tr><!--/row-->{% endfor %}`). It cannot
+# occur inside a row: names and notes are escaped, so a "<" in them is "&lt;".
+ROW_END = "<!--/row-->"
+
+
+@dataclass(frozen=True)
+class RowIndex:
+    """A table's rows rendered once per event version, and what a search compares in each: its name and reading,
+    folded (tournament/name_search.py). A search picks rows out of it instead of rendering any."""
+
+    rows: tuple[str, ...]
+    folded: tuple[str, ...]
+
+    def find(self, q: str) -> list[str]:
+        needle = name_search.fold(q)
+        return [row for row, text in zip(self.rows, self.folded, strict=True) if needle in text]
+
+
+def row_index(template: str, context: dict, rows: list) -> RowIndex:
+    """`rows` rendered by `template`, which ends each row with ROW_END. Callers cache it per event version and
+    language, with the rest of the page."""
+    html = render_to_string(template, context | {"rows": rows}).split(ROW_END)
+    html.pop()  # after the last row: only whitespace
+    if len(html) != len(rows):
+        raise ValueError(f"{template} wrote {len(html)} rows for {len(rows)}")
+    # One string per row: a query is whitespace-normalised, so it never spans the line break.
+    folded = (f"{name_search.fold(r.name)}\n{name_search.fold(getattr(r, 'reading', ''))}" for r in rows)
+    return RowIndex(tuple(html), tuple(folded))
+
+
+def joined(rows: list[str] | tuple[str, ...]) -> SafeString:
+    """Rows of a RowIndex, for a page: each was rendered (and escaped) by a template."""
+    return mark_safe("".join(rows))  # noqa: S308
+
+
+# Where a page's own content sits in base.html; what is around it is the frame.
+_MAIN_START, _MAIN_END = b'<main id="main">', b"</main>"
+
+
+def _searched(event: Event, template: str, render: Callable[..., bytes], language: str, path: str) -> bytes:
+    """A search's page without rendering the page's frame (head, header, language links) for it.
+
+    The frame does not depend on the search: it is cut once per version from a whole rendering. The search
+    renders only the template's `content` partial (a fragment, asked for by htmx, needs no frame at all).
+    """
+    page, _, part = template.partition("#")
+    if part:
+        return render()
+
+    def frame() -> tuple[bytes, bytes]:
+        html = render(page)
+        start, end = html.index(_MAIN_START) + len(_MAIN_START), html.rindex(_MAIN_END)
+        return html[:start], html[end:]
+
+    before, after = cached(f"frame:{event_key(event)}:{BUILD}:{language}:{page}:{path}", frame)
+    return before + render(f"{page}#content") + after
+
+
 def is_fragment(request: HttpRequest) -> bool:
     """An htmx swap wants the page's named partial; a history restore wants the whole page."""
     htmx = getattr(request, "htmx", None)
@@ -214,17 +281,20 @@ def public_response(
     template: str,
     context: Callable[[], dict],
     *params: object,
-    store: bool = True,
+    search: bool = False,
 ) -> HttpResponse:
     """The page `template` of `event` for `params`, or 304 when the client has this version already.
 
-    `context()` is called only when the rendering is not cached; `store=False` for renderings not
-    worth keeping (a search a single person typed). A rendering is in one language: the language is
-    part of its cache key and ETag, and the response varies on what chose it (tournament/i18n.py).
+    `context()` is called only when the rendering is not cached. A rendering is in one language: the
+    language is part of its cache key and ETag, and the response varies on what chose it (tournament/i18n.py).
 
     A big page whose event changes faster than it can sensibly be rendered is served as last rendered
     for a few seconds (`may_lag`), with that rendering's own ETag: the phones' next polls answer 304
     until a newer rendering exists, and the page is never more than PUBLIC_LAG_MAX seconds behind.
+
+    A `search` (what one person typed) is not kept, and is exact: its page is its template's `content`
+    partial, picked out of rows rendered once per version (RowIndex), in the page's frame, also rendered
+    once per version (`_searched`).
     """
     language = get_language()
     ident = "\0".join([BUILD, language, template, *(str(p) for p in params)])
@@ -238,31 +308,38 @@ def public_response(
         key = f"page:{event_key(event)}:{ident}"
         latest_key = f"page-latest:{event_pk}:{ident}"
 
+        def render_html(name: str = template) -> bytes:
+            _load_rest(event)
+            return render_to_string(name, context() | {"page_path": request.path}).encode()
+
         def render() -> Rendering:
             started = time.perf_counter()
-            _load_rest(event)
-            html = render_to_string(template, context() | {"page_path": request.path}).encode()
+            html = render_html()
             compressed = gzip.compress(html, mtime=0) if len(html) >= GZIP_MIN_BYTES else None
             made = Rendering(
                 event.version, event.public, event.updated_at.timestamp(), time.time(), 0.0, html, compressed
             )
             return replace(made, cost=time.perf_counter() - started)
 
-        made = cache.get(key) if store else None
-        if made is None and store:
+        gzip_ok = "gzip" in request.headers.get("Accept-Encoding", "")
+        if search:
+            html = _searched(event, template, render_html, language, request.path)
+            compressed = gzip.compress(html, mtime=0) if gzip_ok and len(html) >= GZIP_MIN_BYTES else None
+            made = Rendering(event.version, event.public, event.updated_at.timestamp(), 0.0, 0.0, html, compressed)
+        else:
+            made = cache.get(key)
+        if made is None:
             latest = cache.get(latest_key)
             if latest is not None and may_lag(latest, event, time.time()):
                 made = latest
             else:
                 made = _render_once(key, latest_key, render, latest, event)
-        elif made is None:
-            made = render()
         if made.version != event.version:
             etag = _etag(event_pk, made.version, made.public, ident)
             last_modified = int(made.updated_at)
             response = get_conditional_response(request, etag=etag, last_modified=last_modified)
         if response is None:
-            if made.compressed and "gzip" in request.headers.get("Accept-Encoding", ""):
+            if made.compressed and gzip_ok:
                 response = HttpResponse(made.compressed)
                 response["Content-Encoding"] = "gzip"
             else:

@@ -29,7 +29,16 @@ from tournament import l10n, name_search, services
 from tournament.access import HtmxHttpRequest
 from tournament.middleware import client_ip
 from tournament.models import UNPLAYED_LABELS, Event, Match, Player, Round
-from tournament.public_cache import cached, event_key, event_standings, is_fragment, public_event, public_response
+from tournament.public_cache import (
+    cached,
+    event_key,
+    event_standings,
+    is_fragment,
+    joined,
+    public_event,
+    public_response,
+    row_index,
+)
 
 STANDINGS_PAGE_SIZE = 100
 MAX_QUERY = 60
@@ -61,7 +70,7 @@ def pairings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     template = "public/pairings.html"
     if is_fragment(request):
         template += "#pairings"
-    return public_response(request, event, template, lambda: pairings_context(event, q), q, store=not q)
+    return public_response(request, event, template, lambda: pairings_context(event, q), q, search=bool(q))
 
 
 @require_safe
@@ -74,7 +83,7 @@ def standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     template = "public/standings.html"
     if is_fragment(request):
         template += "#standings"
-    return public_response(request, event, template, lambda: standings_context(event, page, q), page, q, store=not q)
+    return public_response(request, event, template, lambda: standings_context(event, page, q), page, q, search=bool(q))
 
 
 @require_safe
@@ -126,40 +135,63 @@ def home_context(event: Event, url: str) -> dict:
 
 
 def pairings_context(event: Event, q: str) -> dict:
-    rounds = published_rounds(event)
-    swiss = [r for r in rounds if r.kind == Round.Kind.SWISS]
-    current = swiss[-1] if swiss else None
-    rows = pairing_rows(event, current) if current else []
-    # Once per version, like the rows: a search must not read the whole roster again.
-    absent = (
-        cached(f"absent:{event_key(event)}:{current.pk}", lambda: absent_rows(event, current, rows)) if current else []
-    )
-    found = len(rows) + len(absent)
-    if q and current:
-        rows = search(rows, q, f"pairings:{event_key(event)}:{current.pk}")
-        absent = search(absent, q, f"absent:{event_key(event)}:{current.pk}")
-        found, rows = len(rows) + len(absent), rows[:SEARCH_ROWS]
-        absent = absent[: SEARCH_ROWS - len(rows)]
+    page = pairings_page(event)
+    rows, absent = page["rows"], page["absent"]
+    paired, shown = rows.rows, absent.rows
+    found = len(paired) + len(shown)
+    if q:
+        # Picked out of the rows rendered for this version: a search renders no row and reads no player.
+        paired, shown = rows.find(q), page["absent_found"].find(q)
+        found, paired = len(paired) + len(shown), paired[:SEARCH_ROWS]
+        shown = shown[: SEARCH_ROWS - len(paired)]
     return {
         "event": event,
-        "round": current,
-        "clock": clock_of(current),
-        "rows": rows,
-        "absent": absent,
+        "round": page["round"],
+        "clock": clock_of(page["round"]),
+        "body": joined([*paired, *shown]),
+        "paired": len(paired),
         "found": found,
-        "shown": len(rows) + len(absent),
+        "shown": len(paired) + len(shown),
         "q": q,
-        "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
-        "top_cut_running": bool(rounds) and rounds[-1].kind == Round.Kind.ELIMINATION,
+        "has_bracket": page["has_bracket"],
+        "top_cut_running": page["top_cut_running"],
         "nav": "pairings",
     }
 
 
+def pairings_page(event: Event) -> dict:
+    """What the pairings page shows for this event version, in this language, whoever asks and whatever they
+    search for: the latest Swiss round, and its rows rendered (tournament/public_cache.py RowIndex)."""
+
+    def make() -> dict:
+        rounds = published_rounds(event)
+        swiss = [r for r in rounds if r.kind == Round.Kind.SWISS]
+        current = swiss[-1] if swiss else None
+        rows = pairing_rows(event, current) if current else []
+        absent = absent_rows(event, current, rows) if current else []
+        template = "public/pairings.html#rows"
+        context = {"event": event}
+        return {
+            "round": current,
+            "rows": row_index(template, context, rows),
+            # Everybody's page keeps the absent hidden until the filter looks for them; a search shows them.
+            "absent": row_index("public/pairings.html#absent", context | {"hidden": True}, absent),
+            "absent_found": row_index("public/pairings.html#absent", context, absent),
+            "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
+            "top_cut_running": bool(rounds) and rounds[-1].kind == Round.Kind.ELIMINATION,
+        }
+
+    return cached(f"pairings-page:{event_key(event)}:{get_language()}", make)
+
+
 def standings_context(event: Event, page: int, q: str) -> dict:
-    table = standings_table(event)
-    rows = table["rows"]
     if q:
-        rows = search(rows, q, f"standings:{event_key(event)}")
+        # Picked out of the rows rendered for this version: a search renders no row and reads no player.
+        found = standings_found(event)
+        table, placings, rows = found["table"], found["placings"], found["rows"].find(q)
+    else:
+        table, placings = standings_table(event), services.final_placings(event)
+        rows = table["rows"]
     paginator = Paginator(rows, STANDINGS_PAGE_SIZE)
     page_obj = paginator.get_page(page)
     numbers = paginator.get_elided_page_range(page_obj.number, on_each_side=2, on_ends=1)
@@ -171,13 +203,30 @@ def standings_context(event: Event, page: int, q: str) -> dict:
         "event": event,
         "table": table,
         "page": page_obj,
+        "body": joined(page_obj.object_list) if q else "",
         "page_numbers": [n if isinstance(n, int) else None for n in numbers],
         "page_url": reverse("public:standings", args=[event.slug]) + (f"?{query}" if query else ""),
         "q": q,
-        "placings": services.final_placings(event),
+        "placings": placings,
         "has_bracket": event.top_cut > 0,
         "nav": "standings",
     }
+
+
+def standings_found(event: Event) -> dict:
+    """What a standings search reads, once per event version and language: the table without its rows, and
+    every row rendered (tournament/public_cache.py RowIndex). Made by the first search of a version, so that
+    the pages everybody polls still render only their hundred rows."""
+
+    def make() -> dict:
+        table = standings_table(event)
+        return {
+            "table": {k: v for k, v in table.items() if k != "rows"},
+            "rows": row_index("public/standings.html#rows", {"event": event}, table["rows"]),
+            "placings": services.final_placings(event),
+        }
+
+    return cached(f"standings-found:{event_key(event)}:{get_language()}", make)
 
 
 def player_context(event: Event, pk: int) -> dict:
@@ -573,20 +622,6 @@ def _winner_of(match: dict, stage: str, number: int) -> dict:
     else:
         name = gettext("Winner of %(stage)s %(number)s") % {"stage": stage, "number": number}
     return {"name": name, "pk": None, "seed": None, "games": None, "won": False}
-
-
-def search(rows: list, q: str, key: str) -> list:
-    """The rows whose name or reading contains `q` (tournament/name_search.py: width, case, kana and
-    accents folded); the names are folded once per event version, not per search."""
-
-    def fold_all() -> list[tuple[str, str]]:
-        return [(name_search.fold(r.name), name_search.fold(getattr(r, "reading", ""))) for r in rows]
-
-    folded = cached(f"folded:{key}", fold_all)
-    needle = name_search.fold(q)
-    return [
-        r for r, (name, reading) in zip(rows, folded, strict=True) if needle in name or (reading and needle in reading)
-    ]
 
 
 def search_allowed(request: HttpRequest) -> bool:
