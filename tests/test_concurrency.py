@@ -233,3 +233,41 @@ def test_two_corrections_of_one_result_at_once_do_not_overwrite_each_other(event
     who = m.entered_by.username
     assert f"was changed to {m.result_label()} by {who} since this page was shown" in refused
     assert [c.after for c in ResultChange.objects.filter(match=m, before__isnull=False)] == [m.snapshot()]
+
+
+@needs_postgresql
+def test_clock_minutes_added_from_several_pages_at_once_all_count(event, organiser, judge, second_organiser):
+    """A "+5 min" read the length and wrote it back plus five: two clicks at once added five minutes, not ten."""
+    rnd = published_round(event)
+    services.clock(rnd, "start", organiser)
+    url = reverse("org_round_clock", args=[event.slug, 1])
+    people = [organiser, judge, second_organiser] * 2
+    responses = at_once(*(lambda c=c: c.post(url, {"action": "add", "minutes": 5}) for c in map(logged_in, people)))
+    assert [r.status_code for r in responses] == [302] * len(people), responses
+    rnd.refresh_from_db()
+    assert rnd.clock_minutes == event.round_minutes + 5 * len(people)
+    assert Round.objects.get(pk=rnd.pk).event.version == event.version + 1 + len(people)
+
+
+@needs_postgresql
+def test_the_clock_paused_and_lengthened_at_once_keeps_both(event, organiser, judge):
+    """Different clock changes at once each apply once, on the clock as the other left it (they wait for each
+    other on the round row, and neither is refused)."""
+    rnd = published_round(event)
+    services.clock(rnd, "start", organiser)
+    url = reverse("org_round_clock", args=[event.slug, 1])
+    org, jc = logged_in(organiser), logged_in(judge)
+    for _ in range(3):
+        at_once(
+            lambda: org.post(url, {"action": "pause"}),
+            lambda: jc.post(url, {"action": "add", "minutes": 10}),
+        )
+        rnd.refresh_from_db()
+        assert rnd.clock_paused_at is not None
+        at_once(
+            lambda: org.post(url, {"action": "resume"}),
+            lambda: jc.post(url, {"action": "add", "minutes": -5}),
+        )
+        rnd.refresh_from_db()
+        assert rnd.clock_paused_at is None
+    assert rnd.clock_minutes == event.round_minutes + 3 * 5
