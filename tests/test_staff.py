@@ -1,9 +1,13 @@
 """The event's staff: roles are given by username as invitations, so the form never tells whether an
 account exists; the event always keeps an organiser (also when two organisers demote each other at once)."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.messages import get_messages
+from django.template.defaultfilters import date
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.test_concurrency import at_once, logged_in
 from tournament.models import EventRole, StaffInvite
@@ -89,3 +93,50 @@ def test_two_organisers_demoting_each_other_at_once_leave_one(event, organiser, 
         )
         assert [r.status_code for r in responses] in ([302, 302], [302, 403], [403, 302])
         assert EventRole.objects.filter(event=event, role="organiser").count() == 1
+
+
+def age(invite: StaffInvite, days: float) -> None:
+    StaffInvite.objects.filter(pk=invite.pk).update(at=timezone.now() - timedelta(days=days))
+
+
+def test_an_invitation_expires_and_is_never_claimed_after(event, organiser, outsider, settings):
+    """Invitations never expired: one nobody took was still a role for whoever registered that name months later."""
+    settings.STAFF_INVITE_DAYS = 14
+    add(logged_in(organiser), event, "otto")
+    invite = StaffInvite.objects.get()
+    assert invite.expires == invite.at + timedelta(days=14)
+    age(invite, 14.01)
+    otto = logged_in(outsider)
+    assert otto.get(reverse("org_event", args=[event.slug])).status_code == 404
+    assert event.name not in otto.get(reverse("event_list")).content.decode()
+    assert not EventRole.objects.filter(user=outsider).exists()
+    # Kept for the organisers to see, with when it expired and a way to send it again.
+    page = logged_in(organiser).get(reverse("org_settings", args=[event.slug])).content.decode()
+    assert "invitation expired" in page and "invite again" in page
+    assert StaffInvite.objects.filter(pk=invite.pk).exists()
+
+
+def test_an_invitation_just_inside_its_days_is_claimed(event, organiser, outsider, settings):
+    settings.STAFF_INVITE_DAYS = 3
+    add(logged_in(organiser), event, "otto", "organiser")
+    age(StaffInvite.objects.get(), 2.99)
+    assert logged_in(outsider).get(reverse("org_event", args=[event.slug])).status_code == 200
+    assert EventRole.objects.get(event=event, user=outsider).role == "organiser"
+
+
+def test_inviting_again_renews_an_expired_invitation(event, organiser, outsider):
+    client = logged_in(organiser)
+    add(client, event, "otto")
+    invite = StaffInvite.objects.get()
+    age(invite, 30)
+    page = client.get(reverse("org_settings", args=[event.slug])).content.decode()
+    invite.refresh_from_db()
+    assert f"Judge, invitation expired {date(invite.expires, 'DATETIME_FORMAT')}" in page
+    # The page's "invite again" posts the same username and role.
+    add(client, event, "otto", "judge")
+    renewed = StaffInvite.objects.get()
+    assert renewed.pk == invite.pk and not renewed.expired
+    page = client.get(reverse("org_settings", args=[event.slug])).content.decode()
+    assert "Judge, invited until" in page and "invitation expired" not in page
+    assert logged_in(outsider).get(reverse("org_event", args=[event.slug])).status_code == 200
+    assert EventRole.objects.get(event=event, user=outsider).role == "judge"

@@ -527,7 +527,9 @@ class LanguagePreference(models.Model):
 class StaffInvite(models.Model):
     """A role offered to whoever signs in with `username`: the staff form never says whether that account
     exists (it would tell anyone who can create an event which usernames this site has). The role is
-    taken when that user next opens their events list or this event (`services.claim_invites`)."""
+    taken when that user next opens their events list or this event (`services.claim_invites`), within
+    STAFF_INVITE_DAYS of `at`: an offer nobody took should not wait for whoever registers that name
+    months later. Inviting the same username again renews it."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invites")
     username = models.CharField(max_length=150)
@@ -543,6 +545,19 @@ class StaffInvite(models.Model):
 
     def __str__(self):
         return f"{self.username} invited as {self.get_role_display()} of {self.event}"
+
+    @staticmethod
+    def sent_since():
+        """Invitations sent before this moment have expired."""
+        return timezone.now() - timedelta(days=settings.STAFF_INVITE_DAYS)
+
+    @property
+    def expires(self):
+        return self.at + timedelta(days=settings.STAFF_INVITE_DAYS)
+
+    @property
+    def expired(self) -> bool:
+        return self.expires <= timezone.now()
 
 
 class ResultChange(models.Model):

@@ -294,21 +294,31 @@ def remove_staff(event: Event, role: EventRole, by) -> None:
 
 
 def claim_invites(user, event: Event | None = None) -> int:
-    """Turn the invitations addressed to this user's username into roles; how many were taken."""
+    """Turn the invitations addressed to this user's username into roles; how many were taken. An expired
+    invitation is left for its organisers to see and renew."""
     if not user.is_authenticated:
         return 0
-    invites = StaffInvite.objects.filter(username__iexact=user.username)
+    invites = StaffInvite.objects.filter(username__iexact=user.username, at__gt=StaffInvite.sent_since())
     if event is not None:
         invites = invites.filter(event=event)
     taken = 0
-    for invite in invites.select_related("event"):
+    for pk in invites.values_list("pk", flat=True):
         with transaction.atomic():
-            if StaffInvite.objects.filter(pk=invite.pk).delete()[0]:
-                _role, created = EventRole.objects.get_or_create(
-                    event=invite.event, user=user, defaults={"role": invite.role}
-                )
-                log(invite.event, "staff_join", user, user=user.username, role=invite.role)
-                taken += created
+            # Read again, locked: since the list was read it may have been taken, withdrawn, renewed or expired.
+            invite = (
+                StaffInvite.objects.select_for_update(of=("self",))
+                .select_related("event")
+                .filter(pk=pk, at__gt=StaffInvite.sent_since())
+                .first()
+            )
+            if invite is None:
+                continue
+            invite.delete()
+            _role, created = EventRole.objects.get_or_create(
+                event=invite.event, user=user, defaults={"role": invite.role}
+            )
+            log(invite.event, "staff_join", user, user=user.username, role=invite.role)
+            taken += created
     return taken
 
 

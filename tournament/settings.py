@@ -196,6 +196,9 @@ SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, got {SITE_URL!r}")
 
+# A staff invitation is taken within this many days of being sent (or sent again), or not at all.
+STAFF_INVITE_DAYS = env_int("STAFF_INVITE_DAYS", 14)
+
 # Public searches (?q=) per address: phones filter in the page; the server's search is for the rest.
 PUBLIC_SEARCHES = env_int("PUBLIC_SEARCHES", 10)
 PUBLIC_SEARCH_SECONDS = 10

@@ -6,6 +6,7 @@ import json
 import math
 import uuid
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -222,6 +223,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         recommendation=services.recommended_rounds(event),
         staff=event.roles.select_related("user").order_by("role", "user__username"),
         invites=event.invites.all(),
+        invite_days=settings.STAFF_INVITE_DAYS,
     )
 
 
