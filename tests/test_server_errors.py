@@ -4,10 +4,12 @@ its column, two events created at once. Each now gets a message; the races run r
 (on both databases). The last test throws junk at every organiser URL.
 """
 
+import json
 import re
 
 import pytest
 from django.contrib.messages import get_messages
+from django.core.management import call_command
 from django.urls import get_resolver, reverse
 
 from tests.test_concurrency import HX, at_once, logged_in
@@ -231,6 +233,32 @@ def test_a_new_events_slug_does_not_tell_whether_a_hidden_one_has_that_name(orga
     slugs = set(Event.objects.exclude(pk=hidden.pk).values_list("slug", flat=True))
     assert len(slugs) == 2
     assert all(re.fullmatch(r"(secret|open)-cup-2026-11-21-[0-9a-f]{6}", s) for s in slugs)
+
+
+@pytest.mark.django_db
+def test_import_event_draws_its_slugs_by_the_webs_rule(tmp_path, capsys):
+    """The command gave `secret-cup-2` when the name was taken (a hidden event's too): one rule for both now."""
+    Event.objects.create(slug="secret-cup", name="Secret Cup", public=False)
+    Event.objects.create(slug="secret-cup-2026-11-21", name="Secret Cup", public=False)
+    doc = {
+        "format": "swiss-event",
+        "version": 1,
+        "name": "Secret Cup",
+        "date": "2026-11-21",
+        "players": [{"id": "a", "name": "A"}],
+    }
+    plain, restored = tmp_path / "cup.json", tmp_path / "restored.json"
+    plain.write_text(json.dumps(doc))
+    restored.write_text(json.dumps({**doc, "slug": "secret-cup"}))  # an export whose slug is taken here
+    call_command("import_event", str(plain), str(plain), str(restored))
+    slugs = capsys.readouterr().out.split()
+    assert len(set(slugs)) == 3
+    assert all(re.fullmatch(r"secret-cup-2026-11-21-[0-9a-f]{6}", s) for s in slugs), slugs
+    # An export whose slug is free keeps it, and --slug is the operator's own choice.
+    restored.write_text(json.dumps({**doc, "slug": "kept-cup"}))
+    call_command("import_event", str(restored))
+    call_command("import_event", str(plain), "--slug", "chosen")
+    assert capsys.readouterr().out.split() == ["kept-cup", "chosen"]
 
 
 # ---------------------------------------------------------------- junk at every organiser URL

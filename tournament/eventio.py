@@ -10,7 +10,6 @@ from fractions import Fraction
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.text import slugify
 
 import standings
 from standings import eventfile as ef
@@ -106,15 +105,6 @@ def _num(f: Fraction) -> str:
     return str(f)
 
 
-def unique_slug(base: str) -> str:
-    base = slugify(base)[:60] or "event"
-    slug, n = base, 1
-    while Event.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
 def create_matches(rnd: Round, matches: list[Match]) -> list[Match]:
     """Insert a round's matches and their seats in bulk; the seats make a second pairing of a player fail."""
     created = Match.objects.bulk_create(matches)
@@ -155,17 +145,14 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                     f"players[{i}].{key}",
                     Message("file_text_too_long", "longer than {limit} characters", limit=limit),
                 )
-    if slug:
-        if Event.objects.filter(slug=slug).exists():
-            raise ef.EventFileError(
-                "", Message("file_slug_taken", "an event with the slug {slug} exists already", slug=repr(slug))
-            )
-    elif s.slug and not Event.objects.filter(slug=s.slug).exists():
-        slug = s.slug
-    else:
-        slug = unique_slug(s.name)
-    event = Event.objects.create(
-        slug=slug,
+    if slug and Event.objects.filter(slug=slug).exists():
+        raise ef.EventFileError(
+            "", Message("file_slug_taken", "an event with the slug {slug} exists already", slug=repr(slug))
+        )
+    if not slug and s.slug and not Event.objects.filter(slug=s.slug).exists():
+        slug = s.slug  # restoring an export keeps its addresses
+    event = Event(
+        slug=slug or "",
         name=s.name,
         date=dt.date.fromisoformat(s.date) if s.date else dt.date.today(),
         preset=s.preset,
@@ -186,6 +173,10 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
         language=s.language,
         trf_header="\n".join(s.trf_header),
     )
+    if slug:
+        event.save(force_insert=True)
+    else:
+        event.insert_with_new_slug()  # the web's rule: nothing told about the events that exist
     names = [_player_name(p.name, f"players[{i}].name") for i, p in enumerate(doc.players)]
     created = Player.objects.bulk_create(
         [

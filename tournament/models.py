@@ -13,10 +13,11 @@ from fractions import Fraction
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, Max, Q
 from django.db.models.functions import Cast, Lower, Substr
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -139,6 +140,25 @@ class Event(models.Model):
     def fits_trf(self) -> bool:
         """A FIDE TRF file carries chess events only: one game a round, scored 1, 1/2 and 0."""
         return self.scoring == (1, Fraction(1, 2), 0) and self.best_of == 1
+
+    def insert_with_new_slug(self) -> None:
+        """Save this new event under a slug drawn for it: its name and date, and a random suffix.
+
+        Every new event gets one this way, from the web or from a file. A slug derived from the name alone
+        would come out as `…-2` when a hidden event of that name exists, telling anyone that it does; two
+        creations at once cannot collide on it (and if the suffix ever repeats, another one is drawn).
+        """
+        base = slugify(f"{self.name} {self.date}")[:60].strip("-") or "event"
+        for attempt in range(5):
+            self.slug = f"{base}-{secrets.token_hex(3)}"
+            try:
+                with transaction.atomic():
+                    self.save(force_insert=True)
+                return
+            except IntegrityError:
+                if attempt == 4 or not Event.objects.filter(slug=self.slug).exists():
+                    raise
+                self.pk = None
 
     def touch(self) -> int:
         """Mark the event changed for caches and conditional requests (atomic increment).

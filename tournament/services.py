@@ -20,7 +20,6 @@ from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Max, Q
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
@@ -214,24 +213,15 @@ def swiss_rounds_played(event: Event) -> int:
 
 
 def create_event(event: Event, by) -> Event:
-    """Save a new event with `by` as its organiser, under a slug that says nothing about other events.
-
-    The slug is the name and date plus a random suffix: a slug derived only from the name would come out
-    as `…-2` when a hidden event of that name exists, telling anyone that it does. Two creations at once
-    cannot collide on it (and if the suffix ever repeats, another one is drawn).
-    """
-    base = slugify(f"{event.name} {event.date}")[:60].strip("-") or "event"
-    for _attempt in range(5):
-        event.slug = f"{base}-{secrets.token_hex(3)}"
-        try:
-            with transaction.atomic():
-                event.save()
-                EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
-        except IntegrityError:
-            event.pk = None
-            continue
-        return event
-    raise ServiceError(_("The event could not be created just now; try again."))
+    """Save a new event with `by` as its organiser, under a slug that says nothing about other events
+    (`Event.insert_with_new_slug`)."""
+    try:
+        with transaction.atomic():
+            event.insert_with_new_slug()
+            EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
+    except IntegrityError:
+        raise ServiceError(_("The event could not be created just now; try again.")) from None
+    return event
 
 
 # ---------------------------------------------------------------- staff
