@@ -2,6 +2,7 @@
 rows, folds the names once per event version, and an address that loops on it is told to wait."""
 
 import re
+import time
 
 import pytest
 from django.core.cache import cache
@@ -118,3 +119,43 @@ def test_a_search_for_an_absent_player_says_why_in_the_readers_language(crowd):
     assert "Zed Late is not paired in this round<" in Client().get(url, {"q": "zed"}).content.decode()
     page = Client().get(url, {"q": "zed"}, headers={"Accept-Language": "ja"}).content.decode()
     assert "Zed Lateはこのラウンドで組み合わされていません" in page and "Zed Late is not" not in page
+
+
+@pytest.fixture
+def busy(event, settings):
+    """Round 1 paired; every rendering counts as big and slow, so it may stand in for a second."""
+    from tests.test_public import ROUND_1, pair
+
+    settings.PUBLIC_LAG_MIN_BYTES = 0
+    settings.PUBLIC_LAG_FACTOR = 10_000
+    settings.PUBLIC_LAG_MAX = 1
+    rnd = pair(event, 1, ROUND_1)
+    return event, rnd.matches.get(table=1)
+
+
+def test_a_search_at_a_busy_event_reads_the_last_rendered_rows_for_a_bounded_time(busy, organiser):
+    """A 2048-player round stores ten results a second: a search must not render every row for each of them.
+    It reads the rows last rendered while they may stand in, as the page does, and says so by carrying no
+    validator (no ETag: no browser is told it still has the latest)."""
+    event, match = busy
+    url = reverse("public:pairings", args=[event.slug])
+    assert "won 2-0" not in Client().get(url, {"q": "player a"}).content.decode()
+    made = time.monotonic()
+    services.record_result(match, services.Outcome("played", (2, 0, 0)), organiser)
+    lagging = Client().get(url, {"q": "player a"})
+    assert lagging.status_code == 200 and "ETag" not in lagging and "Last-Modified" not in lagging
+    assert "won 2-0" not in lagging.content.decode()
+    assert time.monotonic() - made < 1, "the machine was too slow for this test's window"
+    time.sleep(1.05)
+    assert "won 2-0" in Client().get(url, {"q": "player a"}).content.decode()
+
+
+def test_a_page_never_shows_rows_a_search_left_behind_under_its_own_version(busy, organiser):
+    """The rows a search may reuse are never what a page shows under a newer version's ETag."""
+    event, match = busy
+    url = reverse("public:pairings", args=[event.slug])
+    Client().get(url, {"q": "player"})  # the rows of this version, rendered for a search
+    services.record_result(match, services.Outcome("played", (2, 0, 0)), organiser)
+    page = Client().get(url)
+    event.refresh_from_db()
+    assert f".{event.version}." in page["ETag"] and "won 2-0" in page.content.decode()

@@ -20,7 +20,7 @@ import weakref
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -252,13 +252,55 @@ class Rendering:
     html: bytes
     compressed: bytes | None
 
+    @property
+    def size(self) -> int:
+        return len(self.html)
+
+
+@dataclass(frozen=True)
+class Made:
+    """Anything else made for one event version (a search's rows): what a later version may use meanwhile."""
+
+    version: int
+    public: bool
+    made_at: float
+    cost: float
+    size: int  # bytes of the HTML it holds, as a page's size decides whether it may lag
+    value: Any
+
+
+_M = TypeVar("_M", Rendering, Made)
+
+
+def lagging(name: str, event: Event, make: Callable[[], Any], size: Callable[[Any], int], exact: bool) -> Any:
+    """`make()` for the event's version, made once and cached; unless `exact`, the value made for an earlier
+    version while it `may_lag`, as a big page does (a search must not cost a big rendering per result).
+
+    Whatever a page shows under its version's ETag must be `exact`: only a page's own rendering may lag.
+    """
+    event_pk = f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}"
+    key, latest_key = f"{name}:{event_key(event)}", f"{name}-latest:{event_pk}"
+    made = cache.get(key)
+    if made is None:
+        latest = None if exact else cache.get(latest_key)
+        if latest is not None and may_lag(latest, event, time.time()):
+            return latest.value
+
+        def render() -> Made:
+            started = time.perf_counter()
+            value = make()
+            return Made(event.version, event.public, time.time(), time.perf_counter() - started, size(value), value)
+
+        made = _render_once(key, latest_key, render, latest, event)
+    return made.value
+
 
 def _etag(event_pk: str, version: int, public: bool, ident: str) -> str:
     # Weak: the gzipped and the plain body are the same page. The version comes from the event row.
     return f'W/"{event_pk}.{version}.{int(public)}.{ident}"'
 
 
-def may_lag(made: Rendering, event: Event, now: float) -> bool:
+def may_lag(made: "Rendering | Made", event: Event, now: float) -> bool:
     """May `made` stand in for the event's newer version a while longer?
 
     While results pour in (a 2048-player round stores ten a second), re-rendering a big page for every
@@ -270,7 +312,7 @@ def may_lag(made: Rendering, event: Event, now: float) -> bool:
     """
     if made.version >= event.version or made.public != event.public:
         return False
-    if len(made.html) < settings.PUBLIC_LAG_MIN_BYTES:
+    if made.size < settings.PUBLIC_LAG_MIN_BYTES:
         return False
     return now - made.made_at < min(settings.PUBLIC_LAG_MAX, made.cost * settings.PUBLIC_LAG_FACTOR)
 
@@ -303,14 +345,23 @@ def public_response(
     etag = _etag(event_pk, event.version, event.public, ident)
     last_modified = int(event.updated_at.timestamp())
 
-    response = get_conditional_response(request, etag=etag, last_modified=last_modified)
+    gzip_ok = "gzip" in request.headers.get("Accept-Encoding", "")
+
+    def render_html(name: str = template) -> bytes:
+        _load_rest(event)
+        return render_to_string(name, context() | {"page_path": request.path}).encode()
+
+    if search:
+        # Not kept, and its rows may be a busy event's last rendered ones (`lagging`): no validators, so no
+        # browser is ever told "unchanged" about a search it holds.
+        html = _searched(event, template, render_html, language, request.path)
+        compressed = gzip.compress(html, mtime=0) if gzip_ok and len(html) >= GZIP_MIN_BYTES else None
+        response = _body(html, compressed, gzip_ok)
+    else:
+        response = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if response is None:
         key = f"page:{event_key(event)}:{ident}"
         latest_key = f"page-latest:{event_pk}:{ident}"
-
-        def render_html(name: str = template) -> bytes:
-            _load_rest(event)
-            return render_to_string(name, context() | {"page_path": request.path}).encode()
 
         def render() -> Rendering:
             started = time.perf_counter()
@@ -321,13 +372,7 @@ def public_response(
             )
             return replace(made, cost=time.perf_counter() - started)
 
-        gzip_ok = "gzip" in request.headers.get("Accept-Encoding", "")
-        if search:
-            html = _searched(event, template, render_html, language, request.path)
-            compressed = gzip.compress(html, mtime=0) if gzip_ok and len(html) >= GZIP_MIN_BYTES else None
-            made = Rendering(event.version, event.public, event.updated_at.timestamp(), 0.0, 0.0, html, compressed)
-        else:
-            made = cache.get(key)
+        made = cache.get(key)
         if made is None:
             latest = cache.get(latest_key)
             if latest is not None and may_lag(latest, event, time.time()):
@@ -339,13 +384,10 @@ def public_response(
             last_modified = int(made.updated_at)
             response = get_conditional_response(request, etag=etag, last_modified=last_modified)
         if response is None:
-            if made.compressed and gzip_ok:
-                response = HttpResponse(made.compressed)
-                response["Content-Encoding"] = "gzip"
-            else:
-                response = HttpResponse(made.html)
-    response["ETag"] = etag
-    response["Last-Modified"] = http_date(last_modified)
+            response = _body(made.html, made.compressed, gzip_ok)
+    if not search:
+        response["ETag"] = etag
+        response["Last-Modified"] = http_date(last_modified)
     # no-cache: phones keep the page but ask every time (a 304 when nothing changed). A hidden event
     # is shown only to its organisers, so no shared cache may keep it.
     if event.public:
@@ -359,14 +401,20 @@ def public_response(
     return response
 
 
-def _render_once(
-    key: str, latest_key: str, render: Callable[[], Rendering], latest: Rendering | None, event: Event
-) -> Rendering:
+def _body(html: bytes, compressed: bytes | None, gzip_ok: bool) -> HttpResponse:
+    if compressed and gzip_ok:
+        response = HttpResponse(compressed)
+        response["Content-Encoding"] = "gzip"
+        return response
+    return HttpResponse(html)
+
+
+def _render_once(key: str, latest_key: str, render: Callable[[], _M], latest: _M | None, event: Event) -> _M:
     """Render this version once; while another request renders a big page, serve its last rendering meanwhile.
 
     A small page is quick to render: waiting for it keeps every answer exact.
     """
-    big = latest is not None and latest.public == event.public and len(latest.html) >= settings.PUBLIC_LAG_MIN_BYTES
+    big = latest is not None and latest.public == event.public and latest.size >= settings.PUBLIC_LAG_MIN_BYTES
     with single_flight(key, wait=not big) as mine:
         if not mine:
             return latest  # another request is rendering this version: the last one stands in meanwhile

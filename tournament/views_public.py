@@ -30,11 +30,13 @@ from tournament.access import HtmxHttpRequest
 from tournament.middleware import client_ip
 from tournament.models import UNPLAYED_LABELS, Event, Match, Player, Round
 from tournament.public_cache import (
+    RowIndex,
     cached,
     event_key,
     event_standings,
     is_fragment,
     joined,
+    lagging,
     public_event,
     public_response,
     row_index,
@@ -135,7 +137,7 @@ def home_context(event: Event, url: str) -> dict:
 
 
 def pairings_context(event: Event, q: str) -> dict:
-    page = pairings_page(event)
+    page = pairings_page(event, exact=not q)
     rows, absent = page["rows"], page["absent"]
     paired, shown = rows.rows, absent.rows
     found = len(paired) + len(shown)
@@ -159,9 +161,10 @@ def pairings_context(event: Event, q: str) -> dict:
     }
 
 
-def pairings_page(event: Event) -> dict:
+def pairings_page(event: Event, exact: bool) -> dict:
     """What the pairings page shows for this event version, in this language, whoever asks and whatever they
-    search for: the latest Swiss round, and its rows rendered (tournament/public_cache.py RowIndex)."""
+    search for: the latest Swiss round, and its rows rendered (tournament/public_cache.py RowIndex). A search
+    (not `exact`) may read a busy event's last rendered rows, as the page itself may lag."""
 
     def make() -> dict:
         rounds = published_rounds(event)
@@ -181,7 +184,7 @@ def pairings_page(event: Event) -> dict:
             "top_cut_running": bool(rounds) and rounds[-1].kind == Round.Kind.ELIMINATION,
         }
 
-    return cached(f"pairings-page:{event_key(event)}:{get_language()}", make)
+    return lagging(f"pairings-page:{get_language()}", event, make, _html_size, exact)
 
 
 def standings_context(event: Event, page: int, q: str) -> dict:
@@ -216,7 +219,8 @@ def standings_context(event: Event, page: int, q: str) -> dict:
 def standings_found(event: Event) -> dict:
     """What a standings search reads, once per event version and language: the table without its rows, and
     every row rendered (tournament/public_cache.py RowIndex). Made by the first search of a version, so that
-    the pages everybody polls still render only their hundred rows."""
+    the pages everybody polls still render only their hundred rows; at a busy event, the last one made stands
+    in for a while, as a big page does."""
 
     def make() -> dict:
         table = standings_table(event)
@@ -226,7 +230,11 @@ def standings_found(event: Event) -> dict:
             "placings": services.final_placings(event),
         }
 
-    return cached(f"standings-found:{event_key(event)}:{get_language()}", make)
+    return lagging(f"standings-found:{get_language()}", event, make, _html_size, exact=False)
+
+
+def _html_size(page: dict) -> int:
+    return sum(len(row) for index in page.values() if isinstance(index, RowIndex) for row in index.rows)
 
 
 def player_context(event: Event, pk: int) -> dict:
