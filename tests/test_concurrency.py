@@ -235,7 +235,6 @@ def test_two_corrections_of_one_result_at_once_do_not_overwrite_each_other(event
     assert [c.after for c in ResultChange.objects.filter(match=m, before__isnull=False)] == [m.snapshot()]
 
 
-@needs_postgresql
 def test_clock_minutes_added_from_several_pages_at_once_all_count(event, organiser, judge, second_organiser):
     """A "+5 min" read the length and wrote it back plus five: two clicks at once added five minutes, not ten."""
     rnd = published_round(event)
@@ -249,7 +248,6 @@ def test_clock_minutes_added_from_several_pages_at_once_all_count(event, organis
     assert Round.objects.get(pk=rnd.pk).event.version == event.version + 1 + len(people)
 
 
-@needs_postgresql
 def test_the_clock_paused_and_lengthened_at_once_keeps_both(event, organiser, judge):
     """Different clock changes at once each apply once, on the clock as the other left it (they wait for each
     other on the round row, and neither is refused)."""
