@@ -550,3 +550,35 @@ def test_the_last_results_confirmed_at_once_complete_the_round(live_tx):
     rnd.refresh_from_db()
     assert rnd.state == Round.State.COMPLETE
     assert ResultChange.objects.filter(match__round=rnd).count() == len(matches)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_confirmations_racing_swaps_and_the_clock_never_deadlock(live_tx, organiser, judge):
+    """A confirmation holds the round's row and then bumped the event's version; a swap holds the event's row
+    and then takes the round's: at the same moment each waited for the other (PostgreSQL's deadlock error,
+    a 500). Every workflow now takes event, round, match in that order and bumps the version after its commit."""
+    from tests.test_concurrency import logged_in
+
+    live = live_tx
+    rnd = Round.objects.get(event=live, number=2)
+    three, four = rnd.matches.get(table=3), rnd.matches.get(table=4)
+    swap_url = reverse("org_round_swap", args=[live.slug, 2])
+    clock_url = reverse("org_round_clock", args=[live.slug, 2])
+    logged_in(organiser).post(clock_url, {"action": "start"})
+    for table in (1, 2, 3, 4):
+        m = rnd.matches.get(table=table)
+        report(phone(m.player_a), live, m, "2-1")
+        pb = phone(m.player_b)
+        confirm, swap, clock = at_once(
+            lambda pb=pb, m=m: report(pb, live, m, action="confirm"),
+            lambda: logged_in(organiser).post(swap_url, {"first": three.player_a_id, "second": four.player_a_id}),
+            lambda: logged_in(judge).post(clock_url, {"action": "add", "minutes": 5}),
+        )
+        assert not any(isinstance(r, Exception) for r in (confirm, swap, clock)), (confirm, swap, clock)
+        # The swap lands before the result or is refused after it ("this round has results"): never a 500.
+        assert (confirm.status_code, swap.status_code, clock.status_code) == (200, 302, 302)
+        m.refresh_from_db()
+        assert m.games == (2, 1, 0) and ResultChange.objects.filter(match=m).count() == 1
+    assert EventLog.objects.filter(event=live, action="swap").count() <= 1
+    rnd.refresh_from_db()
+    assert rnd.clock_minutes == live.round_minutes + 20

@@ -206,11 +206,15 @@ def refusal(
 
 
 def _locked_match(player: Player, match_id: int) -> tuple[Event, Match | None]:
+    """The match row locked, its round's row locked first: the order every result takes (event, round, match)."""
     event = Event.objects.get(pk=player.event_id)
+    round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
+    if round_id is None or services.locked_round(round_id) is None:
+        return event, None
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("round", "player_a", "player_b")
-        .filter(pk=match_id)
+        .filter(pk=match_id, round_id=round_id)
         .first()
     )
     if match is not None and match.round.event_id == event.pk:
@@ -222,7 +226,8 @@ def submit(player: Player, match_id: int, outcome: Outcome, address: str | None 
     """The player's report of their match (a new one, a changed one, or the same as the opponent's).
 
     Refused with a `ServiceError` (and nothing changed) when it is not theirs to report now or the
-    result is not valid (the desk's own validation and messages).
+    result is not valid (the desk's own validation and messages). A report that stores the result bumps
+    the event's version after its commit, as the desk's entry does (`services.after_result`).
     """
     with transaction.atomic():
         event, m = _locked_match(player, match_id)
@@ -249,9 +254,11 @@ def submit(player: Player, match_id: int, outcome: Outcome, address: str | None 
         )
         Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
         other = m.reports.exclude(player=player).first()
+        stored = None
         if event.reporting == Event.Reporting.ALONE or (other is not None and mine.agrees_with(other)):
-            m = services.record_result(m, outcome, None, reporter=player, address=address)
-            return Sent(STORED, m)
+            stored = services.store_result(m, outcome, None, reporter=player, address=address)
+    if stored is not None:
+        return Sent(STORED, services.after_result(*stored, None))
     return Sent(DISPUTED if other is not None else WAITING, m)
 
 
@@ -285,6 +292,7 @@ def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
 def request_drop(player: Player, address: str | None = None) -> None:
     """ "Drop me after this round", from the player's own page: the organiser's drop, logged as asked."""
     with transaction.atomic():
+        services.lock_event(player.event)  # the event first, as every workflow that bumps its version
         player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
         if player.dropped_after is not None:
             raise ServiceError(

@@ -183,11 +183,18 @@ def standings_shown(event: Event, live: bool = False) -> ShownStandings:
     return ShownStandings(event_standings(event, after_round=rnd.number - 1), live=False, **progress)
 
 
-def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
+def lock_event(event: Event) -> Event:
+    """The event row locked against the other workflows that lock it, and against version bumps.
+
+    FOR NO KEY UPDATE, not FOR UPDATE: a row that refers to the event (a log line, a round) may still be
+    written meanwhile. Its foreign-key check takes a KEY SHARE lock on the event row at commit, which FOR
+    UPDATE would make wait: a result holding its round row would then wait for a re-pair holding the event
+    and waiting for that round.
+    """
+    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
-def _locked_round(pk: int) -> Round | None:
+def locked_round(pk: int) -> Round | None:
     """The round row locked (only it: Round's default ordering would join and lock the event row too)."""
     return Round.objects.select_for_update(of=("self",)).filter(pk=pk).order_by("pk").first()
 
@@ -246,7 +253,7 @@ def invite_staff(event: Event, username: str, role: str, by) -> str:
     What the organiser is told does not depend on whether an account of that name exists.
     """
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         current = event.roles.select_related("user").filter(user__username__iexact=username).first()
         if current is not None:
             _keeps_an_organiser(event, current, role)
@@ -272,7 +279,7 @@ def invite_staff(event: Event, username: str, role: str, by) -> str:
 
 def remove_staff(event: Event, role: EventRole, by) -> None:
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         role = event.roles.select_related("user").filter(pk=role.pk).first()
         if role is None:
             return
@@ -396,7 +403,7 @@ def pair_next_round(event: Event, by) -> Round:
     """Pair the next Swiss round as a draft (not public until published). Pairs exactly once."""
     try:
         with transaction.atomic():
-            event = _locked(event)
+            event = lock_event(event)
             previous = latest_round(event)
             number = previous.number + 1 if previous else 1
             _check_ready_to_pair(event, number, previous)
@@ -413,8 +420,8 @@ def repair_round(rnd: Round, by) -> Round:
     """Throw away a draft, or a published round with no result yet, and pair it again with a new seed."""
     try:
         with transaction.atomic():
-            event = _locked(rnd.event)
-            rnd = _locked_round(rnd.pk)
+            event = lock_event(rnd.event)
+            rnd = locked_round(rnd.pk)
             if rnd is None:
                 raise ServiceError(gettext("That round is gone: someone re-paired it meanwhile."))
             if rnd.kind != Round.Kind.SWISS:
@@ -471,8 +478,8 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
     if first.pk == second.pk:
         raise ServiceError(gettext("Pick two different players to swap."))
     with transaction.atomic():
-        _locked(rnd.event)
-        rnd = _locked_round(rnd.pk)
+        lock_event(rnd.event)
+        rnd = locked_round(rnd.pk)
         if rnd is None:
             raise ServiceError(_("That round was paired again meanwhile: swap on the new pairings."))
         if rnd.matches.filter(Q(games_a__isnull=False) | Q(result=DOUBLE_LOSS)).exists():
@@ -761,11 +768,31 @@ def record_result(
     logged as a correction.
     `reporter` is the player whose report from their phone (at `address`) stores it; `by` is then None.
     """
+    m, stored = store_result(match, outcome, by, expected_version, replace, reporter, address)
+    return after_result(m, stored, by)
+
+
+def store_result(
+    match: Match,
+    outcome: Outcome,
+    by,
+    expected_version: int | None = None,
+    replace: bool = False,
+    reporter: Player | None = None,
+    address: str | None = None,
+) -> tuple[Match, bool]:
+    """`record_result`'s part inside the caller's transaction: the match stored (True) or already so (False).
+
+    The caller calls `after_result` once that transaction has committed: it bumps the event's version and
+    advances a bracket, which take the event row, and no workflow may wait for the event row while it
+    holds a round or a match (the order is event, round, match: a re-pair holds the event and waits for
+    the round).
+    """
     event = match.round.event
     with transaction.atomic():
         # The round row first (the order every workflow locks in: event, round, match): a round's
         # completion is decided by one result at a time, and a re-pair or swap waits for it or wins.
-        rnd = _locked_round(match.round_id)
+        rnd = locked_round(match.round_id)
         m = (
             # Not `entered_by`: after waiting for the lock, PostgreSQL re-reads the match row but keeps the
             # joined rows of its first look, so a user entered meanwhile would read as nobody.
@@ -832,7 +859,13 @@ def record_result(
         _update_round_state(rnd)
         rnd.event = m.round.event
         m.round = rnd
-    if not same:
+    return m, not same
+
+
+def after_result(m: Match, stored: bool, by) -> Match:
+    """What follows a result's commit: the version bump (phones refresh) and the bracket's next stage."""
+    rnd, event = m.round, m.round.event
+    if stored:
         changed(event, results_of_round=rnd.number)
     if rnd.kind == Round.Kind.ELIMINATION and rnd.state == Round.State.COMPLETE:
         advance_bracket(event, by)
@@ -893,7 +926,7 @@ def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], 
     if not entries:
         return [], notes
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         # The latest round, and the latest published one (only the latest round can be a draft). A bracket
         # still in draft counts as started: its seeding is fixed.
         recent = list(event.rounds.order_by("-number")[:2])
@@ -1003,7 +1036,7 @@ def delete_player(player: Player, by) -> None:
     """Remove a mistaken registration: only a player who was never paired (unpaired losses for the rounds a
     late entrant missed go with them). Anyone who played is dropped instead, so their opponents keep them."""
     with transaction.atomic():
-        event = _locked(player.event)
+        event = lock_event(player.event)
         played = (
             Match.objects.filter(Q(player_a=player) | Q(player_b=player))
             .exclude(result=Match.Result.LOSS)
@@ -1056,25 +1089,29 @@ def clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
     """Start, pause, resume or lengthen a round's clock.
 
     Each change reads the clock and writes it back ("+5 min" is the length read plus five), so it holds the
-    round row meanwhile: two clicks at once on two organisers' pages add ten minutes, not five. The round row
-    first, then the event's version, the order a result takes.
+    round row meanwhile: two clicks at once on two organisers' pages add ten minutes, not five.
     """
     with transaction.atomic():
-        locked = _locked_round(rnd.pk)
+        # The event first, as every workflow that changes a round and bumps the version (event, round,
+        # match): the view runs this inside its own transaction, so the bump below holds its lock till then.
+        event = lock_event(rnd.event)
+        locked = locked_round(rnd.pk)
         if locked is None:
             raise ServiceError(gettext("That round is gone: someone re-paired it meanwhile."))
-        _change_clock(locked, action, minutes)
+        locked.event = event
+        if _change_clock(locked, action, minutes):
+            changed(event)
     for field in ("clock_started", "clock_paused_at", "clock_paused_seconds", "clock_minutes", "state"):
         setattr(rnd, field, getattr(locked, field))
 
 
-def _change_clock(rnd: Round, action: str, minutes: int) -> None:
+def _change_clock(rnd: Round, action: str, minutes: int) -> bool:
     now = timezone.now()
     if not rnd.is_published:
         raise ServiceError(gettext("Publish the round before starting its clock."))
     fields = []
     if action == "start" and rnd.clock_started is not None:
-        return  # already running: a second click on Start must not reset it
+        return False  # already running: a second click on Start must not reset it
     if action in ("start", "restart"):
         rnd.clock_started, rnd.clock_paused_at, rnd.clock_paused_seconds = now, None, 0
         rnd.clock_minutes = rnd.event.round_minutes
@@ -1107,7 +1144,7 @@ def _change_clock(rnd: Round, action: str, minutes: int) -> None:
         raise ServiceError(gettext("Unknown clock action."))
     if fields:
         rnd.save(update_fields=fields)
-        changed(rnd.event)
+    return bool(fields)
 
 
 def clock_end(rnd: Round):
@@ -1129,7 +1166,7 @@ def start_top_cut(event: Event, by) -> Round:
         raise ServiceError(gettext("Set the top cut to 2, 4, 8, 16… in the event settings first."))
     try:
         with transaction.atomic():
-            event = _locked(event)
+            event = lock_event(event)
             last = latest_round(event)
             if last is None:
                 raise ServiceError(gettext("Play the Swiss rounds first."))
@@ -1155,7 +1192,7 @@ def undo_top_cut(event: Event, by) -> int:
     but the players' walk back to their seats; once a match has a result, its players have played.
     """
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         # Locks in the order every workflow takes (event, round, match): a result being stored holds its
         # round, then its match; taking the matches before the rounds would deadlock against it.
         rounds = list(
@@ -1199,7 +1236,7 @@ def advance_bracket(event: Event, by) -> Round | None:
     """Once every match of the latest bracket round has a winner, pair the winners in bracket order."""
     try:
         with transaction.atomic():
-            event = _locked(event)
+            event = lock_event(event)
             last = latest_round(event)
             if last is None or last.kind != Round.Kind.ELIMINATION or last.state != Round.State.COMPLETE:
                 return None
