@@ -499,7 +499,9 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
             )
         for p in (first, second):
             if p.byes >= rnd.number:
-                raise ServiceError(f"{p} holds a pre-awarded bye this round; it cannot be swapped.")
+                raise ServiceError(
+                    gettext("%(player)s holds a pre-awarded bye this round; they cannot be swapped.") % {"player": p}
+                )
         if m1.player_b_id is None and m2.player_b_id is None:
             raise ServiceError(
                 _("%(first)s and %(second)s both have a bye: swapping them changes nothing.")
@@ -1177,7 +1179,7 @@ def start_top_cut(event: Event, by) -> Round:
             try:
                 pairs = top_cut_pairings(seeds, n)
             except PairingError as e:
-                raise ServiceError(f"{str(e)[:1].upper()}{str(e)[1:]}.") from None
+                raise ServiceError(engine_text.sentence(message_of(e))) from None
             rnd = _elimination_round(event, last.number + 1, pairs, state=Round.State.DRAFT)
             log(event, "top_cut", by, size=n, seeds=seeds[:n])
     except IntegrityError:

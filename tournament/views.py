@@ -124,7 +124,7 @@ def event_new(request: HtmxHttpRequest):
         except ServiceError as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, f"{event.name} is created. Add the players next.")
+            messages.success(request, _("%(name)s is created. Add the players next.") % {"name": event.name})
             return redirect("org_players", slug=event.slug)
     return page(request, "organiser/event_new.html", None, form=form, trf_form=TRFUploadForm())
 
@@ -285,7 +285,7 @@ def player_add(request: HtmxHttpRequest, slug: str):
             for note in notes:
                 messages.warning(request, note)
             if not request.htmx:
-                messages.success(request, f"Added {added}.")
+                messages.success(request, _("Added %(player)s.") % {"player": added})
                 return redirect("org_players", slug=slug)
             form = QuickAddForm()
     if not request.htmx:
@@ -448,7 +448,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
             services.changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
             messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
-        messages.success(request, f"Saved {player}.")
+        messages.success(request, _("Saved %(player)s.") % {"player": player})
         return back(request, reverse("org_players", args=[slug]))
     history = (
         Match.objects.filter(Q(player_a=player) | Q(player_b=player))
@@ -719,9 +719,8 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
         except ServiceError as e:
             messages.error(request, str(e))
         else:
-            messages.success(
-                request, f"Swapped {by_pk[form.cleaned_data['first']]} and {by_pk[form.cleaned_data['second']]}."
-            )
+            first, second = by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]]
+            messages.success(request, _("Swapped %(first)s and %(second)s.") % {"first": first, "second": second})
             for w in warnings:
                 messages.warning(request, engine_text.translate(w))
             return back(request, reverse("org_round", args=[slug, number]))
