@@ -191,3 +191,28 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(ev
     event.touch()
     assert services.settled_marker(event, 1) != marker
     assert "Renamed" in {r.name for r in services.event_standings(event, after_round=1).rows}
+
+
+@pytest.mark.django_db
+def test_a_new_version_renders_only_the_rows_that_changed_and_never_serves_a_stale_row(paired, organiser, client):
+    """Rows rendered before are reused (a 2048-row page renders only what a result changed), but never when
+    something besides the row shapes its HTML: here a rename makes two names clash, so both get numbers."""
+    from tournament import public_cache
+    from tournament.models import Player
+
+    event, match = paired
+    public_cache._row_memo.clear()  # noqa: SLF001
+    pairings(client, event.slug)
+    rendered = len(public_cache._row_memo)  # noqa: SLF001
+    store(match, organiser)
+    page = pairings(client, event.slug).content.decode()
+    assert "won 2-0" in page and "lost 0-2" in page
+    # The two players of the stored match got new rows (in both the page and the absent lists: none here).
+    assert len(public_cache._row_memo) == rendered + 2  # noqa: SLF001
+
+    c = Player.objects.get(event=event, name="Player C")
+    d = Player.objects.get(event=event, name="Player D")
+    Player.objects.filter(pk=d.pk).update(name="Player C")
+    event.touch()
+    page = pairings(client, event.slug).content.decode()
+    assert f"Player C (#{c.number})" in page and f"Player C (#{d.number})" in page

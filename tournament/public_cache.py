@@ -194,16 +194,45 @@ class RowIndex:
         return [row for row, text in zip(self.rows, self.folded, strict=True) if needle in text]
 
 
-def row_index(template: str, context: dict, rows: list) -> RowIndex:
+# Rows rendered before, by what shapes their HTML (`row_index`'s `shape`) and the row itself. In each process;
+# emptied when it grows past ROW_MEMO_ROWS (a round of 2048 players with every result in twice is ~8000).
+_row_memo: dict[tuple, tuple[str, str]] = {}
+ROW_MEMO_ROWS = 50_000
+
+
+def row_index(template: str, context: dict, rows: list, shape: str | None = None) -> RowIndex:
     """`rows` rendered by `template`, which ends each row with ROW_END. Callers cache it per event version and
-    language, with the rest of the page."""
+    language, with the rest of the page.
+
+    `shape` names everything besides the row that its HTML depends on (the template, the context, the
+    language, the roster's names): rows rendered before under the same shape are not rendered again, so a
+    new version of a 2048-row page renders only the rows a result changed. Rows must then be hashable.
+    """
+    if shape is None:
+        html = _render_rows(template, context, rows)
+        folded = [_folded(r) for r in rows]
+        return RowIndex(tuple(html), tuple(folded))
+    missing = list(dict.fromkeys(r for r in rows if (shape, r) not in _row_memo))
+    if missing:
+        if len(_row_memo) + len(missing) > ROW_MEMO_ROWS:
+            _row_memo.clear()
+        for row, html in zip(missing, _render_rows(template, context, missing), strict=True):
+            _row_memo[(shape, row)] = (html, _folded(row))
+    made = [_row_memo[(shape, r)] for r in rows]
+    return RowIndex(tuple(h for h, _ in made), tuple(f for _, f in made))
+
+
+def _render_rows(template: str, context: dict, rows: list) -> list[str]:
     html = render_to_string(template, context | {"rows": rows}).split(ROW_END)
     html.pop()  # after the last row: only whitespace
     if len(html) != len(rows):
         raise ValueError(f"{template} wrote {len(html)} rows for {len(rows)}")
+    return html
+
+
+def _folded(row) -> str:
     # One string per row: a query is whitespace-normalised, so it never spans the line break.
-    folded = (f"{name_search.fold(r.name)}\n{name_search.fold(getattr(r, 'reading', ''))}" for r in rows)
-    return RowIndex(tuple(html), tuple(folded))
+    return f"{name_search.fold(row.name)}\n{name_search.fold(getattr(row, 'reading', ''))}"
 
 
 def joined(rows: list[str] | tuple[str, ...]) -> SafeString:

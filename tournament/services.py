@@ -114,17 +114,22 @@ def settled_marker(event: Event, after_round: int) -> str:
     if marker is None:
         fields = [f.attname for f in Event._meta.concrete_fields if f.attname not in _NOT_STANDINGS]
         players = [f.attname for f in Player._meta.concrete_fields if f.attname not in ("token", "code")]
-        parts = (
+        parts: tuple = (
             Event.objects.filter(pk=event.pk).values_list(*fields).first(),
             list(event.players.order_by("pk").values_list(*players)),
-            list(event.rounds.filter(number__lte=after_round).order_by("number").values_list("pk", "state", "kind")),
-            Match.objects.filter(round__event=event, round__number__lte=after_round).aggregate(
-                n=Count("id"), last=Max("id")
-            ),
-            ResultChange.objects.filter(match__round__event=event, match__round__number__lte=after_round).aggregate(
-                n=Count("id"), last=Max("id")
-            ),
         )
+        if after_round > 0:  # before round 1 there is only the roster
+            parts += (
+                list(
+                    event.rounds.filter(number__lte=after_round).order_by("number").values_list("pk", "state", "kind")
+                ),
+                Match.objects.filter(round__event=event, round__number__lte=after_round).aggregate(
+                    n=Count("id"), last=Max("id")
+                ),
+                ResultChange.objects.filter(match__round__event=event, match__round__number__lte=after_round).aggregate(
+                    n=Count("id"), last=Max("id")
+                ),
+            )
         marker = hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
         cache.set(key, marker, CACHE_SECONDS)
     return marker

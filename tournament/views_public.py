@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
+from typing import NamedTuple
 
 import segno
 from django.conf import settings
@@ -30,6 +31,7 @@ from tournament.access import HtmxHttpRequest
 from tournament.middleware import client_ip
 from tournament.models import UNPLAYED_LABELS, Event, Match, Player, Round
 from tournament.public_cache import (
+    BUILD,
     RowIndex,
     cached,
     event_key,
@@ -174,12 +176,15 @@ def pairings_page(event: Event, exact: bool) -> dict:
         absent = absent_rows(event, current, rows) if current else []
         template = "public/pairings.html#rows"
         context = {"event": event}
+        # What a row's HTML depends on besides the row: the build, the language, the event's address and its
+        # roster (a name is shown with its number while another player has the same one).
+        shape = f"{BUILD}:{get_language()}:{event.pk}:{event.slug}:{services.settled_marker(event, 0)}"
         return {
             "round": current,
-            "rows": row_index(template, context, rows),
+            "rows": row_index(template, context, rows, f"{shape}:rows"),
             # Everybody's page keeps the absent hidden until the filter looks for them; a search shows them.
-            "absent": row_index("public/pairings.html#absent", context | {"hidden": True}, absent),
-            "absent_found": row_index("public/pairings.html#absent", context, absent),
+            "absent": row_index("public/pairings.html#absent", context | {"hidden": True}, absent, f"{shape}:hidden"),
+            "absent_found": row_index("public/pairings.html#absent", context, absent, f"{shape}:absent"),
             "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
             "top_cut_running": bool(rounds) and rounds[-1].kind == Round.Kind.ELIMINATION,
         }
@@ -420,51 +425,104 @@ class PairingRow:
     reading: str = ""  # furigana / sort name: orders the list and is searched
 
 
+class _Played(NamedTuple):
+    """What a row shows of a match's result (`_side_result` reads a Match or this)."""
+
+    result: str
+    games_a: int | None
+    games_b: int | None
+    games_drawn: int | None
+
+
+@dataclass(frozen=True)
+class _Seated:
+    name: str
+    reading: str
+    points: str
+    byes: int
+    order: tuple
+
+
+def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
+    """Each player's name, reading, points going into `rnd` (worded) and sort key: what the rows need of them.
+
+    Cached on what it is made of (the roster and the standings after the round before:
+    `services.settled_marker`), so a round whose results pour in reads and words it once, not per result.
+    """
+    after = max(rnd.number - 1, 0)
+    key = f"pairings-roster:{event.pk}.{event.created_at.timestamp()}:{rnd.pk}:{services.settled_marker(event, after)}"
+
+    def make() -> dict[int, _Seated]:
+        points = points_before(event, rnd)
+        players = event.players.order_by().values_list("pk", "name", "reading", "key", "byes")
+        return {
+            pk: _Seated(
+                name, reading, points_text(points.get(key, Fraction(0))), byes, name_search.sort_key(name, reading)
+            )
+            for pk, name, reading, key, byes in players
+        }
+
+    return cached(f"{key}:{get_language()}", make)
+
+
 def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
-    """Every player of the round, sorted by name (a venue's pairings): one row per player, not per table."""
+    """Every player of the round, sorted by name (a venue's pairings): one row per player, not per table.
+
+    Per event version only the round's matches are read (one query of plain values); the players' side
+    comes from `_roster`, computed once while the round's results come in.
+    """
 
     def make() -> list[PairingRow]:
-        matches = list(rnd.matches.select_related("player_a", "player_b"))
-        players = list(event.players.only("id", "event", "name", "reading", "key", "byes"))
-        seated = {p.pk for m in matches for p in (m.player_a, m.player_b) if p}
-        # Pre-awarded byes (rounds 1..k) need no match row.
-        awarded = [p for p in players if p.pk not in seated and p.byes >= rnd.number and rnd.kind == Round.Kind.SWISS]
-        points = points_before(event, rnd)
-
-        def pts(p: Player) -> str:
-            return points_text(points.get(p.key, Fraction(0)))
-
-        rows = []
-        for m in matches:
-            a, b = m.player_a, m.player_b
+        roster = _roster(event, rnd)
+        matches = rnd.matches.order_by().values_list(
+            "table", "player_a_id", "player_b_id", "result", "games_a", "games_b", "games_drawn"
+        )
+        rows, seated = [], set()
+        for table, a, b, result, *games in matches:
+            seated.update((a, b))
+            pa = roster[a]
             if b is None:
-                note = "Unpaired loss" if m.result == Match.Result.LOSS else "Bye"
-                if m.result in UNPLAYED_LABELS:
-                    note = str(UNPLAYED_LABELS[m.result])
-                rows.append(PairingRow(a.name, a.pk, m.table, pts(a), note=note))
+                note = "Unpaired loss" if result == Match.Result.LOSS else "Bye"
+                if result in UNPLAYED_LABELS:
+                    note = str(UNPLAYED_LABELS[result])
+                rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading))
                 continue
+            pb, played = roster[b], _Played(result, *games)
             rows.append(
                 PairingRow(
-                    a.name, a.pk, m.table, pts(a), b.name, b.pk, pts(b), result=_side_result(m, True), reading=a.reading
+                    pa.name,
+                    a,
+                    table,
+                    pa.points,
+                    pb.name,
+                    b,
+                    pb.points,
+                    result=_side_result(played, True),
+                    reading=pa.reading,
                 )
             )
             rows.append(
                 PairingRow(
-                    b.name,
-                    b.pk,
-                    m.table,
-                    pts(b),
-                    a.name,
-                    a.pk,
-                    pts(a),
-                    result=_side_result(m, False),
-                    reading=b.reading,
+                    pb.name,
+                    b,
+                    table,
+                    pb.points,
+                    pa.name,
+                    a,
+                    pa.points,
+                    result=_side_result(played, False),
+                    reading=pb.reading,
                 )
             )
-        rows += [
-            PairingRow(p.name, p.pk, None, pts(p), note=gettext("Bye (awarded)"), reading=p.reading) for p in awarded
-        ]
-        rows.sort(key=lambda r: (name_search.sort_key(r.name, r.reading), r.pk))
+        # Pre-awarded byes (rounds 1..k) need no match row.
+        if rnd.kind == Round.Kind.SWISS:
+            awarded = gettext("Bye (awarded)")
+            rows += [
+                PairingRow(p.name, pk, None, p.points, note=awarded, reading=p.reading)
+                for pk, p in roster.items()
+                if pk not in seated and p.byes >= rnd.number
+            ]
+        rows.sort(key=lambda r: (roster[r.pk].order, r.pk))
         return rows
 
     # Formatted and worded in one language: one entry per language.
@@ -481,20 +539,30 @@ class AbsentRow:
 
 
 def absent_rows(event: Event, rnd: Round, rows: list[PairingRow]) -> list[AbsentRow]:
-    """Players of the event who are not in `rnd` (dropped, or entering later), so a search for them says why."""
-    seated = {r.pk for r in rows}
-    absent = []
-    for p in event.players.only("id", "event", "name", "dropped_after", "joined_round").order_by("name", "id"):
-        if p.pk in seated:
-            continue
-        if p.dropped_after is not None:
-            note = gettext("%(name)s has dropped") % {"name": p.name}
-        elif p.joined_round > rnd.number:
-            note = gettext("%(name)s plays from round %(round)s") % {"name": p.name, "round": p.joined_round}
-        else:
-            note = gettext("%(name)s is not paired in this round") % {"name": p.name}
-        absent.append(AbsentRow(p.name, p.pk, note))
-    return absent
+    """Players of the event who are not in `rnd` (dropped, or entering later), so a search for them says why.
+
+    Cached on the roster (`services.settled_marker` after round 0) and who is seated: not read again for
+    each result of the round."""
+    seated = frozenset(r.pk for r in rows)
+    marker = services.settled_marker(event, 0)
+    key = f"absent:{event.pk}.{event.created_at.timestamp()}:{rnd.pk}:{marker}:{hash(seated)}:{get_language()}"
+
+    def make() -> list[AbsentRow]:
+        absent = []
+        players = event.players.order_by("name", "id").values_list("pk", "name", "dropped_after", "joined_round")
+        for pk, name, dropped_after, joined_round in players:
+            if pk in seated:
+                continue
+            if dropped_after is not None:
+                note = gettext("%(name)s has dropped") % {"name": name}
+            elif joined_round > rnd.number:
+                note = gettext("%(name)s plays from round %(round)s") % {"name": name, "round": joined_round}
+            else:
+                note = gettext("%(name)s is not paired in this round") % {"name": name}
+            absent.append(AbsentRow(name, pk, note))
+        return absent
+
+    return cached(key, make)
 
 
 def points_text(value: Fraction) -> str:
