@@ -201,19 +201,21 @@ def poller(port: int, stop: float, offset: float, tally: Tally) -> None:
         due += 15
 
 
-def server_cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) used so far by gunicorn's workers, the children of its master `pid`.
+def cpu_seconds(parent: int | None = None, name: str | None = None) -> float:
+    """CPU time (user + system) used so far by the processes whose parent is `parent` or whose name is `name`.
 
-    What the phones cost the server, whatever else the machine is doing at the time (Linux /proc).
+    What the phones cost gunicorn's workers (the children of its master) or PostgreSQL's backends, whatever
+    else the machine is doing at the time (Linux /proc).
     """
     ticks = os.sysconf("SC_CLK_TCK")
     total = 0.0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            text = stat.read_text()
         except OSError:
             continue
-        if int(fields[1]) == pid:  # the parent pid
+        comm, fields = text[text.index("(") + 1 : text.rindex(")")], text.rsplit(")", 1)[1].split()
+        if (parent is not None and int(fields[1]) == parent) or (name is not None and comm == name):
             total += (int(fields[11]) + int(fields[12])) / ticks
     return total
 
@@ -310,7 +312,9 @@ def main() -> None:
         Phone(port).request("GET", f"/e/{SLUG}/pairings/")  # warm: the first rendering computes standings
 
         tally = Tally()
-        cpu_before = server_cpu_seconds(server.pid)
+        cpu_before = cpu_seconds(parent=server.pid)
+        pg_before = cpu_seconds(name="postgres")
+        client_before = time.process_time()
         load = os.getloadavg()[0]
         start = time.monotonic()
         stop = start + args.window
@@ -335,7 +339,9 @@ def main() -> None:
         reported_in = time.monotonic() - start
         for p in pollers:
             p.join()
-        cpu = server_cpu_seconds(server.pid) - cpu_before
+        cpu = cpu_seconds(parent=server.pid) - cpu_before
+        pg_cpu = cpu_seconds(name="postgres") - pg_before
+        client_cpu = time.process_time() - client_before
 
         # The database's word: every match stored once, as reported, with one audit entry.
         stored_rows = psql(
@@ -380,7 +386,8 @@ def main() -> None:
         print(f"{args.pollers} other phones polled the pairings page {tally.polls} times, {tally.poll_errors} failed")
         print(
             f"the server's workers used {cpu:.1f} CPU seconds for the {tally.requests + tally.polls} requests "
-            f"({cpu / max(1, tally.requests + tally.polls) * 1000:.1f} ms each on average)"
+            f"({cpu / max(1, tally.requests + tally.polls) * 1000:.1f} ms each on average); PostgreSQL "
+            f"{pg_cpu:.1f} CPU seconds; this benchmark's own simulated phones {client_cpu:.1f}"
         )
         print(f"round {args.round} is now {state}")
         for e in tally.errors[:10]:

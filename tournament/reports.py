@@ -163,7 +163,7 @@ def current_match(player: Player) -> tuple[Round | None, Match | None]:
     )
     match = (
         Match.objects.filter(Q(player_a=player) | Q(player_b=player), round=Subquery(latest[:1]))
-        .select_related("round", "player_a", "player_b", "entered_by", "entered_by_player")
+        .select_related("round", "player_a", "player_b")  # the page names who entered it only by kind
         .order_by()  # one row at most: not the model's ordering, which joins the round and the event to sort
         .first()
     )
@@ -205,11 +205,12 @@ def refusal(
     return None
 
 
-def _locked_match(player: Player, match_id: int) -> tuple[Event, Match | None]:
-    """The match row locked, its round's row locked first: the order every result takes (event, round, match)."""
+def _locked_match(player: Player, match_id: int, with_round: bool = False) -> tuple[Event, Match | None]:
+    """The match row locked; `with_round`: its round's row locked first, as a result is stored (event, round,
+    match). Only a report that stores the result needs the round: the others wait for no other table."""
     event = Event.objects.get(pk=player.event_id)
     round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
-    if round_id is None or services.locked_round(round_id) is None:
+    if round_id is None or (with_round and services.locked_round(round_id) is None):
         return event, None
     match = (
         Match.objects.select_for_update(of=("self",))
@@ -222,15 +223,38 @@ def _locked_match(player: Player, match_id: int) -> tuple[Event, Match | None]:
     return event, match
 
 
+class _RoundNeeded(Exception):
+    """The report stores the result after all (the opponent's agreeing report came in meanwhile): start again
+    holding the round, as a stored result must."""
+
+
 def submit(player: Player, match_id: int, outcome: Outcome, address: str | None = None) -> Sent:
     """The player's report of their match (a new one, a changed one, or the same as the opponent's).
 
     Refused with a `ServiceError` (and nothing changed) when it is not theirs to report now or the
-    result is not valid (the desk's own validation and messages). A report that stores the result bumps
-    the event's version after its commit, as the desk's entry does (`services.after_result`).
+    result is not valid (the desk's own validation and messages). A report that stores the result holds
+    the round's row, as the desk's entry does, and bumps the event's version after its commit
+    (`services.after_result`); one that waits for the opponent holds only its match.
     """
+    stores = player.event.reporting == Event.Reporting.ALONE or (
+        Report.objects.filter(match_id=match_id, disputes=False, result=outcome.result)
+        .exclude(player=player)
+        .filter(games_a=_games(outcome, 0), games_b=_games(outcome, 1), games_drawn=_games(outcome, 2))
+        .exists()
+    )
+    try:
+        return _submit(player, match_id, outcome, address, with_round=stores)
+    except _RoundNeeded:
+        return _submit(player, match_id, outcome, address, with_round=True)
+
+
+def _games(outcome: Outcome, side: int) -> int | None:
+    return outcome.games[side] if outcome.games else None
+
+
+def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None, with_round: bool) -> Sent:
     with transaction.atomic():
-        event, m = _locked_match(player, match_id)
+        event, m = _locked_match(player, match_id, with_round)
         # A double tap, or the opponent's report stored this very result a moment ago.
         same = m is not None and m.has_result and (m.result, m.games) == (outcome.result, outcome.games)
         problem = refusal(event, m.round, m, player, same) if m is not None else _("That is not your match.")
@@ -239,23 +263,26 @@ def submit(player: Player, match_id: int, outcome: Outcome, address: str | None 
         if same:
             return Sent(STORED, m)
         services.validate_result(m, outcome)  # the desk's validation: SPEC §2, same messages
-        mine, _created = Report.objects.update_or_create(
+        other = m.reports.exclude(player=player).first()
+        mine = Report(
             match=m,
             player=player,
-            defaults={
-                "result": outcome.result,
-                "games_a": outcome.games[0] if outcome.games else None,
-                "games_b": outcome.games[1] if outcome.games else None,
-                "games_drawn": outcome.games[2] if outcome.games else None,
-                "disputes": False,
-                "address": address,
-                "at": timezone.now(),
-            },
+            result=outcome.result,
+            games_a=_games(outcome, 0),
+            games_b=_games(outcome, 1),
+            games_drawn=_games(outcome, 2),
+            disputes=False,
+            address=address,
+            at=timezone.now(),
         )
+        stores = event.reporting == Event.Reporting.ALONE or (other is not None and mine.agrees_with(other))
+        if stores and not with_round:
+            raise _RoundNeeded
+        fields = ("result", "games_a", "games_b", "games_drawn", "disputes", "address", "at")
+        Report.objects.update_or_create(match=m, player=player, defaults={f: getattr(mine, f) for f in fields})
         Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
-        other = m.reports.exclude(player=player).first()
         stored = None
-        if event.reporting == Event.Reporting.ALONE or (other is not None and mine.agrees_with(other)):
+        if stores:
             stored = services.store_result(m, outcome, None, reporter=player, address=address)
     if stored is not None:
         return Sent(STORED, services.after_result(*stored, None))

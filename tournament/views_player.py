@@ -336,6 +336,31 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
     return cached(key, make).get(player.key)
 
 
+def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:
+    """The player's matches of the other published rounds, newest first, as their page words them.
+
+    Those rounds are finished while `rnd` is played, so the lines are kept on what the standings after
+    them are made of (`services.settled_marker`: their matches, results and the roster's names), not read
+    again for every poll while the round's results come in.
+    """
+    after = 0 if rnd is None else rnd.number - 1 if rnd.state != Round.State.COMPLETE else rnd.number
+
+    def make() -> list[dict]:
+        past = (
+            Match.objects.filter(Q(player_a=player) | Q(player_b=player), round__event=event)
+            .exclude(round__state=Round.State.DRAFT)
+            .exclude(round=rnd)
+            .select_related("round", "player_a", "player_b")
+            .order_by("-round__number")
+        )
+        stages = services.stage_names(event) if any(m.round.kind == Round.Kind.ELIMINATION for m in past) else {}
+        return [_player_line(m, player, stages) for m in past]
+
+    marker = services.settled_marker(event, after)
+    created = int(event.created_at.timestamp())
+    return cached(f"me-lines:{event.pk}.{created}:{player.pk}:{rnd.pk if rnd else 0}:{marker}:{get_language()}", make)
+
+
 def me_context(event: Event, player: Player, rnd: Round | None, match: Match | None) -> dict:
     from_a = match is not None and match.player_a_id == player.pk
     opponent = (match.player_b if from_a else match.player_a) if match else None
@@ -348,15 +373,6 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
     can_report = (
         rnd is not None and match is not None and reports.refusal(event, rnd, match, player, current=rnd) is None
     )
-    past = (
-        Match.objects.filter(Q(player_a=player) | Q(player_b=player), round__event=event)
-        .exclude(round__state=Round.State.DRAFT)
-        .exclude(round=rnd)
-        .select_related("round", "player_a", "player_b")
-        .order_by("-round__number")
-    )
-    stages = services.stage_names(event) if any(m.round.kind == Round.Kind.ELIMINATION for m in past) else {}
-    lines = [_player_line(m, player, stages) for m in past]
     standing = standing_of(event, player, rnd)
     return {
         "event": event,
@@ -374,7 +390,7 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
         "stored_text": reports.told(match.games, match.result, match) if match and match.has_result else "",
         "can_report": can_report,
         "choices": quick_results(event.best_of, rnd.kind == Round.Kind.ELIMINATION) if can_report else [],
-        "lines": lines,
+        "lines": past_lines(event, player, rnd),
         "standing": standing,
         "points": standing[1] if standing else "",
     }
