@@ -753,6 +753,32 @@ class ConfirmReplace(ServiceError):
         super().__init__(text % params)
 
 
+class ConfirmAdvance:
+    """A top-cut result about to be entered: it sends its winner on (and may pair the next stage), so the
+    organiser confirms each one (“Alice beats Bob 2-1?”) before it is stored, on every path.
+
+    Built only for a result `validate_result` accepts, so it always has a winner.
+    """
+
+    def __init__(self, match: Match, outcome: Outcome):
+        a, b, _ = outcome.games
+        self.match, self.outcome, self.result = match, outcome, outcome.text
+        self.winner, self.loser = (match.player_a, match.player_b) if a > b else (match.player_b, match.player_a)
+        self.score = f"{max(a, b)}-{min(a, b)}"
+
+
+def advance_question(match: Match, outcome: Outcome) -> ConfirmAdvance | None:
+    """The question to ask before storing `outcome`, if it is a top-cut match's first result; None otherwise.
+
+    Raises `ServiceError` for a result the match may not have, so a refusal comes before any question.
+    A stored result is not asked about here: replacing it asks its own question (`ConfirmReplace`).
+    """
+    if match.round.kind != Round.Kind.ELIMINATION or match.has_result:
+        return None
+    validate_result(match, outcome)
+    return ConfirmAdvance(match, outcome)
+
+
 # Kept for callers that catch the older name: a stale form is one kind of replacement to confirm.
 ResultConflict = ConfirmReplace
 

@@ -57,8 +57,7 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
         error = _first_error(form)
     elif rnd.kind == Round.Kind.ELIMINATION and not match.has_result and not form.cleaned_data["confirm"]:
         # A top-cut result sends a player on (and pairs the next stage): the organiser confirms each one.
-        query = urlencode({"enter": match.pk, "result": form.cleaned_data["result"]})
-        return back(request, f"{reverse('org_top_cut', args=[slug])}?{query}#m-{match.pk}")
+        return _confirm_on_bracket(request, slug, match, form.cleaned_data["result"])
     else:
         try:
             outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
@@ -101,14 +100,19 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                 "table",
                 _("There is no table %(table)s in round %(number)s.") % {"table": data["table"], "number": number},
             )
-        elif data["keep"]:
+        elif data["keep"] and match.has_result:
             done = _("Table %(table)s keeps %(result)s.") % {"table": match.table, "result": match.result_label()}
+        elif data["keep"]:  # “Cancel” to a top-cut result's question
+            done = _("Table %(table)s: nothing entered.") % {"table": match.table}
         else:
             try:
                 outcome = services.parse_outcome(data["result"], access.event.best_of)
-                # The version only counts as the answer to “replace?”: typing alone never overwrites.
-                version = data["version"] if data["confirm"] else None
-                match = services.record_result(match, outcome, request.user, version, replace=data["confirm"])
+                # A top-cut result is confirmed before it sends a player on, as on the bracket page.
+                question = None if data["confirm"] else services.advance_question(match, outcome)
+                if question is None:
+                    # The version only counts as an answer (“replace?”, “confirm?”): typing alone never overwrites.
+                    version = data["version"] if data["confirm"] else None
+                    match = services.record_result(match, outcome, request.user, version, replace=data["confirm"])
             except ConfirmReplace as e:
                 match, question = e.match, e
             except ServiceError as e:
@@ -116,13 +120,16 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                 wrong = None if not rnd.is_published else "table" if match.player_b_id is None else "result"
                 form.add_error(wrong, str(e))
             else:
-                done = _("Table %(table)s: %(a)s %(result)s %(b)s") % {
-                    "table": match.table,
-                    "a": match.player_a,
-                    "result": match.result_label(),
-                    "b": match.player_b,
-                }
+                if question is None:
+                    done = _("Table %(table)s: %(a)s %(result)s %(b)s") % {
+                        "table": match.table,
+                        "a": match.player_a,
+                        "result": match.result_label(),
+                        "b": match.player_b,
+                    }
     if not request.htmx:
+        if isinstance(question, services.ConfirmAdvance):
+            return _confirm_on_bracket(request, slug, question.match, question.result)
         if question:
             return _ask_on_match_page(request, access, rnd, question)
         if done:
@@ -148,6 +155,12 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
     return page(
         request, "organiser/round.html", access, partial="table-form", table_form=form, question=question, **ctx
     )
+
+
+def _confirm_on_bracket(request, slug: str, match: Match, result: str) -> HttpResponse:
+    """A top-cut result is confirmed on the bracket page, which asks “Alice beats Bob 2-1?” beside the match."""
+    query = urlencode({"enter": match.pk, "result": result})
+    return back(request, f"{reverse('org_top_cut', args=[slug])}?{query}#m-{match.pk}")
 
 
 def _ask_on_match_page(request, access: Access, rnd: Round, question: ConfirmReplace):
@@ -187,8 +200,12 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
     if request.method == "POST" and form.is_valid():
         try:
             replaced = match.result_label()
+            confirm = form.cleaned_data["confirm"]
+            question = None if confirm else services.advance_question(match, form.outcome())
+            if question is not None:  # a top-cut result: “Alice beats Bob 2-1?” first
+                return _match_page(request, access, rnd, match, form, question)
             match = services.record_result(
-                match, form.outcome(), request.user, form.cleaned_data["version"], replace=form.cleaned_data["confirm"]
+                match, form.outcome(), request.user, form.cleaned_data["version"], replace=confirm
             )
         except ConfirmReplace as e:
             match, question = e.match, e

@@ -46,24 +46,18 @@ def _preview(event: Event) -> list[tuple[dict, dict]]:
     return topcut.bracket(seeded) if len(seeded) == n else []
 
 
-def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int):
+def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int) -> services.ConfirmAdvance | None:
     """The result the organiser picked and is asked to confirm (?enter=<match>&result=2-1), if it is valid."""
     match_id, text = request.GET.get("enter", ""), request.GET.get("result", "")[:20]
     if not match_id.isdigit() or not text:
         return None
     match = next((m for s in stages for m in s["matches"] if m.pk == int(match_id)), None)
-    if match is None or match.has_result or not match.round.is_published:
+    if match is None:
         return None
     try:
-        outcome = services.parse_outcome(text, best_of)
+        return services.advance_question(match, services.parse_outcome(text, best_of))
     except ServiceError:
         return None
-    if outcome.games is None or outcome.games[0] == outcome.games[1]:
-        return None
-    a_wins = outcome.games[0] > outcome.games[1]
-    winner, loser = (match.player_a, match.player_b) if a_wins else (match.player_b, match.player_a)
-    score = f"{max(outcome.games[:2])}-{min(outcome.games[:2])}"
-    return {"match": match, "result": text, "winner": winner, "loser": loser, "score": score}
 
 
 @require_GET

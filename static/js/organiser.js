@@ -3,11 +3,12 @@
 // - Results by keyboard: the Table field has focus when the page opens; Enter in it moves on to the
 //   result (its text selected). After a refusal the field that was wrong has focus with its text selected, so typing
 //   replaces it; after a result both fields are empty and Table has focus; when a stored result would
-//   be replaced, the Replace button has focus (Enter answers it, Escape keeps the stored result).
+//   be replaced, the Replace button has focus (Enter answers it, Escape keeps the stored result); a top-cut
+//   result is confirmed the same way (Confirm has focus, Escape cancels it).
 (function () {
   function focusTableForm(form) {
     var target = form.querySelector("[aria-invalid=true]") ||
-      form.querySelector("[data-answer=replace]") || form.querySelector("#tf-table");
+      form.querySelector("[data-answer=replace], [data-answer=confirm]") || form.querySelector("#tf-table");
     if (!target) return;
     target.focus();
     if (target.select) target.select();

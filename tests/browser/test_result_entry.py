@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tournament.eventio import create_matches
-from tournament.models import EventLog, Match, ResultChange, Round
+from tournament.models import Event, EventLog, Match, ResultChange, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -164,3 +164,114 @@ def test_changing_a_stored_result_asks_once_on_every_path(page, round_page, even
     ]
     assert ResultChange.objects.filter(before__isnull=False).count() == 3
     expect(page.locator("section", has_text="Corrections")).to_contain_text(re.compile("2-0 → 1-1-1"))
+
+
+@pytest.fixture
+def semifinal_page(live_server, page, event, organiser):
+    """The published semifinals of a top 4 after two Swiss rounds, open as its organiser on the round page."""
+    from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+    from tournament import services
+
+    Event.objects.filter(pk=event.pk).update(top_cut=4, planned_rounds=2)
+    event.refresh_from_db()
+    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
+    pair(event, 2, ROUND_2, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
+    semis = services.start_top_cut(event, organiser)
+    services.publish_round(semis, organiser)
+    page.set_viewport_size({"width": 1024, "height": 800})
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("Username").fill("olga")
+    page.get_by_label("Password").fill("organiser-pass-1")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/events/{event.slug}/rounds/{semis.number}/")
+    return semis
+
+
+def test_a_top_cut_result_typed_on_the_keyboard_is_confirmed_first(page, semifinal_page, event, shot):
+    """Issue 12 item 13: each top-cut result is confirmed before it sends a player on, on the keyboard too."""
+    semis = semifinal_page
+    one, two = semis.matches.select_related("player_a", "player_b").order_by("table")
+    table = page.get_by_label("Table", exact=True)
+    form = page.locator("#table-form")
+    expect(table).to_be_focused()
+    # Only elimination shorthands: no draw, no double loss.
+    expect(page.locator("#tf-hint")).not_to_contain_text("double loss")
+
+    # Table, Enter, result, Enter: asked, not stored; Confirm has focus and Enter answers it.
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    expect(form).to_contain_text(f"{one.player_b.name} beats {one.player_a.name} 2-1?")
+    expect(page.get_by_role("button", name="Confirm result")).to_be_focused()
+    shot("keyboard-confirm-question")
+    assert semis.matches.get(table=1).games is None
+    page.keyboard.press("Enter")
+    expect(form).to_contain_text(f"Table 1: {one.player_a.name} 1-2 {one.player_b.name}")
+    expect(table).to_be_focused()
+    expect(page.locator("#matches tr.match[data-table='1'] .result-label")).to_have_text("1-2")
+    assert semis.matches.get(table=1).games == (1, 2, 0)
+
+    # Escape cancels: nothing is stored, and Table has focus for the next entry.
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    page.keyboard.type("20")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Confirm result")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(form).to_contain_text("Table 2: nothing entered.")
+    expect(table).to_be_focused()
+    assert semis.matches.get(table=2).games is None
+
+    # A result a top-cut match cannot have is refused before any question, the result selected to retype.
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    page.keyboard.type("1-1")
+    page.keyboard.press("Enter")
+    expect(form.locator(".errorlist")).to_be_visible()
+    expect(page.get_by_role("button", name="Confirm result")).to_have_count(0)
+    expect_selected(page, "tf-result", "1-1")
+    assert semis.matches.get(table=2).games is None
+
+    # A stored top-cut result follows the one replace rule: it says what it replaces, asks once, is logged.
+    page.keyboard.press("Escape")
+    table.click()
+    table.fill("")
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")
+    page.keyboard.type("02")
+    page.keyboard.press("Enter")
+    expect(form).to_contain_text("Table 1 already has 1-2, entered by you. Replace it with 0-2?")
+    expect(page.get_by_role("button", name="Replace with 0-2")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(form).to_contain_text(f"Table 1: {one.player_a.name} 0-2 {one.player_b.name}")
+    logged = EventLog.objects.get(event=event, action="correct_result")
+    assert (logged.detail["table"], logged.detail["before"], logged.detail["after"]) == (1, "1-2", "0-2")
+
+    # The second semifinal, confirmed: the final is paired from the two results.
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    page.keyboard.type("21")
+    page.keyboard.press("Enter")
+    expect(form).to_contain_text(f"{two.player_a.name} beats {two.player_b.name} 2-1?")
+    page.keyboard.press("Enter")
+    expect(form).to_contain_text(f"Table 2: {two.player_a.name} 2-1 {two.player_b.name}")
+    final = Round.objects.get(event=event, number=semis.number + 1)
+    assert {final.matches.get().player_a, final.matches.get().player_b} == {one.player_b, two.player_a}
+    shot("keyboard-semis-done")
+
+
+def test_the_other_form_confirms_a_top_cut_result_too(page, semifinal_page, shot):
+    semis = semifinal_page
+    one = semis.matches.select_related("player_a", "player_b").get(table=1)
+    page.locator("#matches tr.match[data-table='1']").get_by_role("link", name="other…").click()
+    page.get_by_label("Games won by A").fill("2")
+    page.get_by_label("Games won by B").fill("0")
+    page.get_by_label("Games drawn").fill("0")
+    page.get_by_role("button", name="Save result").click()
+    expect(page.get_by_role("alert")).to_contain_text(f"{one.player_a.name} beats {one.player_b.name} 2-0?")
+    assert semis.matches.get(table=1).games is None
+    shot("other-confirm-question")
+    page.get_by_role("button", name="Confirm result").click()
+    expect(page.locator(".messages")).to_contain_text("2-0 saved")
+    assert semis.matches.get(table=1).games == (2, 0, 0)
