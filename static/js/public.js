@@ -68,78 +68,178 @@
 
   // --- Venue screen: as large as the screen allows, every name whole ---------------------------------
   // The rows' natural widths are measured once at a reference size; widths and heights scale with the
-  // font size, so for each column count the largest font that fits both ways is a division. The best
-  // count wins; only when even the smallest legible size (a 46th of the screen's height) cannot show
-  // every row does the list page, at that size, by itself every 12 s (or with the arrow keys).
-  var REFERENCE_PX = 20, COLUMN_GAP_EM = 1.2, CELL_GAP_EM = 0.5, ROW_PAD_EM = 0.6, PAGE_MS = 12000;
+  // font size, so for each column count the largest font that fits both ways is a division.
+  // A row's last cell may be secondary (`.sub`: the opponent; the record and tie-breakers). It can stand in
+  // the row ("inline"), on a smaller line under the name ("stacked"), on that line without its `.more` part
+  // ("brief": the record without the tie-breakers), or be left out ("primary"): a small event gets the names
+  // really large, and the secondary figures stay wherever they do not cost that.
+  // Only when even the smallest legible size (a 46th of the screen's height) cannot show every row does
+  // the list page, at that size, by itself every 12 s (or with the arrow keys).
+  var REFERENCE_PX = 20, COLUMN_GAP_EM = 0.8, CELL_GAP_EM = 0.4, ROW_PAD_EM = 0.4, SLACK_EM = 0.1, SUB_EM = 0.5, PAGE_MS = 12000;
+  var MODES = ["inline", "stacked", "brief", "primary"];
   var screenPage = 0, screenPages = 1, pageTimer = null;
 
-  function measureRows(list, items) {
+  function setMode(el, mode) {
+    MODES.forEach(function (m) { el.classList.toggle(m, m === mode && m !== "inline"); });
+  }
+
+  // A row's height as laid out (in em): the list in one column of the given cells, at the reference size.
+  function rowsHeight(list, items, mode, cells) {
+    setMode(list, mode);
+    list.style.setProperty("--cells", template(cells));
+    list.style.setProperty("--cols", 1);
+    list.style.setProperty("--rows", items.length);
+    var height = 0;
+    for (var k = 0; k < Math.min(items.length, 8); k++) height = Math.max(height, items[k].getBoundingClientRect().height);
+    return height / REFERENCE_PX;
+  }
+
+  function template(cells) {
+    return cells.map(function (w, i) {
+      return i === cells.length - 1 ? "minmax(" + w.toFixed(3) + "em, 1fr)" : w.toFixed(3) + "em";
+    }).join(" ");
+  }
+
+  function measureRows(list, legend, items) {
     list.classList.remove("fitted");
+    setMode(list, "inline");
     list.classList.add("measuring");
     list.style.fontSize = REFERENCE_PX + "px";
     for (var i = 0; i < items.length; i++) items[i].hidden = false;
-    var widths = [], height = 0;
+    var widths = [];
     for (var k = 0; k < items.length; k++) {
       var cells = items[k].children;
       for (var c = 0; c < cells.length; c++) {
         widths[c] = Math.max(widths[c] || 0, cells[c].getBoundingClientRect().width);
       }
-      if (k < 8) height = Math.max(height, items[k].getBoundingClientRect().height);
     }
+    if (legend) {
+      // A column is as wide as its heading too (“TABLE” over one-digit table numbers).
+      legend.classList.remove("fitted");
+      setMode(legend, "inline");
+      legend.style.fontSize = REFERENCE_PX + "px";
+      legend.querySelectorAll(".legend-row").forEach(function (r) { r.remove(); });
+      legend.querySelectorAll(":scope > span").forEach(function (label, c) {
+        label.hidden = false;
+        // A number's heading is right-aligned and may reach into the name's column instead.
+        if (!label.classList.contains("num")) widths[c] = Math.max(widths[c] || 0, label.getBoundingClientRect().width);
+      });
+    }
+    var last = items[0].lastElementChild;
+    var hasSub = !!last && last.classList.contains("sub"), hasMore = hasSub && !!last.querySelector(".more");
+    var subEm = { stacked: 0, brief: 0 };
+    ["stacked", "brief"].forEach(function (mode) {
+      if (!hasSub || (mode === "brief" && !hasMore)) return;
+      setMode(list, mode);  // the secondary cell on its own, smaller line
+      for (var s = 0; s < items.length; s++) {
+        var sub = items[s].lastElementChild;
+        if (sub) subEm[mode] = Math.max(subEm[mode], sub.getBoundingClientRect().width / REFERENCE_PX);
+      }
+    });
     list.classList.remove("measuring");
     // A little slack per cell: sub-pixel rounding at another size must never cut a letter.
-    var cellsEm = widths.map(function (w) { return w / REFERENCE_PX + 0.15; });
-    var rowEm = cellsEm.reduce(function (a, b) { return a + b; }, 0) + CELL_GAP_EM * (cellsEm.length - 1) + ROW_PAD_EM;
-    return { cells: cellsEm, width: rowEm, height: height / REFERENCE_PX };
+    var cellsEm = widths.map(function (w) { return w / REFERENCE_PX + SLACK_EM; });
+    var subCol = parseInt(list.dataset.subCol || "1", 10);
+    list.classList.add("fitted");
+    var modes = MODES.filter(function (mode) {
+      return mode === "inline" || (hasSub && (mode !== "brief" || hasMore));
+    }).map(function (mode) {
+      var shown = mode === "inline" ? cellsEm : cellsEm.slice(0, -1);
+      var rowEm = shown.reduce(function (a, b) { return a + b; }, 0) + CELL_GAP_EM * (shown.length - 1) + ROW_PAD_EM;
+      if (subEm[mode] !== undefined) {
+        // The secondary line starts under the name (column subCol) and may be wider than the cells above it.
+        var before = shown.slice(0, subCol - 1).reduce(function (a, b) { return a + b + CELL_GAP_EM; }, 0);
+        rowEm = Math.max(rowEm, before + subEm[mode] + SLACK_EM + ROW_PAD_EM);
+      }
+      var rowHeight = rowsHeight(list, items, mode, shown);
+      return { mode: mode, cells: shown, width: rowEm, height: rowHeight, subCol: subCol };
+    });
+    list.classList.remove("fitted");
+    setMode(list, "inline");
+    return modes;
   }
 
-  function chooseLayout(n, row, width, height, extraEm) {
-    var minPx = Math.max(12, window.innerHeight / 46), maxPx = window.innerHeight / 11;
+  // The largest size at which every row fits on one screen, and the column count that gives it.
+  function onePage(n, row, width, height, extraEm, maxPx) {
     var best = null;
     for (var cols = 1; cols <= Math.min(n, 16); cols++) {
       var rows = Math.ceil(n / cols);
       var byWidth = width / (cols * row.width + (cols - 1) * COLUMN_GAP_EM);
       var byHeight = height / (rows * row.height + extraEm);
       var px = Math.min(byWidth, byHeight, maxPx);
-      if (!best || px > best.px * 1.001) best = { px: px, cols: cols, rows: rows, pages: 1 };
+      // More columns only when that gives larger text.
+      if (!best || px > best.px * 1.001) best = { px: px, cols: cols, rows: rows, pages: 1, row: row };
     }
-    if (best.px >= minPx) return best;
-    // Too many rows for one screen: page at the smallest legible size (smaller only if one row is wider than the screen).
-    var px2 = Math.min(minPx, width / row.width);
-    var cols2 = Math.max(1, Math.min(n, Math.floor((width / px2 + COLUMN_GAP_EM) / (row.width + COLUMN_GAP_EM))));
-    var rows2 = Math.max(1, Math.floor((height / px2 - extraEm) / row.height));
-    return { px: px2, cols: cols2, rows: rows2, pages: Math.ceil(n / (cols2 * rows2)) };
+    return best;
   }
 
-  function applyLayout(list, legend, items, row, layout) {
+  function chooseLayout(n, modes, width, height, extraEm) {
+    var minPx = Math.max(12, window.innerHeight / 46), maxPx = window.innerHeight / 11;
+    // A line of its own under the name is set smaller (SUB_EM): only where it stays legible itself.
+    var readable = function (l) { return l.row.mode === "inline" || l.row.mode === "primary" || l.px * SUB_EM >= 0.8 * minPx; };
+    var fits = modes.map(function (row) { return onePage(n, row, width, height, extraEm, maxPx); }).filter(readable);
+    var largest = Math.max.apply(null, fits.map(function (f) { return f.px; }));
+    if (largest >= minPx) {
+      // The most complete row whose letters are as large as the largest layout's (within 3 %), or large
+      // enough from across the room anyway (an 18th of the screen's height, 60 px at 1080p): the secondary
+      // figures only where they cost the names nothing that matters.
+      var enough = Math.min(0.97 * largest, window.innerHeight / 18);
+      for (var k = 0; k < fits.length; k++) if (fits[k].px >= enough) return fits[k];
+    }
+    // Too many rows for one screen: page at the smallest legible size, with the row that needs the fewest
+    // pages (a person waits less for theirs); of two as good, the one that shows more.
+    var paged = modes.map(function (row) {
+      var px = Math.min(minPx, width / row.width);
+      var cols = Math.max(1, Math.min(n, Math.floor((width / px + COLUMN_GAP_EM) / (row.width + COLUMN_GAP_EM))));
+      var rows = Math.max(1, Math.floor((height / px - extraEm) / row.height));
+      return { px: px, cols: cols, rows: rows, pages: Math.ceil(n / (cols * rows)), row: row };
+    }).filter(readable);
+    var legible = paged.filter(function (l) { return l.px >= minPx * 0.999; });
+    return (legible.length ? legible : paged).reduce(function (best, l) {
+      return l.pages < best.pages || (l.pages === best.pages && l.px > best.px * 1.001) ? l : best;
+    });
+  }
+
+  function applyLayout(list, legend, items, layout) {
+    var row = layout.row;
     var perPage = layout.cols * layout.rows;
-    var template = row.cells.map(function (w, i) {
-      return i === row.cells.length - 1 ? "minmax(" + w.toFixed(3) + "em, 1fr)" : w.toFixed(3) + "em";
-    }).join(" ");
+    var cells = template(row.cells);
     [list, legend].forEach(function (el) {
       if (!el) return;
       el.style.fontSize = layout.px.toFixed(2) + "px";
       el.style.setProperty("--cols", layout.cols);
       el.style.setProperty("--rows", layout.rows);
-      el.style.setProperty("--cells", template);
+      el.style.setProperty("--cells", cells);
+      el.style.setProperty("--sub-col", row.subCol);
+      setMode(el, row.mode);
       el.classList.add("fitted");
     });
     screenPages = layout.pages;
     screenPage = ((screenPage % screenPages) + screenPages) % screenPages;
     for (var k = 0; k < items.length; k++) items[k].hidden = Math.floor(k / perPage) !== screenPage;
     if (legend) {
-      var cells = legend.querySelectorAll(":scope > span");
+      // One legend row above each column of rows, cut like them.
+      var labels = legend.querySelectorAll(":scope > span");
       legend.querySelectorAll(".legend-row").forEach(function (r) { r.remove(); });
       var shownCols = Math.min(layout.cols, Math.ceil((items.length - screenPage * perPage) / layout.rows));
       for (var c = 0; c < shownCols; c++) {
         var legendRow = document.createElement("div");
         legendRow.className = "legend-row";
-        cells.forEach(function (cell) { legendRow.appendChild(cell.cloneNode(true)); });
+        labels.forEach(function (label) {
+          var copy = label.cloneNode(true);
+          copy.hidden = false;  // the originals are hidden once laid out
+          legendRow.appendChild(copy);
+        });
         legend.appendChild(legendRow);
       }
-      cells.forEach(function (cell) { cell.hidden = true; });
+      labels.forEach(function (label) { label.hidden = true; });
     }
+  }
+
+  // Where the rows end: above the language switcher and the full-screen button in the bottom corners.
+  function listBottom() {
+    var corner = document.querySelector(".screen-languages");
+    return window.innerHeight - (corner ? corner.offsetHeight + 4 : 0);
   }
 
   // What still goes wrong at the chosen size (font metrics differ a hair between sizes): "cut" when a cell's
@@ -149,10 +249,11 @@
     list.querySelectorAll("li:not([hidden])").forEach(function (item) {
       bottom = Math.max(bottom, item.getBoundingClientRect().bottom);
       for (var c = 0; c < item.children.length; c++) {
-        if (item.children[c].scrollWidth > item.children[c].clientWidth + 0.5) cut = true;
+        var cell = item.children[c];
+        if (cell.offsetParent !== null && cell.scrollWidth > cell.clientWidth + 0.5) cut = true;
       }
     });
-    return cut ? "cut" : bottom > window.innerHeight + 0.5 ? "low" : "";
+    return cut ? "cut" : bottom > listBottom() + 0.5 ? "low" : "";
   }
 
   function layoutScreen() {
@@ -166,14 +267,14 @@
     // Every page is cut from the same layout: computed once per list and screen size, then reused.
     var key = [window.innerWidth, window.innerHeight, items.length].join("x");
     if (!list._layout || list._layout.key !== key) {
-      var row = measureRows(list, items);
+      var modes = measureRows(list, legend, items);
       var width = board.clientWidth;
       // The legend sits above the list and scales with it (one line of .6em type).
-      var height = window.innerHeight - (legend || list).getBoundingClientRect().top - 8;
-      var layout = chooseLayout(items.length, row, width, height, legend ? 0.8 : 0);
+      var height = listBottom() - (legend || list).getBoundingClientRect().top - 8;
+      var layout = chooseLayout(items.length, modes, width, height, legend ? 0.8 : 0);
       var page = screenPage;
       screenPage = 0;
-      applyLayout(list, legend, items, row, layout);
+      applyLayout(list, legend, items, layout);
       // Step down until no cell is cut and every row of a full page is on the screen: a paged list loses a
       // row per column (it is at its smallest legible size already), a list on one page a little of its size.
       for (var tries = 0, wrong = problem(list); tries < 12 && wrong; tries++, wrong = problem(list)) {
@@ -183,12 +284,12 @@
         } else {
           layout.px *= 0.97;
         }
-        applyLayout(list, legend, items, row, layout);
+        applyLayout(list, legend, items, layout);
       }
       screenPage = page;
-      list._layout = { key: key, row: row, layout: layout };
+      list._layout = { key: key, layout: layout };
     }
-    applyLayout(list, legend, items, list._layout.row, list._layout.layout);
+    applyLayout(list, legend, items, list._layout.layout);
     if (label) {
       label.textContent = screenPages > 1
         ? (board.dataset.pageText || "Page {page} of {pages}").replace("{page}", screenPage + 1).replace("{pages}", screenPages)

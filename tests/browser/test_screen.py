@@ -27,17 +27,44 @@ LONG_NAMES = [
     "Zoë Ødegaard",
 ]
 
-# A visible row's cells, their text fitting (scrollWidth <= clientWidth), and the rendered height of the names.
+# Names as a real 14-player event has them: the longest here is 21 characters.
+REAL_NAMES = [
+    "Hannah Müller",
+    "Alice Archer",
+    "Bob O’Brien",
+    "Chiara Rossi",
+    "Dmitri Volkov",
+    "Emeka Okafor",
+    "Freya Lindqvist",
+    "Gabriel Souza",
+    "Hana Kim",
+    "Ines Duarte",
+    "Jonas Weber",
+    "Katarzyna Wiśniewska",
+    "Lars Østergaard",
+    "Mateo García",
+]
+
+# A visible row's cells, their text fitting (scrollWidth <= clientWidth), and the rendered height of the names:
+# the height of a name's line box and its font size, and whether the secondary cells (opponent, tie-breakers)
+# are shown and where.
 MEASURE = """() => {
-  const rows = [...document.querySelectorAll('.board-list li')].filter(li => !li.hidden);
+  const list = document.querySelector('.board-list');
+  const rows = [...list.querySelectorAll(':scope > li')].filter(li => !li.hidden);
   const cut = [];
   for (const li of rows) for (const cell of li.children)
-    if (cell.scrollWidth > cell.clientWidth) cut.push(cell.textContent + ' ' + cell.scrollWidth + '>' + cell.clientWidth);
-  const heights = rows.map(li => li.querySelector('.name').getBoundingClientRect().height);
+    if (cell.offsetParent !== null && cell.scrollWidth > cell.clientWidth)
+      cut.push(cell.textContent + ' ' + cell.scrollWidth + '>' + cell.clientWidth);
+  const names = rows.map(li => li.querySelector('.name'));
+  const heights = names.map(n => n.getBoundingClientRect().height);
   const bottom = Math.max(...rows.map(li => li.getBoundingClientRect().bottom));
-  return {names: rows.map(li => li.querySelector('.name').textContent), cut, minHeight: Math.min(...heights),
-          bottom, scrollWidth: document.documentElement.scrollWidth,
-          fontSize: document.querySelector('.board-list').style.fontSize};
+  const subs = rows.map(li => li.querySelector('.sub')).filter(Boolean);
+  return {names: names.map(n => n.textContent), cut, minHeight: Math.min(...heights),
+          namePx: parseFloat(getComputedStyle(names[0]).fontSize),
+          mode: ['stacked', 'brief', 'primary'].find(m => list.classList.contains(m)) || 'inline',
+          subsShown: subs.filter(s => s.offsetParent !== null).length,
+          columns: new Set(rows.map(li => Math.round(li.getBoundingClientRect().left))).size,
+          bottom, scrollWidth: document.documentElement.scrollWidth};
 }"""
 
 
@@ -46,12 +73,20 @@ def fresh_cache():
     cache.clear()
 
 
-def big_event(count: int) -> Event:
+def big_event(count: int, names: list[str] | None = None) -> Event:
     event = Event.objects.create(slug=f"big-{count}", name="Saturday Open", tiebreakers=["omw", "gw", "ogw"])
-    names = LONG_NAMES + [f"Player {k:03d} Sørensen" for k in range(count - len(LONG_NAMES))]
+    names = names or LONG_NAMES + [f"Player {k:03d} Sørensen" for k in range(count - len(LONG_NAMES))]
     Player.objects.bulk_create(Player(event=event, name=n) for n in names)
     ordered = sorted(names)
     pair(event, 1, list(zip(ordered[::2], ordered[1::2], strict=True)), state=Round.State.PAIRED)
+    return event
+
+
+def round_over(event: Event) -> Event:
+    """Every result of round 1 in: the screen shows the standings."""
+    Match.objects.filter(round__event=event).update(games_a=2, games_b=1, games_drawn=0)
+    Round.objects.filter(event=event).update(state=Round.State.COMPLETE)
+    services.changed(event)
     return event
 
 
@@ -83,6 +118,10 @@ def test_every_name_whole_and_as_large_as_the_screen_allows(live_server, page, s
     expect(page.locator(".board-list.fitted")).to_be_visible()
     shot(f"{width}x{height}-{count}")
     seen, measures = read_every_page(page, page.viewport_size)
+    print(
+        f"{width}x{height}, {count} players: {measures[0]['minHeight']:.1f} px high, {len(measures)} page(s), "
+        f"{measures[0]['columns']} column(s), secondary {measures[0]['mode']}"
+    )
     # Every player is on some page, exactly once.
     assert sorted(seen) == sorted(event.players.values_list("name", flat=True))
     for m in measures:
@@ -100,20 +139,61 @@ def test_every_name_whole_and_as_large_as_the_screen_allows(live_server, page, s
         assert measures[0]["bottom"] >= height * 0.9
 
 
-def test_fourteen_players_fill_the_screen_instead_of_a_strip(live_server, page, shot):
-    """The event of the report: 14 players on 1920x1080 used 4 narrow columns in the top 180 px."""
-    event = big_event(14)
+@pytest.mark.parametrize("view", ["pairings", "standings"])
+@pytest.mark.parametrize("names", ["real", "long"])
+def test_fourteen_players_read_from_the_back_of_the_room(live_server, page, shot, names, view):
+    """The event of the report: 14 players on 1920x1080 used 4 narrow columns in the top 180 px, with names
+    24 px high and cut. Now the names are about three times as high, and the opponent or the tie-breakers
+    move to a smaller line under the name (or out) where keeping them in the row would make the names smaller."""
+    event = big_event(14, REAL_NAMES if names == "real" else None)
+    if view == "standings":
+        round_over(event)
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/e/{event.slug}/screen/")
-    expect(page.locator(".board-list.fitted")).to_be_visible()
+    expect(page.locator(f".board-list.{view}.fitted")).to_be_visible()
     m = page.evaluate(MEASURE)
-    shot("fourteen")
-    assert m["cut"] == []
-    assert len(m["names"]) == 14
-    # The old board's names were 24 px high and cut; now whole and about twice as high.
-    assert m["minHeight"] >= 45
+    shot(f"fourteen-{names}-{view}")
+    print(
+        f"14 players, {names} names, {view}: {m['minHeight']:.1f} px high (font {m['namePx']:.1f} px), "
+        f"{m['columns']} column(s), secondary {m['mode']} ({m['subsShown']} shown)"
+    )
+    assert m["cut"] == [], m["cut"]
+    assert sorted(m["names"]) == sorted(event.players.values_list("name", flat=True))
+    assert m["bottom"] <= 1080 and m["scrollWidth"] <= 1920
+    if names == "real" and view == "pairings":
+        # Three times the old board's 24 px: two columns of name and table, the opponents left out.
+        assert m["minHeight"] >= 3 * 24, m
+    elif names == "real":
+        # Rank, name and points share the line, so the longest name (21 characters) is the limit: 2.8x.
+        assert m["minHeight"] >= 2.75 * 24, m
+    else:
+        # Deliberately long names (up to 30 characters, whole in every row) leave less room: still 2.2x.
+        assert m["minHeight"] >= 2.2 * 24, m
     # The rows use the screen's height, not a strip at the top.
     assert m["bottom"] >= 1080 * 0.75
+
+
+@pytest.mark.parametrize("count", [8, 64, 512])
+def test_standings_fit_or_page_at_1080p(live_server, page, shot, count):
+    event = round_over(big_event(count))
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/e/{event.slug}/screen/")
+    expect(page.locator(".board-list.standings.fitted")).to_be_visible()
+    shot(f"standings-{count}")
+    seen, measures = read_every_page(page, page.viewport_size)
+    assert sorted(seen) == sorted(event.players.values_list("name", flat=True))
+    for m in measures:
+        assert m["cut"] == [], m["cut"][:5]
+        assert m["bottom"] <= 1080 and m["scrollWidth"] <= 1920
+        assert m["minHeight"] >= 1080 / 48, m
+    print(
+        f"standings, {count} players: {measures[0]['minHeight']:.1f} px high, {len(measures)} page(s), "
+        f"{measures[0]['columns']} column(s), secondary {measures[0]['mode']}"
+    )
+    if count == 8:
+        assert measures[0]["minHeight"] >= 1080 / 20
+    if count == 512:
+        assert len(measures) > 1
 
 
 def test_the_screen_shows_which_tables_are_still_playing(live_server, page, shot):
@@ -130,10 +210,7 @@ def test_the_screen_shows_which_tables_are_still_playing(live_server, page, shot
 
 
 def test_standings_and_the_final_placings_fit_too(live_server, page, shot):
-    event = big_event(64)
-    Match.objects.filter(round__event=event).update(games_a=2, games_b=0, games_drawn=0)
-    Round.objects.filter(event=event).update(state=Round.State.COMPLETE)
-    services.changed(event)
+    event = round_over(big_event(64))
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{live_server.url}/e/{event.slug}/screen/")
     expect(page.locator(".board-title")).to_have_text("Standings after round 1")
