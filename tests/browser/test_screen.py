@@ -221,3 +221,34 @@ def test_standings_and_the_final_placings_fit_too(live_server, page, shot):
         assert m["cut"] == [], m["cut"][:5]
         assert m["minHeight"] >= 720 / 48, m
     shot("standings")
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080)])
+def test_the_winner_with_the_longest_name_fits_the_final_placings(live_server, page, shot, width, height):
+    """The winner's row is marked, not enlarged: a winner with the longest name stays within its column."""
+    event = round_over(big_event(14))
+    Event.objects.filter(pk=event.pk).update(top_cut=2)
+    pair(
+        event,
+        2,
+        [("Jean-Baptiste Delacroix-Moreau", "Bob O’Brien")],
+        state=Round.State.COMPLETE,
+        kind=Round.Kind.ELIMINATION,
+        results={1: (2, 1, 0)},
+    )
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server.url}/e/{event.slug}/screen/")
+    expect(page.locator(".board-winner")).to_contain_text("Jean-Baptiste Delacroix-Moreau wins the event")
+    expect(page.locator(".board-list.placings.fitted")).to_be_visible()
+    m = page.evaluate(MEASURE)
+    shot(f"placings-{width}x{height}")
+    assert m["names"][0] == "Jean-Baptiste Delacroix-Moreau" and len(m["names"]) == 14
+    assert m["cut"] == [], m["cut"]
+    assert m["scrollWidth"] <= width and m["bottom"] <= height
+    # Every row within its column of the grid, the winner's too.
+    widths = page.evaluate(
+        """() => { const list = document.querySelector('.board-list'), style = getComputedStyle(list);
+          const cols = style.gridTemplateColumns.split(' ').map(parseFloat);
+          return [...list.children].map(li => [li.scrollWidth, Math.max(...cols)]); }"""
+    )
+    assert all(row <= column + 0.5 for row, column in widths), widths
