@@ -60,6 +60,8 @@ def screen_is_legible(screen, title: str) -> dict:
 
 
 def type_result(org, table: int, result: str):
+    """Table, Enter, result, Enter, once the page's script is running (a page just published may still load)."""
+    org.wait_for_load_state("domcontentloaded")
     org.get_by_label("Table", exact=True).fill("")
     org.get_by_label("Table", exact=True).focus()
     org.keyboard.type(str(table))
