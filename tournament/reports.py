@@ -278,8 +278,7 @@ def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None
         stores = event.reporting == Event.Reporting.ALONE or (other is not None and mine.agrees_with(other))
         if stores and not with_round:
             raise _RoundNeeded
-        fields = ("result", "games_a", "games_b", "games_drawn", "disputes", "address", "at")
-        Report.objects.update_or_create(match=m, player=player, defaults={f: getattr(mine, f) for f in fields})
+        _put(mine)
         Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
         stored = None
         if stores:
@@ -287,6 +286,16 @@ def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None
     if stored is not None:
         return Sent(STORED, services.after_result(*stored, None))
     return Sent(DISPUTED if other is not None else WAITING, m)
+
+
+_REPORTED = ("result", "games_a", "games_b", "games_drawn", "disputes", "address", "at")
+
+
+def _put(report: Report) -> None:
+    """The player's report on the match, new or replacing theirs: one INSERT ... ON CONFLICT (under the match lock)."""
+    Report.objects.bulk_create(
+        [report], update_conflicts=True, unique_fields=["match", "player"], update_fields=list(_REPORTED)
+    )
 
 
 def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
@@ -298,19 +307,7 @@ def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
             raise ServiceError(problem)
         if not m.reports.exclude(player=player).exists():
             raise ServiceError(_("Your opponent has not reported anything yet: report your result instead."))
-        Report.objects.update_or_create(
-            match=m,
-            player=player,
-            defaults={
-                "result": Match.Result.PLAYED,
-                "games_a": None,
-                "games_b": None,
-                "games_drawn": None,
-                "disputes": True,
-                "address": address,
-                "at": timezone.now(),
-            },
-        )
+        _put(Report(match=m, player=player, disputes=True, address=address, at=timezone.now()))
         Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
         services.log(event, "dispute", None, round=m.round.number, table=m.table, player=player.key)
     return Sent(DISPUTED, m)
