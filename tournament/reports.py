@@ -210,7 +210,7 @@ def _locked_match(player: Player, match_id: int, with_round: bool = False) -> tu
     match). Only a report that stores the result needs the round: the others wait for no other table."""
     event = Event.objects.get(pk=player.event_id)
     round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
-    if round_id is None or (with_round and services.locked_round(round_id) is None):
+    if round_id is None or (with_round and services.shared_round(round_id) is None):
         return event, None
     match = (
         Match.objects.select_for_update(of=("self",))

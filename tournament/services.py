@@ -199,6 +199,18 @@ def lock_event(event: Event) -> Event:
     return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
+def shared_round(pk: int) -> Round | None:
+    """The round row held FOR SHARE: the round's results are stored side by side, while a re-pair, a swap, an
+    undo or the clock (which take the row FOR UPDATE, `locked_round`) wait for them, and they for it.
+
+    SQLite has no row locks (a writer holds the whole database), so there it is a plain read.
+    """
+    if connection.vendor != "postgresql":
+        return Round.objects.filter(pk=pk).order_by("pk").first()
+    table = connection.ops.quote_name(Round._meta.db_table)
+    return next(iter(Round.objects.raw(f"SELECT * FROM {table} WHERE id = %s FOR SHARE", [pk])), None)  # noqa: S611
+
+
 def locked_round(pk: int) -> Round | None:
     """The round row locked (only it: Round's default ordering would join and lock the event row too)."""
     return Round.objects.select_for_update(of=("self",)).filter(pk=pk).order_by("pk").first()
@@ -816,16 +828,18 @@ def store_result(
 ) -> tuple[Match, bool]:
     """`record_result`'s part inside the caller's transaction: the match stored (True) or already so (False).
 
-    The caller calls `after_result` once that transaction has committed: it bumps the event's version and
-    advances a bracket, which take the event row, and no workflow may wait for the event row while it
-    holds a round or a match (the order is event, round, match: a re-pair holds the event and waits for
-    the round).
+    The caller calls `after_result` once that transaction has committed: it decides the round's state,
+    bumps the event's version and advances a bracket, which take the round's row for update and the event's
+    row, and no workflow may wait for those while it holds a round or a match (the order is event, round,
+    match: a re-pair holds the event and waits for the round).
     """
     event = match.round.event
     with transaction.atomic():
-        # The round row first (the order every workflow locks in: event, round, match): a round's
-        # completion is decided by one result at a time, and a re-pair or swap waits for it or wins.
-        rnd = locked_round(match.round_id)
+        # The round row first (the order every workflow locks in: event, round, match), held FOR SHARE:
+        # a re-pair or swap waits for the result or wins, while the round's other results go on side by
+        # side (a 2048-player round stores ten a second). Whether the round is complete is decided after
+        # the commit, one result at a time (`after_result`).
+        rnd = shared_round(match.round_id)
         m = (
             # Not `entered_by`: after waiting for the lock, PostgreSQL re-reads the match row but keeps the
             # joined rows of its first look, so a user entered meanwhile would read as nobody.
@@ -887,17 +901,23 @@ def store_result(
                     before=before_label,
                     after=m.result_label(),
                 )
-        # Also for the same result again: entering it a second time repairs a round whose completion
-        # was missed (before the round lock, two last results arriving together could both miss it).
-        _update_round_state(rnd)
         rnd.event = m.round.event
         m.round = rnd
     return m, not same
 
 
 def after_result(m: Match, stored: bool, by) -> Match:
-    """What follows a result's commit: the version bump (phones refresh) and the bracket's next stage."""
+    """What follows a result's commit: the round's state, the version bump (phones refresh), the bracket's
+    next stage.
+
+    The round's state is decided here, in a transaction of its own holding the round's row: each result's
+    check runs after its own commit, so the last of two results arriving together reads both and completes
+    the round. Also for the same result again: entering it a second time repairs a round whose completion
+    was missed (a server stopped between a result's commit and this check).
+    """
     rnd, event = m.round, m.round.event
+    with transaction.atomic():
+        _update_round_state(rnd)
     if stored:
         changed(event, results_of_round=rnd.number)
     if rnd.kind == Round.Kind.ELIMINATION and rnd.state == Round.State.COMPLETE:
