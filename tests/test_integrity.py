@@ -57,7 +57,12 @@ def next_player_pk_will_be(pk: int) -> None:
 @pytest.mark.needs_postgresql(reason="it moves the player id sequence with pg_get_serial_sequence")
 def test_a_late_entry_after_a_restore_never_takes_an_imported_players_key(organiser):
     """The reported case: a web-added player whose primary key equals an imported id (p<n>)."""
-    top = (Player.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1000
+    # Past every id the sequence has given (other tests' players are rolled back, their ids are not): the
+    # restored players then take ids below `top`, and the ids from top + 1 on are free for what follows.
+    with connection.cursor() as cur:
+        cur.execute("SELECT nextval(pg_get_serial_sequence('tournament_player', 'id'))")
+        given = cur.fetchone()[0]
+    top = max(given, Player.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1000
     event = restored_event(top, organiser)
     next_player_pk_will_be(top + 1)  # the next player's pk is the number of the second imported id
     late, _ = services.add_player(event, organiser, name="Late Lee")
