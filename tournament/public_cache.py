@@ -17,6 +17,7 @@ import hashlib
 import threading
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -115,11 +116,27 @@ def event_key(event: Event) -> str:
     return f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}.{event.version}"
 
 
-def cached(key: str, make: Callable[[], Any]) -> Any:
+# Values read by every request of a busy round (a phone's standing among 2048): kept unpickled in this process
+# too, by `cached(..., keep=True)`. Their keys name what they are made of, so a key's value never changes.
+_kept: "OrderedDict[str, Any]" = OrderedDict()
+KEPT_VALUES = 64
+
+
+def cached(key: str, make: Callable[[], Any], keep: bool = False) -> Any:
     """`make()` computed once per key (keys carry the event version, so they never go stale).
 
     When a result comes in, every phone's next poll misses at once; only one of them computes.
+    `keep=True`: also kept in this process, so that reading it costs no unpickling (a 2048-entry dict read by
+    every phone's request); the callers of such values only read them.
     """
+    if keep:
+        value = _kept.get(key)
+        if value is None:
+            value = cached(key, make)
+            _kept[key] = value
+            while len(_kept) > KEPT_VALUES:
+                _kept.popitem(last=False)
+        return value
     value = cache.get(key)
     if value is None:
         with single_flight(key):

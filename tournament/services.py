@@ -916,8 +916,7 @@ def after_result(m: Match, stored: bool, by) -> Match:
     was missed (a server stopped between a result's commit and this check).
     """
     rnd, event = m.round, m.round.event
-    with transaction.atomic():
-        _update_round_state(rnd)
+    _update_round_state(rnd)
     if stored:
         changed(event, results_of_round=rnd.number)
     if rnd.kind == Round.Kind.ELIMINATION and rnd.state == Round.State.COMPLETE:
@@ -934,18 +933,29 @@ def correct_result(match: Match, outcome: Outcome, by, expected_version: int) ->
 
 
 def _update_round_state(rnd: Round) -> None:
-    # The round row is locked first: two last results stored at once each saw the other still missing,
-    # and the round stayed "in progress" with every result in. Locked, the second reads the first's commit.
-    rnd.state = Round.objects.select_for_update().values_list("state", flat=True).get(pk=rnd.pk)
-    missing = rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).exists()
-    state = rnd.state
-    if not missing:
-        state = Round.State.COMPLETE
-    elif rnd.state in (Round.State.PAIRED, Round.State.COMPLETE):
-        state = Round.State.IN_PROGRESS
-    if state != rnd.state:
-        rnd.state = state
-        rnd.save(update_fields=["state"])
+    """The round's state after a result's commit: in progress from its first result, complete with its last.
+
+    While results are missing (read after this result's commit) the round cannot be complete, and the
+    result that completes it, committed last, reads every other: only then is the round's row locked and
+    read again (two last results arriving together each run this after their own commit; the later one
+    reads both). A round with a thousand tables does not queue its results behind that lock.
+    """
+    missing = Match.objects.filter(round_id=rnd.pk, result=Match.Result.PLAYED, games_a__isnull=True).exists()
+    if missing and rnd.state != Round.State.COMPLETE:
+        if Round.objects.filter(pk=rnd.pk, state=Round.State.PAIRED).update(state=Round.State.IN_PROGRESS):
+            rnd.state = Round.State.IN_PROGRESS
+        return
+    with transaction.atomic():
+        rnd.state = Round.objects.select_for_update().values_list("state", flat=True).get(pk=rnd.pk)
+        missing = rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).exists()
+        state = rnd.state
+        if not missing:
+            state = Round.State.COMPLETE
+        elif rnd.state in (Round.State.PAIRED, Round.State.COMPLETE):
+            state = Round.State.IN_PROGRESS
+        if state != rnd.state:
+            rnd.state = state
+            rnd.save(update_fields=["state"])
 
 
 # ---------------------------------------------------------------- players

@@ -333,7 +333,7 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
             for r in result.rows
         }
 
-    return cached(key, make).get(player.key)
+    return cached(key, make, keep=True).get(player.key)
 
 
 def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:

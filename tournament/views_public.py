@@ -462,7 +462,7 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
             for pk, name, reading, key, byes in players
         }
 
-    return cached(f"{key}:{get_language()}", make)
+    return cached(f"{key}:{get_language()}", make, keep=True)
 
 
 def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
