@@ -282,7 +282,7 @@ def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None
         Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
         stored = None
         if stores:
-            stored = services.store_result(m, outcome, None, reporter=player, address=address)
+            stored = services.store_result(m, outcome, None, reporter=player, address=address, held=True)
     if stored is not None:
         return Sent(STORED, services.after_result(*stored, None))
     return Sent(DISPUTED if other is not None else WAITING, m)

@@ -825,6 +825,7 @@ def store_result(
     replace: bool = False,
     reporter: Player | None = None,
     address: str | None = None,
+    held: bool = False,
 ) -> tuple[Match, bool]:
     """`record_result`'s part inside the caller's transaction: the match stored (True) or already so (False).
 
@@ -832,22 +833,27 @@ def store_result(
     bumps the event's version and advances a bracket, which take the round's row for update and the event's
     row, and no workflow may wait for those while it holds a round or a match (the order is event, round,
     match: a re-pair holds the event and waits for the round).
+    `held`: the caller's transaction already holds the round (FOR SHARE) and `match` (FOR UPDATE), read after
+    taking them, with its round and event (a player's confirmation, `reports.submit`).
     """
     event = match.round.event
     with transaction.atomic():
-        # The round row first (the order every workflow locks in: event, round, match), held FOR SHARE:
-        # a re-pair or swap waits for the result or wins, while the round's other results go on side by
-        # side (a 2048-player round stores ten a second). Whether the round is complete is decided after
-        # the commit, one result at a time (`after_result`).
-        rnd = shared_round(match.round_id)
-        m = (
-            # Not `entered_by`: after waiting for the lock, PostgreSQL re-reads the match row but keeps the
-            # joined rows of its first look, so a user entered meanwhile would read as nobody.
-            Match.objects.select_for_update(of=("self",))
-            .select_related("round__event", "player_a", "player_b")
-            .filter(pk=match.pk)
-            .first()
-        )
+        if held:
+            rnd, m = match.round, match
+        else:
+            # The round row first (the order every workflow locks in: event, round, match), held FOR SHARE:
+            # a re-pair or swap waits for the result or wins, while the round's other results go on side by
+            # side (a 2048-player round stores ten a second). Whether the round is complete is decided after
+            # the commit, one result at a time (`after_result`).
+            rnd = shared_round(match.round_id)
+            m = (
+                # Not `entered_by`: after waiting for the lock, PostgreSQL re-reads the match row but keeps the
+                # joined rows of its first look, so a user entered meanwhile would read as nobody.
+                Match.objects.select_for_update(of=("self",))
+                .select_related("round__event", "player_a", "player_b")
+                .filter(pk=match.pk)
+                .first()
+            )
         if rnd is None or m is None:
             raise ServiceError(
                 _(
