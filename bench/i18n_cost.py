@@ -107,19 +107,7 @@ def main() -> None:
     db = f"swiss_bench_i18n_{os.getpid()}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-bench-i18n-"))
     redis_port = pl.free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env.update(
-        DATABASE_URL=f"{base}/{db}",
-        DEBUG="0",
-        SECRET_KEY="bench-" + "x" * 50,
-        SECURE_SSL_REDIRECT="0",
-        SESSION_COOKIE_SECURE="0",
-        CSRF_COOKIE_SECURE="0",
-        ALLOWED_HOSTS="127.0.0.1",
-        STATIC_ROOT=str(tmp / "static"),
-        REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",
-        LOG_LEVEL="ERROR",
-    )
+    env = pl.server_env(f"{base}/{db}", tmp, REDIS_URL=f"redis://127.0.0.1:{redis_port}/0")
     pl.psql(f"{base}/postgres", f"CREATE DATABASE {db}")
     server = cache_server = None
     try:

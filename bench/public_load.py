@@ -198,6 +198,24 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def server_env(database_url: str, tmp: Path, **extra: str) -> dict[str, str]:
+    """The environment the app server runs in here: production settings (DEBUG=0) over plain HTTP on loopback."""
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update(
+        DATABASE_URL=database_url,
+        DEBUG="0",
+        SECRET_KEY="bench-" + "x" * 50,
+        SECURE_SSL_REDIRECT="0",
+        SESSION_COOKIE_SECURE="0",
+        CSRF_COOKIE_SECURE="0",
+        ALLOWED_HOSTS="127.0.0.1",
+        STATIC_ROOT=str(tmp / "static"),
+        LOG_LEVEL="ERROR",
+        **extra,
+    )
+    return env
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=2048)
@@ -214,19 +232,7 @@ def main() -> None:
     base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
     db = f"swiss_bench_{os.getpid()}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-bench-"))
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env.update(
-        DATABASE_URL=f"{base}/{db}",
-        DEBUG="0",
-        SECRET_KEY="bench-" + "x" * 50,
-        SECURE_SSL_REDIRECT="0",
-        SESSION_COOKIE_SECURE="0",
-        CSRF_COOKIE_SECURE="0",
-        ALLOWED_HOSTS="127.0.0.1",
-        STATIC_ROOT=str(tmp / "static"),
-        REDIS_URL=args.redis,
-        LOG_LEVEL="ERROR",
-    )
+    env = server_env(f"{base}/{db}", tmp, REDIS_URL=args.redis)
     psql(f"{base}/postgres", f"CREATE DATABASE {db}")
     server = None
     try:

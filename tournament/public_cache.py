@@ -113,7 +113,12 @@ def _load_rest(event: Event) -> None:
 
 def event_key(event: Event) -> str:
     """Names one version of one event; the creation time keeps a reused primary key (SQLite) apart."""
-    return f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}.{event.version}"
+    return f"{event_identity(event)}.{event.version}"
+
+
+def event_identity(event: Event) -> str:
+    """The event whatever its version: its key, and its creation time (a reused primary key stays apart)."""
+    return f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}"
 
 
 # Values read by every request of a busy round (a phone's standing among 2048): kept unpickled in this process
@@ -324,7 +329,7 @@ def lagging(name: str, event: Event, make: Callable[[], Any], size: Callable[[An
 
     Whatever a page shows under its version's ETag must be `exact`: only a page's own rendering may lag.
     """
-    event_pk = f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}"
+    event_pk = event_identity(event)
     key, latest_key = f"{name}:{event_key(event)}", f"{name}-latest:{event_pk}"
     made = cache.get(key)
     if made is None:
@@ -387,7 +392,7 @@ def public_response(
     language = get_language()
     ident = "\0".join([BUILD, language, template, *(str(p) for p in params)])
     ident = hashlib.blake2b(ident.encode(), digest_size=8).hexdigest()
-    event_pk = f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}"
+    event_pk = event_identity(event)
     etag = _etag(event_pk, event.version, event.public, ident)
     last_modified = int(event.updated_at.timestamp())
 

@@ -200,9 +200,7 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
     settings_row = tuple(
         getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in ("version", "updated_at")
     )
-    after = 0
-    if rnd is not None:
-        after = rnd.number if rnd.state == Round.State.COMPLETE else rnd.number - 1
+    after = finished(rnd)
     others = (
         Match.objects.filter(Q(player_a=player) | Q(player_b=player), round__event=event)
         .exclude(round__state=Round.State.DRAFT)
@@ -312,15 +310,20 @@ def quick_results(best_of: int, elimination: bool) -> list[tuple[str, str]]:
     return choices
 
 
+def finished(rnd: Round | None) -> int:
+    """The last finished round while `rnd` is the one being played (0 before the first is finished)."""
+    if rnd is None:
+        return 0
+    return rnd.number if rnd.state == Round.State.COMPLETE else rnd.number - 1
+
+
 def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, object, str] | None:
     """The player's rank, points and record after the last finished round.
 
     It holds still while a round's results come in, so it is keyed not on the event's version (which
     every stored result bumps) but on what the standings after that round are made of.
     """
-    if rnd is None:
-        return None
-    after = rnd.number if rnd.state == Round.State.COMPLETE else rnd.number - 1
+    after = finished(rnd)
     if after < 1:
         return None
 
@@ -343,7 +346,7 @@ def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:
     them are made of (`services.settled_marker`: their matches, results and the roster's names), not read
     again for every poll while the round's results come in.
     """
-    after = 0 if rnd is None else rnd.number - 1 if rnd.state != Round.State.COMPLETE else rnd.number
+    after = finished(rnd)
 
     def make() -> list[dict]:
         past = (
