@@ -2,6 +2,7 @@
 migrations on start and gunicorn serving the app and its static files on a real database."""
 
 import http.client
+import json
 import os
 import shutil
 import socket
@@ -324,3 +325,23 @@ def test_nginx_logs_the_personal_link_without_its_secret(tmp_path, fresh_databas
     errors = (root / "error.log").read_text()
     assert "connect() failed" in errors and '"GET /login/ HTTP/1.1"' in errors  # other pages say what failed
     assert token not in errors and token not in (root / "access.log").read_text(), errors
+
+
+def test_the_served_app_keeps_its_loaded_code_out_of_the_collectors_passes():
+    """A full garbage collection over everything a worker had loaded stopped all its threads for 50-110 ms
+    every few seconds while a 2048-player event reported its results (bench/self_report.py). The WSGI app
+    gunicorn loads freezes what is loaded (the views included) and collects less often."""
+    # In a process of its own: importing tournament.wsgi here would freeze the test run's objects.
+    code = (
+        "import gc, json, sys, tournament.wsgi as w; "
+        "print(json.dumps([gc.get_freeze_count(), len(gc.get_objects()), gc.get_threshold(), "
+        "'tournament.views_player' in sys.modules]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env={**clean_environ(), **PROD}, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    frozen, scanned, thresholds, views_loaded = json.loads(result.stdout.strip().splitlines()[-1])
+    assert views_loaded
+    assert scanned * 20 < frozen, (scanned, frozen)
+    assert thresholds[0] >= 10 * 700  # CPython's default: a pass every 700 new objects
