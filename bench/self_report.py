@@ -98,13 +98,16 @@ def free_port(start: int = 8601, stop: int = 8610) -> int:
 
 
 class Phone:
-    """One phone: its cookies, and plain HTTP/1.1 requests without keep-alive (as a phone on venue Wi-Fi)."""
+    """One phone: its cookies, and plain HTTP/1.1 requests without keep-alive (as a phone on venue Wi-Fi).
 
-    def __init__(self, port: int):
+    With a `tally`, the latency of every request is kept under its kind (`what`)."""
+
+    def __init__(self, port: int, tally: Tally | None = None):
         self.port = port
         self.cookies: dict[str, str] = {}
+        self.tally = tally
 
-    def request(self, method: str, path: str, body: dict | None = None, headers: dict | None = None):
+    def request(self, method: str, path: str, body: dict | None = None, headers: dict | None = None, what: str = ""):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         h = dict(headers or {})
         if self.cookies:
@@ -121,6 +124,9 @@ class Phone:
         finally:
             conn.close()
         elapsed = time.perf_counter() - t
+        if self.tally is not None and what:
+            with self.tally.lock:
+                self.tally.latencies.setdefault(what, []).append(elapsed)
         for header, value in response.getheaders():
             if header.lower() == "set-cookie":
                 name, _, rest = value.partition("=")
@@ -132,6 +138,7 @@ class Tally:
     def __init__(self):
         self.lock = threading.Lock()
         self.report_latencies: list[float] = []
+        self.latencies: dict[str, list[float]] = {}  # every request's, by kind
         self.requests = 0
         self.errors: list[str] = []
         self.confirms = 0
@@ -145,12 +152,12 @@ class Tally:
 
 def run_phone(port: int, who: dict, tally: Tally) -> None:
     """Open the link, load the page, then report (or confirm the opponent's report)."""
-    phone = Phone(port)
+    phone = Phone(port, tally)
     try:
-        r, _, _ = phone.request("GET", f"/e/{SLUG}/me/{who['pk']}/{who['token']}/")
+        r, _, _ = phone.request("GET", f"/e/{SLUG}/me/{who['pk']}/{who['token']}/", what="open the link (302)")
         if r.status != 302:
             return tally.error(f"link of {who['pk']}: HTTP {r.status}")
-        r, page, _ = phone.request("GET", f"/e/{SLUG}/me/")
+        r, page, _ = phone.request("GET", f"/e/{SLUG}/me/", what="load the page")
         if r.status != 200:
             return tally.error(f"page of {who['pk']}: HTTP {r.status}")
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
@@ -161,7 +168,7 @@ def run_phone(port: int, who: dict, tally: Tally) -> None:
             form["action"] = "confirm"
         else:
             form.update(action="report", result=who["result"])
-        r, _, elapsed = phone.request("POST", f"/e/{SLUG}/me/report/", form)
+        r, _, elapsed = phone.request("POST", f"/e/{SLUG}/me/report/", form, what=f"{form['action']} (POST)")
         with tally.lock:
             tally.requests += 3
             tally.report_latencies.append(elapsed)
@@ -169,7 +176,7 @@ def run_phone(port: int, who: dict, tally: Tally) -> None:
         if r.status != 302:
             return tally.error(f"report of {who['pk']}: HTTP {r.status}")
         # The page the phone is sent back to says whether the report was taken or refused.
-        r, page, _ = phone.request("GET", f"/e/{SLUG}/me/")
+        r, page, _ = phone.request("GET", f"/e/{SLUG}/me/", what="the page after it")
         with tally.lock:
             tally.requests += 1
         refused = re.search(r'class="msg-error">([^<]*)', page)
@@ -181,7 +188,7 @@ def run_phone(port: int, who: dict, tally: Tally) -> None:
 
 def poller(port: int, stop: float, offset: float, tally: Tally) -> None:
     """A phone on the public pairings page: the htmx poll every 15 s, with the ETag it has."""
-    phone = Phone(port)
+    phone = Phone(port, tally)
     etag = None
     due = time.monotonic() + offset
     while due < stop:
@@ -190,7 +197,7 @@ def poller(port: int, stop: float, offset: float, tally: Tally) -> None:
         if etag:
             headers["If-None-Match"] = etag
         try:
-            r, _, _ = phone.request("GET", f"/e/{SLUG}/pairings/", headers=headers)
+            r, _, _ = phone.request("GET", f"/e/{SLUG}/pairings/", headers=headers, what="poll the pairings")
             ok = r.status in (200, 304)
             etag = r.getheader("ETag") or etag
         except OSError:
@@ -383,6 +390,10 @@ def main() -> None:
             f"report latency: p50 {percentile(lat, 0.5) * 1000:.0f} ms, p99 {percentile(lat, 0.99) * 1000:.0f} ms, "
             f"max {max(lat, default=0) * 1000:.0f} ms"
         )
+        print("latency by request, ms:        count    p50    p99    max")
+        for what, values in tally.latencies.items():
+            p50, p99, top = (1000 * x for x in (percentile(values, 0.5), percentile(values, 0.99), max(values)))
+            print(f"  {what:26s} {len(values):8d} {p50:6.0f} {p99:6.0f} {top:6.0f}")
         print(f"{args.pollers} other phones polled the pairings page {tally.polls} times, {tally.poll_errors} failed")
         print(
             f"the server's workers used {cpu:.1f} CPU seconds for the {tally.requests + tally.polls} requests "
