@@ -227,6 +227,19 @@ def cpu_seconds(parent: int | None = None, name: str | None = None) -> float:
     return total
 
 
+def peak_memory_mb(parent: int) -> list[int]:
+    """The most resident memory each child of `parent` (gunicorn's workers) has held, in MB (Linux /proc)."""
+    peaks = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+        except OSError:
+            continue
+        if int(fields.get("PPid", "0").strip()) == parent and "VmHWM" in fields:
+            peaks.append(int(fields["VmHWM"].split()[0]) // 1024)
+    return sorted(peaks)
+
+
 def percentile(values: list[float], q: float) -> float:
     values = sorted(values)
     if not values:
@@ -347,6 +360,7 @@ def main() -> None:
         for p in pollers:
             p.join()
         cpu = cpu_seconds(parent=server.pid) - cpu_before
+        peaks = peak_memory_mb(server.pid)
         pg_cpu = cpu_seconds(name="postgres") - pg_before
         client_cpu = time.process_time() - client_before
 
@@ -400,6 +414,7 @@ def main() -> None:
             f"({cpu / max(1, tally.requests + tally.polls) * 1000:.1f} ms each on average); PostgreSQL "
             f"{pg_cpu:.1f} CPU seconds; this benchmark's own simulated phones {client_cpu:.1f}"
         )
+        print(f"the workers' peak resident memory: {', '.join(f'{mb} MB' for mb in peaks)}")
         print(f"round {args.round} is now {state}")
         for e in tally.errors[:10]:
             print(f"  error: {e}")
