@@ -482,6 +482,14 @@ def test_a_big_events_cards_come_in_parts_that_name_their_players(live, organise
     # Not a number: the first part; past the last: the last.
     assert desk.get(url, {"part": "x"}).content.decode().count('class="player-card"') == 3
     assert "Cards 7–8 of 8" in desk.get(url, {"part": "99"}).content.decode()
+    # An event with no player yet has no cards and no parts.
+    live.players.update(dropped_after=1)
+    empty = desk.get(url, {"part": "2"})
+    assert (
+        empty.status_code == 200
+        and "No players yet." in empty.content.decode()
+        and "Part 1" not in empty.content.decode()
+    )
 
 
 def test_organiser_pages_for_reports_need_a_role(live, outsider):

@@ -94,6 +94,7 @@ def print_cards(request: HtmxHttpRequest, slug: str):
     parts = [
         {"number": n, "first": names[(n - 1) * CARDS_PER_PART], "last": names[min(n * CARDS_PER_PART, len(names)) - 1]}
         for n in paginator.page_range
+        if names  # no player yet: one empty part, nothing to name
     ]
     context = {
         "event": access.event,
