@@ -3,9 +3,9 @@
 Once it is loaded, the garbage collector is told to leave the loaded code alone and to look less often
 (`settle_memory`): a full pass over every object of a worker (Django, the app, a big event's cached
 rows and standings) stopped all four of its threads for 50-110 ms every few seconds while the players
-of a 2048-player event reported their results (bench/self_report.py); settled, the longest pass is a
-pass over the youngest objects, 5-10 ms. (The benchmark's p99 moves by more than that from one run to
-the next on a shared 2-core machine: the pauses are gone, the p99 is not measurably lower.)
+of a 2048-player event reported their results (bench/self_report.py); settled, a pass takes 4-9 ms of
+CPU, and a whole run makes one full pass, of 14 ms. (The benchmark's p99 moves by more than that from
+one run to the next on a shared 2-core machine: the pauses are gone, the p99 is not measurably lower.)
 """
 
 import gc
