@@ -126,16 +126,7 @@ def main() -> None:
     base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
     db = f"swiss_bench_search_{os.getpid()}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-bench-"))
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env.update(
-        DATABASE_URL=f"{base}/{db}",
-        DEBUG="0",
-        SECRET_KEY="bench-" + "x" * 50,
-        SECURE_SSL_REDIRECT="0",
-        ALLOWED_HOSTS="127.0.0.1",
-        STATIC_ROOT=str(tmp / "static"),
-        LOG_LEVEL="ERROR",
-    )
+    env = public_load.server_env(f"{base}/{db}", tmp)
     public_load.psql(f"{base}/postgres", f"CREATE DATABASE {db}")
     server = None
     try:

@@ -31,6 +31,7 @@ import uuid
 from pathlib import Path
 
 import psycopg
+from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -138,18 +139,7 @@ def main() -> None:
     base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
     db = f"swiss_bench_import_{os.getpid()}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-bench-"))
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env.update(
-        DATABASE_URL=f"{base}/{db}",
-        DEBUG="0",
-        SECRET_KEY="bench-" + "x" * 50,
-        SECURE_SSL_REDIRECT="0",
-        SESSION_COOKIE_SECURE="0",
-        CSRF_COOKIE_SECURE="0",
-        ALLOWED_HOSTS="127.0.0.1",
-        STATIC_ROOT=str(tmp / "static"),
-        LOG_LEVEL="ERROR",
-    )
+    env = server_env(f"{base}/{db}", tmp)
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {db}")
     server = None

@@ -37,6 +37,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlencode
 
+from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 SLUG = "bench"
@@ -261,20 +263,9 @@ def main() -> None:
     db = f"swiss_bench_report_{os.getpid()}"
     dsn = f"{base}/{db}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-self-report-"))
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     port = free_port()
-    env.update(
-        DATABASE_URL=dsn,
-        DEBUG="0",
-        SECRET_KEY="bench-" + "x" * 50,
-        SECURE_SSL_REDIRECT="0",
-        SESSION_COOKIE_SECURE="0",
-        CSRF_COOKIE_SECURE="0",
-        ALLOWED_HOSTS="127.0.0.1",
-        STATIC_ROOT=str(tmp / "static"),
-        LOG_LEVEL="ERROR",
-        BIND=f"127.0.0.1:{port}",
-        PATH=f"{Path(PY).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    env = server_env(
+        dsn, tmp, BIND=f"127.0.0.1:{port}", PATH=f"{Path(PY).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     )
     psql(f"{base}/postgres", f"CREATE DATABASE {db}")
     server = None

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
+from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -391,18 +392,10 @@ def main() -> int:
     db = f"swiss_soak_{os.getpid()}"
     dsn = f"{base}/{db}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-soak-"))
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env.update(
-        DATABASE_URL=dsn,
-        DEBUG="0",
-        SECRET_KEY="soak-" + "x" * 50,
-        SECURE_SSL_REDIRECT="0",
-        SESSION_COOKIE_SECURE="0",
-        CSRF_COOKIE_SECURE="0",
-        ALLOWED_HOSTS="127.0.0.1",
-        STATIC_ROOT=str(tmp / "static"),
+    env = server_env(
+        dsn,
+        tmp,
         REDIS_URL="",
-        LOG_LEVEL="ERROR",
         AXES_FAILURE_LIMIT="50",
         # The soak stands where nginx would: it reports each phone's address in X-Forwarded-For.
         PROXY_COUNT="1",
