@@ -488,32 +488,20 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                 rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading))
                 continue
             pb, played = roster[b], _Played(result, *games)
-            rows.append(
-                PairingRow(
-                    pa.name,
-                    a,
-                    table,
-                    pa.points,
-                    pb.name,
-                    b,
-                    pb.points,
-                    result=_side_result(played, True),
-                    reading=pa.reading,
+            for (me, mine), (them, theirs), side_a in (((pa, a), (pb, b), True), ((pb, b), (pa, a), False)):
+                rows.append(
+                    PairingRow(
+                        me.name,
+                        mine,
+                        table,
+                        me.points,
+                        them.name,
+                        theirs,
+                        them.points,
+                        result=_side_result(played, side_a),
+                        reading=me.reading,
+                    )
                 )
-            )
-            rows.append(
-                PairingRow(
-                    pb.name,
-                    b,
-                    table,
-                    pb.points,
-                    pa.name,
-                    a,
-                    pa.points,
-                    result=_side_result(played, False),
-                    reading=pb.reading,
-                )
-            )
         # Pre-awarded byes (rounds 1..k) need no match row.
         if rnd.kind == Round.Kind.SWISS:
             awarded = gettext("Bye (awarded)")
