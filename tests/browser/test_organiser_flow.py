@@ -133,6 +133,9 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
 
     # A late entry: joins round 3.
     page.get_by_role("link", name="Players").click()
+    # htmx (a deferred script) must have taken the form over, or Enter posts the whole page and the message
+    # shows at the top instead of in the roster (seen once on a slow run).
+    page.wait_for_load_state()
     page.get_by_label("Add a player").fill("Jonas Weber, 1400")
     page.get_by_label("Add a player").press("Enter")
     expect(page.locator("#roster")).to_contain_text("joined R3")
