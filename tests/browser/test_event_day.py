@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.db.models import F
 from playwright.sync_api import expect
 
-from tests.browser.test_organiser_flow import enter_results, pair_and_publish
+from tests.browser.test_organiser_flow import enter_results, follow, pair_and_publish
 from tests.browser.test_screen import MEASURE
 from tournament.models import Event, Match, Round
 
@@ -119,7 +119,7 @@ def run_the_event(url, org, phone, screen, shot):
     expect(screen.locator(".board-title")).to_have_text("Waiting for round 1")
 
     # Round 1: published, the phone finds its table, the screen shows the pairings.
-    org.get_by_role("link", name="Saturday Event Day").click()
+    follow(org.get_by_role("link", name="Saturday Event Day"))
     pair_and_publish(org, 1, shot)
     phone.get_by_label("Find your table").fill("chiara")
     phone.get_by_role("button", name="Find").click()
@@ -146,28 +146,28 @@ def run_the_event(url, org, phone, screen, shot):
     org.get_by_role("button", name="Save result").click()
     expect(org.get_by_role("alert")).to_contain_text("drawn games")
     shot("forbidden-refused")
-    org.get_by_role("link", name="Back to round 1").click()
+    follow(org.get_by_role("link", name="Back to round 1"))
     enter_results(org)
     screen_is_legible(screen, "Standings after round 1")
 
     # Round 2, with a drop during the round (asked first).
     pair_and_publish(org, 2, shot)
-    org.get_by_role("link", name="Players").click()
+    follow(org.get_by_role("link", name="Players"))
     org.get_by_role("link", name="Drop Ines Duarte").click()
     org.get_by_role("button", name="Yes, drop Ines Duarte").click()
     expect(org.locator(".messages")).to_contain_text("Ines Duarte dropped after round 2")
-    org.get_by_role("link", name="Round 2").click()
+    follow(org.get_by_role("link", name="Round 2"))
     poll_now(phone)
     expect(phone.locator("#pairings h2")).to_have_text("Round 2")
     enter_results(org, ("2-0", "0-2", "2-1", "1-2"))
 
     # A late entry for round 3, and a correction of round 1 (asked once, logged).
-    org.get_by_role("link", name="Players").click()
+    follow(org.get_by_role("link", name="Players"))
     org.get_by_label("Add a player").fill("Nina Petrova, 1400")
     org.get_by_label("Add a player").press("Enter")
     expect(org.locator("#roster .messages")).to_contain_text("joins late, from round 3")
-    org.get_by_role("link", name="Round 2").click()
-    org.get_by_role("link", name="R1", exact=True).click()
+    follow(org.get_by_role("link", name="Round 2"))
+    follow(org.get_by_role("link", name="R1", exact=True))
     org.locator("#matches tr.match[data-table='1']").get_by_role("link", name="Correct…").click()
     org.get_by_label("Games won by A").fill("0")
     org.get_by_label("Games won by B").fill("2")
@@ -180,7 +180,7 @@ def run_the_event(url, org, phone, screen, shot):
     expect(screen.locator(".board-list li", has_text="Ines Duarte").locator(".name")).to_contain_text("dropped")
 
     # Rounds 3 and 4: the late entrant plays, the dropped player does not; the screen keeps up.
-    org.get_by_role("link", name="R2", exact=True).click()
+    follow(org.get_by_role("link", name="R2", exact=True))
     for number in (3, 4):
         pair_and_publish(org, number, shot)
         expect(org.locator("#matches")).to_contain_text("Nina Petrova")

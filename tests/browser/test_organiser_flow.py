@@ -14,6 +14,14 @@ ONE_BY_ONE = ["Aiko Tanaka", "Bjørn Madsen, 1650", "Chiara Rossi", "Dmitri Volk
 PASTED = "Freya Lindqvist, 1510\nGabriel Souza\nHana Kim, 1460\nInes Duarte"
 
 
+def follow(link):
+    """Open the page `link` leads to and wait until that page has loaded: its scripts have run and htmx has taken
+    its forms over. Pressed earlier, Enter posts the whole page, and an answer meant for a part of the page shows
+    at its top (seen on slow runs, once in each whole-event test)."""
+    with link.page.expect_navigation():
+        link.click()
+
+
 def enter_results(page, results=("2-0", "2-1", "1-2", "0-2", "1-1 draw")):
     """Click a result on every outstanding row, cycling through `results`; each row updates in place."""
     expect(page.locator("#matches")).to_be_visible()
@@ -72,7 +80,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     shot("nine-players")
 
     # Round 1: a draft, published, the clock started, results by click and by keyboard.
-    page.get_by_role("link", name="Thursday Draft").click()
+    follow(page.get_by_role("link", name="Thursday Draft"))
     expect(page.get_by_role("heading", name="Next step")).to_be_visible()
     shot("event-home")
     pair_and_publish(page, 1, shot)
@@ -120,7 +128,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     page.get_by_role("button", name="Publish round 2").click()
 
     # A drop during round 2: paired this round, not the next.
-    page.get_by_role("link", name="Players").click()
+    follow(page.get_by_role("link", name="Players"))
     page.get_by_role("link", name="Drop Ines Duarte").click()
     expect(page.get_by_role("heading", name=re.compile("Drop Ines Duarte"))).to_be_visible()
     expect(page.get_by_text("They leave the event after round 2")).to_be_visible()
@@ -128,14 +136,11 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     page.get_by_role("button", name="Yes, drop Ines Duarte").click()
     expect(page.locator(".messages")).to_contain_text("Ines Duarte dropped after round 2")
     shot("drop")
-    page.get_by_role("link", name="Round 2").click()
+    follow(page.get_by_role("link", name="Round 2"))
     enter_results(page, ("2-0", "0-2", "2-1"))
 
     # A late entry: joins round 3.
-    page.get_by_role("link", name="Players").click()
-    # htmx (a deferred script) must have taken the form over, or Enter posts the whole page and the message
-    # shows at the top instead of in the roster (seen once on a slow run).
-    page.wait_for_load_state()
+    follow(page.get_by_role("link", name="Players"))
     page.get_by_label("Add a player").fill("Jonas Weber, 1400")
     page.get_by_label("Add a player").press("Enter")
     expect(page.locator("#roster")).to_contain_text("joined R3")
@@ -143,8 +148,8 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     shot("late-entry")
 
     # Correct a result of round 1: confirmation, audit, standings follow.
-    page.get_by_role("link", name="Round 2").click()
-    page.get_by_role("link", name="R1", exact=True).click()
+    follow(page.get_by_role("link", name="Round 2"))
+    follow(page.get_by_role("link", name="R1", exact=True))
     row = page.locator("#matches tr.match[data-table='1']")
     row.get_by_role("link", name="Correct…").click()
     page.get_by_label("Games won by A").fill("0")
@@ -158,7 +163,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     shot("corrected")
 
     # Round 3 with the late entrant, and not the dropped player.
-    page.get_by_role("link", name="R2", exact=True).click()
+    follow(page.get_by_role("link", name="R2", exact=True))
     pair_and_publish(page, 3, shot)
     expect(page.locator("#matches")).to_contain_text("Jonas Weber")
     expect(page.locator("#matches")).not_to_contain_text("Ines Duarte")
@@ -204,7 +209,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     expect(page.locator("table.standings")).to_contain_text("dropped")
     shot("final-standings")
 
-    page.get_by_role("link", name="Settings").click()
+    follow(page.get_by_role("link", name="Settings"))
     expect(page.get_by_text("these settings are locked")).to_be_visible()
     shot("settings-locked")
     page.get_by_role("button", name="Move OMW% down").click()
