@@ -90,6 +90,27 @@ def test_the_page_answers_304_until_the_opponent_reports(live):
     assert after.status_code == 200 and "Player C reported 2-0 for Player C" in after.content.decode()
 
 
+def test_a_phones_page_reads_the_event_the_player_and_the_match_and_the_reports_only_once_there_are(
+    live, django_assert_num_queries
+):
+    """2048 phones load and poll this page while the round is reported: what it reads is counted.
+
+    The event, the player the cookie names, and their match with its round and players; the reports on
+    the match only once its stamp says there are some. The standings, the earlier rounds and the settled
+    marker come from the cache the first request filled."""
+    a, c_player = player(live, "Player A"), player(live, "Player C")
+    pa = phone(a)
+    me = reverse("player:me", args=[live.slug])
+    etag = pa.get(me, HTTP_HX_REQUEST="true")["ETag"]
+    with django_assert_num_queries(3):
+        assert pa.get(me, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    with django_assert_num_queries(3):
+        assert "Your result, from your side" in pa.get(me).content.decode()
+    report(phone(c_player), live, match_of(live, "Player C"), "2-0")
+    with django_assert_num_queries(4):
+        assert "Player C reported 2-0 for Player C" in pa.get(me).content.decode()
+
+
 def test_other_tables_results_leave_the_page_304_and_what_it_shows_does_not(live, organiser):
     """A 2048-player round stores ten results a second: a phone's poll must not render its page for each."""
     from tournament import services

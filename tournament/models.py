@@ -28,6 +28,12 @@ from tournament import l10n, name_search
 from tournament.engine_text import translate_all
 
 
+def single(queryset: models.QuerySet):
+    """The one row a unique lookup finds, or None: `first()` without the ORDER BY it adds. On the pages every
+    phone polls, compiling an ordering for a row that is alone costs more than PostgreSQL takes to find it."""
+    return next(iter(queryset.order_by()[:1]), None)
+
+
 def _validate_tiebreakers(value):
     from django.core.exceptions import ValidationError
 

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import services
-from tournament.models import CodeAttempt, Event, Match, Player, Report, Round, new_code, new_token
+from tournament.models import CodeAttempt, Event, Match, Player, Report, Round, new_code, new_token, single
 from tournament.services import Outcome, ServiceError
 
 # Wrong codes allowed in THROTTLE_WINDOW: per address, and per event from all addresses together.
@@ -161,12 +161,10 @@ def current_match(player: Player) -> tuple[Round | None, Match | None]:
     latest = (
         Round.objects.filter(event=player.event_id).exclude(state=Round.State.DRAFT).order_by("-number").values("pk")
     )
-    match = (
-        Match.objects.filter(Q(player_a=player) | Q(player_b=player), round=Subquery(latest[:1]))
-        .select_related("round", "player_a", "player_b")  # the page names who entered it only by kind
-        .order_by()  # one row at most: not the model's ordering, which joins the round and the event to sort
-        .first()
-    )
+    # One row at most, so no ordering (the model's joins the round and the event to sort); the players come
+    # along for their names (the page names who entered a result only by kind).
+    mine = Match.objects.filter(Q(player_a=player) | Q(player_b=player), round=Subquery(latest[:1]))
+    match = single(mine.select_related("round", "player_a", "player_b"))
     if match is not None:
         return match.round, match
     return services.current_round(player.event), None
@@ -279,7 +277,6 @@ def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None
         if stores and not with_round:
             raise _RoundNeeded
         _put(mine)
-        Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
         stored = None
         if stores:
             stored = services.store_result(m, outcome, None, reporter=player, address=address, held=True)
@@ -292,10 +289,12 @@ _REPORTED = ("result", "games_a", "games_b", "games_drawn", "disputes", "address
 
 
 def _put(report: Report) -> None:
-    """The player's report on the match, new or replacing theirs: one INSERT ... ON CONFLICT (under the match lock)."""
+    """The player's report on the match, new or replacing theirs: one INSERT ... ON CONFLICT (under the match
+    lock). The match's stamp counts it, so both players' pages change, and a stamp of 0 means no report."""
     Report.objects.bulk_create(
         [report], update_conflicts=True, unique_fields=["match", "player"], update_fields=list(_REPORTED)
     )
+    Match.objects.filter(pk=report.match_id).update(report_stamp=F("report_stamp") + 1)
 
 
 def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
@@ -308,7 +307,6 @@ def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
         if not m.reports.exclude(player=player).exists():
             raise ServiceError(_("Your opponent has not reported anything yet: report your result instead."))
         _put(Report(match=m, player=player, disputes=True, address=address, at=timezone.now()))
-        Match.objects.filter(pk=m.pk).update(report_stamp=F("report_stamp") + 1)
         services.log(event, "dispute", None, round=m.round.number, table=m.table, player=player.key)
     return Sent(DISPUTED, m)
 

@@ -15,7 +15,7 @@ import math
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import standings
 from tournament import reports, services
 from tournament.access import HtmxHttpRequest, public_event
-from tournament.models import Event, Match, Player, Report, Round
+from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.public_cache import BUILD, cached, event_standings, is_fragment
 from tournament.services import ServiceError
 from tournament.views_public import _player_line, clock_of, qr_svg
@@ -41,7 +41,7 @@ COOKIE_DAYS = 14
 
 def _event(slug: str) -> Event:
     # The link (or the cookie it set) is the key: it works for a hidden event too, whose players still play.
-    event = Event.objects.filter(slug=slug).first()
+    event = single(Event.objects.filter(slug=slug))
     if event is None:
         raise Http404("No such event.")
     return event
@@ -76,7 +76,7 @@ def who(request: HtmxHttpRequest, event: Event) -> Player | None:
     pk, _sep, digest = raw.partition(":")
     if not pk.isdigit():
         return None
-    player = Player.objects.filter(pk=int(pk), event=event).first()
+    player = single(Player.objects.filter(pk=int(pk), event=event))
     if player is None or not reports.check_digest(player, digest):
         return None
     player.event = event  # already read: the pages below need it, not another query
@@ -194,18 +194,13 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
     Not the event's version: every result anybody stores bumps that, and a 2048-player round stores ten a
     second, so every phone's poll would render its page anew. The page shows the event's settings, the
     round (its state and clock) and the player's match in it (its result and the reports on it), their
-    other matches (each change bumps a match's version), their standing after the last finished round, and
-    names from the roster (both in `services.settled_marker`); the build and the language shape the rest.
+    standing and their matches of the earlier rounds, which are finished while `rnd` is played (both read
+    after the last finished round, and named by `services.settled_marker` with the roster's names: a
+    correction of an earlier round writes a `ResultChange`, which the marker counts); the build and the
+    language shape the rest.
     """
     settings_row = tuple(
         getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in ("version", "updated_at")
-    )
-    after = finished(rnd)
-    others = (
-        Match.objects.filter(Q(player_a=player) | Q(player_b=player), round__event=event)
-        .exclude(round__state=Round.State.DRAFT)
-        .exclude(round=rnd)
-        .aggregate(n=Count("id"), versions=Sum("version"), last=Max("id"))
     )
     parts = (
         BUILD,
@@ -215,8 +210,7 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
         player.pk,
         tuple(getattr(rnd, f) for f in _ROUND_FIELDS) if rnd else None,
         tuple(getattr(match, f) for f in _MATCH_FIELDS) if match else None,
-        others,
-        services.settled_marker(event, max(after, 0)),
+        services.settled_marker(event, max(finished(rnd), 0)),
     )
     return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
 
@@ -370,7 +364,8 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
     mine = theirs = None
     state = reports.EMPTY
     if match is not None and match.player_b_id is not None:
-        by_player = {r.player_id: r for r in Report.objects.filter(match=match)}
+        # Every report bumps the match's stamp (`reports._put`): at 0 there is none to read.
+        by_player = {r.player_id: r for r in Report.objects.filter(match=match)} if match.report_stamp else {}
         mine, theirs = by_player.get(player.pk), by_player.get(opponent.pk)
         state = reports.status(match, list(by_player.values()))
     can_report = (
