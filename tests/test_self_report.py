@@ -90,25 +90,44 @@ def test_the_page_answers_304_until_the_opponent_reports(live):
     assert after.status_code == 200 and "Player C reported 2-0 for Player C" in after.content.decode()
 
 
-def test_a_phones_page_reads_the_event_the_player_and_the_match_and_the_reports_only_once_there_are(
+def test_a_phones_page_reads_the_player_with_the_event_and_the_match_and_the_reports_only_once_there_are(
     live, django_assert_num_queries
 ):
     """2048 phones load and poll this page while the round is reported: what it reads is counted.
 
-    The event, the player the cookie names, and their match with its round and players; the reports on
-    the match only once its stamp says there are some. The standings, the earlier rounds and the settled
-    marker come from the cache the first request filled."""
+    The player the cookie names with their event, then their match with its round and players; the
+    reports on the match only once its stamp says there are some. The standings, the earlier rounds and
+    the settled marker come from the cache the first request filled."""
     a, c_player = player(live, "Player A"), player(live, "Player C")
     pa = phone(a)
     me = reverse("player:me", args=[live.slug])
     etag = pa.get(me, HTTP_HX_REQUEST="true")["ETag"]
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         assert pa.get(me, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 304
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         assert "Your result, from your side" in pa.get(me).content.decode()
     report(phone(c_player), live, match_of(live, "Player C"), "2-0")
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         assert "Player C reported 2-0 for Player C" in pa.get(me).content.decode()
+
+
+def test_a_phone_known_at_one_event_is_a_stranger_at_another(live):
+    """The cookie names its event: sent to another event's page, or copied under that event's name, it
+    opens nothing there (the player is asked for their code) and still works where it was set."""
+    other = Event.objects.create(slug="other", name="Other", reporting=Event.Reporting.CONFIRM)
+    Player.objects.create(event=other, name="X")
+    a = player(live, "Player A")
+    pa = phone(a)
+    mine = pa.cookies[f"me-{live.pk}"]
+    stranger = Client()
+    stranger.cookies[f"me-{live.pk}"] = mine.value  # sent to the other event's address
+    stranger.cookies[f"me-{other.pk}"] = mine.value  # and copied under the other event's name
+    page = stranger.get(reverse("player:me", args=[other.slug]))
+    assert page.status_code == 200 and "Player A" not in page.content.decode()
+    assert 'name="code"' in page.content.decode()
+    refused = stranger.post(reverse("player:report", args=[other.slug]), {"match": 1, "result": "2-0"}, follow=True)
+    assert "does not know who you are" in refused.content.decode()
+    assert "Player A" in pa.get(reverse("player:me", args=[live.slug])).content.decode()
 
 
 def test_other_tables_results_leave_the_page_304_and_what_it_shows_does_not(live, organiser):

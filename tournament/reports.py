@@ -207,14 +207,14 @@ def _locked_match(player: Player, match_id: int, with_round: bool = False) -> tu
     """The match row locked; `with_round`: its round's row locked first, as a result is stored (event, round,
     match). Only a report that stores the result needs the round: the others wait for no other table."""
     event = Event.objects.get(pk=player.event_id)
-    round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
+    # One row each, so no ordering: the model's would join the round (and lock it along) to sort one row.
+    round_id = single(Match.objects.filter(pk=match_id).values_list("round_id", flat=True))
     if round_id is None or (with_round and services.shared_round(round_id) is None):
         return event, None
-    match = (
+    match = single(
         Match.objects.select_for_update(of=("self",))
         .select_related("round", "player_a", "player_b")
         .filter(pk=match_id, round_id=round_id)
-        .first()
     )
     if match is not None and match.round.event_id == event.pk:
         match.round.event = event  # read just above: the checks below need it, not another query
@@ -261,7 +261,7 @@ def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None
         if same:
             return Sent(STORED, m)
         services.validate_result(m, outcome)  # the desk's validation: SPEC §2, same messages
-        other = m.reports.exclude(player=player).first()
+        other = single(m.reports.exclude(player=player))  # the opponent's, if any: one per player
         mine = Report(
             match=m,
             player=player,

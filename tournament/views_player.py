@@ -11,6 +11,7 @@ The page is personal (it carries a CSRF token), so it is rendered per request; a
 
 import hashlib
 import math
+import re
 
 from axes.helpers import get_client_ip_address
 from django.conf import settings
@@ -70,17 +71,43 @@ def forget_cookie(response: HttpResponse, event: Event) -> HttpResponse:
     return response
 
 
+def _signed(request: HtmxHttpRequest, name: str) -> tuple[int, str] | None:
+    """The player id and the digest of their link's secret that the cookie `name` holds, if its signature does."""
+    raw = request.get_signed_cookie(name, default="", salt=COOKIE_SALT, max_age=COOKIE_DAYS * 86400)
+    pk, _sep, digest = raw.partition(":")
+    return (int(pk), digest) if pk.isdigit() else None
+
+
 def who(request: HtmxHttpRequest, event: Event) -> Player | None:
     """The player this phone was opened as, if their link still holds (a reissued one does not)."""
-    raw = request.get_signed_cookie(_cookie(event), default="", salt=COOKIE_SALT, max_age=COOKIE_DAYS * 86400)
-    pk, _sep, digest = raw.partition(":")
-    if not pk.isdigit():
-        return None
-    player = single(Player.objects.filter(pk=int(pk), event=event))
-    if player is None or not reports.check_digest(player, digest):
+    signed = _signed(request, _cookie(event))
+    player = signed and single(Player.objects.filter(pk=signed[0], event=event))
+    if not player or not reports.check_digest(player, signed[1]):
         return None
     player.event = event  # already read: the pages below need it, not another query
     return player
+
+
+_COOKIE_NAME = re.compile(r"me-(\d+)")  # `_cookie`: the event's id
+
+
+def phone_player(request: HtmxHttpRequest, slug: str) -> tuple[Event, Player | None]:
+    """The event at `slug` and the player this phone was opened as (as `who`), read together in one query.
+
+    Every phone loads and polls its page while a round is reported; the cookie's name says which event it
+    was set for, so the player's row brings the event along. A phone without one (or with one its event no
+    longer accepts) gets the event alone.
+    """
+    for name in request.COOKIES:
+        event_pk = _COOKIE_NAME.fullmatch(name)
+        signed = event_pk and _signed(request, name)
+        if not signed:
+            continue
+        mine = Player.objects.filter(pk=signed[0], event_id=int(event_pk[1]), event__slug=slug)
+        player = single(mine.select_related("event"))
+        if player is not None and reports.check_digest(player, signed[1]):
+            return player.event, player
+    return _event(slug), None
 
 
 def address(request: HtmxHttpRequest) -> str | None:
@@ -155,8 +182,7 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
 
 @require_safe
 def me(request: HtmxHttpRequest, slug: str):
-    event = _event(slug)
-    player = who(request, event)
+    event, player = phone_player(request, slug)
     if player is None:
         return render(request, "player/code.html", {"event": event, "error": None})
     rnd, match = reports.current_match(player)
@@ -218,8 +244,7 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
 @require_POST
 def report(request: HtmxHttpRequest, slug: str):
     """A result from the player's side ("2-1" means they won 2-1), a confirmation, or "That's not right"."""
-    event = _event(slug)
-    player = who(request, event)
+    event, player = phone_player(request, slug)
     if player is None:
         messages.error(request, _("This phone does not know who you are: open your personal link or type your code."))
         return redirect("player:me", slug=slug)
@@ -244,8 +269,7 @@ def report(request: HtmxHttpRequest, slug: str):
 
 @require_POST
 def drop(request: HtmxHttpRequest, slug: str):
-    event = _event(slug)
-    player = who(request, event)
+    event, player = phone_player(request, slug)
     if player is None:
         raise Http404("Not known on this phone.")
     if request.POST.get("confirm") != "yes":
@@ -265,11 +289,11 @@ def drop(request: HtmxHttpRequest, slug: str):
 
 def _outcome(event: Event, player: Player, match_id: int, action: str, text: str) -> services.Outcome:
     """What the player sent, turned to the match's side A and B."""
-    match = Match.objects.filter(pk=match_id, round__event=event).order_by().first()
+    match = single(Match.objects.filter(pk=match_id, round__event=event))
     if match is None or player.pk not in (match.player_a_id, match.player_b_id):
         raise ServiceError(_("That is not your match."))
     if action == "confirm":
-        theirs = match.reports.exclude(player=player).filter(disputes=False).first()
+        theirs = single(match.reports.exclude(player=player).filter(disputes=False))
         if theirs is None:
             raise ServiceError(_("There is no report from your opponent to confirm."))
         return services.Outcome(theirs.result, theirs.games)
