@@ -159,21 +159,35 @@ def _try(key):
 
 
 @pytest.mark.django_db
-def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(event, organiser):
+def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(
+    event, organiser, django_assert_num_queries
+):
+    from django.db.models import F
+
     from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
     from tournament import services
-    from tournament.models import Match, Player, Round
+    from tournament.models import Event, Match, Player, Round
 
     pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
     rnd = pair(event, 2, ROUND_2)
     event.refresh_from_db()
     marker = services.settled_marker(event, 1)
     after_one = services.event_standings(event, after_round=1)
+    key = services._settled_key(event, 1)
 
-    # A round-2 result: the marker for "after round 1" is carried to the new version, not read again.
-    services.record_result(rnd.matches.get(table=1), services.Outcome("played", (2, 0, 0)), organiser)
+    # Round-2 results: the marker for "after round 1" holds over their versions in every process. One
+    # that stored none of them, whose cache holds only what it read before, still reads no query.
+    for table in (1, 2):
+        services.record_result(rnd.matches.get(table=table), services.Outcome("played", (2, 0, 0)), organiser)
     event.refresh_from_db()
-    assert cache.get(services._settled_key(event, event.version, 1)) == marker
+    assert services._settled_key(event, 1) == key
+    assert services._settled_key(event, 2).endswith(f":{event.version}:2")  # round 2's own: every version
+    cache.clear()
+    cache.set(key, marker)
+    with django_assert_num_queries(0):
+        assert services.settled_marker(event, 1) == marker
+    cache.clear()
+    assert services.settled_marker(event, 1) == marker  # read again: nothing it is made of changed
     assert services.event_standings(event, after_round=1) == after_one
 
     # A correction in round 1 changes the standings after round 1: a new marker, new standings.
@@ -182,7 +196,7 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(ev
         first, services.Outcome("played", (0, 2, 0)), organiser, expected_version=first.version, replace=True
     )
     event.refresh_from_db()
-    assert cache.get(services._settled_key(event, event.version, 1)) is None
+    assert services._settled_key(event, 1) != key
     assert services.settled_marker(event, 1) != marker
     corrected = services.event_standings(event, after_round=1)
     assert corrected != after_one
@@ -194,6 +208,14 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(ev
     event.touch()
     assert services.settled_marker(event, 1) != marker
     assert "Renamed" in {r.name for r in services.event_standings(event, after_round=1).rows}
+
+    # A run of round-2 results is broken by any other bump, even one made past `touch` (a bare UPDATE).
+    services.record_result(rnd.matches.get(table=3), services.Outcome("played", (2, 0, 0)), organiser)
+    event.refresh_from_db()
+    key = services._settled_key(event, 1)
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    event.refresh_from_db()
+    assert services._settled_key(event, 1) != key
 
 
 @pytest.mark.django_db

@@ -128,6 +128,14 @@ class Event(models.Model):
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The run of bumps made by results of one round (`light_round`), from version `light_from` to `light_to`.
+    # While the version is still `light_to`, nothing but that round's results changed since `light_from`,
+    # so the standings after every earlier round are those of `light_from` (`services.settled_marker`).
+    light_from = models.PositiveIntegerField(default=0)
+    light_to = models.PositiveIntegerField(default=0)
+    light_round = models.PositiveIntegerField(default=0)
+    # The fields every change moves, as against the event's settings (which the pages and standings show).
+    CHANGE_FIELDS = frozenset({"version", "updated_at", "light_from", "light_to", "light_round"})
 
     class Meta:
         ordering = ["-date", "name"]
@@ -166,20 +174,36 @@ class Event(models.Model):
                     raise
                 self.pk = None
 
-    def touch(self) -> int:
+    def touch(self, results_of_round: int | None = None) -> int:
         """Mark the event changed for caches and conditional requests (atomic increment).
 
         Returns the version this change made: exactly ours, even when another change bumps it at the same
         moment (the update returns it, instead of reading the row again afterwards).
+
+        `results_of_round=n`: the change is a result of round n. Consecutive ones of the same round make a
+        run (`light_from` .. `light_to`); any other bump, here or by any other path, breaks it, since the
+        version then moves past `light_to`. SET reads the row as it was, in PostgreSQL and SQLite alike.
         """
         now = timezone.now()
-        table, version, updated = (connection.ops.quote_name(n) for n in (self._meta.db_table, "version", "updated_at"))
+        table, version, updated, light_from, light_to, light_round = (
+            connection.ops.quote_name(n)
+            for n in (self._meta.db_table, "version", "updated_at", "light_from", "light_to", "light_round")
+        )
+        run, params = "", []
+        if results_of_round:
+            same = f"{version} = {light_to} AND {light_round} = %s"
+            run = (
+                f"{light_from} = CASE WHEN {same} THEN {light_from} ELSE {version} END, "
+                f"{light_to} = {version} + 1, {light_round} = %s, "
+            )
+            params = [results_of_round, results_of_round]
         with connection.cursor() as cursor:
             cursor.execute(
-                f"UPDATE {table} SET {version} = {version} + 1, {updated} = %s WHERE id = %s RETURNING {version}",  # noqa: S608
-                [now, self.pk],
+                f"UPDATE {table} SET {run}{version} = {version} + 1, {updated} = %s WHERE id = %s "  # noqa: S608
+                f"RETURNING {version}, {light_from}, {light_to}, {light_round}",
+                [*params, now, self.pk],
             )
-            self.version = cursor.fetchone()[0]
+            self.version, self.light_from, self.light_to, self.light_round = cursor.fetchone()
         self.updated_at = now
         return self.version
 

@@ -75,7 +75,7 @@ BUILD = _build_tag()
 _POLL_FIELDS = tuple(
     f.attname
     for f in Event._meta.concrete_fields
-    if f.attname in {"id", "slug", "version", "public", "language", "updated_at", "created_at"}
+    if f.attname in {"id", "slug", "public", "language", "created_at"} | Event.CHANGE_FIELDS
 )
 _POLL_SQL = f"SELECT {', '.join(_POLL_FIELDS)} FROM {Event._meta.db_table} WHERE slug = %s"  # noqa: S608
 

@@ -57,14 +57,11 @@ def changed(event: Event, results_of_round: int | None = None) -> None:
     """Bump the event's version: every cached page and ETag of the old one is out of date.
 
     `results_of_round=n`: the change was a result of round n, which leaves the standings after every
-    earlier round as they were: their `settled_marker` carries over to the new version instead of being
-    read again (a busy round stores results ten a second; each would read the whole roster again).
+    earlier round as they were: their `settled_marker` holds over the new version instead of being read
+    again (a busy round stores results ten a second; each would read the whole roster again), in every
+    process that reads the event's row, whatever cache it has (`Event.touch`, `_settled_key`).
     """
-    version = event.touch()
-    if results_of_round:
-        before = {_settled_key(event, version - 1, k): k for k in range(results_of_round)}
-        found = cache.get_many(list(before))
-        cache.set_many({_settled_key(event, version, before[key]): m for key, m in found.items()}, CACHE_SECONDS)
+    event.touch(results_of_round)
 
 
 def log(event: Event, action: str, by, **detail) -> None:
@@ -91,12 +88,12 @@ def event_standings(event: Event, after_round: int | None = None):
     return result
 
 
-# The event's own fields that the standings do not read: everything else (scoring, tie-breakers, the
-# floor, the bye rating, ...) is part of what the standings after a round are made of.
-_NOT_STANDINGS = {"version", "updated_at"}
-
-
-def _settled_key(event: Event, version: int, after_round: int) -> str:
+def _settled_key(event: Event, after_round: int) -> str:
+    """The marker's cache key: the event's version, or while only results of a later round have changed it
+    since, the version that run of results started from (`Event.touch`)."""
+    version = event.version
+    if event.version == event.light_to and after_round < event.light_round:
+        version = event.light_from
     return f"settled:{event.pk}:{event.created_at.timestamp()}:{version}:{after_round}"
 
 
@@ -106,13 +103,14 @@ def settled_marker(event: Event, after_round: int) -> str:
     The event's settings, every player's row (names, ratings, drops, late entries, byes), the rounds up
     to `after_round` and their matches, and the last result stored or corrected in them (every result
     writes a `ResultChange`). A result of a later round changes none of these. Read once per event
-    version (five small queries), shared by every page and phone of that version, and carried over a
-    result's version bump (`changed`).
+    version (five small queries), shared by every page and phone of that version, and by the versions a
+    later round's results make after it (`_settled_key`).
     """
-    key = _settled_key(event, event.version, after_round)
+    key = _settled_key(event, after_round)
     marker = cache.get(key)
     if marker is None:
-        fields = [f.attname for f in Event._meta.concrete_fields if f.attname not in _NOT_STANDINGS]
+        # The event's settings (scoring, tie-breakers, the floor, the bye rating, ...): not what changes move.
+        fields = [f.attname for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS]
         players = [f.attname for f in Player._meta.concrete_fields if f.attname not in ("token", "code")]
         parts: tuple = (
             Event.objects.filter(pk=event.pk).values_list(*fields).first(),

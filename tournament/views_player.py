@@ -226,7 +226,7 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
     language shape the rest.
     """
     settings_row = tuple(
-        getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in ("version", "updated_at")
+        getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS
     )
     parts = (
         BUILD,
