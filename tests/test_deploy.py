@@ -345,3 +345,51 @@ def test_the_served_app_keeps_its_loaded_code_out_of_the_collectors_passes():
     assert views_loaded
     assert scanned * 20 < frozen, (scanned, frozen)
     assert thresholds[0] >= 10 * 700  # CPython's default: a pass every 700 new objects
+
+
+def test_the_server_ending_its_connections_costs_no_request(tmp_path, fresh_database_url):
+    """A database restart (here every app connection ended by `pg_terminate_backend`) between requests: the
+    app finds its persistent connections dead before it uses them and opens new ones; nobody sees an error.
+    The check asks the server only when it has said something (`tournament/postgresql/base.py`)."""
+    if not fresh_database_url.startswith("postgres"):
+        pytest.skip("PostgreSQL ends connections; SQLite has none to end")
+    import psycopg
+
+    with started(tmp_path, fresh_database_url) as (port, log):
+        for _ in range(12):  # each of gunicorn's threads opens its connection (an event lookup: 404)
+            assert fetch(port, "/e/no-such-event/") == 404
+        name = fresh_database_url.rsplit("/", 1)[1]
+        with psycopg.connect(fresh_database_url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+            ended = conn.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s", [name]
+            ).fetchone()[0]
+        assert ended >= 1
+        time.sleep(0.5)
+        assert [fetch(port, "/e/no-such-event/") for _ in range(12)] == [404] * 12, log()
+
+
+@pytest.mark.django_db
+def test_a_silent_connection_is_usable_without_a_round_trip_and_an_ended_one_is_not(monkeypatch):
+    from django.db import connection, connections
+    from django.db.backends.postgresql import base
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the PostgreSQL backend's check")
+    import psycopg
+
+    own = connections.create_connection("default")  # not the test's connection, which holds its transaction
+    try:
+        own.ensure_connection()
+        asked = []
+        monkeypatch.setattr(base.DatabaseWrapper, "is_usable", lambda self: asked.append(1) or True)
+        assert own.is_usable() and not asked  # idle, nothing waiting: no SELECT 1
+        monkeypatch.undo()
+        pid = own.connection.info.backend_pid
+        with psycopg.connect(os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+            conn.execute("SELECT pg_terminate_backend(%s)", [pid])
+        deadline = time.monotonic() + 5
+        while own.is_usable() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not own.is_usable()
+    finally:
+        own.close()
