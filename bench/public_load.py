@@ -211,8 +211,8 @@ def server_env(database_url: str, tmp: Path, **extra: str) -> dict[str, str]:
         ALLOWED_HOSTS="127.0.0.1",
         STATIC_ROOT=str(tmp / "static"),
         LOG_LEVEL="ERROR",
-        **extra,
     )
+    env.update(extra)  # the caller's own settings win (a bind address, the test client's host)
     return env
 
 

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -71,17 +73,10 @@ def main() -> None:
 
     base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
     db = f"swiss_bench_results_{os.getpid()}"
+    static = Path(tempfile.mkdtemp(prefix="swiss-results-static-"))
+    # The app server's environment (bench/public_load.py), for the test client in this process.
     os.environ.update(
-        DATABASE_URL=f"{base}/{db}",
-        DEBUG="0",
-        SECRET_KEY="bench-" + "x" * 50,
-        SECURE_SSL_REDIRECT="0",
-        SESSION_COOKIE_SECURE="0",
-        CSRF_COOKIE_SECURE="0",
-        ALLOWED_HOSTS="testserver",
-        LOG_LEVEL="ERROR",
-        STATIC_ROOT=tempfile.mkdtemp(prefix="swiss-results-static-"),
-        DJANGO_SETTINGS_MODULE="tournament.settings",
+        server_env(f"{base}/{db}", static, ALLOWED_HOSTS="testserver", DJANGO_SETTINGS_MODULE="tournament.settings")
     )
     psql(f"{base}/postgres", f"CREATE DATABASE {db}")
     try:
@@ -160,7 +155,7 @@ def main() -> None:
 
         connections.close_all()
         psql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
-        shutil.rmtree(os.environ["STATIC_ROOT"], ignore_errors=True)
+        shutil.rmtree(static, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -7,28 +7,29 @@ class ChangesTheEvent:
     """A change made here is a change of its event, as one made in the app: the event's version moves, so
     cached pages, ETags and the standings after every round are read again (`Event.touch`)."""
 
-    @staticmethod
-    def event_of(obj) -> Event:
-        if isinstance(obj, Event):
-            return obj
-        return obj.event if hasattr(obj, "event_id") else obj.round.event
+    event_path = "event"  # how the model's rows reach their event
+
+    def events(self, rows) -> list[Event]:
+        """The events of `rows` (a queryset), read before they are deleted."""
+        path = "pk" if rows.model is Event else self.event_path
+        return list(Event.objects.filter(pk__in=rows.values_list(path, flat=True)))
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        self.event_of(obj).touch()
+        for event in self.events(type(obj).objects.filter(pk=obj.pk)):
+            event.touch()
 
     def delete_model(self, request, obj):
-        event = self.event_of(obj)
+        events = self.events(type(obj).objects.filter(pk=obj.pk))
         super().delete_model(request, obj)
-        if not isinstance(obj, Event):
+        for event in events if not isinstance(obj, Event) else ():
             event.touch()
 
     def delete_queryset(self, request, queryset):
-        events = {self.event_of(obj).pk: self.event_of(obj) for obj in queryset}
+        events = self.events(queryset)
         super().delete_queryset(request, queryset)
-        for event in events.values():
-            if Event.objects.filter(pk=event.pk).exists():
-                event.touch()
+        for event in events if queryset.model is not Event else ():
+            event.touch()
 
 
 class RoleInline(admin.TabularInline):
@@ -75,6 +76,7 @@ class RoundAdmin(ChangesTheEvent, admin.ModelAdmin):
 
 @admin.register(Match)
 class MatchAdmin(ChangesTheEvent, admin.ModelAdmin):
+    event_path = "round__event"
     list_display = ["round", "table", "player_a", "player_b", "games_a", "games_b", "games_drawn", "result"]
     list_filter = ["result"]
     list_select_related = ["round__event", "player_a", "player_b"]
@@ -83,6 +85,7 @@ class MatchAdmin(ChangesTheEvent, admin.ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(ChangesTheEvent, admin.ModelAdmin):
+    event_path = "round__event"
     list_display = ["round", "player"]
     raw_id_fields = ["round", "player"]
 
