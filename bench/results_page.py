@@ -90,9 +90,10 @@ def main() -> None:
         generate = self_report_module().generate
 
         from standings.eventfile import loads
-        from tournament import reports, services
-        from tournament.eventio import import_event
+        from tournament import services
+        from tournament.files.eventio import import_event
         from tournament.models import Event, EventRole, Match, Report
+        from tournament.services import reports
 
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)

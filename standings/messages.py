@@ -1,7 +1,7 @@
 """Messages the engines give people: an English sentence that also carries a stable code and parameters.
 
 The engines stay pure Python (no Django): the command line prints the English sentence as it is, and
-the web app translates by code (`tournament/engine_text.py`), so a warning such as "Rematch at table 4:
+the web app translates by code (`tournament/text/engine_text.py`), so a warning such as "Rematch at table 4:
 … because …" reads in the organiser's language. A `Message` is a `str`, so code that only wants the
 sentence (tests, logs, the CLI) needs nothing new. A parameter may itself be a Message (a reason
 inside a warning); it is translated too.

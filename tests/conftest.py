@@ -8,7 +8,7 @@ import pytest
 
 def pytest_configure(config):
     """The compiled catalogs are built, not committed (README: Languages): build them before any test."""
-    from tournament.catalogs import compile_catalogs
+    from tournament.text.catalogs import compile_catalogs
 
     compile_catalogs(Path(__file__).resolve().parents[1])
 

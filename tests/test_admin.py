@@ -16,7 +16,7 @@ def test_a_change_in_the_admin_moves_the_event_on_as_the_apps_own_changes_do(eve
     rnd = pair(event, 2, ROUND_2)
     services.record_result(rnd.matches.get(table=1), services.Outcome("played", (2, 0, 0)), organiser)
     event.refresh_from_db()
-    marker, key = services.settled_marker(event, 1), services._settled_key(event, 1)
+    marker, key = services.settled_marker(event, 1), services.standings._settled_key(event, 1)
     request = rf.post("/admin/")
     request.user = admin_user
 
@@ -26,7 +26,7 @@ def test_a_change_in_the_admin_moves_the_event_on_as_the_apps_own_changes_do(eve
     renamed.name = "Renamed In Admin"
     PlayerAdmin(Player, django_admin.site).save_model(request, renamed, None, True)
     event.refresh_from_db()
-    assert services._settled_key(event, 1) != key
+    assert services.standings._settled_key(event, 1) != key
     assert services.settled_marker(event, 1) != marker
     assert "Renamed In Admin" in {r.name for r in services.event_standings(event, after_round=1).rows}
 
@@ -46,7 +46,7 @@ def test_a_change_in_the_admin_moves_the_event_on_as_the_apps_own_changes_do(eve
     EventAdmin(Event, django_admin.site).save_model(request, stale, None, True)
     fresh = Event.objects.get(pk=event.pk)
     assert (fresh.name, fresh.version) == ("Renamed Event", now + 1)
-    assert services._settled_key(fresh, 1).endswith(f":{fresh.version}:1")
+    assert services.standings._settled_key(fresh, 1).endswith(f":{fresh.version}:1")
 
 
 def test_deleting_in_the_admin_moves_the_event_on(event, rf, admin_user):

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournament import services
-from tournament.eventio import create_matches
+from tournament.files.eventio import create_matches
 from tournament.models import EventLog, EventRole, Match, ResultChange, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)

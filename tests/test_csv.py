@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from tournament import csvio
+from tournament.files import csvio
 
 
 @pytest.mark.parametrize("cell", ["=1+1", "+SUM(A1)", "-2", "@cmd", "\tx", '=HYPERLINK("http://x")'])

@@ -246,7 +246,7 @@ def test_no_log_of_the_deployment_holds_a_personal_link_secret(tmp_path, fresh_d
         # A lost phone: the link is reissued, the old one is refused (404) from now on.
         new = shell(
             env,
-            "from tournament import reports; from tournament.models import Player;"
+            "from tournament.services import reports; from tournament.models import Player;"
             f" print(reports.reissue(Player.objects.get(pk={pk}), None).token)",
         )
         link, revoked = f"/e/logs/me/{pk}/{new}/", f"/e/logs/me/{pk}/{old}/"
@@ -335,7 +335,7 @@ def test_the_served_app_keeps_its_loaded_code_out_of_the_collectors_passes():
     code = (
         "import gc, json, sys, tournament.wsgi as w; "
         "print(json.dumps([gc.get_freeze_count(), len(gc.get_objects()), gc.get_threshold(), "
-        "'tournament.views_player' in sys.modules]))"
+        "'tournament.views.player' in sys.modules]))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env={**clean_environ(), **PROD}, capture_output=True, text=True

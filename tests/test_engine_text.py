@@ -1,5 +1,5 @@
 """The engines' warnings and refusals carry a code and parameters, and read in the organiser's language
-(issue 14): the engines stay pure and English for the command line; tournament/engine_text.py translates."""
+(issue 14): the engines stay pure and English for the command line; tournament/text/engine_text.py translates."""
 
 import ast
 import json
@@ -16,7 +16,7 @@ from pairing import PairingError, pair
 from pairing.topcut import top_cut_pairings
 from standings.messages import Message, message_of
 from tests.test_pairing import history_input, round_robin
-from tournament import engine_text
+from tournament.text import engine_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,7 +29,7 @@ def in_language(language, fn, *args):
 def test_every_code_the_engines_and_services_use_is_translated():
     used = set()
     sources = [*ROOT.glob("pairing/*.py"), *ROOT.glob("standings/*.py")]
-    for path in [*sources, ROOT / "tournament/services.py", ROOT / "tournament/eventio.py"]:
+    for path in [*sources, *ROOT.glob("tournament/services/*.py"), ROOT / "tournament/files/eventio.py"]:
         used |= set(re.findall(r'Message\(\s*"(\w+)"', path.read_text()))
     assert len(used) >= 60
     assert used - engine_text.KNOWN_CODES == set()
@@ -145,7 +145,7 @@ def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():
 
 # ---------------------------------------------------------------- every refusal of the file readers has a code
 
-REFUSING_MODULES = ("standings/eventfile.py", "standings/trf.py", "tournament/eventio.py")
+REFUSING_MODULES = ("standings/eventfile.py", "standings/trf.py", "tournament/files/eventio.py")
 
 
 def refusal_codes() -> set[str]:

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 
 from standings import eventfile as ef
 from tests.conftest import example_files
-from tournament.eventio import event_to_file, import_event
+from tournament.files.eventio import event_to_file, import_event
 from tournament.models import Event, Match, Player, Seat
 
 

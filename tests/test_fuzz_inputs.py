@@ -23,7 +23,7 @@ from standings import eventfile as ef
 from standings.eventfile import validate_games
 from tests.test_eventfile import generated_event
 from tests.test_permissions import published_round
-from tournament import csvio
+from tournament.files import csvio
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round, Seat
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from tournament.catalogs import catalogs, compiled
+from tournament.text.catalogs import catalogs, compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = ("ja", "da")

@@ -16,7 +16,7 @@ from django.urls import reverse
 from standings import eventfile as ef
 from tests.test_concurrency import at_once, logged_in, published_round
 from tournament import services
-from tournament.eventio import import_event
+from tournament.files.eventio import import_event
 from tournament.models import Event, EventLog, FormSubmission, Match, Player, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)

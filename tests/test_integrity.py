@@ -16,7 +16,7 @@ from django.urls import reverse
 from standings import eventfile as ef
 from tests.test_concurrency import HX, at_once, logged_in
 from tournament import services
-from tournament.eventio import event_to_file, import_event
+from tournament.files.eventio import event_to_file, import_event
 from tournament.models import Event, EventRole, Match, Player, Round
 from tournament.services import Outcome
 

@@ -12,7 +12,7 @@ from standings.engine import PERCENTAGES
 from standings.format import format_value
 from standings.presets import TIEBREAKER_CODES
 from tests.test_public import ALL_WON_BY_A, ROUND_1, pair
-from tournament import l10n
+from tournament.text import l10n
 
 VECTORS = ("buchholz_cuts", "buchholz_variant")
 

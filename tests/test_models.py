@@ -3,7 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from tournament.eventio import create_matches
+from tournament.files.eventio import create_matches
 from tournament.models import Match, Round
 
 pytestmark = pytest.mark.django_db

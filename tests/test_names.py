@@ -10,11 +10,11 @@ from django.urls import reverse
 
 from standings import eventfile as ef
 from tests.test_public import pair
-from tournament import csvio
-from tournament import name_search as names
-from tournament.eventio import event_to_file, import_event
+from tournament.files import csvio
+from tournament.files.eventio import event_to_file, import_event
 from tournament.forms import parse_line
 from tournament.models import Player
+from tournament.text import name_search as names
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournament.eventio import create_matches
+from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
 
 pytestmark = pytest.mark.django_db

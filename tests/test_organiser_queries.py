@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournament.eventio import create_matches
+from tournament.files.eventio import create_matches
 from tournament.models import Event, EventRole, Match, Player, Report, Round
 
 pytestmark = pytest.mark.django_db

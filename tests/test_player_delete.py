@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tournament import services
-from tournament.eventio import create_matches
+from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, Match, Player, Round
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from standings import eventfile as ef
-from tournament import csvio
-from tournament.eventio import import_event
+from tournament.files import csvio
+from tournament.files.eventio import import_event
 from tournament.models import Player, clean_player_name
 
 ESC = "\x1b[31m"

@@ -14,10 +14,10 @@ from django.urls import reverse
 from standings import eventfile as ef
 from tests.test_concurrency import at_once, logged_in
 from tournament import services
-from tournament.eventio import create_matches, event_to_file, import_event
+from tournament.files.eventio import create_matches, event_to_file, import_event
 from tournament.forms import SwapForm
 from tournament.models import Event, Match, Player, Round
-from tournament.names import Names
+from tournament.text.names import Names
 
 pytestmark = pytest.mark.django_db
 
@@ -169,7 +169,7 @@ def test_exports_carry_the_number(client, event, organiser):
 
 
 def test_a_players_export_imports_into_another_event(client, event, organiser):
-    from tournament import csvio
+    from tournament.files import csvio
 
     event.players.filter(name="Player B").update(byes=2, external_id="DCI-2")
     text = csvio.players_csv(event.players.order_by("number"))

@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from tournament.public_cache import cached, single_flight
+from tournament.views.public_cache import cached, single_flight
 
 
 @pytest.fixture(autouse=True)
@@ -173,15 +173,15 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(
     event.refresh_from_db()
     marker = services.settled_marker(event, 1)
     after_one = services.event_standings(event, after_round=1)
-    key = services._settled_key(event, 1)
+    key = services.standings._settled_key(event, 1)
 
     # Round-2 results: the marker for "after round 1" holds over their versions in every process. One
     # that stored none of them, whose cache holds only what it read before, still reads no query.
     for table in (1, 2):
         services.record_result(rnd.matches.get(table=table), services.Outcome("played", (2, 0, 0)), organiser)
     event.refresh_from_db()
-    assert services._settled_key(event, 1) == key
-    assert services._settled_key(event, 2).endswith(f":{event.version}:2")  # round 2's own: every version
+    assert services.standings._settled_key(event, 1) == key
+    assert services.standings._settled_key(event, 2).endswith(f":{event.version}:2")  # round 2's own: every version
     cache.clear()
     cache.set(key, marker)
     with django_assert_num_queries(0):
@@ -196,7 +196,7 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(
         first, services.Outcome("played", (0, 2, 0)), organiser, expected_version=first.version, replace=True
     )
     event.refresh_from_db()
-    assert services._settled_key(event, 1) != key
+    assert services.standings._settled_key(event, 1) != key
     assert services.settled_marker(event, 1) != marker
     corrected = services.event_standings(event, after_round=1)
     assert corrected != after_one
@@ -212,18 +212,18 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(
     # A run of round-2 results is broken by any other bump, even one made past `touch` (a bare UPDATE).
     services.record_result(rnd.matches.get(table=3), services.Outcome("played", (2, 0, 0)), organiser)
     event.refresh_from_db()
-    key = services._settled_key(event, 1)
+    key = services.standings._settled_key(event, 1)
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
     event.refresh_from_db()
-    assert services._settled_key(event, 1) != key
+    assert services.standings._settled_key(event, 1) != key
 
 
 @pytest.mark.django_db
 def test_a_new_version_renders_only_the_rows_that_changed_and_never_serves_a_stale_row(paired, organiser, client):
     """Rows rendered before are reused (a 2048-row page renders only what a result changed), but never when
     something besides the row shapes its HTML: here a rename makes two names clash, so both get numbers."""
-    from tournament import public_cache
     from tournament.models import Player
+    from tournament.views import public_cache
 
     event, match = paired
     public_cache._row_memo.clear()  # noqa: SLF001

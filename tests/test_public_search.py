@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.test_concurrency import published_round
 from tournament import services
 from tournament.models import Player, Round
-from tournament.views_public import SEARCH_ROWS
+from tournament.views.public import SEARCH_ROWS
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournament import services
-from tournament.eventio import create_matches, event_to_file
+from tournament.files.eventio import create_matches, event_to_file
 from tournament.models import Event, Match, Player, Round, Seat
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from standings.eventfile import EventFileError, loads
 from tests.test_fuzz_inputs import FUZZ, assert_valid_stored, field, junk, near_result, rolled_back
 from tournament import services
-from tournament.eventio import create_matches
+from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, EventRole, Match, ResultChange, Round
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ header, quoted names, and messages that say what is wrong with a number."""
 import pytest
 from django.urls import reverse
 
-from tournament import csvio
+from tournament.files import csvio
 from tournament.forms import PasteForm, QuickAddForm
 
 pytestmark = pytest.mark.django_db

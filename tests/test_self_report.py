@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.test_concurrency import at_once
 from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-from tournament import reports
 from tournament.models import CODE_ALPHABET, CodeAttempt, Event, EventLog, Match, Player, ResultChange, Round
+from tournament.services import reports
 
 pytestmark = pytest.mark.django_db
 
@@ -502,7 +502,7 @@ def test_player_cards_and_slips_carry_qr_codes(live, organiser):
 def test_a_big_events_cards_come_in_parts_that_name_their_players(live, organiser, monkeypatch):
     """Each QR code takes milliseconds: 2048 cards on one page took 9 s (35 s and 19 MB at 8192 players,
     near gunicorn's 60-second limit), so they are printed in parts, alphabetically, each naming its range."""
-    from tournament import views_reports
+    from tournament.views import reports as views_reports
 
     monkeypatch.setattr(views_reports, "CARDS_PER_PART", 3)
     desk = Client()

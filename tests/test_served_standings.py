@@ -7,7 +7,7 @@ from django.test import Client
 
 from standings import eventfile as ef
 from tests.conftest import EXAMPLES
-from tournament.eventio import import_event
+from tournament.files.eventio import import_event
 from tournament.models import EventRole, Match
 
 pytestmark = pytest.mark.django_db

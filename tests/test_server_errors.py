@@ -128,7 +128,7 @@ def test_a_result_form_shown_before_a_swap_conflicts_instead_of_landing_on_the_n
 def test_two_byes_cannot_be_swapped_for_nothing(event, organiser):
     rnd = nine(event)
     extra = Player.objects.create(event=event, name="Player J")
-    from tournament.eventio import create_matches
+    from tournament.files.eventio import create_matches
 
     create_matches(rnd, [Match(round=rnd, player_a=extra, result=Match.Result.BYE)])
     i = event.players.get(name="Player I")
@@ -329,7 +329,7 @@ def organiser_urls(event: Event, rnd: Round) -> list[tuple[str, str]]:
         "invite_id": StaffInvite.objects.create(event=event, username="invited", role="judge").pk,
     }
     urls = []
-    for name, candidates in get_resolver("tournament.urls_organiser").reverse_dict.lists():
+    for name, candidates in get_resolver("tournament.urls.organiser").reverse_dict.lists():
         if not isinstance(name, str):
             continue
         for possibilities, _pattern, _defaults, _converters in candidates:

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from tournament import services
-from tournament.eventio import create_matches
+from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, Match, ResultChange, Round
 from tournament.services import Outcome, ServiceError, parse_outcome
 

@@ -13,8 +13,10 @@ from django.utils.translation import gettext_lazy as _
 from standings import eventfile as ef
 from standings import trf
 from standings.presets import PRESETS, TIEBREAKER_CODES
-from tournament import csvio, engine_text, l10n, services
+from tournament import services
+from tournament.files import csvio
 from tournament.models import Event, EventRole, Player, clean_player_name
+from tournament.text import engine_text, l10n
 
 TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
 # Changing these after round 1 changes every standing already published.

@@ -24,8 +24,8 @@ from django.utils.translation import gettext_lazy as _
 from standings import eventfile as ef
 from standings.eventfile import BEST_OF
 from standings.presets import PRESETS, TIEBREAKER_CODES
-from tournament import l10n, name_search
-from tournament.engine_text import translate_all
+from tournament.text import l10n, name_search
+from tournament.text.engine_text import translate_all
 
 
 def single(queryset: models.QuerySet):
@@ -295,7 +295,7 @@ def fresh_keys(event_id: int, count: int) -> list[str]:
 class Player(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     # The short number a venue calls a player by: given at registration, unique within the event, and shown
-    # beside the name wherever two players share a name (see `tournament.names`).
+    # beside the name wherever two players share a name (see `tournament.text.names`).
     number = models.PositiveIntegerField()
     # The player's id in swiss-event files and the engines, unique in the event: an imported player keeps
     # the file's id, so exports keep it; a player added on the web gets a fresh one (`fresh_keys`).
@@ -353,7 +353,7 @@ class Player(models.Model):
 
     @property
     def sort_key(self) -> str:
-        """Alphabetical order: by the reading when there is one (tournament/name_search.py)."""
+        """Alphabetical order: by the reading when there is one (tournament/text/name_search.py)."""
         return name_search.sort_key(self.name, self.reading)
 
     @property
@@ -562,7 +562,7 @@ class EventRole(models.Model):
 
 class LanguagePreference(models.Model):
     """The language a signed-in person chose with the switcher, kept with their account: their organiser
-    pages speak it on every device they sign in on (tournament/i18n.py)."""
+    pages speak it on every device they sign in on (tournament/text/i18n.py)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="language_preference"
@@ -668,7 +668,7 @@ class Report(models.Model):
     """A player's own account of their match, sent from their phone.
 
     One per player per match, changed until the result is stored. Both players' reports agreeing store
-    the result (`tournament.reports`); a report that `disputes` the opponent's carries no games.
+    the result (`tournament.services.reports`); a report that `disputes` the opponent's carries no games.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")

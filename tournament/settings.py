@@ -76,7 +76,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "tournament.i18n.LanguageMiddleware",
+    "tournament.text.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -155,7 +155,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "tournament.middleware.client_ip"
 
 # Three complete languages (issue 14). The choice: the visitor's cookie, then Accept-Language naming one of
-# these, then the event's own language on public pages (tournament/i18n.py). Catalogs: `make messages`.
+# these, then the event's own language on public pages (tournament/text/i18n.py). Catalogs: `make messages`.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語"), ("da", "Dansk")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -206,7 +206,7 @@ STAFF_INVITE_DAYS = env_int("STAFF_INVITE_DAYS", 14)
 PUBLIC_SEARCHES = env_int("PUBLIC_SEARCHES", 10)
 PUBLIC_SEARCH_SECONDS = 10
 # A public page that takes long to render may lag its event by a few seconds while results pour in
-# (tournament/public_cache.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;
+# (tournament/views/public_cache.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;
 # pages smaller than MIN_BYTES (every page of an event of a few hundred players) are always exact.
 PUBLIC_LAG_FACTOR = env_int("PUBLIC_LAG_FACTOR", 10)
 PUBLIC_LAG_MAX = env_int("PUBLIC_LAG_MAX", 10)

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
 
-  // --- Matching as the server does for ?q= (tournament/name_search.py): NFKC, case, katakana = hiragana, no accents
+  // --- Matching as the server does for ?q= (tournament/text/name_search.py): NFKC, case, katakana = hiragana, no accents
   function fold(text) {
     // Every apostrophe is the same: a phone types ' where the registration has ’ (O’Brien).
     return text.replace(/[\u2019\u2018`\u00b4\u02bc]/g, "'").normalize("NFKC").toLowerCase()

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tournament.eventio import create_matches
+from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, Match, ResultChange, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

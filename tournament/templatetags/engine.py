@@ -1,9 +1,9 @@
 """`{{ message|engine_text }}`: an engine's message (a warning, a refusal, the recommendation's reason) in
-the page's language (tournament/engine_text.py)."""
+the page's language (tournament/text/engine_text.py)."""
 
 from django import template
 
-from tournament import engine_text as text
+from tournament.text import engine_text as text
 
 register = template.Library()
 

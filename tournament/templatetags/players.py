@@ -7,7 +7,7 @@ the context. The event's names are read once per page render (one query).
 from django import template
 
 from tournament.models import Player
-from tournament.names import Names
+from tournament.text.names import Names
 
 register = template.Library()
 

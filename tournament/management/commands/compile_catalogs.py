@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from tournament.catalogs import compile_catalogs
+from tournament.text.catalogs import compile_catalogs
 
 
 class Command(BaseCommand):

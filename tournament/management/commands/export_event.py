@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from standings import eventfile as ef
 from standings import trf
-from tournament.eventio import event_to_file, event_to_trf
+from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event
 
 

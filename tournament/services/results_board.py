@@ -18,8 +18,8 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 
 from tournament.models import Event, Match, Player, Report, Round
-from tournament.names import Names
-from tournament.reports import DISPUTED, STORED, WAITING, status, told
+from tournament.services.reports import DISPUTED, STORED, WAITING, status, told
+from tournament.text.names import Names
 
 LARGE_ROUND = 150
 RANGE_TABLES = 30
@@ -172,7 +172,7 @@ class Rows:
         self.event, self.round = event, rnd
         self._names: Names | None = None
         self.choices = choices
-        # The match's pages under the round's (tournament/urls_organiser.py): reversed once per page, not
+        # The match's pages under the round's (tournament/urls/organiser.py): reversed once per page, not
         # twice per row (reverse() was a fifth of the full list's time).
         self.round_url = reverse("org_round", args=[event.slug, rnd.number])
         self.table_label = _("Table %(table)s: %(label)s")

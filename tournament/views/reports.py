@@ -10,12 +10,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import reports
-from tournament.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.models import Event, Player, Round
-from tournament.services import ServiceError
-from tournament.views import _next, back, page
-from tournament.views_player import personal_qr
+from tournament.services import ServiceError, reports
+from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.views.pages import _next, back, page
+from tournament.views.player import personal_qr
 
 
 @require_POST

@@ -26,12 +26,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 
 import standings
-from tournament import reports, services
-from tournament.access import HtmxHttpRequest, public_event
+from tournament import services
 from tournament.models import Event, Match, Player, Report, Round, single
-from tournament.public_cache import BUILD, cached, event_standings, is_fragment
-from tournament.services import ServiceError
-from tournament.views_public import _player_line, clock_of, qr_svg
+from tournament.services import ServiceError, reports
+from tournament.views.access import HtmxHttpRequest, public_event
+from tournament.views.public import _player_line, clock_of, qr_svg
+from tournament.views.public_cache import BUILD, cached, event_standings, is_fragment
 
 COOKIE_SALT = "tournament.player"
 COOKIE_DAYS = 14

@@ -11,11 +11,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from pairing import topcut
 from tournament import services
-from tournament.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.forms import TopCutUndoForm
 from tournament.models import Event, Match, Round
 from tournament.services import ServiceError
-from tournament.views import back, page, result_choices
+from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.views.pages import back, page
+from tournament.views.rounds import result_choices
 
 
 def seeds_of(event: Event) -> list[str]:

@@ -26,11 +26,12 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_safe
 
 from pairing import topcut
-from tournament import l10n, name_search, services
-from tournament.access import HtmxHttpRequest
+from tournament import services
 from tournament.middleware import client_ip
 from tournament.models import UNPLAYED_LABELS, Event, Match, Player, Round
-from tournament.public_cache import (
+from tournament.text import l10n, name_search
+from tournament.views.access import HtmxHttpRequest
+from tournament.views.public_cache import (
     BUILD,
     RowIndex,
     cached,
@@ -165,7 +166,7 @@ def pairings_context(event: Event, q: str) -> dict:
 
 def pairings_page(event: Event, exact: bool) -> dict:
     """What the pairings page shows for this event version, in this language, whoever asks and whatever they
-    search for: the latest Swiss round, and its rows rendered (tournament/public_cache.py RowIndex). A search
+    search for: the latest Swiss round, and its rows rendered (tournament/views/public_cache.py RowIndex). A search
     (not `exact`) may read a busy event's last rendered rows, as the page itself may lag."""
 
     def make() -> dict:
@@ -223,7 +224,7 @@ def standings_context(event: Event, page: int, q: str) -> dict:
 
 def standings_found(event: Event) -> dict:
     """What a standings search reads, once per event version and language: the table without its rows, and
-    every row rendered (tournament/public_cache.py RowIndex). Made by the first search of a version, so that
+    every row rendered (tournament/views/public_cache.py RowIndex). Made by the first search of a version, so that
     the pages everybody polls still render only their hundred rows; at a busy event, the last one made stands
     in for a while, as a big page does."""
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from standings.format import LABELS
 from tournament.models import EventLog, Match
-from tournament.names import Names
+from tournament.text.names import Names
 
 
 def recommendation_text(rec) -> str:

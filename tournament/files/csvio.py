@@ -18,9 +18,8 @@ from django.db.models import F
 from django.utils.translation import gettext, pgettext
 
 import standings
-from tournament import l10n
 from tournament.models import Match, Player, Round, clean_player_name, printable
-from tournament.services import NewPlayer
+from tournament.text import l10n
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # The largest rating an integer column holds on every database we run on.
@@ -349,11 +348,3 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
             for r in result.rows
         ),
     )
-
-
-def new_players(rows: list[CsvRow]) -> list[NewPlayer]:
-    return [
-        NewPlayer(name=r.name, reading=r.reading, rating=r.rating, external_id=r.external_id, byes=r.byes)
-        for r in rows
-        if r.ok
-    ]

@@ -10,13 +10,10 @@ until the visitor chooses otherwise). Without any choice, organiser pages follow
 """
 
 from django.conf import settings
-from django.contrib.auth import views as auth_views
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation.trans_real import parse_accept_lang_header
-from django.views.decorators.http import require_safe
 
 CODES = tuple(code for code, _ in settings.LANGUAGES)
 
@@ -82,7 +79,7 @@ class LanguageMiddleware:
 
     def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> None:
         """On an organiser page, a signed-in person's account language comes before the device's cookie."""
-        if request.resolver_match.namespace in PUBLIC_NAMESPACES or view_func is set_language:
+        if request.resolver_match.namespace in PUBLIC_NAMESPACES or request.resolver_match.url_name == "set_language":
             return
         account = supported(request.session.get(SESSION_KEY)) if hasattr(request, "session") else None
         if account and request.user.is_authenticated:
@@ -108,40 +105,3 @@ def keep_on_account(request: HttpRequest, language: str) -> None:
 
     LanguagePreference.objects.update_or_create(user=request.user, defaults={"language": language})
     request.session[SESSION_KEY] = language
-
-
-class LoginView(auth_views.LoginView):
-    """Django's sign-in, then the account's language for this device's organiser pages."""
-
-    def form_valid(self, form):
-        from tournament.models import LanguagePreference
-
-        response = super().form_valid(form)
-        account = LanguagePreference.objects.filter(user=self.request.user).values_list("language", flat=True).first()
-        if supported(account):
-            self.request.session[SESSION_KEY] = account
-            remember(response, account)
-        return response
-
-
-@require_safe
-def set_language(request: HttpRequest, code: str) -> HttpResponse:
-    """The switcher: a plain link (public pages are shared renderings without a CSRF token).
-
-    Remembers the choice in a cookie, and on the account of a signed-in person, and goes back to `next`
-    (a page of this site) or the home page. Changing one's own display language is harmless to force,
-    so a GET link is fine here.
-    """
-    language = supported(code)
-    if language is None or language != code:
-        raise Http404("No such language.")
-    target = request.GET.get("next", "")
-    if not url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        target = "/"
-    if request.user.is_authenticated:
-        keep_on_account(request, language)
-    response = HttpResponseRedirect(target)
-    remember(response, language)
-    return response

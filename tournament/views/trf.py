@@ -11,12 +11,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from standings import eventfile as ef
 from standings import trf
-from tournament import engine_text, once
-from tournament.access import HtmxHttpRequest, event_for
-from tournament.eventio import event_to_trf, import_event
+from tournament import once
+from tournament.files.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
 from tournament.models import EventRole
-from tournament.views import page
+from tournament.text import engine_text
+from tournament.views.access import HtmxHttpRequest, event_for
+from tournament.views.pages import page
 
 
 @require_GET

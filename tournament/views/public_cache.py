@@ -33,10 +33,11 @@ from django.utils.http import http_date
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from tournament import name_search, services
-from tournament.access import role_of
-from tournament.i18n import use_event_language
+from tournament import services
 from tournament.models import Event
+from tournament.text import name_search
+from tournament.text.i18n import use_event_language
+from tournament.views.access import role_of
 
 CACHE_SECONDS = 6 * 3600
 GZIP_MIN_BYTES = 1024
@@ -209,7 +210,7 @@ ROW_END = "<!--/row-->"
 @dataclass(frozen=True)
 class RowIndex:
     """A table's rows rendered once per event version, and what a search compares in each: its name and reading,
-    folded (tournament/name_search.py). A search picks rows out of it instead of rendering any."""
+    folded (tournament/text/name_search.py). A search picks rows out of it instead of rendering any."""
 
     rows: tuple[str, ...]
     folded: tuple[str, ...]
@@ -382,7 +383,7 @@ def public_response(
     """The page `template` of `event` for `params`, or 304 when the client has this version already.
 
     `context()` is called only when the rendering is not cached. A rendering is in one language: the
-    language is part of its cache key and ETag, and the response varies on what chose it (tournament/i18n.py).
+    language is part of its cache key and ETag, and the response varies on what chose it (tournament/text/i18n.py).
 
     A big page whose event changes faster than it can sensibly be rendered is served as last rendered
     for a few seconds (`may_lag`), with that rendering's own ETag: the phones' next polls answer 304

@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament import services
-from tournament.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.forms import StaffForm
 from tournament.models import EventRole, StaffInvite
 from tournament.services import ServiceError
-from tournament.views import back
+from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.views.pages import back
 
 
 def _staff_section(slug: str) -> str:

@@ -16,11 +16,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament import services
-from tournament.access import Access, HtmxHttpRequest, event_for
 from tournament.forms import GamesForm, ResultForm, TableResultForm
 from tournament.models import Match, Round
 from tournament.services import ConfirmReplace, ServiceError
-from tournament.views import _next, _round, _round_context, back, labelled, page, result_choices
+from tournament.views.access import Access, HtmxHttpRequest, event_for
+from tournament.views.pages import _next, _round, back, labelled, page
+from tournament.views.rounds import _round_context, result_choices
 
 
 def _first_error(form) -> str:

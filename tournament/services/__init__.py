@@ -1,0 +1,133 @@
+"""Workflows that span rows, one module per workflow. Every write that public pages can see calls
+`locks.changed(event)`, which bumps `Event.version`; caches and ETags are keyed on it. Each workflow raises
+`ServiceError` with a sentence a person can act on; views turn it into a message.
+
+Services may import models, the engines, `tournament.text` and `tournament.files`; never views.
+This package re-exports every public name, so `services.pair_next_round(...)` reads as before; new code
+imports from the module that owns the workflow.
+"""
+
+from tournament.services.clock import clock, clock_end
+from tournament.services.locks import (
+    ServiceError,
+    changed,
+    current_round,
+    latest_round,
+    lock_event,
+    locked_round,
+    log,
+    outstanding,
+    shared_round,
+    swiss_rounds_played,
+)
+from tournament.services.results import (
+    DOUBLE_LOSS_WORDS,
+    DRAW_WORDS,
+    INTENTIONAL_DRAW_WORDS,
+    ConfirmAdvance,
+    ConfirmReplace,
+    Outcome,
+    ResultConflict,
+    advance_question,
+    after_result,
+    correct_result,
+    outcome_from_games,
+    parse_outcome,
+    record_result,
+    shorthands,
+    store_result,
+    validate_result,
+)
+from tournament.services.roster import (
+    NewPlayer,
+    add_player,
+    add_players,
+    delete_player,
+    drop_player,
+    new_players,
+    paired_players,
+    undrop_player,
+)
+from tournament.services.rounds import (
+    check_ready_to_pair,
+    met_before,
+    pair_next_round,
+    publish_round,
+    recommended_rounds,
+    repair_round,
+    swap_players,
+)
+from tournament.services.staff import claim_invites, create_event, invite_staff, remove_staff
+from tournament.services.standings import ShownStandings, event_standings, settled_marker, standings_shown
+from tournament.services.top_cut import (
+    advance_bracket,
+    final_places,
+    final_placings,
+    stage_name,
+    stage_names,
+    start_top_cut,
+    top_cut_rounds,
+    undo_top_cut,
+)
+
+__all__ = [
+    "ConfirmAdvance",
+    "ConfirmReplace",
+    "DOUBLE_LOSS_WORDS",
+    "DRAW_WORDS",
+    "INTENTIONAL_DRAW_WORDS",
+    "NewPlayer",
+    "new_players",
+    "Outcome",
+    "ResultConflict",
+    "ServiceError",
+    "ShownStandings",
+    "add_player",
+    "add_players",
+    "advance_bracket",
+    "advance_question",
+    "after_result",
+    "changed",
+    "check_ready_to_pair",
+    "claim_invites",
+    "clock",
+    "clock_end",
+    "correct_result",
+    "create_event",
+    "current_round",
+    "delete_player",
+    "drop_player",
+    "event_standings",
+    "final_places",
+    "final_placings",
+    "invite_staff",
+    "latest_round",
+    "lock_event",
+    "locked_round",
+    "log",
+    "met_before",
+    "outcome_from_games",
+    "outstanding",
+    "pair_next_round",
+    "paired_players",
+    "parse_outcome",
+    "publish_round",
+    "recommended_rounds",
+    "record_result",
+    "remove_staff",
+    "repair_round",
+    "settled_marker",
+    "shared_round",
+    "shorthands",
+    "stage_name",
+    "stage_names",
+    "standings_shown",
+    "start_top_cut",
+    "store_result",
+    "swap_players",
+    "swiss_rounds_played",
+    "top_cut_rounds",
+    "undo_top_cut",
+    "undrop_player",
+    "validate_result",
+]

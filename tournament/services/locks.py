@@ -1,0 +1,76 @@
+"""The event and round locks every workflow takes, the version bump (`changed`) that tells caches and
+ETags a page is out of date, the audit log (`log`), and `ServiceError`, the refusal every workflow raises
+with a sentence a person can act on."""
+
+from django.db import connection
+
+from tournament.models import (
+    Event,
+    EventLog,
+    Match,
+    Round,
+)
+
+
+class ServiceError(Exception):
+    """A refusal with a message for the person who asked."""
+
+
+def changed(event: Event, results_of_round: int | None = None) -> None:
+    """Bump the event's version: every cached page and ETag of the old one is out of date.
+
+    `results_of_round=n`: the change was a result of round n, which leaves the standings after every
+    earlier round as they were: their `settled_marker` holds over the new version instead of being read
+    again (a busy round stores results ten a second; each would read the whole roster again), in every
+    process that reads the event's row, whatever cache it has (`Event.touch`, `_settled_key`).
+    """
+    event.touch(results_of_round)
+
+
+def log(event: Event, action: str, by, **detail) -> None:
+    EventLog.objects.create(event=event, action=action, by=by, detail=detail)
+
+
+def lock_event(event: Event) -> Event:
+    """The event row locked against the other workflows that lock it, and against version bumps.
+
+    FOR NO KEY UPDATE, not FOR UPDATE: a row that refers to the event (a log line, a round) may still be
+    written meanwhile. Its foreign-key check takes a KEY SHARE lock on the event row at commit, which FOR
+    UPDATE would make wait: a result holding its round row would then wait for a re-pair holding the event
+    and waiting for that round.
+    """
+    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+
+
+def shared_round(pk: int) -> Round | None:
+    """The round row held FOR SHARE: the round's results are stored side by side, while a re-pair, a swap, an
+    undo or the clock (which take the row FOR UPDATE, `locked_round`) wait for them, and they for it.
+
+    SQLite has no row locks (a writer holds the whole database), so there it is a plain read.
+    """
+    if connection.vendor != "postgresql":
+        return Round.objects.filter(pk=pk).order_by("pk").first()
+    table = connection.ops.quote_name(Round._meta.db_table)
+    return next(iter(Round.objects.raw(f"SELECT * FROM {table} WHERE id = %s FOR SHARE", [pk])), None)  # noqa: S611
+
+
+def locked_round(pk: int) -> Round | None:
+    """The round row locked (only it: Round's default ordering would join and lock the event row too)."""
+    return Round.objects.select_for_update(of=("self",)).filter(pk=pk).order_by("pk").first()
+
+
+def latest_round(event: Event) -> Round | None:
+    return event.rounds.order_by("-number").first()
+
+
+def current_round(event: Event) -> Round | None:
+    """The round the venue is playing: the latest published one."""
+    return event.rounds.exclude(state=Round.State.DRAFT).order_by("-number").first()
+
+
+def outstanding(rnd: Round) -> int:
+    return rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).count()
+
+
+def swiss_rounds_played(event: Event) -> int:
+    return event.rounds.filter(kind=Round.Kind.SWISS).count()

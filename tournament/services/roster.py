@@ -1,0 +1,214 @@
+"""The roster: registering players (one, pasted or imported, late entries under the event's policy),
+deleting, dropping and reinstating them."""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Max, Q
+from django.utils.translation import gettext, ngettext
+
+from tournament.files.csvio import CsvRow
+from tournament.files.eventio import create_matches
+from tournament.models import (
+    Event,
+    Match,
+    Player,
+    Round,
+    fresh_keys,
+    new_code,
+)
+from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
+
+
+@dataclass(frozen=True)
+class NewPlayer:
+    """A registration as typed, pasted or read from a file: what `add_players` writes."""
+
+    name: str
+    rating: int | None = None
+    external_id: str = ""
+    byes: int = 0
+    reading: str = ""  # furigana / sort name
+
+
+def add_player(event: Event, by, **fields) -> tuple[Player, list[str]]:
+    """Register a player; after round 1 is published this is a late entry under the event's policy."""
+    added, notes = add_players(event, by, [NewPlayer(**fields)])
+    return Player.objects.get(pk=added[0]), notes
+
+
+def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], list[str]]:
+    """Register players (one typed, or a whole pasted or imported list): one lock, one insert, one change.
+
+    Returns the new players' ids, in order, and notes for the organiser. Only this event's row is
+    locked, for as long as one bulk insert takes: a 50,000-row roster is seconds, and other events
+    never wait. The roster is capped at `settings.MAX_PLAYERS_PER_EVENT`.
+    """
+    notes = []
+    if not entries:
+        return [], notes
+    with transaction.atomic():
+        event = lock_event(event)
+        # The latest round, and the latest published one (only the latest round can be a draft). A bracket
+        # still in draft counts as started: its seeding is fixed.
+        recent = list(event.rounds.order_by("-number")[:2])
+        latest = recent[0] if recent else None
+        last = next((r for r in recent if r.state != Round.State.DRAFT), None)
+        if latest and latest.kind == Round.Kind.ELIMINATION:
+            raise ServiceError(gettext("The top cut has started: no more entries."))
+        joined = last.number + 1 if last else 1
+        before = dict(event.players.values_list("pk", "name"))
+        cap = settings.MAX_PLAYERS_PER_EVENT
+        if len(before) + len(entries) > cap:
+            raise ServiceError(
+                gettext("An event holds at most %(cap)s players; it has %(have)s, so %(adding)s more do not fit.")
+                % {"cap": cap, "have": len(before), "adding": len(entries)}
+            )
+        added = _insert_players(event, joined, entries, before.keys())
+        names = [e.name for e in entries]
+        if joined > 1:
+            notes.append(_late_note(names, joined))
+            if event.late_entry == Event.LateEntry.LOSSES:
+                for rnd in event.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined):
+                    create_matches(rnd, [Match(round=rnd, player_a_id=pk, result=Match.Result.LOSS) for pk in added])
+                notes.append(gettext("Unpaired losses recorded for rounds 1–%(last)d.") % {"last": joined - 1})
+        draft = latest if latest and latest.state == Round.State.DRAFT else None
+        if draft:
+            notes.append(
+                ngettext(
+                    "Round %(round)d is a draft without %(names)s: re-pair it to include them.",
+                    "Round %(round)d is a draft without these %(count)d players: re-pair it to include them.",
+                    len(names),
+                )
+                % {"round": draft.number, "names": names[0], "count": len(names)}
+            )
+        seen = {n.casefold() for n in before.values()}
+        twice = []
+        for name in names:
+            if name.casefold() in seen:
+                twice.append(name)
+            seen.add(name.casefold())
+        if twice:
+            shown = ", ".join(dict.fromkeys(twice[:5])) + (" …" if len(twice) > 5 else "")
+            notes.append(
+                ngettext(
+                    "There is already a player called %(names)s: check it is not a double registration.",
+                    "Some names are there already (%(names)s): check they are not double registrations.",
+                    len(twice),
+                )
+                % {"names": shown}
+            )
+    changed(event)
+    return added, notes
+
+
+def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before) -> list[int]:
+    """One insert for the lot, returning the new ids in order: COPY on PostgreSQL, else bulk_create.
+
+    COPY takes a 50,000-row roster in well under a second, where building and inserting model
+    instances takes many. It returns no ids: the new rows are the event's rows that were not there
+    before (nobody else adds to this event meanwhile: the caller holds its lock), in insertion order.
+    Columns the entry does not set get the model's defaults.
+    """
+    given = ("name", "reading", "rating", "external_id", "byes")
+    if connection.vendor != "postgresql":
+        made = Player.objects.bulk_create(
+            Player(event=event, joined_round=joined, **{k: getattr(e, k) for k in given}) for e in entries
+        )
+        return [p.pk for p in made]
+    fields = [f for f in Player._meta.concrete_fields if f is not Player._meta.pk]
+    fixed = {"event_id": event.pk, "joined_round": joined}
+    # Player numbers continue the event's (as `models.number_players` gives them; the event is locked), and
+    # so do the keys (`models.fresh_keys`).
+    last = event.players.aggregate(n=Max("number"))["n"] or 0
+    keys = fresh_keys(event.pk, len(entries))
+    per_row = [f for f in fields if f.has_default() and callable(f.default)]
+    defaults = {f.attname: f.get_default() for f in fields if f not in per_row}
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    # Player codes are random: at tens of thousands of rows two would collide, so each is drawn until new.
+    codes = set(event.players.values_list("code", flat=True))
+    sql = f"COPY {Player._meta.db_table} ({columns}) FROM STDIN"  # noqa: S608
+    with connection.cursor() as cursor, cursor.connection.cursor() as raw, raw.copy(sql) as copy:
+        for (number, e), key in zip(enumerate(entries, last + 1), keys, strict=True):
+            values = {**defaults, **{f.attname: f.get_default() for f in per_row}, **fixed, "number": number}
+            values["key"] = key
+            while values["code"] in codes:
+                values["code"] = new_code()
+            codes.add(values["code"])
+            values.update(name=e.name, reading=e.reading, rating=e.rating, external_id=e.external_id, byes=e.byes)
+            copy.write_row([values[f.attname] for f in fields])
+    return sorted(set(event.players.values_list("pk", flat=True)) - set(before))
+
+
+def _late_note(names: list[str], joined: int) -> str:
+    return ngettext(
+        "%(name)s joins late, from round %(round)d.",
+        "%(count)d players join late, from round %(round)d.",
+        len(names),
+    ) % {"name": names[0], "count": len(names), "round": joined}
+
+
+def paired_players(event: Event) -> set[int]:
+    """Players who have been paired against someone (a draft included) or had a bye: they cannot be deleted."""
+    rows = Match.objects.filter(round__event=event).exclude(result=Match.Result.LOSS)
+    return {pk for pair in rows.values_list("player_a_id", "player_b_id") for pk in pair if pk}
+
+
+def delete_player(player: Player, by) -> None:
+    """Remove a mistaken registration: only a player who was never paired (unpaired losses for the rounds a
+    late entrant missed go with them). Anyone who played is dropped instead, so their opponents keep them."""
+    with transaction.atomic():
+        event = lock_event(player.event)
+        played = (
+            Match.objects.filter(Q(player_a=player) | Q(player_b=player))
+            .exclude(result=Match.Result.LOSS)
+            .select_related("round")
+            .order_by("round__number")
+            .first()
+        )
+        if played and played.round.state == Round.State.DRAFT:
+            raise ServiceError(
+                gettext(
+                    "%(player)s is in the draft of round %(round)s: drop them and pair the round again, then delete."
+                )
+                % {"player": player, "round": played.round.number}
+            )
+        if played:
+            raise ServiceError(
+                gettext(
+                    "%(player)s has played in round %(round)s and cannot be deleted: drop them instead "
+                    "(their matches stay in their opponents' records)."
+                )
+                % {"player": player, "round": played.round.number}
+            )
+        Match.objects.filter(player_a=player, result=Match.Result.LOSS).delete()
+        log(event, "delete_player", by, name=player.name, number=player.number)
+        player.delete()
+    changed(event)
+
+
+def drop_player(player: Player, by, **detail) -> None:
+    """Drop after the current round; `detail` says more for the log (a drop the player asked for)."""
+    event = player.event
+    last = current_round(event)
+    player.dropped_after = last.number if last else 0
+    player.save(update_fields=["dropped_after"])
+    log(event, "drop", by, player=player.key, name=player.name, after_round=player.dropped_after, **detail)
+    changed(event)
+
+
+def undrop_player(player: Player, by) -> None:
+    player.dropped_after = None
+    player.save(update_fields=["dropped_after"])
+    log(player.event, "undrop", by, player=player.key, name=player.name)
+    changed(player.event)
+
+
+def new_players(rows: list[CsvRow]) -> list[NewPlayer]:
+    """The registrations of a pasted or uploaded roster's readable rows."""
+    return [
+        NewPlayer(name=r.name, reading=r.reading, rating=r.rating, external_id=r.external_id, byes=r.byes)
+        for r in rows
+        if r.ok
+    ]

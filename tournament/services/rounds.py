@@ -1,0 +1,286 @@
+"""Swiss rounds: the recommendation, pairing and re-pairing through the engine, publishing, and the
+organiser's swap of two players."""
+
+import secrets
+from dataclasses import replace
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext as _
+
+from pairing import PairingError, from_event, pair
+from pairing.rounds import recommended_rounds as recommend_rounds
+from standings.eventfile import DOUBLE_LOSS
+from standings.messages import Message, message_of
+from tournament.files.eventio import create_matches, event_to_file
+from tournament.models import (
+    Event,
+    Match,
+    Player,
+    Round,
+)
+from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
+from tournament.text import engine_text
+from tournament.text.wording import recommendation_text
+
+
+def recommended_rounds(event: Event, players=None):
+    """The engine's recommendation (Swiss rounds, top cut, and why) for the event's active players."""
+    players = list(players if players is not None else event.players.filter(dropped_after__isnull=True))
+    if len(players) < 2:
+        return None
+    rec = recommend_rounds(len(players), [p.byes for p in players], preset=event.preset)
+    return replace(rec, explanation=recommendation_text(rec))
+
+
+def _engine_pairing(file_event, number: int, seed: int):
+    try:
+        return pair(from_event(file_event, number), seed=seed)
+    except PairingError as e:
+        raise ServiceError(engine_text.sentence(message_of(e))) from None
+
+
+def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> None:
+    if previous is not None:
+        if previous.state == Round.State.DRAFT and previous.kind == Round.Kind.ELIMINATION:
+            raise ServiceError(gettext("The top-cut bracket is a draft: publish it or undo it first."))
+        if previous.state == Round.State.DRAFT:
+            raise ServiceError(
+                gettext("Round %(number)s is still a draft: publish it or re-pair it first.")
+                % {"number": previous.number}
+            )
+        if previous.kind == Round.Kind.ELIMINATION:
+            raise ServiceError(gettext("The top cut has started: no more Swiss rounds."))
+        missing = list(
+            previous.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).values_list("table", flat=True)
+        )
+        if missing:
+            tables = ", ".join(str(t) for t in missing[:10]) + (" …" if len(missing) > 10 else "")
+            raise ServiceError(
+                ngettext(
+                    "Round %(number)s still has %(count)s result missing (table %(tables)s). "
+                    "Enter it before pairing round %(next)s.",
+                    "Round %(number)s still has %(count)s results missing (table %(tables)s). "
+                    "Enter them before pairing round %(next)s.",
+                    len(missing),
+                )
+                % {"number": previous.number, "count": len(missing), "tables": tables, "next": number}
+            )
+
+
+def _build_round_matches(rnd: Round, result, players: list[Player]) -> list[Match]:
+    """The engine's games by table, then its byes (the computed one and the pre-awarded ones) as matches."""
+    pk = {p.key: p.pk for p in players}
+    games = [pr for pr in result.pairs if pr.b is not None]
+    byes = list(dict.fromkeys([*result.byes, *(pr.a for pr in result.pairs if pr.b is None)]))
+    return [
+        *(Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in games),
+        *(Match(round=rnd, player_a_id=pk[key], result=Match.Result.BYE) for key in byes),
+    ]
+
+
+def _warnings(result) -> list[dict | str]:
+    """The engine's warnings as stored with the round: code, parameters and English text (engine_text)."""
+    return [w.as_dict() if isinstance(w, Message) else str(w) for w in getattr(result, "warnings", ())]
+
+
+def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
+    players = list(event.players.all())
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    result = _engine_pairing(event_to_file(event), number, seed)
+    rnd = Round.objects.create(
+        event=event,
+        number=number,
+        kind=Round.Kind.SWISS,
+        state=Round.State.DRAFT,
+        seed=seed,
+        warnings=_warnings(result),
+        clock_minutes=event.round_minutes,
+    )
+    create_matches(rnd, _build_round_matches(rnd, result, players))
+    return rnd
+
+
+def pair_next_round(event: Event, by) -> Round:
+    """Pair the next Swiss round as a draft (not public until published). Pairs exactly once."""
+    try:
+        with transaction.atomic():
+            event = lock_event(event)
+            previous = latest_round(event)
+            number = previous.number + 1 if previous else 1
+            check_ready_to_pair(event, number, previous)
+            if not event.players.filter(dropped_after__isnull=True, joined_round__lte=number).exists():
+                raise ServiceError(gettext("There are no active players to pair."))
+            rnd = _pair_into(event, number, by)
+            log(event, "pair", by, round=number, seed=rnd.seed)
+    except IntegrityError:
+        raise ServiceError(gettext("This round was just paired by someone else; the page now shows it.")) from None
+    return rnd
+
+
+def repair_round(rnd: Round, by) -> Round:
+    """Throw away a draft, or a published round with no result yet, and pair it again with a new seed."""
+    try:
+        with transaction.atomic():
+            event = lock_event(rnd.event)
+            rnd = locked_round(rnd.pk)
+            if rnd is None:
+                raise ServiceError(gettext("That round is gone: someone re-paired it meanwhile."))
+            if rnd.kind != Round.Kind.SWISS:
+                raise ServiceError(gettext("Top-cut rounds follow the bracket and cannot be re-paired."))
+            if event.rounds.filter(number__gt=rnd.number).exists():
+                raise ServiceError(gettext("Round %(number)s is not the latest round.") % {"number": rnd.number})
+            if rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=False).exists() or rnd.matches.filter(
+                result=Match.Result.DOUBLE_LOSS
+            ):
+                raise ServiceError(
+                    gettext("Round %(number)s already has results; it can no longer be re-paired.")
+                    % {"number": rnd.number}
+                )
+            was_published = rnd.is_published
+            number = rnd.number
+            rnd.delete()
+            new = _pair_into(event, number, by)
+            log(event, "repair", by, round=number, seed=new.seed, was_published=was_published)
+    except IntegrityError:
+        raise ServiceError(
+            _(
+                "Round %(number)s changed while it was being paired again; nothing was changed. Look at it and try again."
+            )
+            % {"number": rnd.number}
+        ) from None
+    if was_published:
+        changed(event)
+    return new
+
+
+def publish_round(rnd: Round, by) -> None:
+    with transaction.atomic():
+        updated = Round.objects.filter(pk=rnd.pk, state=Round.State.DRAFT).update(state=Round.State.PAIRED)
+        if updated:
+            rnd.state = Round.State.PAIRED
+            log(rnd.event, "publish", by, round=rnd.number)
+    if updated:
+        changed(rnd.event)
+
+
+def met_before(event: Event, before_number: int) -> set[frozenset]:
+    """Pairs of player ids who met in a round before `before_number` (Swiss or top cut)."""
+    rows = Match.objects.filter(
+        round__event=event, round__number__lt=before_number, player_b__isnull=False
+    ).values_list("player_a_id", "player_b_id")
+    return {frozenset(r) for r in rows}
+
+
+def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]:
+    """Exchange two players' seats in a round without results; returns warnings about rematches it causes.
+
+    The warnings are engine-style Messages (stored with the round as dicts, shown through engine_text).
+    """
+    if first.pk == second.pk:
+        raise ServiceError(gettext("Pick two different players to swap."))
+    with transaction.atomic():
+        lock_event(rnd.event)
+        rnd = locked_round(rnd.pk)
+        if rnd is None:
+            raise ServiceError(_("That round was paired again meanwhile: swap on the new pairings."))
+        if rnd.matches.filter(Q(games_a__isnull=False) | Q(result=DOUBLE_LOSS)).exists():
+            raise ServiceError(gettext("This round has results; its pairings can no longer be changed."))
+        matches = list(rnd.matches.filter(Q(player_a__in=[first, second]) | Q(player_b__in=[first, second])))
+        where = {}
+        for m in matches:
+            for slot in ("player_a_id", "player_b_id"):
+                if getattr(m, slot) in (first.pk, second.pk):
+                    where[getattr(m, slot)] = (m, slot)
+        if first.pk not in where or second.pk not in where:
+            raise ServiceError(gettext("Both players must be in this round to swap them."))
+        (m1, s1), (m2, s2) = where[first.pk], where[second.pk]
+        if m1.pk == m2.pk:
+            raise ServiceError(
+                gettext("%(first)s and %(second)s already play each other.") % {"first": first, "second": second}
+            )
+        for p in (first, second):
+            if p.byes >= rnd.number:
+                raise ServiceError(
+                    gettext("%(player)s holds a pre-awarded bye this round; they cannot be swapped.") % {"player": p}
+                )
+        if m1.player_b_id is None and m2.player_b_id is None:
+            raise ServiceError(
+                _("%(first)s and %(second)s both have a bye: swapping them changes nothing.")
+                % {"first": first, "second": second}
+            )
+        _exchange(m1, s1, m2, s2)
+        met = met_before(rnd.event, rnd.number)
+        warnings = [
+            Message(
+                "swap_rematch_before",
+                "Rematch: {a} and {b} have played each other before.",
+                a=m.player_a.name,
+                b=m.player_b.name,
+            )
+            for m in Match.objects.filter(pk__in=[m1.pk, m2.pk], player_b__isnull=False).select_related(
+                "player_a", "player_b"
+            )
+            if frozenset((m.player_a_id, m.player_b_id)) in met
+        ]
+        for m in (m1, m2):
+            if (
+                m.result == Match.Result.BYE
+                and Match.objects.filter(
+                    round__event=rnd.event,
+                    round__number__lt=rnd.number,
+                    result=Match.Result.BYE,
+                    player_a_id=m.player_a_id,
+                ).exists()
+            ):
+                player = first if m.player_a_id == first.pk else second
+                warnings.append(
+                    Message("swap_second_bye_before", "Second bye: {player} has had a bye before.", player=player.name)
+                )
+        swapped = Message(
+            "swapped_by_hand", "Swapped {first} and {second} by hand.", first=first.name, second=second.name
+        )
+        rnd.warnings = [*rnd.warnings, swapped.as_dict(), *(w.as_dict() for w in warnings)]
+        rnd.save(update_fields=["warnings"])
+        log(
+            rnd.event,
+            "swap",
+            by,
+            round=rnd.number,
+            players=[first.key, second.key],
+            rematches=[str(w) for w in warnings],
+        )
+    if rnd.is_published:
+        changed(rnd.event)
+    return warnings
+
+
+def _exchange(m1: Match, s1: str, m2: Match, s2: str) -> None:
+    """Put m2's player in m1's slot s1 and m1's player in m2's slot s2, keeping both matches' ids.
+
+    Judges hold pages and forms naming a match by id: a swap changes who plays, never which match it
+    is (its version goes up, so a result form shown before the swap conflicts instead of landing on the
+    new pairing). A player is in one slot of a round at a time (unique constraints checked row by row),
+    so a same-slot exchange parks one match's player in its empty b slot for a moment.
+    """
+    p1, p2 = getattr(m1, s1), getattr(m2, s2)
+    for m, slot, player in ((m1, s1, p2), (m2, s2, p1)):
+        setattr(m, slot, player)
+        m.version += 1
+    if s1 == s2 == "player_a_id" and m1.player_b_id is None:
+        m1, s1, p1, m2, s2, p2 = m2, s2, p2, m1, s1, p1  # park the match that has a player b
+    rows = Match.objects.filter(pk__in=[m1.pk, m2.pk])
+    if s1 == s2 == "player_a_id":
+        opponent = m1.player_b_id
+        rows.filter(pk=m1.pk).update(player_a_id=opponent, player_b_id=None)
+        rows.filter(pk=m2.pk).update(player_a_id=p1)
+        rows.filter(pk=m1.pk).update(player_a_id=p2, player_b_id=opponent)
+    elif s1 == s2 == "player_b_id":
+        rows.filter(pk=m1.pk).update(player_b_id=None)
+        rows.filter(pk=m2.pk).update(player_b_id=p1)
+        rows.filter(pk=m1.pk).update(player_b_id=p2)
+    else:
+        rows.filter(pk=m1.pk).update(**{s1: p2})
+        rows.filter(pk=m2.pk).update(**{s2: p1})
+    rows.update(version=F("version") + 1)

@@ -1,0 +1,113 @@
+"""Who runs an event: creating it (its creator becomes the organiser), inviting judges and organisers,
+removing them, and claiming the invitations waiting for a person when they sign in."""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import (
+    Event,
+    EventRole,
+    StaffInvite,
+)
+from tournament.services.locks import ServiceError, lock_event, log
+
+
+def create_event(event: Event, by) -> Event:
+    """Save a new event with `by` as its organiser, under a slug that says nothing about other events
+    (`Event.insert_with_new_slug`)."""
+    try:
+        with transaction.atomic():
+            event.insert_with_new_slug()
+            EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
+    except IntegrityError:
+        raise ServiceError(_("The event could not be created just now; try again.")) from None
+    return event
+
+
+# ---------------------------------------------------------------- staff
+
+
+ORGANISER = EventRole.Role.ORGANISER
+
+
+def _keeps_an_organiser(event: Event, role: EventRole, new_role: str | None) -> None:
+    """Refuse a change that would leave the event without an organiser (the caller holds the event lock)."""
+    if role.role != ORGANISER or new_role == ORGANISER:
+        return
+    if not event.roles.filter(role=ORGANISER).exclude(pk=role.pk).exists():
+        raise ServiceError(
+            _("%(user)s is this event's only organiser: make someone else organiser first.") % {"user": role.user}
+        )
+
+
+def invite_staff(event: Event, username: str, role: str, by) -> str:
+    """Give a role: at once to someone already on the staff, else as an invitation to `username`.
+
+    What the organiser is told does not depend on whether an account of that name exists.
+    """
+    with transaction.atomic():
+        event = lock_event(event)
+        current = event.roles.select_related("user").filter(user__username__iexact=username).first()
+        if current is not None:
+            _keeps_an_organiser(event, current, role)
+            if current.role != role:
+                current.role = role
+                current.save(update_fields=["role"])
+            log(event, "staff_add", by, user=current.user.username, role=role)
+            return _("%(user)s is now %(role)s of this event.") % {
+                "user": current.user.username,
+                "role": current.get_role_display().lower(),
+            }
+        invite = StaffInvite.objects.filter(event=event, username__iexact=username).first()
+        if invite is None:
+            invite = StaffInvite(event=event, username=username)
+        invite.role, invite.by, invite.at = role, by, timezone.now()
+        invite.save()
+        log(event, "staff_invite", by, user=username, role=role)
+    return _(
+        "%(user)s is invited as %(role)s: the role becomes theirs when they next sign in with that username "
+        "and open their events."
+    ) % {"user": username, "role": invite.get_role_display().lower()}
+
+
+def remove_staff(event: Event, role: EventRole, by) -> None:
+    with transaction.atomic():
+        event = lock_event(event)
+        role = event.roles.select_related("user").filter(pk=role.pk).first()
+        if role is None:
+            return
+        if role.user_id == by.pk:
+            raise ServiceError(_("You cannot remove yourself; ask another organiser."))
+        _keeps_an_organiser(event, role, None)
+        role.delete()
+        log(event, "staff_remove", by, user=role.user.username)
+
+
+def claim_invites(user, event: Event | None = None) -> int:
+    """Turn the invitations addressed to this user's username into roles; how many were taken. An expired
+    invitation is left for its organisers to see and renew."""
+    if not user.is_authenticated:
+        return 0
+    invites = StaffInvite.objects.filter(username__iexact=user.username, at__gt=StaffInvite.sent_since())
+    if event is not None:
+        invites = invites.filter(event=event)
+    taken = 0
+    for pk in invites.values_list("pk", flat=True):
+        with transaction.atomic():
+            # Read again, locked: since the list was read it may have been taken, withdrawn, renewed or expired.
+            invite = (
+                StaffInvite.objects.select_for_update(of=("self",))
+                .select_related("event")
+                .filter(pk=pk, at__gt=StaffInvite.sent_since())
+                .first()
+            )
+            if invite is None:
+                continue
+            invite.delete()
+            _role, created = EventRole.objects.get_or_create(
+                event=invite.event, user=user, defaults={"role": invite.role}
+            )
+            log(invite.event, "staff_join", user, user=user.username, role=invite.role)
+            taken += created
+    return taken

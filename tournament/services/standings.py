@@ -1,0 +1,140 @@
+"""The standings an event's pages show: the engine's result cached per event version, the settled
+marker that keeps the standings after a finished round while a later round's results come in, and the
+one rule for which standings a page shows mid-round (`standings_shown`)."""
+
+import hashlib
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Q
+from django.utils.translation import gettext
+
+import standings
+from tournament.files.eventio import event_to_file
+from tournament.models import (
+    Event,
+    Match,
+    Player,
+    ResultChange,
+    Round,
+)
+
+CACHE_SECONDS = 6 * 3600
+
+
+def event_standings(event: Event, after_round: int | None = None):
+    """The standings engine's result for the event's stored (published) results.
+
+    `after_round=None`: every result entered so far (the live figures), cached per event version.
+    `after_round=k`: the standings after round k, cached on what they are made of (`settled_marker`), so
+    they are computed once while round k+1's results come in, not once per result: the pairings' points,
+    the public standings mid-round and every player's page read them.
+    """
+    # The creation time keeps keys apart when a database is restored or recreated (tests) under a shared cache.
+    if after_round is None:
+        key = f"standings:{event.pk}:{event.created_at.timestamp()}:{event.version}:live"
+    else:
+        key = f"standings:{event.pk}:{event.created_at.timestamp()}:after{after_round}:{settled_marker(event, after_round)}"
+    result = cache.get(key)
+    if result is None:
+        result = standings.compute(event_to_file(event), after_round=after_round)
+        cache.set(key, result, CACHE_SECONDS)
+    return result
+
+
+def _settled_key(event: Event, after_round: int) -> str:
+    """The marker's cache key: the event's version, or while only results of a later round have changed it
+    since, the version that run of results started from (`Event.touch`)."""
+    version = event.version
+    if event.version == event.light_to and after_round < event.light_round:
+        version = event.light_from
+    return f"settled:{event.pk}:{event.created_at.timestamp()}:{version}:{after_round}"
+
+
+def settled_marker(event: Event, after_round: int) -> str:
+    """A digest of everything the standings after `after_round` are computed from.
+
+    The event's settings, every player's row (names, ratings, drops, late entries, byes), the rounds up
+    to `after_round` and their matches, and the last result stored or corrected in them (every result
+    writes a `ResultChange`). A result of a later round changes none of these. Read once per event
+    version (five small queries), shared by every page and phone of that version, and by the versions a
+    later round's results make after it (`_settled_key`).
+    """
+    key = _settled_key(event, after_round)
+    marker = cache.get(key)
+    if marker is None:
+        # The event's settings (scoring, tie-breakers, the floor, the bye rating, ...): not what changes move.
+        fields = [f.attname for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS]
+        players = [f.attname for f in Player._meta.concrete_fields if f.attname not in ("token", "code")]
+        parts: tuple = (
+            Event.objects.filter(pk=event.pk).values_list(*fields).first(),
+            list(event.players.order_by("pk").values_list(*players)),
+        )
+        if after_round > 0:  # before round 1 there is only the roster
+            parts += (
+                list(
+                    event.rounds.filter(number__lte=after_round).order_by("number").values_list("pk", "state", "kind")
+                ),
+                Match.objects.filter(round__event=event, round__number__lte=after_round).aggregate(
+                    n=Count("id"), last=Max("id")
+                ),
+                ResultChange.objects.filter(match__round__event=event, match__round__number__lte=after_round).aggregate(
+                    n=Count("id"), last=Max("id")
+                ),
+            )
+        marker = hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
+        cache.set(key, marker, CACHE_SECONDS)
+    return marker
+
+
+@dataclass(frozen=True)
+class ShownStandings:
+    """Which standings a page shows, and what to say about them (`standings_shown` decides)."""
+
+    standings: standings.Standings
+    live: bool  # counts the results of a round still being played
+    playing: int | None  # that round's number, while some of its results are still missing
+    entered: int = 0  # results in for that round
+    total: int = 0  # results it needs
+
+    @property
+    def label(self) -> str:
+        after = self.standings.after_round
+        if self.live and self.playing:
+            return gettext("live: round %(round)s, %(entered)s of %(total)s results") % {
+                "round": self.playing,
+                "entered": self.entered,
+                "total": self.total,
+            }
+        if not after:
+            return ""
+        text = gettext("Standings after round %(round)s") % {"round": after}
+        if self.playing:
+            text += " · " + gettext("round %(round)s is being played") % {"round": self.playing}
+        return text
+
+
+def standings_shown(event: Event, live: bool = False) -> ShownStandings:
+    """The one rule for every page that shows standings (SPEC §3; issue 12 item 10).
+
+    While results of the current Swiss round are still coming in, a bye or the first results would move
+    points and OMW% for everybody mid-round: public pages and the venue screen show the standings after
+    the last round whose every result is in, labelled so. The organiser's own page may ask for the live
+    figures (`live=True`), labelled with how many of the round's results are in.
+    """
+    rnd = (
+        event.rounds.filter(kind=Round.Kind.SWISS)
+        .exclude(state=Round.State.DRAFT)
+        .annotate(
+            total=Count("matches", filter=Q(matches__player_b__isnull=False)),
+            missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
+        )
+        .order_by("-number")
+        .first()
+    )
+    if rnd is None or not rnd.missing:
+        return ShownStandings(event_standings(event), live=False, playing=None)
+    progress = {"playing": rnd.number, "entered": rnd.total - rnd.missing, "total": rnd.total}
+    if live:
+        return ShownStandings(event_standings(event), live=True, **progress)
+    return ShownStandings(event_standings(event, after_round=rnd.number - 1), live=False, **progress)

@@ -1,0 +1,187 @@
+"""The organiser's events: the list, a new event, the event's home page, its settings and its standings.
+Every view starts with `event_for` (404 for outsiders, 403 for judges on organiser-only actions); one
+template per page, htmx requests get a named partial of it."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Q
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournament import once, services
+from tournament.forms import (
+    TIEBREAKER_CHOICES,
+    EventCreateForm,
+    EventSettingsForm,
+    StaffForm,
+    TRFUploadForm,
+)
+from tournament.models import Event, EventRole, Match, Round
+from tournament.services import ServiceError
+from tournament.text import l10n
+from tournament.text.wording import recent_actions
+from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.views.pages import _save_changed, back, page
+
+
+@require_GET
+@login_required
+def event_list(request: HtmxHttpRequest):
+    services.claim_invites(request.user)
+    roles = EventRole.objects.filter(user=request.user).select_related("event").order_by("-event__date")
+    return page(request, "organiser/event_list.html", None, roles=roles)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_new(request: HtmxHttpRequest):
+    form = EventCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                submission = once.claim(request)
+                event = services.create_event(form.save(commit=False), request.user)
+                once.done(submission, reverse("org_players", args=[event.slug]))
+        except once.Repeated as r:
+            messages.info(request, _("That event was created already."))
+            return redirect(r.outcome or reverse("event_list"))
+        except ServiceError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, _("%(name)s is created. Add the players next.") % {"name": event.name})
+            return redirect("org_players", slug=event.slug)
+    return page(request, "organiser/event_new.html", None, form=form, trf_form=TRFUploadForm())
+
+
+@require_GET
+@login_required
+def event_home(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    event = access.event
+    rounds = list(
+        event.rounds.annotate(
+            missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
+            # A bye or an unpaired loss takes no table.
+            tables=Count("matches", filter=Q(matches__player_b__isnull=False)),
+        ).order_by("number")
+    )
+    for r in rounds:
+        r.stage = services.stage_name(r.tables) if r.kind == Round.Kind.ELIMINATION else ""
+    counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
+    last = rounds[-1] if rounds else None
+    recommendation = services.recommended_rounds(event)
+    return page(
+        request,
+        "organiser/event_home.html",
+        access,
+        rounds=rounds,
+        last=last,
+        counts=counts,
+        swiss_done=sum(1 for r in rounds if r.kind == Round.Kind.SWISS),
+        top_cut_started=any(r.kind == Round.Kind.ELIMINATION for r in rounds),
+        placings=services.final_placings(event) if last and last.kind == Round.Kind.ELIMINATION else None,
+        recommendation=recommendation,
+        planned=event.planned_rounds or (recommendation.rounds if recommendation else None),
+        log=recent_actions(event),
+    )
+
+
+def _tiebreaker_edit(data) -> tuple[object, str | None]:
+    """Apply a move/add/remove button of the tie-breaker list to the posted data; None when not one."""
+    codes = data.getlist("tiebreakers")
+    action = next((k for k in ("tb_up", "tb_down", "tb_remove", "tb_add") if k in data), None)
+    if action is None:
+        return data, None
+    if action == "tb_add":
+        code = data.get("tb_new")
+        if code and code not in codes:
+            codes.append(code)
+    else:
+        i = _index(data.get(action))
+        if 0 <= i < len(codes):
+            if action == "tb_remove":
+                codes.pop(i)
+            elif action == "tb_up" and i > 0:
+                codes[i - 1], codes[i] = codes[i], codes[i - 1]
+            elif action == "tb_down" and i < len(codes) - 1:
+                codes[i + 1], codes[i] = codes[i], codes[i + 1]
+    data = data.copy()
+    data.setlist("tiebreakers", codes)
+    return data, action
+
+
+def _index(text: str | None) -> int:
+    """A list position from a button's value; -1 (no position) for anything that is not a small number."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else -1
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_settings(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    event = access.event
+    locked = event.rounds.exists()
+    data, edit = _tiebreaker_edit(request.POST) if request.method == "POST" else (None, None)
+    form = EventSettingsForm(data, instance=event, locked=locked)
+    if request.method == "POST" and edit is None and form.is_valid():
+        changed_locked = form.changed_locked()
+        _save_changed(form)
+        if locked and changed_locked:
+            services.log(event, "settings_after_pairing", request.user, fields=changed_locked)
+            messages.warning(request, _("Scoring or tie-breakers changed after pairing; the change is logged."))
+        services.changed(event)
+        messages.success(request, _("Settings saved."))
+        return back(request, reverse("org_settings", args=[slug]))
+    chosen = form["tiebreakers"].value() or []
+    return page(
+        request,
+        "organiser/settings.html",
+        access,
+        partial="settings-form",
+        form=form,
+        locked=locked,
+        chosen=[(c, l10n.label(c), l10n.NAMES.get(c, "")) for c in chosen],
+        addable=[(c, label, l10n.NAMES.get(c, "")) for c, label in TIEBREAKER_CHOICES if c not in chosen],
+        staff_form=StaffForm(event=event),
+        recommendation=services.recommended_rounds(event),
+        staff=event.roles.select_related("user").order_by("role", "user__username"),
+        invites=event.invites.all(),
+        invite_days=settings.STAFF_INVITE_DAYS,
+    )
+
+
+def _standings_rows(event: Event, live: bool = True):
+    shown = services.standings_shown(event, live=live)
+    result = shown.standings
+    codes = list(result.tiebreakers)
+    rows = [
+        {
+            "row": r,
+            "points": l10n.number(r.points),
+            "tbs": [l10n.value(c, r.tiebreakers[c]) for c in codes],
+        }
+        for r in result.rows
+    ]
+    return shown, [l10n.label(c) for c in codes], rows
+
+
+@require_GET
+@login_required
+def standings_page(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    shown, labels, rows = _standings_rows(access.event)
+    return page(
+        request,
+        "organiser/standings.html",
+        access,
+        shown=shown,
+        result=shown.standings,
+        labels=labels,
+        rows=rows,
+        placings=services.final_placings(access.event),
+    )

@@ -1,0 +1,63 @@
+"""What every organiser page does: render a page or its htmx fragment, go back where the person came
+from, and name a result change as people read it."""
+
+import uuid
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.http import HttpResponseClientRedirect
+
+from tournament import services
+from tournament.models import Event, ResultChange, Round
+from tournament.views.access import Access, HtmxHttpRequest
+
+
+def page(request: HtmxHttpRequest, template: str, access: Access | None, partial: str | None = None, **context):
+    """Render a page, or only its named partial for an HTMX request; every event page shows the clock."""
+    if access is not None:
+        event = access.event
+        context.setdefault("current", services.current_round(event))
+        context.update(event=event, access=access)
+    context.setdefault("once", uuid.uuid4().hex)
+    if request.htmx and partial:
+        template += f"#{partial}"
+    return render(request, template, context)
+
+
+def _next(request: HtmxHttpRequest, default: str) -> str:
+    """Where a form asks to go back to, if it is on this site; `default` otherwise."""
+    nxt = request.POST.get("next", "")
+    # A path on this site: anything else (a view name such as "abc" included) is not followed.
+    ok = nxt.startswith("/") and url_has_allowed_host_and_scheme(nxt, {request.get_host()}, request.is_secure())
+    return nxt if ok else default
+
+
+def _save_changed(form) -> None:
+    """Save the form's own fields only: the event's version counter and other columns are not rewritten."""
+    form.save(commit=False).save(update_fields=[f for f in form._meta.fields if f in form.cleaned_data])
+
+
+def back(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """After a POST: a redirect for a plain form, a client-side redirect for an HTMX one."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def snapshot_label(snap: dict | None) -> str:
+    if not snap:
+        return "none"
+    if snap.get("games"):
+        a, b, d = snap["games"]
+        return f"{a}-{b}-{d}" if d else f"{a}-{b}"
+    return snap.get("result", "").replace("_", " ")
+
+
+def labelled(changes) -> list[ResultChange]:
+    changes = list(changes)
+    for c in changes:
+        c.before_label, c.after_label = snapshot_label(c.before), snapshot_label(c.after)
+    return changes
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(Round, event=event, number=number)

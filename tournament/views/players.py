@@ -1,0 +1,331 @@
+"""Registration: the roster, adding players (one, pasted, or a CSV file), editing, dropping, reinstating and
+deleting them."""
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournament import once, services
+from tournament.files import csvio
+from tournament.forms import (
+    CsvConfirmForm,
+    CsvUploadForm,
+    PasteForm,
+    PlayerForm,
+    QuickAddForm,
+)
+from tournament.models import Event, Match, Player, Round
+from tournament.services import ServiceError
+from tournament.text import names
+from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
+from tournament.views.pages import _next, _save_changed, back, page
+
+
+def _players_context(event: Event):
+    # Alphabetical by reading when a player has one (a kanji name sorts as it is read).
+    players = sorted(event.players.all(), key=lambda p: (p.sort_key, p.pk))
+    same_name = {}
+    for p in players:
+        same_name.setdefault(names.fold(p.name), []).append(p)
+    active = [p for p in players if p.is_active]
+    return {
+        "players": players,
+        "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
+        "active_count": len(active),
+        "paired": services.paired_players(event),
+        "recommendation": services.recommended_rounds(event, active),
+    }
+
+
+@require_GET
+@login_required
+def players(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    return page(
+        request,
+        "organiser/players.html",
+        access,
+        partial="roster",
+        add_form=QuickAddForm(),
+        paste_form=PasteForm(),
+        csv_form=CsvUploadForm(),
+        **_players_context(access.event),
+    )
+
+
+@require_POST
+@login_required
+def player_add(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    form = QuickAddForm(request.POST)
+    added = None
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                once.claim(request)
+                added, notes = services.add_player(
+                    access.event, request.user, name=form.cleaned_data["name"], reading=form.reading, rating=form.rating
+                )
+        except once.Repeated:
+            if not request.htmx:
+                return redirect("org_players", slug=slug)
+            form = QuickAddForm()
+        except ServiceError as e:
+            form.add_error("name", str(e))
+        else:
+            for note in notes:
+                messages.warning(request, note)
+            if not request.htmx:
+                messages.success(request, _("Added %(player)s.") % {"player": added})
+                return redirect("org_players", slug=slug)
+            form = QuickAddForm()
+    if not request.htmx:
+        return page(
+            request,
+            "organiser/players.html",
+            access,
+            add_form=form,
+            paste_form=PasteForm(),
+            csv_form=CsvUploadForm(),
+            **_players_context(access.event),
+        )
+    return page(
+        request,
+        "organiser/players.html",
+        access,
+        partial="roster",
+        add_form=form,
+        added=added,
+        **_players_context(access.event),
+    )
+
+
+def _add_many(request, event: Event, rows: list[services.NewPlayer], token: str | None = None) -> int:
+    """Add the rows once: a repeat of this submission (`token`, else the form's own) raises `once.Repeated`."""
+    with transaction.atomic():
+        once.claim(request, token)
+        added, notes = services.add_players(event, request.user, rows)
+    for note in notes:
+        messages.warning(request, note)
+    return len(added)
+
+
+@require_POST
+@login_required
+def players_paste(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    form = PasteForm(request.POST)
+    if form.is_valid():
+        try:
+            n = _add_many(request, access.event, services.new_players(form.rows))
+        except once.Repeated:
+            messages.info(request, _("Those players were added already."))
+            return back(request, reverse("org_players", args=[slug]))
+        except ServiceError as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(request, ngettext("Added %(count)d player.", "Added %(count)d players.", n) % {"count": n})
+            return back(request, reverse("org_players", args=[slug]))
+    return page(
+        request,
+        "organiser/players.html",
+        access,
+        add_form=QuickAddForm(),
+        paste_form=form,
+        csv_form=CsvUploadForm(),
+        **_players_context(access.event),
+    )
+
+
+@require_POST
+@login_required
+def players_csv(request: HtmxHttpRequest, slug: str):
+    """Step 1 of a CSV import: a preview marking bad rows; nothing is written."""
+    access = event_for(request, slug, need=ORGANISER)
+    form = CsvUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return page(
+            request,
+            "organiser/players.html",
+            access,
+            add_form=QuickAddForm(),
+            paste_form=PasteForm(),
+            csv_form=form,
+            **_players_context(access.event),
+        )
+    text = form.cleaned_data["file"]
+    return _csv_preview(request, access, text)
+
+
+PREVIEW_ROWS = 500
+
+
+def _csv_preview(request, access: Access, text: str):
+    existing = set(access.event.players.values_list("name", flat=True))
+    rows = csvio.parse_players(text, existing)
+    # A 50,000-row file is checked whole, but the page shows the bad rows and the first good ones.
+    shown = rows
+    if len(rows) > PREVIEW_ROWS:
+        shown = sorted(sorted(rows, key=lambda r: r.ok)[:PREVIEW_ROWS], key=lambda r: r.line)
+    return page(
+        request,
+        "organiser/csv_preview.html",
+        access,
+        rows=shown,
+        hidden=len(rows) - len(shown),
+        good=sum(1 for r in rows if r.ok),
+        bad=sum(1 for r in rows if not r.ok),
+        confirm_form=CsvConfirmForm(initial={"text": text}),
+    )
+
+
+@require_POST
+@login_required
+def players_csv_confirm(request: HtmxHttpRequest, slug: str):
+    """Step 2: import the previewed file: every row or, if any row is bad, nothing."""
+    access = event_for(request, slug, need=ORGANISER)
+    form = CsvConfirmForm(request.POST)
+    # The file comes back exactly as previewed: a NUL in it marks its row bad, not the whole file.
+    form.fields["text"].validators.clear()
+    if not form.is_valid():
+        too_large = form.errors.get("text") and form.data.get("text")
+        messages.error(request, form.errors["text"][0] if too_large else "The preview expired; upload the file again.")
+        return back(request, reverse("org_players", args=[slug]))
+    text = form.cleaned_data["text"]
+    rows = csvio.parse_players(text)
+    bad = [r for r in rows if not r.ok]
+    if bad:
+        # A file malformed anywhere writes nothing: a half-imported roster is worse than none.
+        first = bad[0]
+        messages.error(
+            request,
+            (
+                _("Nothing was imported: line %(line)s: %(errors)s.")
+                if len(bad) == 1
+                else ngettext(
+                    "Nothing was imported: line %(line)s: %(errors)s (and %(more)s more bad line).",
+                    "Nothing was imported: line %(line)s: %(errors)s (and %(more)s more bad lines).",
+                    len(bad) - 1,
+                )
+            )
+            % {"line": first.line, "errors": "; ".join(first.errors), "more": len(bad) - 1}
+            + " "
+            + _("Fix the file and upload it again."),
+        )
+        return back(request, reverse("org_players", args=[slug]))
+    # One file is imported once into one event, however often (or however simultaneously) it is confirmed.
+    digest = hashlib.sha256(f"{access.event.pk}:{text}".encode()).hexdigest()
+    try:
+        n = _add_many(request, access.event, services.new_players(rows), token=f"csv:{digest}")
+    except once.Repeated:
+        messages.info(request, _("This file was imported already; nothing was added again."))
+        return back(request, reverse("org_players", args=[slug]))
+    except ServiceError as e:
+        messages.error(request, str(e))
+        return back(request, reverse("org_players", args=[slug]))
+    messages.success(request, ngettext("Imported %(count)d player.", "Imported %(count)d players.", n) % {"count": n})
+    return back(request, reverse("org_players", args=[slug]))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    form = PlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        if form.has_changed():
+            _save_changed(form)
+            services.changed(access.event)
+        if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
+            messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
+        messages.success(request, _("Saved %(player)s.") % {"player": player})
+        return back(request, reverse("org_players", args=[slug]))
+    history = (
+        Match.objects.filter(Q(player_a=player) | Q(player_b=player))
+        .select_related("round", "player_a", "player_b")
+        .order_by("round__number")
+    )
+    return page(
+        request,
+        "organiser/player_edit.html",
+        access,
+        form=form,
+        player=player,
+        history=history,
+        deletable=player.pk not in services.paired_players(access.event),
+    )
+
+
+def player_confirm(request: HtmxHttpRequest, access: Access, player: Player, action: str, error: str = ""):
+    """The page that asks before a drop or a delete, saying what it does."""
+    current = services.current_round(access.event)
+    return page(
+        request,
+        "organiser/player_confirm.html",
+        access,
+        player=player,
+        action=action,
+        after_round=current.number if current else 0,
+        deletable=player.pk not in services.paired_players(access.event),
+        error=error,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
+    """GET asks to confirm (a drop takes the player out of every later pairing); POST drops."""
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    if request.method == "GET":
+        return player_confirm(request, access, player, "drop")
+    if player.is_active:
+        services.drop_player(player, request.user)
+        messages.success(
+            request, _("%(name)s dropped after round %(round)s.") % {"name": player, "round": player.dropped_after}
+        )
+        draft = Round.objects.filter(event=access.event, state=Round.State.DRAFT, seats__player=player).first()
+        if draft:
+            messages.warning(
+                request,
+                _("%(name)s is in the draft of round %(round)s: pair it again.")
+                % {"name": player, "round": draft.number},
+            )
+    return back(request, _next(request, reverse("org_players", args=[slug])))
+
+
+@require_POST
+@login_required
+def player_undrop(request: HtmxHttpRequest, slug: str, player_id: int):
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    if not player.is_active:
+        services.undrop_player(player, request.user)
+        messages.success(request, _("%(name)s is back in the event and will be paired again.") % {"name": player})
+    return back(request, reverse("org_players", args=[slug]))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_delete(request: HtmxHttpRequest, slug: str, player_id: int):
+    """Delete a mistaken registration (never paired); GET asks to confirm."""
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    if request.method == "GET":
+        return player_confirm(request, access, player, "delete")
+    label = player.numbered_name
+    try:
+        services.delete_player(player, request.user)
+    except ServiceError as e:
+        return player_confirm(request, access, player, "delete", error=str(e))
+    messages.success(request, _("%(player)s is deleted.") % {"player": label})
+    return redirect("org_players", slug=slug)

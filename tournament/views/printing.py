@@ -1,0 +1,145 @@
+"""Printing (pairings by table and by name, match slips, standings) and exports (JSON, CSV)."""
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import F
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+
+import standings
+from standings import eventfile as ef
+from tournament import services
+from tournament.files import csvio
+from tournament.files.eventio import event_to_file
+from tournament.models import Event
+from tournament.text import l10n
+from tournament.views.access import HtmxHttpRequest, event_for
+from tournament.views.organiser import _standings_rows
+from tournament.views.pages import _round
+from tournament.views.public import qr_svg
+
+
+@require_GET
+@login_required
+def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
+    access = event_for(request, slug)
+    event = access.event
+    rnd = _round(event, number)
+    before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
+    points = {r.player_id: l10n.number(r.points) for r in before.rows}
+    matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
+    if kind == "by-name":
+        lines = []
+        for m in matches:
+            a, b = m.player_a, m.player_b
+            lines.append(
+                {
+                    "name": a.name,
+                    "player": a,
+                    "key": a.sort_key,
+                    "table": m.table,
+                    "opponent": b,
+                    "points": points.get(a.key, "0"),
+                    "m": m,
+                }
+            )
+            if b:
+                lines.append(
+                    {
+                        "name": b.name,
+                        "player": b,
+                        "key": b.sort_key,
+                        "table": m.table,
+                        "opponent": a,
+                        "points": points.get(b.key, "0"),
+                        "m": m,
+                    }
+                )
+        lines.sort(key=lambda x: x["key"])
+        return render(request, "print/pairings_by_name.html", {"event": event, "round": rnd, "lines": lines})
+    template = {"by-table": "print/pairings_by_table.html", "slips": "print/slips.html"}[kind]
+    rows = [
+        {"m": m, "pa": points.get(m.player_a.key, "0"), "pb": points.get(m.player_b.key, "0") if m.player_b else ""}
+        for m in matches
+    ]
+    if kind == "slips":
+        rows = [r for r in rows if r["m"].player_b_id]
+        if event.reporting != Event.Reporting.ORGANISERS:
+            for r in rows:  # the table's reporting page, for players who have not opened their own page
+                r["qr"] = qr_svg(request.build_absolute_uri(reverse("player:table", args=[slug, number, r["m"].table])))
+    return render(
+        request,
+        template,
+        {"event": event, "round": rnd, "rows": rows, "best_of": event.best_of, "slips_range": range(3)},
+    )
+
+
+@require_GET
+@login_required
+def print_standings(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    # Printed for the wall: the public rule (standings after the last complete round).
+    shown, labels, rows = _standings_rows(access.event, live=False)
+    return render(
+        request,
+        "print/standings.html",
+        {
+            "event": access.event,
+            "result": shown.standings,
+            "labels": labels,
+            "rows": rows,
+            "placings": services.final_placings(access.event),
+        },
+    )
+
+
+def _download(content: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+@login_required
+def export_json(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug)
+    doc = ef.dump(event_to_file(access.event, include_drafts=True))
+    return _download(json.dumps(doc, ensure_ascii=False, indent=1), f"{slug}.json", "application/json")
+
+
+@require_GET
+@login_required
+def export_csv(request: HtmxHttpRequest, slug: str, what: str):
+    access = event_for(request, slug)
+    event = access.event
+    if what == "players":
+        return _csv_download(csvio.players_csv(event.players.order_by("number")), f"{slug}-players.csv")
+    if what == "standings":
+        players = {p.key: p for p in event.players.all()}
+        placings = {p.key: place for place, p in services.final_placings(event) or []}
+        return _csv_download(
+            csvio.standings_csv(services.event_standings(event), players, placings), f"{slug}-standings.csv"
+        )
+    asked = request.GET.get("round", "")
+    if asked and not (asked.isdecimal() and len(asked) < 6):
+        raise Http404("No such round.")
+    current = services.current_round(event)
+    number = int(asked or (current.number if current else 0))
+    rnd = _round(event, number)
+    before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
+    keys = {p.key: p.pk for p in event.players.all()}
+    points = {keys[r.player_id]: standings.format_value("points", r.points) for r in before.rows}
+    return _csv_download(csvio.pairings_csv(rnd, points), f"{slug}-round-{number}-pairings.csv")
+
+
+def _csv_download(content: str, filename: str) -> HttpResponse:
+    """A CSV file says its language: in its name (friday-standings-da.csv) and in Content-Language."""
+    language = get_language()
+    stem = filename.removesuffix(".csv")
+    response = _download(csvio.BOM + content, f"{stem}-{language}.csv", "text/csv; charset=utf-8")
+    response["Content-Language"] = language
+    return response

@@ -1,0 +1,260 @@
+"""A round as the organiser runs it: pairing, the draft (swap, re-pair, publish), the published round's
+page and its clock."""
+
+import math
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import F
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament import once, services
+from tournament.forms import (
+    ClockForm,
+    SwapForm,
+    TableResultForm,
+)
+from tournament.models import Event, Match, Player, ResultChange, Round
+from tournament.services import ServiceError, results_board
+from tournament.text import engine_text
+from tournament.text.names import Names
+from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
+from tournament.views.pages import _next, _round, back, labelled, page
+
+
+@require_POST
+@login_required
+def round_pair(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    try:
+        rnd = services.pair_next_round(access.event, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+        return back(request, reverse("org_event", args=[slug]))
+    messages.success(
+        request, _("Round %(number)s is paired as a draft. Check it, then publish it.") % {"number": rnd.number}
+    )
+    return back(request, reverse("org_round", args=[slug, rnd.number]))
+
+
+def result_choices(best_of: int, elimination: bool) -> list[tuple[str, str]]:
+    """The one-click results of a match format: every winning score, then the draws."""
+    need = math.ceil(best_of / 2)
+    wins_a = [(f"{need}-{j}", f"{need}-{j}") for j in range(need)]
+    wins_b = [(f"{j}-{need}", f"{j}-{need}") for j in reversed(range(need))]
+    choices = wins_a + wins_b
+    if not elimination:
+        if best_of == 1:
+            choices.append(("0-0-1", _("Draw")))
+        else:
+            choices += [
+                ("1-1", _("1-1 draw")),
+                (f"0-0-{best_of}", _("0-0-%(n)s ID") % {"n": best_of}),  # an intentional draw
+            ]
+    return choices
+
+
+def _round_context(
+    event: Event, rnd: Round, view: str = "default", q: str = "", start: int = 1, rows: bool = True, row=None
+):
+    """The results page: the counts, and the rows of `view` (none when `rows` is false); `row`: the one
+    match an HTMX answer shows, prepared like a row of the page."""
+    elimination = rnd.kind == Round.Kind.ELIMINATION
+    choices = result_choices(event.best_of, elimination)
+    if rows and row is None:
+        overview = results_board.overview(rnd, view, q, start)
+    else:
+        counts = results_board.counts(rnd)
+        overview = results_board.Overview(counts, [], [], counts.total > results_board.LARGE_ROUND, view, start, q)
+    board = results_board.Rows(event, rnd, choices)
+    board.prepare_all([*overview.matches, *overview.attention, *([row] if row is not None else [])])
+    latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    return {
+        "round": rnd,
+        "stage": services.stage_name(overview.counts.matches) if elimination else "",
+        "matches": overview.matches,
+        "overview": overview,
+        "missing": overview.counts.outstanding,
+        "entered": overview.counts.entered,
+        "only_outstanding": overview.view == "outstanding",
+        "choices": choices,
+        "shorthands": services.shorthands(event.best_of, elimination),
+        "is_latest": rnd.number == latest,
+        "seconds_left": rnd.seconds_left(),
+    }
+
+
+@require_GET
+@login_required
+def round_page(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug)
+    event = access.event
+    rnd = _round(event, number)
+    if rnd.state == Round.State.DRAFT and rnd.kind == Round.Kind.ELIMINATION:
+        return redirect("org_top_cut", slug=slug)
+    if rnd.state == Round.State.DRAFT:
+        return _draft_page(request, access, rnd)
+    view = "outstanding" if request.GET.get("outstanding") == "1" else request.GET.get("view", "default")
+    start = request.GET.get("from", "1")
+    part = request.GET.get("part")
+    q = request.GET.get("q", "").replace("\x00", "")[:60]  # PostgreSQL text cannot hold NUL: a search never finds it
+    partial = "outstanding" if part == "outstanding" else "matches"
+    first = int(start) if start.isdigit() and len(start) < 7 else 1
+    ctx = _round_context(event, rnd, view, q, first, rows=partial == "matches")
+    return page(
+        request,
+        "organiser/round.html",
+        access,
+        partial=partial,
+        rounds=event.rounds.order_by("number"),
+        table_form=TableResultForm(),
+        reporting_choices=Event.Reporting.choices,
+        drops=results_board.phone_drops(event, rnd),
+        changes=labelled(
+            ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
+                "by", "match__player_a", "match__player_b"
+            )[:50]
+        ),
+        **ctx,
+    )
+
+
+def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=None):
+    event = access.event
+    before = services.event_standings(event, after_round=rnd.number - 1)  # cached per event version
+    points = {r.player_id: r.points for r in before.rows}
+    met = services.met_before(event, rnd.number)
+    rows = []
+    for m in rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"):
+        pa = points.get(m.player_a.key, 0)
+        pb = points.get(m.player_b.key, 0) if m.player_b else None
+        rows.append(
+            {
+                "match": m,
+                "points_a": pa,
+                "points_b": pb,
+                "float": pb is not None and pa != pb,
+                "rematch": m.player_b_id is not None and frozenset((m.player_a_id, m.player_b_id)) in met,
+            }
+        )
+    in_round = [p for m in rows for p in (m["match"].player_a, m["match"].player_b) if p]
+    bye_notes = [
+        bye_note(event, r["match"].player_a, rnd.number)
+        for r in rows
+        if r["match"].result == Match.Result.BYE and r["match"].player_a.byes < rnd.number
+    ]
+    waiting = event.players.filter(dropped_after__isnull=True, joined_round__lte=rnd.number).exclude(
+        pk__in=[p.pk for p in in_round]
+    )
+    return page(
+        request,
+        "organiser/draft.html",
+        access,
+        round=rnd,
+        rows=rows,
+        bye_notes=bye_notes,
+        waiting=waiting,
+        swap_form=swap_form or SwapForm(players=sorted(in_round, key=lambda p: (p.sort_key, p.pk))),
+    )
+
+
+def bye_note(event: Event, player: Player, number: int) -> str:
+    """Why this player has the round's bye; a late entrant's surprises organisers, so it says so."""
+    name = Names.of(event.pk).label(player)
+    if player.joined_round > 1 and event.late_entry == Event.LateEntry.NONE:
+        return _(
+            "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late "
+            "(in round %(joined)s, with no record for the rounds before)."
+        ) % {"name": name, "joined": player.joined_round}
+    if player.joined_round > 1:
+        return _(
+            "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late "
+            "(in round %(joined)s, with losses for the rounds before)."
+        ) % {"name": name, "joined": player.joined_round}
+    return _("The bye goes to the lowest-ranked player who has not had one: %(name)s.") % {"name": name}
+
+
+@require_POST
+@login_required
+def round_publish(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = _round(access.event, number)
+    services.publish_round(rnd, request.user)
+    messages.success(
+        request, _("Round %(number)s is published: players can see their tables now.") % {"number": number}
+    )
+    return back(request, reverse("org_round", args=[slug, number]))
+
+
+@require_POST
+@login_required
+def round_repair(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = _round(access.event, number)
+    try:
+        services.repair_round(rnd, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request, _("Round %(number)s is paired again as a draft. Check it, then publish it.") % {"number": number}
+        )
+    return back(request, reverse("org_round", args=[slug, number]))
+
+
+@require_POST
+@login_required
+def round_swap(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = _round(access.event, number)
+    in_round = list(Player.objects.filter(seats__round=rnd))
+    form = SwapForm(request.POST, players=in_round)
+    if form.is_valid():
+        by_pk = {p.pk: p for p in in_round}
+        try:
+            # A second click on the same swap must not swap the two back.
+            with transaction.atomic():
+                once.claim(request)
+                warnings = services.swap_players(
+                    rnd, by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]], request.user
+                )
+        except once.Repeated:
+            return back(request, reverse("org_round", args=[slug, number]))
+        except ServiceError as e:
+            messages.error(request, str(e))
+        else:
+            first, second = by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]]
+            messages.success(request, _("Swapped %(first)s and %(second)s.") % {"first": first, "second": second})
+            for w in warnings:
+                messages.warning(request, engine_text.translate(w))
+            return back(request, reverse("org_round", args=[slug, number]))
+    if rnd.state != Round.State.DRAFT:
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        return back(request, reverse("org_round", args=[slug, number]))
+    return _draft_page(request, access, rnd, swap_form=form)
+
+
+@require_POST
+@login_required
+def round_clock(request: HtmxHttpRequest, slug: str, number: int):
+    access = event_for(request, slug)
+    rnd = _round(access.event, number)
+    form = ClockForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That clock change is not possible."))
+    else:
+        try:
+            # A double click on "+10 min" adds ten minutes, not twenty.
+            with transaction.atomic():
+                once.claim(request)
+                services.clock(rnd, form.cleaned_data["action"], request.user, form.cleaned_data["minutes"] or 0)
+        except once.Repeated:
+            pass
+        except ServiceError as e:
+            messages.error(request, str(e))
+    return back(request, _next(request, reverse("org_round", args=[slug, number])))
