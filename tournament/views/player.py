@@ -30,8 +30,8 @@ from tournament import services
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import ServiceError, reports
 from tournament.views.access import HtmxHttpRequest, public_event
-from tournament.views.public import _player_line, clock_of, qr_svg
 from tournament.views.public_cache import BUILD, cached, event_standings, is_fragment
+from tournament.views.public_rows import _player_line, clock_of, qr_svg
 
 COOKIE_SALT = "tournament.player"
 COOKIE_DAYS = 14

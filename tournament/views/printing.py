@@ -20,7 +20,7 @@ from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.organiser import _standings_rows
 from tournament.views.pages import _round
-from tournament.views.public import qr_svg
+from tournament.views.public_rows import qr_svg
 
 
 @require_GET
