@@ -1,7 +1,14 @@
 """The pairing engine (SPEC §4): pure Python, no Django."""
 
 from pairing.engine import Entrant, Pair, Pairing, PairingError, PairingInput, pair, swap, validate_swap
-from pairing.event import eligible, elimination_from_event, from_event, next_round_number, top_cut_from_event
+from pairing.event import (
+    eligible,
+    elimination_from_event,
+    from_event,
+    next_round_number,
+    requested_byes,
+    top_cut_from_event,
+)
 from pairing.rounds import Recommendation, recommended_rounds
 from pairing.topcut import bracket, bracket_order, final_placings, next_bracket_round, top_cut_pairings
 
@@ -22,6 +29,7 @@ __all__ = [
     "next_round_number",
     "pair",
     "recommended_rounds",
+    "requested_byes",
     "swap",
     "top_cut_from_event",
     "top_cut_pairings",

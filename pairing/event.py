@@ -23,15 +23,35 @@ def next_round_number(event: Event) -> int:
 
 
 def eligible(event: Event, round_number: int) -> tuple[list[str], list[str]]:
-    """(players to pair, players holding a pre-awarded bye) for the round, in registration order."""
+    """(players to pair, players holding a pre-awarded bye) for the round, in registration order.
+
+    Left out, whatever the pairing system: players not yet entered or withdrawn, and players who asked for a
+    bye in this round (a half-point, full-point or zero-point bye; a zero-point bye is a known absence).
+    """
     to_pair, awarded = [], []
     for p in event.players:
         if p.joined_round > round_number:
             continue
         if p.dropped_after is not None and p.dropped_after < round_number:
             continue
+        if p.requested_byes and p.requested_bye(round_number) is not None:
+            continue
         (awarded if round_number <= p.byes else to_pair).append(p.id)
     return to_pair, awarded
+
+
+def requested_byes(event: Event, round_number: int) -> dict[str, str]:
+    """The byes asked for the round, by player id (half_bye, zero_bye, full_bye): the matches the pairing of that
+    round adds, without an opponent, for the players `eligible` leaves out for it."""
+    out = {}
+    for p in event.players:
+        kind = p.requested_bye(round_number) if p.requested_byes else None
+        if kind is None or p.joined_round > round_number:
+            continue
+        if p.dropped_after is not None and p.dropped_after < round_number:
+            continue
+        out[p.id] = kind
+    return out
 
 
 def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput:

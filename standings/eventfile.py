@@ -43,6 +43,13 @@ LATE_ENTRY_POLICIES = ("none", "losses")
 BEST_OF = (1, 3, 5, 7)
 ROUND_ONE_METHODS = ("random", "rating")
 ROUND_STATES = ("draft", "paired", "in_progress", "complete")
+# What a player may ask for a round before it is paired (FIDE C.07 16: requested byes); a zero-point bye is a
+# known absence. The pairing of that round leaves the player out.
+REQUESTED_BYES = (HALF_BYE, ZERO_BYE, FULL_BYE)
+# Chess: the colour the first player on the first board of round 1 gets (TRF XXC white1/black1, TRF-2026 152).
+INITIAL_COLOURS = ("white", "black")
+# FIDE titles as a TRF writes them (TRF-2026 column 11-13; TRF-16's one- and two-letter forms too).
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "G", "M", "F", "C", "WG", "WM", "WF", "WC")
 # Player numbers are short numbers a venue calls out; the bound keeps them in a database integer column.
 MAX_PLAYER_NUMBER = 999_999
 # Counts (rounds, games, minutes, byes) fit a small integer column, ratings and tables an integer column:
@@ -101,6 +108,10 @@ class Settings:
     round_one: str = "random"
     colours: bool = False
     language: str = "en"  # the public pages' language when a visitor names none (optional key)
+    # Chess: the colour of the top board in round 1 ("white", "black" or None: chosen at random).
+    initial_colour: str | None = None
+    # Players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
+    rating_breaks_ties: bool = False
     # TRF header lines (FIDE TRF-16, e.g. "022 Frankfurt"), kept verbatim so that a TRF comes back as it went in.
     trf_header: tuple[str, ...] = ()
 
@@ -122,11 +133,21 @@ class Player:
     reading: str = ""  # furigana or a sort name (optional key)
     # The player number a venue calls the player by (unique in the event); optional.
     number: int | None = None
-    # Chess registration details a TRF file carries (FIDE federation, title, sex, birth date as written).
+    # Chess registration details a TRF file carries (FIDE ID, federation, title, sex, birth date as written).
     federation: str = ""
     title: str = ""
     sex: str = ""
     birth_date: str = ""
+    fide_id: str = ""
+    # Byes asked for rounds not yet paired, as (round, REQUESTED_BYES kind), by round.
+    requested_byes: tuple[tuple[int, str], ...] = ()
+
+    def requested_bye(self, round_number: int) -> str | None:
+        """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""
+        for number, kind in self.requested_byes:
+            if number == round_number:
+                return kind
+        return None
 
 
 @dataclass(frozen=True)
@@ -136,6 +157,9 @@ class Match:
     games: tuple[int, int, int] | None = None
     result: str = PLAYED
     table: int | None = None
+    # Chess: who was paired with White in a game not played (a forfeit or a double forfeit), when known. In a
+    # game played player a has White; in a forfeit player a is the winner, whatever the colours.
+    white: str | None = None
 
     @property
     def has_result(self) -> bool:
@@ -361,6 +385,8 @@ _EVENT_KEYS = {
     "colours",
     "language",
     "trf_header",
+    "initial_colour",
+    "rating_breaks_ties",
 }
 _PLAYER_KEYS = {
     "id",
@@ -377,11 +403,13 @@ _PLAYER_KEYS = {
     "title",
     "sex",
     "birth_date",
+    "fide_id",
+    "requested_byes",
 }
-_CHESS_DETAILS = {"federation": 3, "title": 3, "sex": 1, "birth_date": 10}
+_CHESS_DETAILS = ("fide_id", "federation", "title", "sex", "birth_date")
 LANGUAGES = ("en", "ja", "da")
 _ROUND_KEYS = {"number", "matches", "kind", "seed", "state"}
-_MATCH_KEYS = {"table", "a", "b", "games", "result"}
+_MATCH_KEYS = {"table", "a", "b", "games", "result", "white"}
 
 
 def loads(text: str | bytes) -> Event:
@@ -581,6 +609,8 @@ def parse(data: Any) -> Event:
         round_one=round_one,
         colours=_bool(data.get("colours", defaults.colours), "colours"),
         language=_language(data.get("language", "en")),
+        initial_colour=_initial_colour(data.get("initial_colour")),
+        rating_breaks_ties=_bool(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
     )
 
     raw_players = data.get("players", [])
@@ -634,7 +664,8 @@ def parse(data: Any) -> Event:
                 fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
                 reading=_str(rp.get("reading", ""), f"{path}.reading", allow_empty=True),
                 number=number,
-                **{key: _detail(rp.get(key, ""), f"{path}.{key}", size) for key, size in _CHESS_DETAILS.items()},
+                **{key: _detail(rp.get(key, ""), f"{path}.{key}", key) for key in _CHESS_DETAILS},
+                requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
             )
         )
 
@@ -714,19 +745,76 @@ def parse(data: Any) -> Event:
     return Event(settings=settings, players=tuple(players), rounds=tuple(rounds))
 
 
-def _detail(value: Any, path: str, size: int) -> str:
-    value = _str(value, path, allow_empty=True)
-    if len(value) > size or "\n" in value:
-        raise EventFileError(
-            path, Message("file_detail_too_long", "at most {limit} characters on one line", limit=size)
-        )
+def _detail(value: Any, path: str, key: str) -> str:
+    problem = detail_problem(key, _str(value, path, allow_empty=True, max_length=MAX_ID))
+    if problem:
+        raise EventFileError(path, problem)
     return value
+
+
+_DETAIL_FORMS = {
+    # FIDE ID: digits only, as many as the TRF column holds (58-68).
+    "fide_id": (re.compile(r"[0-9]{1,11}"), Message("file_fide_id", "a FIDE ID is up to 11 digits")),
+    "federation": (
+        re.compile(r"[A-Za-z]{3}"),
+        Message("file_federation", "a federation is a three-letter FIDE code such as GER"),
+    ),
+    "title": (
+        re.compile("|".join(TITLES), re.IGNORECASE),
+        Message("file_title", "a title is one of {choices}", choices=", ".join(TITLES[:8])),
+    ),
+    "sex": (re.compile(r"[mwfMWF]"), Message("file_sex", "sex is m or w (f is read as w)")),
+    # A TRF's birth date: YYYY/MM/DD (also with - or .), or the year alone; 00 for an unknown month or day.
+    "birth_date": (
+        re.compile(r"[0-9]{4}([/.-][0-9]{2}[/.-][0-9]{2})?"),
+        Message("file_birth_date", "a birth date is written 1969/12/06 or 1969"),
+    ),
+}
+
+
+def detail_problem(key: str, value: str) -> Message | None:
+    """Why a chess detail (fide_id, federation, title, sex, birth_date) is not one a FIDE report takes, or None.
+
+    Empty is allowed: every detail is optional.
+    """
+    if not value:
+        return None
+    form, problem = _DETAIL_FORMS[key]
+    return None if form.fullmatch(value) else problem
+
+
+def _initial_colour(value: Any) -> str | None:
+    if value is not None and value not in INITIAL_COLOURS:
+        raise EventFileError("initial_colour", _one_of(INITIAL_COLOURS))
+    return value
+
+
+def _requested_byes(value: Any, path: str) -> tuple[tuple[int, str], ...]:
+    """[{"round": 5, "result": "half_bye"}, ...]: at most one a round, in round order."""
+    if not isinstance(value, list):
+        raise EventFileError(path, Message("file_not_list", "expected a list"))
+    byes: dict[int, str] = {}
+    for k, entry in enumerate(value):
+        place = f"{path}[{k}]"
+        entry = _object(entry, place, {"round", "result"})
+        if "round" not in entry:
+            raise EventFileError(f"{place}.round", Message("file_missing", "missing"))
+        number = _int(entry["round"], f"{place}.round", 1)
+        if number in byes:
+            raise EventFileError(
+                f"{place}.round", Message("file_round_twice", "round {round} appears twice", round=number)
+            )
+        result = entry.get("result")
+        if result not in REQUESTED_BYES:
+            raise EventFileError(f"{place}.result", _one_of(REQUESTED_BYES))
+        byes[number] = result
+    return tuple(sorted(byes.items()))
 
 
 def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
     # Fast path for the shape nearly every match has (two known players, three game counts, maybe a table);
     # anything else, valid or not, goes through the checks below that name the place of an error.
-    if type(rm) is dict and "result" not in rm and rm.keys() <= _MATCH_KEYS:
+    if type(rm) is dict and "result" not in rm and "white" not in rm and rm.keys() <= _MATCH_KEYS:
         a, b, g, table = rm.get("a"), rm.get("b"), rm.get("games"), rm.get("table")
         if (
             type(a) is str
@@ -825,7 +913,16 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
     table = rm.get("table")
     if table is not None:
         table = _int(table, f"{path}.table", 1, maximum=INT_MAX)
-    return Match(a=a, b=b, games=games, result=result, table=table)
+    white = rm.get("white")
+    if white is not None:
+        if result not in (FORFEIT, DOUBLE_LOSS) or b is None:
+            raise EventFileError(
+                f"{path}.white",
+                Message("file_white_unplayed", "only a forfeit or a double loss between two players names white"),
+            )
+        if white not in (a, b):
+            raise EventFileError(f"{path}.white", Message("file_white_player", "white is player a or player b"))
+    return Match(a=a, b=b, games=games, result=result, table=table, white=white)
 
 
 # ---------------------------------------------------------------- dumping
@@ -862,6 +959,10 @@ def dump(event: Event) -> dict:
         doc["language"] = s.language
     if s.trf_header:
         doc["trf_header"] = list(s.trf_header)
+    if s.initial_colour is not None:
+        doc["initial_colour"] = s.initial_colour
+    if s.rating_breaks_ties:
+        doc["rating_breaks_ties"] = True
     for key in ("date", "slug"):
         if doc[key] is None:
             del doc[key]
@@ -884,6 +985,8 @@ def dump(event: Event) -> dict:
                 md["games"] = list(m.games)
             if m.result not in (PLAYED, BYE):
                 md["result"] = m.result
+            if m.white is not None:
+                md["white"] = m.white
             rd["matches"].append(md)
         doc["rounds"].append(rd)
     return doc
@@ -908,6 +1011,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
     for key in _CHESS_DETAILS:
         if getattr(p, key):
             pd[key] = getattr(p, key)
+    if p.requested_byes:
+        pd["requested_byes"] = [{"round": r, "result": kind} for r, kind in p.requested_byes]
     return pd
 
 

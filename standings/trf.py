@@ -38,6 +38,7 @@ from standings.eventfile import (
     HALF_BYE,
     LOSS,
     PLAYED,
+    SMALL_MAX,
     SWISS,
     ZERO_BYE,
     Event,
@@ -45,6 +46,8 @@ from standings.eventfile import (
     Match,
     Player,
     Round,
+    Scoring,
+    detail_problem,
     settings_for_preset,
 )
 from standings.messages import Message
@@ -54,6 +57,17 @@ UNPAIRED_RESULTS = {"U": BYE, "F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE, "-": 
 UNPAIRED_CODES = {v: k for k, v in UNPAIRED_RESULTS.items()}
 COLOURS = ("w", "b", "-", " ")
 FIRST_ROUND_COLUMN = 91  # 0-based index of the first round block's opponent field
+# A requested bye as the column of the round to be paired writes it (TRF-2026: H, F, Z; "-" is an absence).
+REQUESTED_CODES = {"H": HALF_BYE, "F": FULL_BYE, "Z": ZERO_BYE, "-": ZERO_BYE}
+# What a file may be before any work starts. The largest real events (a 2,000-player, 13-round open) are
+# about 450 kB and import in well under a second; a file much larger is refused unread.
+MAX_BYTES = 2_000_000
+# At most this many player-rounds (four times the largest real event's), and at most twice as many rounds as
+# players (a double round-robin) unless the event is a short match between a few players.
+MAX_CELLS = 100_000
+MATCH_ROUNDS = 30
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+_NOT_ASCII_DIGIT = re.compile(r"(?![0-9])\d")
 
 
 class TRFError(EventFileError):
@@ -86,12 +100,9 @@ def _decode(data: bytes | str) -> str:
 
 def _points(text: str) -> Fraction | None:
     text = text.strip()
-    if not text:
+    if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", text):
         return None
-    try:
-        return Fraction(text)
-    except ValueError:
-        return None
+    return Fraction(text)
 
 
 def _format_points(value: Fraction) -> str:
@@ -117,23 +128,120 @@ def parse_date(text: str) -> str | None:
     return None
 
 
+def check_size(size: int) -> None:
+    """Refuse, before reading it, a file larger than any real tournament's (the web and the commands ask)."""
+    if size > MAX_BYTES:
+        raise EventFileError(
+            "",
+            Message(
+                "trf_too_large",
+                "the file has {size} bytes; a TRF file of at most {limit} bytes is read "
+                "(the largest real events, 2,000 players and 13 rounds, take about 450,000)",
+                size=size,
+                limit=MAX_BYTES,
+            ),
+        )
+
+
+def _line_of(text: str, position: int) -> tuple[int, int]:
+    """(line, column), both from 1, of a character of the text."""
+    line = text.count("\n", 0, position) + 1
+    return line, position - (text.rfind("\n", 0, position) + 1) + 1
+
+
+def _check_shape(text: str, lines: list[str]) -> None:
+    """Refuse what no reader should spend time on, before any parsing: a NUL, a digit that is not 0-9, and more
+    rounds than the players could play (a double round-robin) or a database round number holds."""
+    nul = text.find("\x00")
+    if nul >= 0:
+        line, column = _line_of(text, nul)
+        raise TRFError(line, Message("trf_nul", "column {column}: a NUL character", column=column))
+    digit = _NOT_ASCII_DIGIT.search(text)
+    if digit:
+        line, column = _line_of(text, digit.start())
+        raise TRFError(
+            line,
+            Message(
+                "trf_digit",
+                "column {column}: {char} is not one of the digits 0-9",
+                column=column,
+                char=repr(digit.group()),
+            ),
+        )
+    players = 0
+    widest = (0, 0)  # (rounds, line)
+    for number, line in enumerate(lines, start=1):
+        if line.startswith("001"):
+            players += 1
+            width = len(line.rstrip())
+            rounds = -(-(width - FIRST_ROUND_COLUMN + 2) // 10) if width > FIRST_ROUND_COLUMN - 2 else 0
+            if rounds > widest[0]:
+                widest = (rounds, number)
+    rounds, number = widest
+    if rounds:
+        _check_rounds(number, rounds, players)
+    if players * rounds > MAX_CELLS:
+        raise TRFError(
+            number,
+            Message(
+                "trf_too_big",
+                "{players} players and {rounds} rounds: a TRF file of at most {limit} player-rounds is read "
+                "(the largest real events have about 26,000)",
+                players=players,
+                rounds=rounds,
+                limit=MAX_CELLS,
+            ),
+        )
+    for number, line in enumerate(lines, start=1):
+        if line[:3] in ("XXR", "142") and line[4:].strip():
+            value = line[4:].strip()
+            if not _ASCII_NUMBER.fullmatch(value) or int(value) < 1:
+                raise TRFError(number, Message("trf_rounds", "XXR needs a number of rounds"))
+            _check_rounds(number, int(value), players)
+
+
+def _check_rounds(line: int, rounds: int, players: int) -> None:
+    # A double round-robin is the most rounds an event gives its players: 2 (n - 1), or 2 n when n is odd;
+    # a rated match between two players may be longer, though not by much.
+    limit = min(SMALL_MAX, max(2 * players, MATCH_ROUNDS))
+    if rounds > limit:
+        raise TRFError(
+            line,
+            Message(
+                "trf_too_many_rounds",
+                "{rounds} rounds for {players} players: at most {limit} (twice the players, or {match})",
+                match=MATCH_ROUNDS,
+                rounds=rounds,
+                players=players,
+                limit=limit,
+            ),
+        )
+
+
 def loads(data: bytes | str) -> Event:
-    """Parse a TRF-16 file into a chess Event; TRFError names the first bad line."""
+    """Parse a TRF-16 (or TRF-2026) file into a chess Event; TRFError names the first bad line.
+
+    A file larger than MAX_BYTES, or with more rounds than its players could play, is refused before the
+    player lines are read.
+    """
+    check_size(len(data))
     text = _decode(data).lstrip("\ufeff")
-    header: list[str] = []
+    lines = text.splitlines()
+    _check_shape(text, lines)
+    header: list[tuple[int, str]] = []
     # start rank -> (line number, fields, blocks)
     rows: dict[int, tuple[int, dict, list[tuple[int | None, str, str]]]] = {}
     order: list[int] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         code = line[:3]
-        if not re.fullmatch(r"[0-9A-Za-z]{3}", code) or (len(line) > 3 and line[3] != " "):
+        if not re.fullmatch(r"[0-9A-Za-z#]{3}", code) or (len(line) > 3 and line[3] != " "):
             raise TRFError(
                 number, Message("trf_line_code", "a TRF line starts with a three-character code and a space")
             )
         if code != "001":
-            header.append(line)
+            header.append((number, line))
             continue
         rank, fields, blocks = _player_line(number, line)
         if rank in rows:
@@ -152,11 +260,14 @@ def loads(data: bytes | str) -> Event:
         raise TRFError(1, Message("trf_no_players", "the file has no player lines (001)"))
 
     rounds = max((len(b) for _, _, b in rows.values()), default=0)
+    requested = _requested_column(rows, rounds)
+    if requested:
+        rounds -= 1
     # Check every opponent's line says the same of the game.
     matches: dict[int, list[Match]] = defaultdict(list)
     for rank in order:
         number, fields, blocks = rows[rank]
-        for r, (opp, colour, result) in enumerate(blocks, start=1):
+        for r, (opp, colour, result) in enumerate(blocks[:rounds], start=1):
             if opp is None:
                 if result == " ":
                     continue  # not in this round
@@ -191,9 +302,13 @@ def loads(data: bytes | str) -> Event:
             m = _pair(number, r, rank, colour, result, opp, other[1], other[2], o_number)
             matches[r].append(m)
 
+    settings, byes = _settings(header, rows, rounds)
+    for rank, kind in requested.items():
+        byes[rank][rounds + 1] = kind
     players = []
     for rank in order:
         number, fields, blocks = rows[rank]
+        blocks = blocks[:rounds]
         entered = [r for r, blk in enumerate(blocks, start=1) if not (blk[0] is None and blk[2] == " ")]
         joined = entered[0] if entered else 1
         # Withdrawn: from some round to the end, blank rounds or losses without an opponent (lichess).
@@ -206,34 +321,16 @@ def loads(data: bytes | str) -> Event:
                 number=rank,
                 name=fields["name"],
                 rating=fields["rating"],
-                external_id=fields["fide_id"],
+                fide_id=fields["fide_id"],
                 federation=fields["federation"],
                 title=fields["title"],
                 sex=fields["sex"],
                 birth_date=fields["birth_date"],
                 joined_round=joined,
                 dropped_after=dropped,
+                requested_byes=tuple(sorted(byes[rank].items())),
             )
         )
-
-    name, date, planned = "TRF import", None, None
-    for line in header:
-        code, value = line[:3], line[4:].strip()
-        if code == "012" and value:
-            name = value
-        elif code == "042" and value:
-            date = parse_date(value)
-        elif code == "XXR" and value:
-            if not value.isdigit() or int(value) < 1:
-                raise TRFError(text.splitlines().index(line) + 1, Message("trf_rounds", "XXR needs a number of rounds"))
-            planned = int(value)
-    settings = settings_for_preset(
-        "chess",
-        name=name[:200],
-        date=date,
-        planned_rounds=planned if planned is not None else (rounds or None),
-        trf_header=tuple(header),
-    )
     event = Event(
         settings=settings,
         players=tuple(players),
@@ -250,11 +347,178 @@ def loads(data: bytes | str) -> Event:
     return event
 
 
+def _requested_column(rows: dict, rounds: int) -> dict[int, str]:
+    """The requested byes of the round to be paired, when the file's last round column is that round.
+
+    Arbiters enter the next round's half-point, full-point and zero-point byes (and known absences, "-")
+    before pairing it: a last column where nobody has an opponent, nor a pairing-allocated bye (U) or a win
+    without a game (+), is such a column (as bbpPairings and JaVaFo read it), not a round played.
+    """
+    if not rounds:
+        return {}
+    column = {rank: blocks[rounds - 1] for rank, (_, _, blocks) in rows.items() if len(blocks) == rounds}
+    if any(opp is not None or result not in REQUESTED_CODES for opp, _, result in column.values()):
+        return {}
+    # A round of byes alone that the points column counts was played (everyone else absent).
+    for rank, (_, _, result) in column.items():
+        given = rows[rank][1]["points"]
+        if result in "HF" and given is not None:
+            before = sum(_HALVES.get(blk[2], 0) for blk in rows[rank][2][: rounds - 1])
+            if given * 2 != before:
+                return {}
+    return {rank: REQUESTED_CODES[result] for rank, (_, _, result) in column.items()}
+
+
+# Chess points of a round block, in halves (for telling a requested-bye column from a round played).
+_HALVES = {"1": 2, "W": 2, "+": 2, "F": 2, "U": 2, "=": 1, "D": 1, "H": 1}
+
+
+_SCORES = {"W": "win", "D": "draw", "L": "loss"}
+
+
+def _settings(header: list[tuple[int, str]], rows: dict, rounds: int) -> tuple:
+    """The event's settings from the header lines, and the requested byes of 240 lines (rank -> round -> kind).
+
+    Read: 012 name, 042 start date (none invented when missing), XXR or 142 planned rounds, XXC or 152 the
+    initial colour, XXS or 162 the points of a win, a draw and a loss, 240 requested byes. Every line is also
+    kept verbatim, so that a file comes back as it went in; lines not understood (XXA accelerations, XXP
+    forbidden pairs, 132 round dates, ...) are only kept.
+    """
+    name, date, planned, colour = "TRF import", None, None, None
+    points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+    byes: dict[int, dict[int, str]] = defaultdict(dict)
+    for number, line in header:
+        code, value = line[:3], line[4:].strip()
+        if code == "012" and value:
+            name = value
+        elif code == "042" and value:
+            date = parse_date(value)
+        elif code in ("XXR", "142") and value:
+            planned = int(value)  # checked before parsing
+        elif code == "XXC":
+            words = value.lower().split()
+            colour = "white" if "white1" in words else "black" if "black1" in words else colour
+        elif code == "152":
+            if value not in ("W", "B"):
+                raise TRFError(number, Message("trf_initial_colour", "152 needs W or B (the initial colour)"))
+            colour = "white" if value == "W" else "black"
+        elif code == "XXS":
+            _xxs(number, value, points)
+        elif code == "162":
+            _162(number, line, points)
+        elif code == "240":
+            _240(number, line, rows, byes)
+    scoring = Scoring(points["win"], points["draw"], points["loss"])
+    if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
+        raise TRFError(
+            header[-1][0],
+            Message("trf_scoring", "a win must score more than a loss, and a draw between the two"),
+        )
+    chess = scoring == Scoring(Fraction(1), Fraction(1, 2), Fraction(0))
+    lines = tuple(line for _, line in header)
+    if "012" not in {line[:3] for line in lines}:
+        # The event came from a TRF, even one without a header: its export writes no invented date.
+        lines = (f"012 {name}", *lines)
+    settings = settings_for_preset(
+        "chess" if chess else "custom",
+        tiebreakers=settings_for_preset("chess").tiebreakers,
+        best_of=1,
+        colours=True,
+        scoring=scoring,
+        name=name[:200],
+        date=date,
+        planned_rounds=planned if planned is not None else (rounds or None),
+        initial_colour=colour,
+        trf_header=lines,
+    )
+    return settings, byes
+
+
+def _score(number: int, text: str) -> Fraction:
+    if not re.fullmatch(r"[0-9]{1,3}(\.[0-9]{1,2})?", text):
+        raise TRFError(number, Message("trf_score", "{value} is not a number of points such as 1.0", value=repr(text)))
+    return Fraction(text)
+
+
+# XXS (JaVaFo) codes: W D L (and by colour WW BW, WD BD, WL BL) set the scoring; the others must agree with how
+# the standings score them (a full-point bye, a pairing-allocated bye or a forfeit win as a win, a half-point
+# bye as a draw, a zero-point bye or a forfeit loss as a loss).
+_XXS = {"W": "win", "WW": "win", "BW": "win", "D": "draw", "WD": "draw", "BD": "draw", "L": "loss", "WL": "loss"}
+_XXS.update({"BL": "loss", "FPB": "win", "PAB": "win", "FW": "win", "HPB": "draw", "ZPB": "loss", "FL": "loss"})
+_XXS_SETS = ("W", "D", "L", "WW", "WD", "WL")
+
+
+def _xxs(number: int, value: str, points: dict) -> None:
+    pairs = []
+    for word in value.split():
+        key, _, amount = word.partition("=")
+        if key.upper() not in _XXS or not amount:
+            raise TRFError(number, Message("trf_xxs", "XXS needs CODE=points pairs such as W=1 D=0.5"))
+        pairs.append((key.upper(), _score(number, amount)))
+    _apply_scores(number, pairs, points, _XXS, _XXS_SETS)
+
+
+# TRF-2026 162: W win (also by forfeit, and a full-point bye), D draw (and a half-point bye), L loss, A absence
+# (a zero-point bye or forfeit loss), P pairing-allocated bye, X an unknown result (not used here).
+_162 = {"W": "win", "D": "draw", "L": "loss", "A": "loss", "P": "win"}
+
+
+def _162(number: int, line: str, points: dict) -> None:
+    pairs = []
+    for match in re.finditer(r"([A-Z])\s*([0-9.]+)", line[4:]):
+        if match.group(1) == "X":
+            continue
+        if match.group(1) not in _162:
+            raise TRFError(number, Message("trf_162", "162 needs result codes W, D, L, A, P with their points"))
+        pairs.append((match.group(1), _score(number, match.group(2))))
+    if not pairs:
+        raise TRFError(number, Message("trf_162", "162 needs result codes W, D, L, A, P with their points"))
+    _apply_scores(number, pairs, points, _162, ("W", "D", "L"))
+
+
+def _apply_scores(number: int, pairs: list, points: dict, meaning: dict, setting: tuple) -> None:
+    for key, amount in pairs:
+        if key in setting:
+            points[meaning[key]] = amount
+    for key, amount in pairs:
+        if points[meaning[key]] != amount:
+            raise TRFError(
+                number,
+                Message(
+                    "trf_score_differs",
+                    "{code} scores {value}, but here it scores as a {result}: {points}",
+                    code=key,
+                    value=_format_points(amount),
+                    result=meaning[key],
+                    points=_format_points(points[meaning[key]]),
+                ),
+            )
+
+
+def _240(number: int, line: str, rows: dict, byes: dict) -> None:
+    """TRF-2026 240: "240 H 003  026  047", a bye (F, H or Z) in a round for the players listed."""
+    fields = line[4:].split()
+    kind = fields[0] if fields else ""
+    if kind not in ("F", "H", "Z") or len(fields) < 3 or not all(_ASCII_NUMBER.fullmatch(f) for f in fields[1:]):
+        raise TRFError(number, Message("trf_240", "240 needs F, H or Z, a round and start ranks"))
+    r = int(fields[1])
+    if not 1 <= r <= SMALL_MAX:
+        raise TRFError(number, Message("trf_240", "240 needs F, H or Z, a round and start ranks"))
+    for text in fields[2:]:
+        rank = int(text)
+        if rank not in rows:
+            raise TRFError(
+                number,
+                Message("trf_240_rank", "no player has start rank {rank}", rank=rank),
+            )
+        byes[rank][r] = REQUESTED_CODES[kind]
+
+
 def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | None, str, str]]]:
     if len(line) < 84:
         raise TRFError(number, Message("trf_short_line", "a player line needs the columns up to the points (84)"))
     rank_text = line[4:8].strip()
-    if not rank_text.isdigit() or int(rank_text) < 1:
+    if not _ASCII_NUMBER.fullmatch(rank_text) or int(rank_text) < 1:
         raise TRFError(
             number, Message("trf_start_rank", "columns 5-8: {value} is not a start rank", value=repr(rank_text))
         )
@@ -263,7 +527,7 @@ def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | No
     if not name:
         raise TRFError(number, Message("trf_name", "columns 15-47: the name is empty"))
     rating_text = line[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not _ASCII_NUMBER.fullmatch(rating_text):
         raise TRFError(number, Message("trf_rating", "columns 49-52: {value} is not a rating", value=repr(rating_text)))
     points_text = line[80:84].strip()
     if points_text and _points(points_text) is None:
@@ -272,15 +536,19 @@ def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | No
             Message("trf_points", "columns 81-84: {value} is not a number of points", value=repr(points_text)),
         )
     fields = {
-        "sex": line[9:10].strip(),
-        "title": line[10:13].strip(),
         "name": name,
         "rating": int(rating_text) if rating_text and int(rating_text) > 0 else None,
-        "federation": line[53:56].strip(),
-        "fide_id": line[57:68].strip(),
-        "birth_date": line[69:79].strip(),
         "points": _points(points_text),
     }
+    for key, start, end in _DETAIL_COLUMNS:
+        value = line[start:end].strip()
+        problem = detail_problem(key, value)
+        if problem:
+            raise TRFError(
+                number,
+                Message("trf_detail", "columns {columns}: {problem}", columns=f"{start + 1}-{end}", problem=problem),
+            )
+        fields[key] = value
     blocks = []
     body = line[FIRST_ROUND_COLUMN - 2 :]
     r = 0
@@ -307,7 +575,7 @@ def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | No
                 number,
                 Message("trf_result", "round {round}: unknown result code {result}", round=r, result=repr(result)),
             )
-        if opp_text and not opp_text.isdigit():
+        if opp_text and not _ASCII_NUMBER.fullmatch(opp_text):
             raise TRFError(
                 number,
                 Message("trf_opponent", "round {round}: {value} is not a start rank", round=r, value=repr(opp_text)),
@@ -339,6 +607,14 @@ def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | No
 
 
 COLOUR_CODES = ("w", "b", "-", " ")
+# The chess details of a player line: key, first and last column (0-based, end excluded).
+_DETAIL_COLUMNS = (
+    ("sex", 9, 10),
+    ("title", 10, 13),
+    ("federation", 53, 56),
+    ("fide_id", 57, 68),
+    ("birth_date", 69, 79),
+)
 
 
 def _pair(number, r, rank, colour, result, opp, o_colour, o_result, o_number) -> Match:
@@ -362,11 +638,15 @@ def _pair(number, r, rank, colour, result, opp, o_colour, o_result, o_number) ->
         a, b, score = (rank, opp, GAME_RESULTS[result]) if colour != "b" else (opp, rank, GAME_RESULTS[o_result])
         games = (1, 0, 0) if score == 2 else (0, 1, 0) if score == 0 else (0, 0, 1)
         return Match(a=str(a), b=str(b), games=games, result=PLAYED)
+    # A game not played keeps the colours it was paired with, when the file gives them.
+    white = None
+    if {colour, o_colour} == {"w", "b"}:
+        white = str(rank) if colour == "w" else str(opp)
     if pair in ("+-", "-+"):
         a, b = (rank, opp) if result == "+" else (opp, rank)
-        return Match(a=str(a), b=str(b), result=FORFEIT)
+        return Match(a=str(a), b=str(b), result=FORFEIT, white=white)
     if pair == "--":
-        return Match(a=str(rank), b=str(opp), result=DOUBLE_LOSS)
+        return Match(a=str(rank), b=str(opp), result=DOUBLE_LOSS, white=white)
     if pair == "  ":
         # Paired, result not yet entered.
         a, b = (opp, rank) if colour == "b" else (rank, opp)
@@ -420,26 +700,37 @@ class TRFExportError(ValueError):
         super().__init__(message)
 
 
+def start_ranks(event: Event) -> dict[str, int]:
+    """The start rank of every player, by id: 1, 2, 3… without gaps, in the order of the players' numbers (else
+    of ids that are numbers, a TRF's own; else of registration). A deleted player leaves no gap: the players
+    after them move up, in the opponent columns too, as the rating report and other chess programs need."""
+    players = list(event.players)
+    for key in (lambda p: p.number, lambda p: int(p.id) if p.id.isdigit() else None):
+        candidate = [key(p) for p in players]
+        if all(r is not None for r in candidate) and len(set(candidate)) == len(candidate):
+            order = sorted(range(len(players)), key=candidate.__getitem__)
+            break
+    else:
+        order = list(range(len(players)))
+    return {players[k].id: rank for rank, k in enumerate(order, start=1)}
+
+
 def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, Fraction] | None = None) -> str:
     """The event as a TRF-16 file: its header lines, then one line per player in start-rank order.
 
     `ranks` and `points` (by player id) fill columns 81-89; the standings give them. Only a chess event
     (one game, 1 / ½ / 0) fits a TRF; top-cut rounds are not written (a TRF has Swiss rounds only).
+    A game still without a result is written as not yet played (blank), as a round not yet paired is: other
+    chess programs read a pairing only with its result. The requested byes of the next round are its column
+    (H, F, Z), those of later rounds 240 lines.
     """
     s = event.settings
     if (s.scoring.win, s.scoring.draw, s.scoring.loss, s.best_of) != (1, Fraction(1, 2), 0, 1):
         raise TRFExportError("trf_not_chess", "a TRF file is for chess events: one game a round, scored 1, 1/2 and 0")
-    players = list(event.players)
-    # Start ranks: the players' numbers, else ids that are numbers (a TRF's own), else registration order.
-    start = {}
-    for key in (lambda p: p.number, lambda p: int(p.id) if p.id.isdigit() else None):
-        candidate = [key(p) for p in players]
-        if all(r is not None and 0 < r <= 9999 for r in candidate) and len(set(candidate)) == len(candidate):
-            start = {p.id: r for p, r in zip(players, candidate, strict=True)}
-            break
-    if not start:
-        start = {p.id: k for k, p in enumerate(players, start=1)}
-    players.sort(key=lambda p: start[p.id])
+    start = start_ranks(event)
+    if len(start) > 9999:
+        raise TRFExportError("trf_too_many_players", "a TRF file holds at most 9999 players")
+    players = sorted(event.players, key=lambda p: start[p.id])
     swiss = sorted((r for r in event.rounds if r.kind == SWISS), key=lambda r: r.number)
     total = max((r.number for r in swiss), default=0)
     blocks: dict[str, dict[int, str]] = {p.id: {} for p in players}
@@ -447,17 +738,28 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
         for m in rnd.matches:
             for pid, text in _blocks(m, start):
                 blocks[pid][rnd.number] = text
+    # The round to be paired: its requested byes are its column.
+    later: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for p in players:
+        for r, kind in p.requested_byes:
+            if r == total + 1:
+                blocks[p.id][r] = f"0000 - {UNPAIRED_CODES[kind]}"
+            elif r > total + 1:
+                later[(r, UNPAIRED_CODES[kind])].append(start[p.id])
+    width = max((max(b, default=0) for b in blocks.values()), default=0)
 
-    lines = _header(event, players)
+    lines = _header(event, players, later)
     for p in players:
         pts = points.get(p.id) if points else None
         rank = ranks.get(p.id) if ranks else None
+        fide_id = p.fide_id or (p.external_id if re.fullmatch(r"[0-9]{1,11}", p.external_id) else "")
         line = (
             f"001 {start[p.id]:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-            f"{(p.rating or ''):>4} {p.federation[:3]:<3} {p.external_id[:11]:>11} {p.birth_date[:10]:<10} "
-            f"{_format_points(pts) if pts is not None else '':>4} {rank if rank is not None else '':>4}"
+            f"{(p.rating if p.rating and p.rating <= 9999 else ''):>4} {p.federation[:3]:<3} {fide_id:>11} "
+            f"{p.birth_date[:10]:<10} {_format_points(pts) if pts is not None else '':>4} "
+            f"{rank if rank is not None else '':>4}"
         )
-        for k in range(1, total + 1):
+        for k in range(1, width + 1):
             line += "  " + blocks[p.id].get(k, " " * 8)
         lines.append(line)
     return "\n".join(lines) + "\n"
@@ -468,22 +770,26 @@ def _blocks(m: Match, start: dict[str, int]) -> list[tuple[str, str]]:
     if m.b is None:
         return [(m.a, f"0000 - {UNPAIRED_CODES[m.result]}")]
     sa, sb = start[m.a], start[m.b]
-    if m.result == FORFEIT:
-        return [(m.a, f"{sb:>4} - +"), (m.b, f"{sa:>4} - -")]
-    if m.result == DOUBLE_LOSS:
-        return [(m.a, f"{sb:>4} - -"), (m.b, f"{sa:>4} - -")]
+    if m.result in (FORFEIT, DOUBLE_LOSS):
+        ca, cb = ("w", "b") if m.white == m.a else ("b", "w") if m.white == m.b else ("-", "-")
+        ra = "+" if m.result == FORFEIT else "-"
+        return [(m.a, f"{sb:>4} {ca} {ra}"), (m.b, f"{sa:>4} {cb} -")]
     if m.games is None:
-        # Paired, result not yet entered: the pairing with a blank result.
-        return [(m.a, f"{sb:>4} w  "), (m.b, f"{sa:>4} b  ")]
+        return []  # paired, no result yet: not written until it has one
     ga, gb, _ = m.games
     ra, rb = ("1", "0") if ga > gb else ("0", "1") if gb > ga else ("=", "=")
     return [(m.a, f"{sb:>4} w {ra}"), (m.b, f"{sa:>4} b {rb}")]
 
 
-def _header(event: Event, players: list[Player]) -> list[str]:
+def _header(event: Event, players: list[Player], later: dict[tuple[int, str], list[int]]) -> list[str]:
+    """The header lines: a TRF's own come back as they were (the name, player count, rounds and initial colour
+    made current); an event made here gets 012, 042, 062, 092, XXR and XXC. No date is written for a file that
+    had none (a TRF import without 042)."""
     s = event.settings
-    stored = list(s.trf_header)
+    stored = [line for line in s.trf_header if line[:3] != "240"]
     codes = {line[:3] for line in stored}
+    from_trf = bool(stored)
+    colour = {"white": "white1", "black": "black1"}.get(s.initial_colour or "")
     out = []
     if "012" not in codes:
         out.append(f"012 {s.name}")
@@ -493,18 +799,26 @@ def _header(event: Event, players: list[Player]) -> list[str]:
             line = f"012 {s.name}"
         elif code == "062":
             line = f"062 {len(players)}"
-        elif code == "XXR" and s.planned_rounds:
-            line = f"XXR {s.planned_rounds}"
+        elif code in ("XXR", "142") and s.planned_rounds:
+            line = f"{code} {s.planned_rounds}"
+        elif code == "XXC" and colour:
+            words = [w for w in line[4:].split() if w.lower() not in ("white1", "black1")]
+            line = " ".join(["XXC", *words, colour])
+        elif code == "152" and colour:
+            line = f"152 {'W' if colour == 'white1' else 'B'}"
         out.append(line)
-    if "042" not in codes and s.date:
+    if "042" not in codes and s.date and not from_trf:
         out.append(f"042 {s.date.replace('-', '/')}")
     if "062" not in codes:
         out.append(f"062 {len(players)}")
     if "092" not in codes:
         out.append("092 Individual: Swiss-System")
-    # A file that came from a TRF without an XXR line keeps having none.
-    if "XXR" not in codes and s.planned_rounds and not stored:
+    if not codes & {"XXR", "142"} and s.planned_rounds and not from_trf:
         out.append(f"XXR {s.planned_rounds}")
+    if not codes & {"XXC", "152"} and colour:
+        out.append(f"XXC {colour}")
+    for (r, code), ranks in sorted(later.items()):
+        out.append(f"240 {code} {r:03d} " + " ".join(f"{rank:>4}" for rank in sorted(ranks)))
     return out
 
 

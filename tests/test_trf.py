@@ -69,7 +69,7 @@ def test_swiss_managers_spielfrei_placeholder_is_kept():
     assert len(forfeits) == 10
     assert [m.a for r in event.rounds for m in r.matches if m.result == ef.FORFEIT and m.b is None] == ["282"]
     vasquez = event.players[0]
-    assert (vasquez.name, vasquez.rating, vasquez.federation, vasquez.external_id, vasquez.title) == (
+    assert (vasquez.name, vasquez.rating, vasquez.federation, vasquez.fide_id, vasquez.title) == (
         "Vasquez,Rodrigo",
         2558,
         "CHI",
@@ -118,7 +118,7 @@ def random_chess_event(seed: int) -> ef.Event:
             name=f"Player {k}",
             rating=rng.choice([None, 1500, 2100]),
             federation=rng.choice(["", "GER", "DEN"]),
-            external_id=rng.choice(["", str(1000 + k)]),
+            fide_id=rng.choice(["", str(1000 + k)]),
         )
         for k in range(1, n + 1)
     )
@@ -126,8 +126,9 @@ def random_chess_event(seed: int) -> ef.Event:
     for number in range(1, rng.randint(1, 6) + 1):
         ids = [p.id for p in players]
         rng.shuffle(ids)
-        ids = ids[: rng.randint(0, n)]
-        matches = []
+        ids = ids[: rng.randint(2, n)]
+        # Every round has a game: a last round of byes alone is the requested byes of the round to be paired.
+        matches = [ef.Match(a=ids.pop(), b=ids.pop(), games=(1, 0, 0))]
         while ids:
             a = ids.pop()
             kind = rng.choice(["game", "game", "game", "forfeit", "double", "pending", *ef.UNPAIRED, ef.FORFEIT])
@@ -154,6 +155,8 @@ def canonical(event: ef.Event) -> dict:
     out = {}
     for r in event.rounds:
         for m in r.matches:
+            if not m.has_result:
+                continue  # a pairing without a result is not written: other chess programs would refuse it
             oa, ob = m.outcome()
             # Only a game has colours; a double forfeit names its two players in either order.
             played = m.result == ef.PLAYED
@@ -171,7 +174,7 @@ def test_generated_events_survive_a_round_trip(seed):
     again = trf.loads(trf.dumps(event, points=points))
     assert canonical(again) == canonical(event)
     # Players keep their names, ratings, federations and FIDE ids.
-    keep = lambda p: (p.id, p.name, p.rating, p.federation, p.external_id)  # noqa: E731
+    keep = lambda p: (p.id, p.name, p.rating, p.federation, p.fide_id)  # noqa: E731
     assert [keep(p) for p in again.players] == [keep(p) for p in event.players]
 
 

@@ -18,6 +18,17 @@ from standings.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
 
 
+# Chess fields the event file knows and the database may not hold yet (they arrive with their own migration):
+# until then an event keeps what it can. A FIDE ID without its own column is the player's external ID.
+_PLAYER_FIELDS = {f.name for f in Player._meta.get_fields()}
+_EVENT_FIELDS = {f.name for f in Event._meta.get_fields()}
+_MATCH_FIELDS = {f.name for f in Match._meta.get_fields()}
+
+
+def _optional(row, name: str, default):
+    return getattr(row, name, default) if name in _PLAYER_FIELDS | _EVENT_FIELDS | _MATCH_FIELDS else default
+
+
 def settings_of(event: Event) -> ef.Settings:
     win, draw, loss = event.scoring
     return ef.Settings(
@@ -39,6 +50,8 @@ def settings_of(event: Event) -> ef.Settings:
         colours=event.colours,
         language=event.language,
         trf_header=tuple(event.trf_header.splitlines()),
+        initial_colour=_optional(event, "initial_colour", None) or None,
+        rating_breaks_ties=_optional(event, "rating_breaks_ties", False),
     )
 
 
@@ -58,6 +71,8 @@ def player_to_file(p: Player) -> ef.Player:
         title=p.title,
         sex=p.sex,
         birth_date=p.birth_date,
+        fide_id=_optional(p, "fide_id", ""),
+        requested_byes=tuple(sorted((int(r), kind) for r, kind in _optional(p, "requested_byes", {}).items())),
     )
 
 
@@ -68,6 +83,7 @@ def match_to_file(m: Match, keys: dict[int, str]) -> ef.Match:
         games=m.games,
         result=m.result,
         table=m.table,
+        white=keys[m.white_id] if "white" in _MATCH_FIELDS and m.white_id else None,
     )
 
 
@@ -80,9 +96,8 @@ def event_to_file(event: Event, include_drafts: bool = False) -> ef.Event:
         rounds = [r for r in rounds if r.state != Round.State.DRAFT]
     by_round: dict[int, list[ef.Match]] = {r.pk: [] for r in rounds}
     matches = Match.objects.filter(round__in=[r.pk for r in rounds]).order_by("round_id", "id")
-    for m in matches.only(
-        "round_id", "table", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "result"
-    ):
+    columns = ["round_id", "table", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "result"]
+    for m in matches.only(*columns, *(["white_id"] if "white" in _MATCH_FIELDS else [])):
         by_round[m.round_id].append(match_to_file(m, keys))
     return ef.Event(
         settings=settings_of(event),
@@ -121,6 +136,19 @@ def _player_name(name: str, place: str) -> str:
     except ValidationError as e:
         # Already in the reader's language (the form's own message): carried as it is.
         raise ef.EventFileError(place, Message("file_player_name", "{problem}", problem=e.messages[0])) from None
+
+
+def _player_extras(p: ef.Player) -> dict:
+    """The player's fields that not every database holds yet: where a column is missing, a FIDE ID is kept as
+    the external ID (the TRF export writes an external ID of digits as the FIDE ID)."""
+    extras = {"external_id": p.external_id}
+    if "fide_id" in _PLAYER_FIELDS:
+        extras["fide_id"] = p.fide_id
+    elif p.fide_id and not p.external_id:
+        extras["external_id"] = p.fide_id
+    if "requested_byes" in _PLAYER_FIELDS:
+        extras["requested_byes"] = {str(r): kind for r, kind in p.requested_byes}
+    return extras
 
 
 @transaction.atomic
@@ -184,7 +212,6 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                 event=event,
                 name=name,
                 rating=p.rating,
-                external_id=p.external_id,
                 byes=p.byes,
                 joined_round=p.joined_round,
                 dropped_after=p.dropped_after,
@@ -196,6 +223,7 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                 title=p.title,
                 sex=p.sex,
                 birth_date=p.birth_date,
+                **_player_extras(p),
             )
             for p, name in zip(doc.players, names, strict=True)
         ]
@@ -220,6 +248,7 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                     games_b=m.games[1] if m.games else None,
                     games_drawn=m.games[2] if m.games else None,
                     result=m.result,
+                    **({"white_id": pk[m.white]} if m.white and "white" in _MATCH_FIELDS else {}),
                 )
                 for m in r.matches
             ],

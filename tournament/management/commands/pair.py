@@ -57,20 +57,29 @@ class Command(BaseCommand):
                 result = pairing.pair(inp)
         except pairing.PairingError as e:
             raise CommandError(f"{file}: {e}", returncode=2) from None
+        # The players who asked for a bye in this round are left out of the pairing and listed with their bye.
+        requested = pairing.requested_byes(event, result.round) if result.method != ef.ELIMINATION else {}
         if format == "json":
-            self.stdout.write(json.dumps(to_json(result), ensure_ascii=False, indent=1))
+            self.stdout.write(json.dumps(to_json(result, requested), ensure_ascii=False, indent=1))
         else:
-            self.stdout.write(to_text(result, inp, event), ending="")
+            self.stdout.write(to_text(result, inp, event, requested), ending="")
 
 
-def to_json(result: pairing.Pairing) -> dict:
+def to_json(result: pairing.Pairing, requested: dict[str, str] | None = None) -> dict:
     rows = [{"table": p.table, "a": p.a, "b": p.b} for p in result.pairs]
     rows += [{"table": None, "a": pid, "b": None} for pid in result.byes]
+    rows += [{"table": None, "a": pid, "b": None, "result": kind} for pid, kind in (requested or {}).items()]
     return {"round": result.round, "seed": result.seed, "pairings": rows, "warnings": list(result.warnings)}
 
 
-def to_text(result: pairing.Pairing, inp: pairing.PairingInput, event: ef.Event) -> str:
+REQUESTED_WORDS = {ef.HALF_BYE: "half-point bye", ef.ZERO_BYE: "zero-point bye", ef.FULL_BYE: "full-point bye"}
+
+
+def to_text(
+    result: pairing.Pairing, inp: pairing.PairingInput, event: ef.Event, requested: dict[str, str] | None = None
+) -> str:
     names = {p.id: p.name for p in event.players}
+    requested = requested or {}
     points = {e.id: e.points for e in (*inp.entrants, *inp.awarded_byes)}
     floats = {p.table for p in result.floats}
 
@@ -78,7 +87,9 @@ def to_text(result: pairing.Pairing, inp: pairing.PairingInput, event: ef.Event)
         return f"{names[pid]} ({_num(points[pid])})" if pid in points else names[pid]
 
     header = "Player A (points)"
-    width = max([len(header), *(len(who(p.a)) for p in result.pairs), *(len(who(pid)) for pid in result.byes)])
+    width = max(
+        [len(header), *(len(who(p.a)) for p in result.pairs), *(len(who(pid)) for pid in (*result.byes, *requested))]
+    )
     lines = [
         f"Round {result.round} of {event.settings.name}: {len(result.pairs)} table{'s' if len(result.pairs) != 1 else ''}, "
         f"{len(result.byes)} bye{'s' if len(result.byes) != 1 else ''}, seed {result.seed}",
@@ -91,6 +102,8 @@ def to_text(result: pairing.Pairing, inp: pairing.PairingInput, event: ef.Event)
     for pid in result.byes:
         kind = "pre-awarded bye" if pid in result.awarded_byes else "bye"
         lines.append(f"{'-':>5}  {who(pid):<{width}}      {kind}")
+    for pid, kind in requested.items():
+        lines.append(f"{'-':>5}  {who(pid):<{width}}      {REQUESTED_WORDS[kind]} (requested)")
     lines.append("")
     lines.append(f"Floats: {len(result.floats)}, rematches: {result.rematches}, second byes: {result.second_byes}")
     if result.warnings:
