@@ -524,6 +524,11 @@ class _Computation:
                 new_groups.append(g[start:])
             groups = new_groups
 
+        if self.settings.rating_breaks_ties:
+            # Players C.07's tie-breaks leave equal are ranked by rating, highest first (as Vega does);
+            # an unrated player counts as rated 0, and equal ratings still share a rank.
+            groups = [part for g in groups for part in _split_by_rating(g, players)]
+
         unit = self.unit
         figs = {c: self.figure(c) for c in codes if c not in GROUP_DEPENDENT}
         points = self.figure("points")
@@ -555,6 +560,15 @@ class _Computation:
                 )
             rank += len(g)
         return Standings(after_round=self.after_round, tiebreakers=tuple(codes), rows=tuple(rows))
+
+
+def _split_by_rating(group: list[int], players) -> list[list[int]]:
+    if len(group) == 1:
+        return [group]
+    parts: dict[int, list[int]] = {}
+    for i in group:
+        parts.setdefault(players[i].rating or 0, []).append(i)
+    return [parts[r] for r in sorted(parts, reverse=True)]
 
 
 def _exact_figure(values: list[Fraction]) -> _Figure:

@@ -746,30 +746,18 @@ def parse(data: Any) -> Event:
 
 
 def _detail(value: Any, path: str, key: str) -> str:
-    problem = detail_problem(key, _str(value, path, allow_empty=True, max_length=MAX_ID))
-    if problem:
-        raise EventFileError(path, problem)
+    value = _str(value, path, allow_empty=True, max_length=MAX_ID)
+    if detail_problem(key, value):
+        raise EventFileError(path, detail_problem(key, value))
     return value
 
 
-_DETAIL_FORMS = {
-    # FIDE ID: digits only, as many as the TRF column holds (58-68).
-    "fide_id": (re.compile(r"[0-9]{1,11}"), Message("file_fide_id", "a FIDE ID is up to 11 digits")),
-    "federation": (
-        re.compile(r"[A-Za-z]{3}"),
-        Message("file_federation", "a federation is a three-letter FIDE code such as GER"),
-    ),
-    "title": (
-        re.compile("|".join(TITLES), re.IGNORECASE),
-        Message("file_title", "a title is one of {choices}", choices=", ".join(TITLES[:8])),
-    ),
-    "sex": (re.compile(r"[mwfMWF]"), Message("file_sex", "sex is m or w (f is read as w)")),
-    # A TRF's birth date: YYYY/MM/DD (also with - or .), or the year alone; 00 for an unknown month or day.
-    "birth_date": (
-        re.compile(r"[0-9]{4}([/.-][0-9]{2}[/.-][0-9]{2})?"),
-        Message("file_birth_date", "a birth date is written 1969/12/06 or 1969"),
-    ),
-}
+_FIDE_ID = re.compile(r"[0-9]{1,11}")
+_FEDERATION = re.compile(r"[A-Za-z]{3}")
+_TITLE = re.compile("|".join(TITLES), re.IGNORECASE)
+_SEX = re.compile(r"[mwfMWF]")
+# A TRF's birth date: YYYY/MM/DD (also with - or .), or the year alone; 00 for an unknown month or day.
+_BIRTH_DATE = re.compile(r"[0-9]{4}([/.-][0-9]{2}[/.-][0-9]{2})?")
 
 
 def detail_problem(key: str, value: str) -> Message | None:
@@ -779,8 +767,17 @@ def detail_problem(key: str, value: str) -> Message | None:
     """
     if not value:
         return None
-    form, problem = _DETAIL_FORMS[key]
-    return None if form.fullmatch(value) else problem
+    if key == "fide_id" and not _FIDE_ID.fullmatch(value):
+        return Message("file_fide_id", "a FIDE ID is up to 11 digits")
+    if key == "federation" and not _FEDERATION.fullmatch(value):
+        return Message("file_federation", "a federation is a three-letter FIDE code such as GER")
+    if key == "title" and not _TITLE.fullmatch(value):
+        return Message("file_title", "a title is one of {choices}", choices=", ".join(TITLES[:8]))
+    if key == "sex" and not _SEX.fullmatch(value):
+        return Message("file_sex", "sex is m or w (f is read as w)")
+    if key == "birth_date" and not _BIRTH_DATE.fullmatch(value):
+        return Message("file_birth_date", "a birth date is written 1969/12/06 or 1969")
+    return None
 
 
 def _initial_colour(value: Any) -> str | None:

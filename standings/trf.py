@@ -489,7 +489,7 @@ def _apply_scores(number: int, pairs: list, points: dict, meaning: dict, setting
                     "{code} scores {value}, but here it scores as a {result}: {points}",
                     code=key,
                     value=_format_points(amount),
-                    result=meaning[key],
+                    result=Message(f"trf_scores_as_{meaning[key]}", meaning[key]),
                     points=_format_points(points[meaning[key]]),
                 ),
             )

@@ -435,9 +435,6 @@ class ClockForm(forms.Form):
     minutes = forms.IntegerField(required=False, min_value=-60, max_value=120)
 
 
-MAX_TRF_BYTES = 5 * 1024 * 1024
-
-
 class TRFUploadForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("TRF file"),
@@ -446,9 +443,9 @@ class TRFUploadForm(forms.Form):
 
     def clean_file(self):
         f = self.cleaned_data["file"]
-        if f.size > MAX_TRF_BYTES:
-            raise forms.ValidationError(gettext("The file is larger than 5 MB; a TRF file is much smaller."))
         try:
+            # The same bounds as the import command's: a file too large is refused unread.
+            trf.check_size(f.size)
             self.event_doc = trf.loads(f.read())
         except trf.TRFError as e:
             # The engine's stable code and parameters; the sentence names the line and what is wrong.
@@ -457,5 +454,10 @@ class TRFUploadForm(forms.Form):
                 % {"line": e.line, "problem": engine_text.translate(e.message)},
                 code=e.code,
                 params=e.params,
+            ) from None
+        except ef.EventFileError as e:
+            raise forms.ValidationError(
+                gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)},
+                code=getattr(e.message, "code", "trf"),
             ) from None
         return f

@@ -17,7 +17,6 @@ from standings import trf
 from standings.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
 
-
 # Chess fields the event file knows and the database may not hold yet (they arrive with their own migration):
 # until then an event keeps what it can. A FIDE ID without its own column is the player's external ID.
 _PLAYER_FIELDS = {f.name for f in Player._meta.get_fields()}

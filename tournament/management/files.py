@@ -16,10 +16,14 @@ def read_event_file(name: str, format: str = "auto") -> ef.Event:
     """The parsed file (a swiss-event JSON file or a FIDE TRF-16 file, told apart by their first line unless
     `format` says), or a CommandError (exit code 2) naming the file and the place of the error."""
     try:
-        data = Path(name).read_bytes()
-        if format == "trf" or (format == "auto" and trf.looks_like_trf(data)):
-            return trf.loads(data)
-        return ef.loads(data)
+        path = Path(name)
+        with path.open("rb") as f:
+            start = f.read(64)
+        if format == "trf" or (format == "auto" and trf.looks_like_trf(start)):
+            # The web upload's bound: a file larger than any real tournament's is refused unread.
+            trf.check_size(path.stat().st_size)
+            return trf.loads(path.read_bytes())
+        return ef.loads(path.read_bytes())
     except OSError as e:
         raise CommandError(f"{name}: cannot read file ({e.strerror})", returncode=2) from None
     except ef.EventFileError as e:

@@ -100,7 +100,13 @@ TEXTS = {
     "file_slug_taken": _("an event with the slug %(slug)s exists already"),
     "file_string_too_long": _("at most %(limit)s characters (this one has %(length)s)"),
     "file_nul": _("contains a NUL character"),
-    "file_detail_too_long": _("at most %(limit)s characters on one line"),
+    "file_fide_id": _("a FIDE ID is up to 11 digits"),
+    "file_federation": _("a federation is a three-letter FIDE code such as GER"),
+    "file_title": _("a title is one of %(choices)s"),
+    "file_sex": _("sex is m or w (f is read as w)"),
+    "file_birth_date": _("a birth date is written 1969/12/06 or 1969"),
+    "file_white_unplayed": _("only a forfeit or a double loss between two players names white"),
+    "file_white_player": _("white is player a or player b"),
     "file_top_cut": _("0 (none) or a power of two: 2, 4, 8, 16…"),
     "file_trf_header": _("expected a list of TRF header lines (strings)"),
     "file_draft_results": _("a draft round has no results: publish it first"),
@@ -150,6 +156,33 @@ TEXTS = {
     "trf_result_disagrees": _("round %(round)s: result %(result)s against %(other)s on line %(other_line)s"),
     "trf_colour_disagrees": _("round %(round)s: colour %(colour)s against %(other)s on line %(other_line)s"),
     "trf_points_disagree": _("columns 81-84 say %(given)s points but the results give %(computed)s"),
+    "trf_too_large": _(
+        "the file has %(size)s bytes; a TRF file of at most %(limit)s bytes is read "
+        "(the largest real events, 2,000 players and 13 rounds, take about 450,000)"
+    ),
+    "trf_nul": _("column %(column)s: a NUL character"),
+    "trf_digit": _("column %(column)s: %(char)s is not one of the digits 0-9"),
+    "trf_too_many_rounds": _(
+        "%(rounds)s rounds for %(players)s players: at most %(limit)s (twice the players, or %(match)s)"
+    ),
+    "trf_too_big": _(
+        "%(players)s players and %(rounds)s rounds: a TRF file of at most %(limit)s player-rounds is read "
+        "(the largest real events have about 26,000)"
+    ),
+    "trf_detail": _("columns %(columns)s: %(problem)s"),
+    "trf_initial_colour": _("152 needs W or B (the initial colour)"),
+    "trf_scoring": _("a win must score more than a loss, and a draw between the two"),
+    "trf_score": _("%(value)s is not a number of points such as 1.0"),
+    "trf_xxs": _("XXS needs CODE=points pairs such as W=1 D=0.5"),
+    "trf_162": _("162 needs result codes W, D, L, A, P with their points"),
+    "trf_score_differs": _("%(code)s scores %(value)s, but here it scores as a %(result)s: %(points)s"),
+    "trf_scores_as_win": pgettext_lazy("TRF scoring", "win"),
+    "trf_scores_as_draw": pgettext_lazy("TRF scoring", "draw"),
+    "trf_scores_as_loss": pgettext_lazy("TRF scoring", "loss"),
+    "trf_240": _("240 needs F, H or Z, a round and start ranks"),
+    "trf_240_rank": _("no player has start rank %(rank)s"),
+    # TRF export refusals
+    "trf_too_many_players": _("a TRF file holds at most 9999 players"),
 }
 
 # Codes whose single parameter `problem` is already in the reader's language (a Django ValidationError

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from standings import eventfile as ef
 from standings import trf
+from standings.messages import Message
 from tournament import once
 from tournament.files.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
@@ -26,8 +27,11 @@ def export_trf(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
     try:
         text = event_to_trf(access.event)
-    except trf.TRFExportError:
-        messages.error(request, gettext("A TRF file is for chess events: one game a round, scored 1, ½ and 0."))
+    except trf.TRFExportError as e:
+        if e.code == "trf_not_chess":
+            messages.error(request, gettext("A TRF file is for chess events: one game a round, scored 1, ½ and 0."))
+        else:
+            messages.error(request, engine_text.sentence(Message(e.code, str(e), **e.params)))
         return redirect("org_event", slug=slug)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}.trf"'
