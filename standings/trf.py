@@ -373,9 +373,6 @@ def _requested_column(rows: dict, rounds: int) -> dict[int, str]:
 _HALVES = {"1": 2, "W": 2, "+": 2, "F": 2, "U": 2, "=": 1, "D": 1, "H": 1}
 
 
-_SCORES = {"W": "win", "D": "draw", "L": "loss"}
-
-
 def _settings(header: list[tuple[int, str]], rows: dict, rounds: int) -> tuple:
     """The event's settings from the header lines, and the requested byes of 240 lines (rank -> round -> kind).
 
@@ -460,7 +457,7 @@ def _xxs(number: int, value: str, points: dict) -> None:
 
 # TRF-2026 162: W win (also by forfeit, and a full-point bye), D draw (and a half-point bye), L loss, A absence
 # (a zero-point bye or forfeit loss), P pairing-allocated bye, X an unknown result (not used here).
-_162 = {"W": "win", "D": "draw", "L": "loss", "A": "loss", "P": "win"}
+_SCORES_2026 = {"W": "win", "D": "draw", "L": "loss", "A": "loss", "P": "win"}
 
 
 def _162(number: int, line: str, points: dict) -> None:
@@ -468,12 +465,12 @@ def _162(number: int, line: str, points: dict) -> None:
     for match in re.finditer(r"([A-Z])\s*([0-9.]+)", line[4:]):
         if match.group(1) == "X":
             continue
-        if match.group(1) not in _162:
+        if match.group(1) not in _SCORES_2026:
             raise TRFError(number, Message("trf_162", "162 needs result codes W, D, L, A, P with their points"))
         pairs.append((match.group(1), _score(number, match.group(2))))
     if not pairs:
         raise TRFError(number, Message("trf_162", "162 needs result codes W, D, L, A, P with their points"))
-    _apply_scores(number, pairs, points, _162, ("W", "D", "L"))
+    _apply_scores(number, pairs, points, _SCORES_2026, ("W", "D", "L"))
 
 
 def _apply_scores(number: int, pairs: list, points: dict, meaning: dict, setting: tuple) -> None:
