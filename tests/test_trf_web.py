@@ -151,3 +151,59 @@ def test_a_trf_name_the_forms_refuse_is_refused_by_place_not_a_server_error(org)
     assert r.status_code == 400
     assert "Nothing was imported: players[1].name: The name “Bell\\x07" in r.content.decode()
     assert Event.objects.count() == 0
+
+
+def hostile_rounds(rounds: int) -> str:
+    """Issue 23's stalling upload: two players who meet every round, for thousands of rounds."""
+    one = "".join(f"     2 {'w' if r % 2 else 'b'} {'1' if r % 2 else '0'}" for r in range(rounds))
+    two = "".join(f"     1 {'b' if r % 2 else 'w'} {'0' if r % 2 else '1'}" for r in range(rounds))
+    return f"012 Hostile\n{line(1, 'Anna', '', one)}\n{line(2, 'Bert', '', two)}\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (SMALL.replace("Unplayed", "Un\x00played"), "Nothing was imported: line 1: column 7: a NUL character"),
+        (SMALL.replace("2000    ", "2000 G\x00R", 1), "Nothing was imported: line 2: column 55: a NUL character"),
+        (
+            SMALL.replace("001    1", "001    \u0661", 1),
+            "line 2: column 8: &#x27;\u0661&#x27; is not one of the digits 0-9",
+        ),
+        (SMALL.replace("     3 w 1", "     \u0663 w 1", 1), "line 2: column 95: &#x27;\u0663&#x27; is not one of"),
+        (SMALL + "XXR 99999\n", "line 6: 99999 rounds for 4 players: at most 30 (twice the players, or 30)"),
+        (hostile_rounds(32_768), "line 2: 32768 rounds for 2 players: at most 30"),
+        (hostile_rounds(20_000), "line 2: 20000 rounds for 2 players: at most 30"),
+        (
+            "012 Big\n### " + "x" * 2_000_001 + "\n",
+            "Nothing was imported: the file has 2000014 bytes; a TRF file of at most",
+        ),
+        (SMALL.replace("2000    ", "2000 G1R", 1), "line 2: columns 54-56: a federation is a three-letter FIDE code"),
+    ],
+)
+def test_a_hostile_trf_is_a_clear_form_error_never_a_500(org, content, words):
+    r = upload(org, Path("hostile.trf"), content.encode())
+    assert r.status_code == 400
+    assert words in r.content.decode()
+    assert Event.objects.count() == 0
+
+
+def test_a_hostile_trf_is_refused_in_the_organisers_language(org):
+    org.cookies["swiss_language"] = "ja"
+    page = upload(org, Path("hostile.trf"), hostile_rounds(20_000).encode()).content.decode()
+    assert "2人に20000ラウンド：最大30です" in page
+    org.cookies["swiss_language"] = "da"
+    page = upload(org, Path("hostile.trf"), (SMALL + "XXR 99999\n").encode()).content.decode()
+    assert "99999 runder for 4 spillere: højst 30" in page
+
+
+def test_an_upload_keeps_the_fide_ids_and_the_initial_colour_without_a_date(org):
+    r = upload(
+        org,
+        Path("small.trf"),
+        (SMALL.replace(" " * 11 + " " * 11, " " * 11 + "    1503014", 1) + "XXC black1\n").encode(),
+    )
+    event = Event.objects.get()
+    assert r.status_code == 302
+    got = org.get(reverse("org_export_trf", args=[event.slug])).content.decode()
+    assert "XXC black1" in got.splitlines()
+    assert not [x for x in got.splitlines() if x.startswith("042")]  # the file had no date: none invented
