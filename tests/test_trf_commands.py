@@ -107,3 +107,32 @@ def test_export_all_as_trf(tmp_path):
     run("import_event", str(DATA / "held-exercises-2024.trf"), "--slug", "held")
     call_command("export_event", "--all", str(tmp_path), "--format", "trf", stderr=StringIO())
     assert blocks_of((tmp_path / "held.trf").read_text()) == blocks_of((DATA / "held-exercises-2024.trf").read_text())
+
+
+def test_pair_a_trf_with_the_next_rounds_byes_already_entered(tmp_path):
+    # Arbiters enter round 2's requested byes before pairing it; this used to fail "at least two players".
+    from tests.test_trf_complete import BYES
+
+    path = tmp_path / "byes.trf"
+    path.write_text(BYES)
+    doc = json.loads(run("pair", str(path), "--seed", "1", "--format", "json"))
+    assert doc["round"] == 2
+    requested = {p["a"]: p.get("result") for p in doc["pairings"] if p.get("result")}
+    assert requested == {"1": "half_bye", "3": "zero_bye", "4": "full_bye"}
+    paired = {x for p in doc["pairings"] if not p.get("result") for x in (p["a"], p["b"]) if x}
+    assert paired == {"2", "5", "6"}
+    text = run("pair", str(path), "--seed", "1")
+    assert "Anna" in text and "half-point bye (requested)" in text
+
+
+def test_a_hostile_trf_is_refused_by_the_commands_before_reading_it(tmp_path):
+    from tests.test_trf_complete import hostile
+
+    path = tmp_path / "hostile.trf"
+    path.write_text(hostile(20_000))
+    with pytest.raises(CommandError, match="line 2: 20000 rounds for 2 players: at most 30"):
+        run("import_event", str(path))
+    big = tmp_path / "big.trf"
+    big.write_text("012 Big\n### " + "x" * trf.MAX_BYTES + "\n")
+    with pytest.raises(CommandError, match="a TRF file of at most 2000000 bytes is read"):
+        run("standings", str(big))
