@@ -24,10 +24,6 @@ _EVENT_FIELDS = {f.name for f in Event._meta.get_fields()}
 _MATCH_FIELDS = {f.name for f in Match._meta.get_fields()}
 
 
-def _optional(row, name: str, default):
-    return getattr(row, name, default) if name in _PLAYER_FIELDS | _EVENT_FIELDS | _MATCH_FIELDS else default
-
-
 def settings_of(event: Event) -> ef.Settings:
     win, draw, loss = event.scoring
     return ef.Settings(
@@ -49,8 +45,8 @@ def settings_of(event: Event) -> ef.Settings:
         colours=event.colours,
         language=event.language,
         trf_header=tuple(event.trf_header.splitlines()),
-        initial_colour=_optional(event, "initial_colour", None) or None,
-        rating_breaks_ties=_optional(event, "rating_breaks_ties", False),
+        initial_colour=getattr(event, "initial_colour", None) or None,
+        rating_breaks_ties=getattr(event, "rating_breaks_ties", False),
     )
 
 
@@ -70,8 +66,8 @@ def player_to_file(p: Player) -> ef.Player:
         title=p.title,
         sex=p.sex,
         birth_date=p.birth_date,
-        fide_id=_optional(p, "fide_id", ""),
-        requested_byes=tuple(sorted((int(r), kind) for r, kind in _optional(p, "requested_byes", {}).items())),
+        fide_id=getattr(p, "fide_id", ""),
+        requested_byes=tuple(sorted((int(r), kind) for r, kind in getattr(p, "requested_byes", {}).items())),
     )
 
 
@@ -199,6 +195,14 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
         late_entry=s.late_entry,
         language=s.language,
         trf_header="\n".join(s.trf_header),
+        **{
+            name: value
+            for name, value in (
+                ("initial_colour", s.initial_colour or ""),
+                ("rating_breaks_ties", s.rating_breaks_ties),
+            )
+            if name in _EVENT_FIELDS
+        },
     )
     if slug:
         event.save(force_insert=True)
