@@ -82,10 +82,11 @@ class TRFError(EventFileError):
 
 
 def looks_like_trf(data: bytes | str) -> bool:
-    """A TRF starts with a three-character line code (012, 001, XXR, ...), a swiss-event file with '{'."""
+    """A TRF starts with a three-character line code (012, 001, XXR, ... or a ### comment), a swiss-event file
+    with '{'."""
     text = data.decode("latin-1") if isinstance(data, bytes) else data
     first = text.lstrip("\ufeff").lstrip()[:4]
-    return bool(re.match(r"[0-9A-Z]{3}( |$)", first))
+    return bool(re.match(r"([0-9A-Z]{3}|###)( |$)", first))
 
 
 def _decode(data: bytes | str) -> str:
@@ -559,7 +560,8 @@ def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | No
                     "trf_round_columns", "round {round}: not in the round columns (opponent, colour, result)", round=r
                 ),
             )
-        opp_text, colour, result = block[2:6].strip(), block[7], block[9]
+        # TRF-2026: the result's letter codes are case-insensitive.
+        opp_text, colour, result = block[2:6].strip(), block[7], block[9].upper()
         if colour not in COLOUR_CODES:
             raise TRFError(
                 number,

@@ -159,6 +159,14 @@ def test_unknown_xx_lines_are_kept_and_nothing_is_invented():
     assert not [x for x in export(event).splitlines() if x.startswith("042")]
 
 
+def test_comments_and_lower_case_result_codes_are_trf_2026():
+    text = "### a comment first\n" + GOOD.replace("2 w 1", "2 w 1  0000 - u", 1).replace("1 b 0", "1 b 0  0000 - h", 1)
+    assert trf.looks_like_trf(text)
+    text = text.replace("1.0", "2.0", 1).replace("0.0", "0.5", 1)
+    event = trf.loads(text)
+    assert event.rounds[1].matches == (ef.Match(a="1", result=ef.BYE), ef.Match(a="2", result=ef.HALF_BYE))
+
+
 def test_a_file_without_a_header_keeps_having_no_date():
     event = trf.loads(GOOD[9:])
     assert event.settings.trf_header == ("012 TRF import",) and event.settings.date is None
