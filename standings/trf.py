@@ -724,7 +724,8 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
     (H, F, Z), those of later rounds 240 lines.
     """
     s = event.settings
-    if (s.scoring.win, s.scoring.draw, s.scoring.loss, s.best_of) != (1, Fraction(1, 2), 0, 1):
+    scores = (s.scoring.win, s.scoring.draw, s.scoring.loss)
+    if s.best_of != 1 or not all(0 <= x < 100 and (x * 10).denominator == 1 for x in scores):
         raise TRFExportError("trf_not_chess", "a TRF file is for chess events: one game a round, scored 1, 1/2 and 0")
     start = start_ranks(event)
     if len(start) > 9999:
@@ -786,8 +787,15 @@ def _header(event: Event, players: list[Player], later: dict[tuple[int, str], li
     had none (a TRF import without 042)."""
     s = event.settings
     stored = [line for line in s.trf_header if line[:3] != "240"]
-    codes = {line[:3] for line in stored}
     from_trf = bool(stored)
+    # The points of a win, draw and loss: a file's own XXS or 162 lines while they still say them, else a 162
+    # line when they are not chess's 1, ½, 0.
+    scoring = _scoring_of(stored)
+    if scoring != s.scoring:
+        stored = [line for line in stored if line[:3] not in ("XXS", "162")]
+        if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
+            stored.append(_162_line(s.scoring))
+    codes = {line[:3] for line in stored}
     colour = {"white": "white1", "black": "black1"}.get(s.initial_colour or "")
     out = []
     if "012" not in codes:
@@ -819,6 +827,28 @@ def _header(event: Event, players: list[Player], later: dict[tuple[int, str], li
     for (r, code), ranks in sorted(later.items()):
         out.append(f"240 {code} {r:03d} " + " ".join(f"{rank:>4}" for rank in sorted(ranks)))
     return out
+
+
+def _scoring_of(header: list[str]) -> Scoring | None:
+    """The scoring the XXS and 162 lines give (chess's when there are none), or None if they do not parse."""
+    points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+    try:
+        for line in header:
+            if line[:3] == "XXS":
+                _xxs(0, line[4:].strip(), points)
+            elif line[:3] == "162":
+                _162(0, line, points)
+    except TRFError:
+        return None
+    return Scoring(points["win"], points["draw"], points["loss"])
+
+
+def _162_line(scoring: Scoring) -> str:
+    """TRF-2026 162: each result code in column 6, 15, 24… and its points in the four columns after it."""
+    parts = [("W", scoring.win), ("D", scoring.draw), ("L", scoring.loss)]
+    if scoring.loss:
+        parts.append(("A", scoring.loss))  # an absence scores as a loss here (the default A is 0)
+    return "162 " + "".join(f" {code}{_format_points(value):>4}   " for code, value in parts).rstrip()
 
 
 def has_elimination(event: Event) -> bool:

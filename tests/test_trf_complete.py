@@ -412,3 +412,19 @@ def test_rating_breaks_the_ties_c07_leaves_when_the_event_asks():
     same = tuple(ef.Player(id=p.id, name=p.name, rating=2000) for p in players)
     again = compute(ef.Event(settings=asked.settings, players=same, rounds=(draws,)))
     assert {r.rank for r in again.rows} == {1}
+
+
+def test_a_one_game_event_with_other_points_exports_them_as_a_162_line():
+    players = tuple(ef.Player(id=str(k), name=f"P{k}") for k in range(1, 5))
+    rnd = ef.Round(number=1, matches=(ef.Match(a="1", b="2", games=(1, 0, 0)), ef.Match(a="3", b="4", games=(0, 0, 1))))
+    settings = ef.settings_for_preset("custom", scoring=ef.Scoring(F(3), F(1), F(0)), best_of=1, name="Football")
+    event = ef.Event(settings=settings, players=players, rounds=(rnd,))
+    text = export(event)
+    assert "162  W 3.0    D 1.0    L 0.0" in text.splitlines()
+    again = trf.loads(text)
+    assert again.settings.scoring == settings.scoring and export(again) == text
+    # A file's own XXS line comes back as it was while it still gives the event's points.
+    xxs = trf.loads(GOOD.replace("1.0", "3.0", 1) + "XXS W=3 D=1\n")
+    assert "XXS W=3 D=1" in export(xxs).splitlines() and "162" not in export(xxs)
+    with pytest.raises(trf.TRFExportError):
+        trf.dumps(ef.Event(settings=ef.settings_for_preset("mtg"), players=players))
