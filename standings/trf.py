@@ -752,10 +752,9 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
     for p in players:
         pts = points.get(p.id) if points else None
         rank = ranks.get(p.id) if ranks else None
-        fide_id = p.fide_id or (p.external_id if re.fullmatch(r"[0-9]{1,11}", p.external_id) else "")
         line = (
             f"001 {start[p.id]:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-            f"{(p.rating if p.rating and p.rating <= 9999 else ''):>4} {p.federation[:3]:<3} {fide_id:>11} "
+            f"{(p.rating if p.rating and p.rating <= 9999 else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
             f"{p.birth_date[:10]:<10} {_format_points(pts) if pts is not None else '':>4} "
             f"{rank if rank is not None else '':>4}"
         )

@@ -5,6 +5,8 @@ input both engines get from the web app; `import_event` writes a parsed file ato
 """
 
 import datetime as dt
+import re
+from dataclasses import replace
 from fractions import Fraction
 
 from django.conf import settings
@@ -107,6 +109,13 @@ def event_to_file(event: Event, include_drafts: bool = False) -> ef.Event:
 def event_to_trf(event: Event) -> str:
     """The event's published rounds as a FIDE TRF-16 file, with the standings' points and ranks."""
     doc = event_to_file(event)
+    if "fide_id" not in _PLAYER_FIELDS:
+        # Without a FIDE ID column, a TRF's FIDE ID is stored as the external ID (`_player_extras`).
+        kept = [
+            replace(p, fide_id=p.external_id if re.fullmatch(r"[0-9]{1,11}", p.external_id) else "")
+            for p in doc.players
+        ]
+        doc = replace(doc, players=tuple(kept))
     table = standings.compute(doc)
     return trf.dumps(doc, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
 
