@@ -428,3 +428,32 @@ def test_a_one_game_event_with_other_points_exports_them_as_a_162_line():
     assert "XXS W=3 D=1" in export(xxs).splitlines() and "162" not in export(xxs)
     with pytest.raises(trf.TRFExportError):
         trf.dumps(ef.Event(settings=ef.settings_for_preset("mtg"), players=players))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_every_eligible_player_is_paired_once_and_no_requested_bye_is(seed):
+    import random
+    from dataclasses import replace
+
+    from tests.test_trf import random_chess_event
+
+    rng = random.Random(seed)
+    event = random_chess_event(seed)
+    # Only results: a pairing still without one would hold the next round back.
+    rounds = tuple(replace(r, matches=tuple(m for m in r.matches if m.has_result)) for r in event.rounds)
+    event = replace(event, rounds=rounds)
+    n = len(event.rounds) + 1
+    kinds = (None, None, *ef.REQUESTED_BYES)
+    players = tuple(
+        replace(p, requested_byes=((n, kind),)) if (kind := rng.choice(kinds)) else p for p in event.players
+    )
+    event = replace(event, players=players)
+    requested = pairing.requested_byes(event, n)
+    to_pair, awarded = pairing.eligible(event, n)
+    assert not set(requested) & set(to_pair + awarded)
+    assert set(requested) | set(to_pair) | set(awarded) == {p.id for p in players}
+    if len(to_pair) + len(awarded) < 2:
+        return
+    result = pairing.pair(pairing.from_event(event, n, seed=seed))
+    seated = [x for p in result.pairs for x in (p.a, p.b)] + list(result.byes)
+    assert sorted(seated) == sorted(to_pair + awarded)
