@@ -62,9 +62,10 @@ REQUESTED_CODES = {"H": HALF_BYE, "F": FULL_BYE, "Z": ZERO_BYE, "-": ZERO_BYE}
 # What a file may be before any work starts. The largest real events (a 2,000-player, 13-round open) are
 # about 450 kB and import in well under a second; a file much larger is refused unread.
 MAX_BYTES = 2_000_000
-# At most this many player-rounds (four times the largest real event's), and at most twice as many rounds as
-# players (a double round-robin) unless the event is a short match between a few players.
-MAX_CELLS = 100_000
+# At most this many player-rounds: over twice the largest real event's 26,000, which the database takes in about
+# 7 s of one core (4,600 players x 13 rounds); and at most twice as many rounds as players (a double
+# round-robin) unless the event is a short match between a few players.
+MAX_CELLS = 60_000
 MATCH_ROUNDS = 30
 _ASCII_NUMBER = re.compile(r"[0-9]+")
 _NOT_ASCII_DIGIT = re.compile(r"(?![0-9])\d")
