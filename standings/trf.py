@@ -379,7 +379,8 @@ def _settings(header: list[tuple[int, str]], rows: dict, rounds: int) -> tuple:
     """The event's settings from the header lines, and the requested byes of 240 lines (rank -> round -> kind).
 
     Read: 012 name, 042 start date (none invented when missing), XXR or 142 planned rounds, XXC or 152 the
-    initial colour, XXS or 162 the points of a win, a draw and a loss, 240 requested byes. Every line is also
+    initial colour, XXS or 162 the points of a win, a draw and a loss, 240 requested byes, XXZ the players
+    absent from the round to be paired. Every line is also
     kept verbatim, so that a file comes back as it went in; lines not understood (XXA accelerations, XXP
     forbidden pairs, 132 round dates, ...) are only kept.
     """
@@ -407,6 +408,12 @@ def _settings(header: list[tuple[int, str]], rows: dict, rounds: int) -> tuple:
             _162(number, line, points)
         elif code == "240":
             _240(number, line, rows, byes)
+        elif code == "XXZ":
+            # JaVaFo: the players absent from the round to be paired (a zero-point bye each).
+            if not all(_ASCII_NUMBER.fullmatch(word) for word in value.split()):
+                raise TRFError(number, Message("trf_xxz", "XXZ needs the start ranks of the absent players"))
+            if value:
+                _240(number, f"240 Z {rounds + 1:03d} {value}", rows, byes)
     scoring = Scoring(points["win"], points["draw"], points["loss"])
     if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
         raise TRFError(

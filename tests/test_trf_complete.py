@@ -218,6 +218,20 @@ def test_240_lines_request_byes_for_later_rounds():
     assert refusal(BYES + "240 Q 003    2\n").code == "trf_240"
 
 
+def test_xxz_lists_the_players_absent_from_the_round_to_be_paired():
+    event = trf.loads(BYES + "XXZ 2 5\n")
+    assert pairing.requested_byes(event, 2) == {
+        "1": ef.HALF_BYE,
+        "2": ef.ZERO_BYE,
+        "3": ef.ZERO_BYE,
+        "4": ef.FULL_BYE,
+        "5": ef.ZERO_BYE,
+    }
+    assert pairing.eligible(event, 2) == (["6"], [])
+    assert refusal(BYES + "XXZ 9\n").code == "trf_240_rank"
+    assert refusal(BYES + "XXZ two\n").code == "trf_xxz"
+
+
 def test_requested_byes_come_back_as_the_next_column_and_240_lines():
     event = trf.loads(BYES + "240 H 003    2    5\n")
     text = export(event)

@@ -181,6 +181,7 @@ TEXTS = {
     "trf_scores_as_loss": pgettext_lazy("TRF scoring", "loss"),
     "trf_240": _("240 needs F, H or Z, a round and start ranks"),
     "trf_240_rank": _("no player has start rank %(rank)s"),
+    "trf_xxz": _("XXZ needs the start ranks of the absent players"),
     # TRF export refusals
     "trf_too_many_players": _("a TRF file holds at most 9999 players"),
 }
