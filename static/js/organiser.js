@@ -56,3 +56,37 @@
     }
   });
 })();
+
+// The round page follows the phones by itself (#round-live polls every few seconds, templates/organiser/round.html).
+// - Each poll says which version the page shows (If-None-Match): an unchanged round answers 304, and nothing is redrawn.
+// - A poll waits while the judge's own click or entry is on its way (that answer updates the page itself).
+// - A changed round replaces the counts, filters and lists, but not what the judge is working in: a row holding the
+//   focus, a question ("Replace with…?") or a request keeps its current element; a part holding the focus is left as is.
+(function () {
+  function poller(e) { var elt = e.detail.elt; return elt && elt.id === "round-live" ? elt : null; }
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = poller(e);
+    if (elt && elt.dataset.etag) e.detail.headers["If-None-Match"] = elt.dataset.etag;
+  });
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (poller(e) && document.querySelector(".htmx-request:not(#round-live)")) e.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var elt = poller(e);
+    if (!elt) return;
+    var xhr = e.detail.xhr, tag = xhr.getResponseHeader("ETag");
+    if (xhr.status === 304 || !tag || tag === elt.dataset.etag) { e.detail.shouldSwap = false; return; }
+    elt.dataset.etag = tag;
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var fragment = e.detail.fragment, fresh = fragment && fragment.firstElementChild, old = e.detail.target;
+    if (!fresh || !fresh.hasAttribute("data-live")) return;
+    var focus = document.activeElement;
+    old.querySelectorAll("tr.match").forEach(function (row) {
+      var busy = row.contains(focus) || row.classList.contains("asking") || row.querySelector(".htmx-request");
+      var twin = busy && row.id && fresh.querySelector("#" + CSS.escape(row.id));
+      if (twin) twin.setAttribute("hx-preserve", "true");
+    });
+    if (focus && focus !== document.body && old.contains(focus) && !focus.closest("tr.match")) e.detail.shouldSwap = false;
+  });
+})();

@@ -1,14 +1,19 @@
 """A round as the organiser runs it: pairing, the draft (swap, re-pair, publish), the published round's
 page and its clock."""
 
+import hashlib
 import math
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
+from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import urlencode
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -24,6 +29,7 @@ from tournament.text import engine_text
 from tournament.text.names import Names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.pages import _next, _round, back, labelled, page
+from tournament.views.public_cache import BUILD
 
 
 @require_POST
@@ -88,12 +94,18 @@ def _round_context(
     }
 
 
+# How often the judge's open round page asks whether anything changed (an unchanged answer is a 304 of a few
+# queries); the full list of a large round is a big rendering each time a result comes in, so it asks less often.
+LIVE_SECONDS = 3
+LIVE_SECONDS_FULL_LIST = 15
+
+
 @require_GET
 @login_required
 def round_page(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug)
     event = access.event
-    rnd = _round(event, number)
+    rnd = _round_with_stamp(event, number)
     if rnd.state == Round.State.DRAFT and rnd.kind == Round.Kind.ELIMINATION:
         return redirect("org_top_cut", slug=slug)
     if rnd.state == Round.State.DRAFT:
@@ -102,10 +114,16 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
     start = request.GET.get("from", "1")
     part = request.GET.get("part")
     q = request.GET.get("q", "").replace("\x00", "")[:60]  # PostgreSQL text cannot hold NUL: a search never finds it
-    partial = "outstanding" if part == "outstanding" else "matches"
     first = int(start) if start.isdigit() and len(start) < 7 else 1
-    ctx = _round_context(event, rnd, view, q, first, rows=partial == "matches")
-    return page(
+    etag = _live_etag(request, access, rnd, view, q, first)
+    if part == "live":
+        # The page's own poll: 304 while neither the event nor a report of this round changed.
+        unchanged = get_conditional_response(request, etag=etag)
+        if unchanged is not None:
+            return _live_headers(unchanged, etag)
+    partial = {"outstanding": "outstanding", "live": "live"}.get(part, "matches")
+    ctx = _round_context(event, rnd, view, q, first, rows=partial != "outstanding")
+    response = page(
         request,
         "organiser/round.html",
         access,
@@ -116,11 +134,45 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         drops=results_board.phone_drops(event, rnd),
         changes=labelled(
             ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
-                "by", "match__player_a", "match__player_b"
+                "by", "player", "match__player_a", "match__player_b"
             )[:50]
         ),
+        live_etag=etag,
+        live_url="?" + urlencode({"part": "live", "view": view, "q": q, "from": first}),
+        live_every=LIVE_SECONDS_FULL_LIST
+        if ctx["overview"].large and len(ctx["matches"]) > LARGE_LIST
+        else LIVE_SECONDS,
         **ctx,
     )
+    return _live_headers(response, etag) if part == "live" else response
+
+
+# A list longer than this is a large round's full list (`results_board.LARGE_ROUND` tables and more).
+LARGE_LIST = results_board.LARGE_ROUND
+
+
+def _round_with_stamp(event: Event, number: int) -> Round:
+    """The round, and the sum of its matches' report stamps (every report from a phone moves it): one query."""
+    rnd = Round.objects.filter(event=event, number=number).annotate(stamp=Sum("matches__report_stamp")).first()
+    if rnd is None:
+        raise Http404("No such round.")
+    return rnd
+
+
+def _live_etag(request: HtmxHttpRequest, access: Access, rnd: Round, view: str, q: str, first: int) -> str:
+    """What the round page shows depends on: the event's version (every result, swap, clock, setting), the
+    round's reports (a report waiting for the opponent, or a dispute, does not move the version), who asks
+    (an organiser sees more buttons), the view, and the language."""
+    who = "\0".join([BUILD, get_language(), str(request.user.pk), access.role, view, q])
+    ident = hashlib.blake2b(f"{who}\0{first}".encode(), digest_size=8).hexdigest()
+    return f'W/"r{rnd.pk}.{access.event.version}.{rnd.stamp or 0}.{ident}"'
+
+
+def _live_headers(response, etag: str):
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
+    return response
 
 
 def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=None):

@@ -1,0 +1,86 @@
+"""The judge's round page during self-reporting (issue 21, items 8 and 9): it follows two phones' dispute by
+itself while the judge types, and fits a 360 px phone."""
+
+import re
+
+import pytest
+from django.core.cache import cache
+from playwright.sync_api import expect
+
+from tests.browser.test_self_report_flow import PHONE, log_in, open_phone
+from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tournament.models import Event, Round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+
+
+@pytest.fixture
+def live(event):
+    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
+    pair(event, 2, ROUND_2)
+    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
+    return event
+
+
+def test_the_judges_page_shows_a_dispute_by_itself_and_keeps_what_the_judge_types(
+    live_server, browser, page, live, shot
+):
+    base = live_server.url
+    players = {p.name: p for p in live.players.all()}
+    log_in(page, base, "jules", "judge-pass-1")
+    page.goto(f"{base}/events/{live.slug}/rounds/2/")
+    expect(page.get_by_role("link", name="Disputed (0)")).to_be_visible()
+    # The judge is half-way through typing table 4's result at the keyboard.
+    page.locator("#tf-table").fill("4")
+    page.locator("#tf-table").press("Enter")
+    expect(page.locator("#tf-result")).to_be_focused()
+    page.keyboard.type("2-")
+
+    # Two phones, Player B and Player D at table 3: one reports, the other disputes it.
+    bea = open_phone(browser, base, players["Player B"])
+    bea.get_by_role("button", name="Won 2-0").tap()
+    expect(bea.locator(".me-status")).to_contain_text("You reported 2-0")
+    dan = open_phone(browser, base, players["Player D"])
+    dan.get_by_role("button", name="That's not right").tap()
+    expect(dan.locator(".me-status")).to_contain_text("Disputed")
+
+    # No reload: the counts, the filter and the row follow within a few seconds.
+    expect(page.get_by_role("link", name="Disputed (1)")).to_be_visible(timeout=8_000)
+    expect(page.locator("#report-counts")).to_contain_text("1 disputed")
+    row = page.locator("tr.match[data-table='3']")
+    expect(row).to_have_class(re.compile(r"\bstate-disputed\b"))
+    expect(row).to_contain_text("Player D: that's not right")
+    # What the judge was typing is untouched, and typing goes on where it was.
+    expect(page.locator("#tf-table")).to_have_value("4")
+    expect(page.locator("#tf-result")).to_have_value("2-")
+    expect(page.locator("#tf-result")).to_be_focused()
+    shot("judge-follows-dispute")
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")
+    expect(page.locator("tr.match[data-table='4']")).to_contain_text("by jules")
+    expect(page.locator("tr.match[data-table='4']")).to_contain_text("2-1")
+
+    # The disputed view: the judge settles table 3 from the filter the counts led to.
+    page.get_by_role("link", name="Disputed (1)").click()
+    expect(page.locator("tr.match")).to_have_count(1)
+    page.locator("tr.match[data-table='3']").get_by_role("button", name="Table 3: 2-0").click()
+    expect(page.locator("tr.match[data-table='3']")).to_contain_text("by jules")
+    expect(page.get_by_role("link", name="Disputed (0)")).to_be_visible(timeout=8_000)
+
+
+def test_the_results_page_fits_a_phone(live_server, browser, live, shot):
+    base = live_server.url
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    desk = context.new_page()
+    log_in(desk, base, "jules", "judge-pass-1")
+    for query in ("", "?view=disputed", "?outstanding=1", "?q=Player"):
+        desk.goto(f"{base}/events/{live.slug}/rounds/2/{query}")
+        expect(desk.locator("#results-q")).to_be_visible()
+        width = desk.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{query or 'the round page'} is {width} px wide"
+    shot("judge-phone", desk)
