@@ -92,3 +92,53 @@ def test_an_unchanged_poll_costs_a_few_queries_and_reads_no_match(live, judge, d
 def test_the_poll_is_for_the_event_staff_only(live, outsider):
     assert poll(signed_in(outsider), live).status_code == 404
     assert poll(Client(), live).status_code == 302  # to the sign-in page
+
+
+# ---------------------------------------------------------------- 10. the audit trail
+
+
+def match_page(c: Client, event, match) -> str:
+    return c.get(reverse("org_match", args=[event.slug, 2, match.pk])).content.decode()
+
+
+def test_a_phone_stored_result_names_the_player_and_the_phone(live, judge):
+    table_1 = match_of(live, "Player A")
+    report(phone(player(live, "Player A")), live, table_1, "2-1")
+    report(phone(player(live, "Player C")), live, table_1, action="confirm")
+    desk = signed_in(judge)
+    history = match_page(desk, live, table_1).split("History", 1)[1]
+    assert "Player C, by phone" in history
+    assert "no result → <strong>2-1</strong>" in history
+    assert "Reported from the phones: Player A: 2-1 for Player A · Player C: 2-1 for Player A" in history
+    row = desk.get(reverse("org_round", args=[live.slug, 2])).content.decode()
+    assert "by Player C (phone)" in row
+
+
+def test_a_settled_dispute_keeps_both_versions_in_the_history(live, judge):
+    from tournament.models import Report, ResultChange
+
+    table_3 = match_of(live, "Player B")
+    report(phone(player(live, "Player B")), live, table_3, "2-0")
+    report(phone(player(live, "Player D")), live, table_3, "2-1")  # Player D says they won 2-1
+    desk = signed_in(judge)
+    desk.post(reverse("org_match_result", args=[live.slug, 2, table_3.pk]), {"result": "1-2", "version": 0})
+    change = ResultChange.objects.get(match=table_3)
+    assert change.by == judge and [(r["player"], r["games"]) for r in change.reports] == [
+        (player(live, "Player B").pk, [2, 0, 0]),
+        (player(live, "Player D").pk, [1, 2, 0]),
+    ]
+    # The reports themselves may go (a later re-pair of the round discards them): the history keeps them.
+    Report.objects.filter(match=table_3).delete()
+    history = match_page(desk, live, table_3).split("History", 1)[1]
+    assert "jules" in history and "<strong>1-2</strong>" in history
+    assert "Player B: 2-0 for Player B · Player D: 2-1 for Player D" in history
+
+
+def test_a_dispute_in_the_history_says_that_is_not_right(live, judge):
+    table_3 = match_of(live, "Player B")
+    report(phone(player(live, "Player B")), live, table_3, "2-0")
+    report(phone(player(live, "Player D")), live, table_3, action="dispute")
+    desk = signed_in(judge)
+    desk.post(reverse("org_table_result", args=[live.slug, 2]), {"table": 3, "result": "2-1"})
+    history = match_page(desk, live, table_3).split("History", 1)[1]
+    assert "Player B: 2-0 for Player B · Player D: that&#x27;s not right" in history

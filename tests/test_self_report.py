@@ -469,7 +469,7 @@ def test_results_page_states_counts_and_who_entered_it(live, organiser):
     desk.force_login(organiser)
     body = desk.get(reverse("org_round", args=[live.slug, 2])).content.decode()
     assert "1 of 4 stored" in body and "1 disputed" in body and "1 waiting for the opponent" in body
-    assert "by player (phone)" in body and "Player E reported 2-1 for Player E" in body
+    assert "by Player C (phone)" in body and "Player E reported 2-1 for Player E" in body
     assert 'class="match state-disputed' in body and 'class="match state-waiting' in body
     waiting = desk.get(reverse("org_round", args=[live.slug, 2]) + "?view=waiting").content.decode()
     assert waiting.count('class="match') == 1

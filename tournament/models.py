@@ -619,6 +619,9 @@ class ResultChange(models.Model):
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
+    # What the players had reported from their phones when this result was stored (`Report.snapshot`, in the order
+    # they were sent): a judge settling a dispute keeps both versions in the match's history.
+    reports = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -694,6 +697,16 @@ class Report(models.Model):
         if self.games_a is None:
             return None
         return self.games_a, self.games_b, self.games_drawn
+
+    def snapshot(self) -> dict:
+        """What this report said, for the history of the result it led to (`ResultChange.reports`)."""
+        return {
+            "player": self.player_id,
+            "result": self.result,
+            "games": list(self.games) if self.games else None,
+            "disputes": self.disputes,
+            "at": self.at.isoformat(),
+        }
 
     def agrees_with(self, other: "Report") -> bool:
         return not (self.disputes or other.disputes) and (self.result, self.games) == (other.result, other.games)

@@ -72,7 +72,7 @@ def test_players_report_confirm_dispute_and_drop(live_server, browser, page, eve
     page.goto(f"{base}/events/{event.slug}/rounds/2/")
     row = page.locator("tr.match").filter(has_text="Player C").first
     expect(row).to_contain_text("2-1")
-    expect(row).to_contain_text("by player (phone)")
+    expect(row).to_contain_text("by Player C (phone)")
     expect(page.locator("#report-counts")).to_contain_text("1 of 4 stored")
     shot("organiser-stored-by-player")
 

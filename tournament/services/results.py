@@ -314,7 +314,17 @@ def store_result(
                 ]
             )
             ResultChange.objects.create(
-                match=m, before=before, after=m.snapshot(), by=by, player=reporter, address=address
+                match=m,
+                before=before,
+                after=m.snapshot(),
+                by=by,
+                player=reporter,
+                address=address,
+                # The stamp counts the match's reports (read before a report stored with this result was put):
+                # a result with none, the desk's usual case, reads nothing.
+                reports=[r.snapshot() for r in m.reports.order_by("at", "id")]
+                if m.report_stamp or reporter is not None
+                else [],
             )
             if before is not None:
                 log(

@@ -176,7 +176,7 @@ class Rows:
         # twice per row (reverse() was a fifth of the full list's time).
         self.round_url = reverse("org_round", args=[event.slug, rnd.number])
         self.table_label = _("Table %(table)s: %(label)s")
-        self.by_phone = _("by player (phone)")
+        self.by_phone = _("by %(name)s (phone)")
         self.not_right = _("that's not right")
 
     @property
@@ -213,7 +213,9 @@ class Rows:
         m.entered = ""
         if m.state == STORED and m.player_b_id:
             if m.entered_by_player_id:
-                m.entered = self.by_phone
+                # The player whose report stored it (the one who confirmed, or reported alone).
+                reporter = m.name_a if m.entered_by_player_id == m.player_a_id else m.name_b
+                m.entered = self.by_phone % {"name": reporter}
             elif m.entered_by_id:
                 m.entered = _("by %(name)s") % {"name": m.entered_by.get_username()}
         m.versions = []

@@ -6,10 +6,12 @@ import uuid
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament import services
 from tournament.models import Event, ResultChange, Round
+from tournament.services.reports import told
 from tournament.views.access import Access, HtmxHttpRequest
 
 
@@ -45,7 +47,7 @@ def back(request: HtmxHttpRequest, url: str) -> HttpResponse:
 
 def snapshot_label(snap: dict | None) -> str:
     if not snap:
-        return "none"
+        return _("no result")
     if snap.get("games"):
         a, b, d = snap["games"]
         return f"{a}-{b}-{d}" if d else f"{a}-{b}"
@@ -53,9 +55,27 @@ def snapshot_label(snap: dict | None) -> str:
 
 
 def labelled(changes) -> list[ResultChange]:
+    """Result changes as a history reads them: the result before and after, who stored it (a person at the desk,
+    or the player whose phone's report stored it), and what each player had reported from their phone.
+
+    The changes come with `by`, `player` and their match's players (select_related)."""
     changes = list(changes)
     for c in changes:
         c.before_label, c.after_label = snapshot_label(c.before), snapshot_label(c.after)
+        if c.by_id:
+            c.who = c.by.get_username()
+        elif c.player_id:
+            c.who = _("%(name)s, by phone") % {"name": c.player.name}
+        else:
+            c.who = "—"
+        m = c.match
+        players = {p.pk: p for p in (m.player_a, m.player_b) if p is not None}
+        c.versions = []
+        for r in c.reports:
+            who = players.get(r["player"])
+            games = tuple(r["games"]) if r["games"] else None
+            text = _("that's not right") if r["disputes"] else told(games, r["result"], m)
+            c.versions.append((who.name if who else "?", text))
     return changes
 
 

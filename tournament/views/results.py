@@ -182,7 +182,7 @@ def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesFo
         question=question,
         # The version the page shows now: a question answered on it replaces exactly what it showed.
         version=question.match.version if question else match.version,
-        changes=labelled(match.changes.select_related("by")),
+        changes=labelled(match.changes.select_related("by", "player", "match__player_a", "match__player_b")),
         choices=result_choices(access.event.best_of, rnd.kind == Round.Kind.ELIMINATION),
     )
 
