@@ -142,3 +142,78 @@ def test_a_dispute_in_the_history_says_that_is_not_right(live, judge):
     desk.post(reverse("org_table_result", args=[live.slug, 2]), {"table": 3, "result": "2-1"})
     history = match_page(desk, live, table_3).split("History", 1)[1]
     assert "Player B: 2-0 for Player B · Player D: that&#x27;s not right" in history
+
+
+# ---------------------------------------------------------------- 11. set up before round 1
+
+
+def test_self_reporting_is_chosen_when_the_event_is_created(organiser):
+    desk = signed_in(organiser)
+    form = desk.get(reverse("org_event_new")).content.decode()
+    assert 'name="reporting"' in form and "Players report, the opponent confirms" in form
+    data = {"name": "Saturday Open", "date": "2026-11-28", "preset": "mtg", "top_cut": 0, "round_minutes": 50}
+    desk.post(reverse("org_event_new"), data | {"reporting": "confirm"})
+    assert Event.objects.get(name="Saturday Open").reporting == Event.Reporting.CONFIRM
+    # A form without the field (an older page) creates an event whose results the desk enters.
+    desk.post(reverse("org_event_new"), data | {"name": "Sunday Open"})
+    assert Event.objects.get(name="Sunday Open").reporting == Event.Reporting.ORGANISERS
+    wrong = desk.post(reverse("org_event_new"), data | {"name": "Monday Open", "reporting": "everyone"})
+    assert wrong.status_code == 200 and not Event.objects.filter(name="Monday Open").exists()
+    assert "Select a valid choice" in wrong.content.decode()
+
+
+def test_self_reporting_is_chosen_in_the_settings_and_logged(event, organiser, judge):
+    from tournament.models import EventLog
+
+    desk = signed_in(organiser)
+    settings_url = reverse("org_settings", args=[event.slug])
+    page = desk.get(settings_url).content.decode()
+    assert 'name="reporting"' in page
+    data = {
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "public": "on",
+        "language": event.language,
+        "planned_rounds": 3,
+        "top_cut": 0,
+        "round_minutes": 50,
+        "round_one": event.round_one,
+        "late_entry": event.late_entry,
+        "bye_rating": 0,
+        "preset": event.preset,
+        "win_points": "3",
+        "draw_points": "1",
+        "loss_points": "0",
+        "best_of": 3,
+        "floor": "33/100",
+        "tiebreakers": ["omw", "gw", "ogw"],
+    }
+    version = event.version
+    desk.post(settings_url, data | {"reporting": "alone"})
+    event.refresh_from_db()
+    assert event.reporting == Event.Reporting.ALONE and event.version > version
+    entry = EventLog.objects.get(event=event, action="reporting")
+    assert entry.by == organiser and entry.detail == {"mode": "alone", "was": "organisers"}
+    desk.post(settings_url, data)  # left out: the rule stays, nothing more is logged
+    event.refresh_from_db()
+    assert event.reporting == Event.Reporting.ALONE and EventLog.objects.filter(action="reporting").count() == 1
+    assert signed_in(judge).post(settings_url, data | {"reporting": "organisers"}).status_code == 403
+
+
+def test_player_cards_are_printed_from_registration_before_round_1(event, organiser, judge):
+    desk = signed_in(organiser)
+    players = desk.get(reverse("org_players", args=[event.slug])).content.decode()
+    cards_url = reverse("org_print_cards", args=[event.slug])
+    assert f'href="{cards_url}"' in players
+    cards = desk.get(cards_url)
+    assert cards.status_code == 200 and not event.rounds.exists()
+    assert all(p.code in cards.content.decode() for p in event.players.all())
+    assert cards_url not in signed_in(judge).get(reverse("org_players", args=[event.slug])).content.decode()
+
+
+def test_the_personal_link_is_offered_as_text_beside_the_qr_code(event, organiser):
+    p = event.players.get(name="Player B")
+    page = signed_in(organiser).get(reverse("org_player_card", args=[event.slug, p.pk])).content.decode()
+    link = f"http://testserver{reverse('player:link', args=[event.slug, p.pk, p.token])}"
+    assert f'id="personal-link" type="text" value="{link}" readonly' in page
+    assert 'data-copy="personal-link"' in page and page.index("qr-big") < page.index("personal-link")

@@ -39,6 +39,11 @@ def clean_fraction(value: str, label: str) -> str:
     return str(f)
 
 
+# Self-reporting is chosen with the event (or in its settings), before round 1 and the player cards.
+REPORTING_LABEL = _("Results entered by")
+REPORTING_HELP = _("Players can report from their phones through the personal link or code on their player card.")
+
+
 class EventCreateForm(forms.ModelForm):
     best_of = forms.TypedChoiceField(
         choices=[("", _("The preset’s format"))] + Event._meta.get_field("best_of").choices,
@@ -51,9 +56,10 @@ class EventCreateForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ["name", "date", "preset", "best_of", "planned_rounds", "top_cut", "round_minutes"]
+        fields = ["name", "date", "preset", "best_of", "planned_rounds", "top_cut", "round_minutes", "reporting"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {
+            "reporting": REPORTING_LABEL,
             "name": _("Name"),
             "date": _("Date"),
             "preset": _("Preset"),
@@ -62,9 +68,14 @@ class EventCreateForm(forms.ModelForm):
             "round_minutes": _("Round length (minutes)"),
         }
         help_texts = {
+            "reporting": REPORTING_HELP,
             "planned_rounds": _("Leave empty to follow the recommendation for the number of players."),
             "top_cut": "0 for none; 2, 4, 8, 16… play a single-elimination bracket after the Swiss rounds.",
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reporting"].required = False  # left out (an older form, a script): the desk enters results
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])
@@ -119,6 +130,7 @@ class EventSettingsForm(forms.ModelForm):
             "round_minutes",
             "round_one",
             "late_entry",
+            "reporting",
             "bye_rating",
             "colours",
             "preset",
@@ -144,11 +156,14 @@ class EventSettingsForm(forms.ModelForm):
             "language": _("Language of the public pages"),
             "bye_rating": _("Rating of a bye (rating sum)"),
             "best_of": _("Games per match (best of)"),
+            "reporting": REPORTING_LABEL,
         }
+        help_texts = {"reporting": REPORTING_HELP}
 
     def __init__(self, *args, locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.locked = locked
+        self.fields["reporting"].required = False  # left out: the event keeps its rule
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])

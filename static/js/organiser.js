@@ -90,3 +90,26 @@
     if (focus && focus !== document.body && old.contains(focus) && !focus.closest("tr.match")) e.detail.shouldSwap = false;
   });
 })();
+
+// A player's personal link as text (templates/organiser/player_card.html): "Copy link" puts it on the clipboard.
+// Without the script (or the clipboard) the field is there to select and copy by hand.
+(function () {
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      var field = document.getElementById(button.dataset.copy);
+      if (!field || !navigator.clipboard) return;
+      button.hidden = false;
+      var label = button.textContent;
+      button.addEventListener("click", function () {
+        field.select();
+        navigator.clipboard.writeText(field.value).then(function () {
+          button.textContent = button.dataset.copied;
+          setTimeout(function () { button.textContent = label; }, 2000);
+        });
+      });
+    });
+  });
+  document.addEventListener("focusin", function (e) {
+    if (e.target && e.target.id === "personal-link") e.target.select();
+  });
+})();

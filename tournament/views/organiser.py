@@ -130,7 +130,10 @@ def event_settings(request: HtmxHttpRequest, slug: str):
     form = EventSettingsForm(data, instance=event, locked=locked)
     if request.method == "POST" and edit is None and form.is_valid():
         changed_locked = form.changed_locked()
+        was_reporting = form.initial["reporting"]
         _save_changed(form)
+        if event.reporting != was_reporting:  # logged as the round page's switch logs it
+            services.log(event, "reporting", request.user, mode=event.reporting, was=was_reporting)
         if locked and changed_locked:
             services.log(event, "settings_after_pairing", request.user, fields=changed_locked)
             messages.warning(request, _("Scoring or tie-breakers changed after pairing; the change is logged."))
