@@ -68,6 +68,22 @@ def test_the_round_page_poll_answers_304_until_a_phone_reports_or_disputes(live,
     assert "Player D: that&#x27;s not right" in body
 
 
+def test_a_large_rounds_poll_brings_the_needs_a_judge_list(live, judge, monkeypatch):
+    from tournament.services import results_board
+
+    monkeypatch.setattr(results_board, "LARGE_ROUND", 2)  # the four tables of round 2 make a large round
+    desk = signed_in(judge)
+    quiet = poll(desk, live)
+    etag = quiet["ETag"]
+    assert "Disputed and waiting" not in quiet.content.decode()
+    table_3 = match_of(live, "Player B")
+    report(phone(player(live, "Player B")), live, table_3, "2-0")
+    body = poll(desk, live, etag).content.decode()
+    attention = body.split('id="attention"', 1)[1].split('id="match-rows"', 1)[0]
+    assert "Disputed and waiting" in attention and f'id="m-{table_3.pk}"' in attention
+    assert "Player B reported 2-0 for Player B" in attention
+
+
 def test_the_poll_follows_the_view_and_the_person(live, judge, organiser):
     desk = signed_in(judge)
     etag = poll(desk, live)["ETag"]

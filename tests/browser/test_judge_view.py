@@ -65,6 +65,19 @@ def test_the_judges_page_shows_a_dispute_by_itself_and_keeps_what_the_judge_type
     expect(page.locator("tr.match[data-table='4']")).to_contain_text("by jules")
     expect(page.locator("tr.match[data-table='4']")).to_contain_text("2-1")
 
+    # A question open in a row ("Replace 2-1 with 2-0?") stays open while the page follows another phone.
+    page.locator("tr.match[data-table='4']").get_by_role("button", name="Table 4: 2-0").click()
+    question = page.locator("tr.match[data-table='4'] .replace-question")
+    expect(question).to_be_visible()
+    anna = open_phone(browser, base, players["Player A"])
+    anna.get_by_role("button", name="Won 2-0").tap()
+    expect(page.get_by_role("link", name="Waiting (1)")).to_be_visible(timeout=8_000)
+    expect(page.locator("tr.match[data-table='1']")).to_contain_text("Player A reported 2-0 for Player A")
+    expect(question).to_be_visible()
+    question.get_by_role("button", name="Keep 2-1").click()
+    expect(question).to_have_count(0)
+    expect(page.locator("tr.match[data-table='4']")).to_contain_text("2-1")
+
     # The disputed view: the judge settles table 3 from the filter the counts led to.
     page.get_by_role("link", name="Disputed (1)").click()
     expect(page.locator("tr.match")).to_have_count(1)

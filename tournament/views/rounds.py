@@ -123,6 +123,7 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
             return _live_headers(unchanged, etag)
     partial = {"outstanding": "outstanding", "live": "live"}.get(part, "matches")
     ctx = _round_context(event, rnd, view, q, first, rows=partial != "outstanding")
+    whole = not request.htmx  # a fragment shows neither the drops nor the corrections
     response = page(
         request,
         "organiser/round.html",
@@ -131,24 +132,20 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         rounds=event.rounds.order_by("number"),
         table_form=TableResultForm(),
         reporting_choices=Event.Reporting.choices,
-        drops=results_board.phone_drops(event, rnd),
+        drops=results_board.phone_drops(event, rnd) if whole else [],
         changes=labelled(
             ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
                 "by", "player", "match__player_a", "match__player_b"
             )[:50]
-        ),
+        )
+        if whole
+        else [],
         live_etag=etag,
         live_url="?" + urlencode({"part": "live", "view": view, "q": q, "from": first}),
-        live_every=LIVE_SECONDS_FULL_LIST
-        if ctx["overview"].large and len(ctx["matches"]) > LARGE_LIST
-        else LIVE_SECONDS,
+        live_every=LIVE_SECONDS_FULL_LIST if len(ctx["matches"]) > results_board.LARGE_ROUND else LIVE_SECONDS,
         **ctx,
     )
     return _live_headers(response, etag) if part == "live" else response
-
-
-# A list longer than this is a large round's full list (`results_board.LARGE_ROUND` tables and more).
-LARGE_LIST = results_board.LARGE_ROUND
 
 
 def _round_with_stamp(event: Event, number: int) -> Round:
