@@ -5,7 +5,7 @@ published, no result yet), then stores half of round 6 from players' reports, le
 waiting for the opponent and 40 disputed, and renders the organiser's results page in-process (Django's
 test client, logged in, DEBUG=0) several times: the default view (disputed and waiting first, then one
 range of tables), a search, the disputed filter and the full list. Prints the best and median render
-time and the HTML size of each.
+time and the HTML size of each, then the open page's poll: unchanged (304) and just after a player's report.
 
 Targets on a 2-core machine: the default view under 0.3 s and under 300 KB.
 Needs PostgreSQL at $BENCH_PG (default postgres://postgres@127.0.0.1:5432); the database is dropped at the end.
@@ -144,6 +144,25 @@ def main() -> None:
                 rows = response.content.count(b'class="match ')
             results[name] = (min(times), statistics.median(times), size)
             print(f"{name:26}{min(times):>9.3f}{statistics.median(times):>10.3f}{size / 1024:>9.0f}{rows:>7}")
+        # The open page's poll (every 3 s): unchanged (304), and after a player's report moved the round.
+        live = url + "?part=live&view=default&q=&from=1"
+        hx = {"HX-Request": "true"}
+        etag = client.get(live, headers=hx)["ETag"]
+        unchanged, changed, size = [], [], 0
+        for i in range(args.repeat):
+            t = time.perf_counter()
+            response = client.get(live, headers=hx | {"If-None-Match": etag})
+            unchanged.append(time.perf_counter() - t)
+            assert response.status_code == 304, response.status_code
+            m = open_ones[240 + i]
+            reports.submit(m.player_a, m.pk, services.Outcome("played", (2, 0, 0)))
+            t = time.perf_counter()
+            response = client.get(live, headers=hx | {"If-None-Match": etag})
+            changed.append(time.perf_counter() - t)
+            assert response.status_code == 200, response.status_code
+            etag, size = response["ETag"], len(response.content)
+        print(f"{'poll, unchanged (304)':26}{min(unchanged):>9.3f}{statistics.median(unchanged):>10.3f}{0:>9}")
+        print(f"{'poll, after a report':26}{min(changed):>9.3f}{statistics.median(changed):>10.3f}{size / 1024:>9.0f}")
         if args.profile:
             for name, path in views:
                 profile(client, name, path)
