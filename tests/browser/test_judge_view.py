@@ -97,3 +97,20 @@ def test_the_results_page_fits_a_phone(live_server, browser, live, shot):
         width = desk.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{query or 'the round page'} is {width} px wide"
     shot("judge-phone", desk)
+
+
+def test_the_personal_link_is_copied_as_text_for_a_player_not_at_the_desk(live_server, browser, live, shot):
+    base = live_server.url
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    desk = context.new_page()
+    log_in(desk, base, "olga", "organiser-pass-1")
+    p = live.players.get(name="Player B")
+    desk.goto(f"{base}/events/{live.slug}/players/{p.pk}/card/")
+    link = f"{base}/e/{live.slug}/me/{p.pk}/{p.token}/"
+    expect(desk.get_by_label("Or send them their personal link:")).to_have_value(link)
+    assert desk.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    desk.get_by_role("button", name="Copy link").click()
+    expect(desk.get_by_role("button", name="Copied")).to_be_visible()
+    assert desk.evaluate("navigator.clipboard.readText()") == link
+    shot("personal-link", desk)
