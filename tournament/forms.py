@@ -437,12 +437,23 @@ class GamesForm(forms.Form):
     games_b = forms.IntegerField(min_value=0, max_value=9, required=False, label=_("Games won by B"))
     games_drawn = forms.IntegerField(min_value=0, max_value=9, required=False, label=_("Games drawn"))
     double_loss = forms.BooleanField(required=False, label=_("Double loss (both players lose)"))
+    forfeit = forms.ChoiceField(
+        required=False,
+        label=_("Forfeit"),
+        choices=[
+            ("", _("No: the games above")),
+            ("a", _("A wins by forfeit (+/−)")),
+            ("b", _("B wins by forfeit (−/+)")),
+        ],
+    )
     version = version_field()
     confirm = forms.BooleanField(required=False)
 
     def outcome(self):
         d = self.cleaned_data
-        return services.outcome_from_games(d.get("games_a"), d.get("games_b"), d.get("games_drawn"), d["double_loss"])
+        return services.outcome_from_games(
+            d.get("games_a"), d.get("games_b"), d.get("games_drawn"), d["double_loss"], d.get("forfeit", "")
+        )
 
 
 class ClockForm(forms.Form):

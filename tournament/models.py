@@ -122,6 +122,10 @@ class Event(models.Model):
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
     # Who may enter results: players from their phones, or only the organisers and judges (the default).
     reporting = models.CharField(max_length=12, choices=Reporting.choices, default=Reporting.ORGANISERS)
+    # Players may ask for a bye in a round not yet paired from their phone (the desk always may).
+    players_request_byes = models.BooleanField(default=False)
+    # Chess: players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
+    rating_breaks_ties = models.BooleanField(default=False)
     # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.
     trf_header = models.TextField(blank=True)
     # Bumped on every change that public pages show; drives ETags and cache keys.
@@ -145,6 +149,11 @@ class Event(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def chess_results(self) -> bool:
+        """Results are written the chess way (1-0, ½-½, 0-1): one game a round, with colours."""
+        return self.colours and self.best_of == 1
 
     @property
     def scoring(self) -> tuple[Fraction, Fraction, Fraction]:
@@ -317,6 +326,10 @@ class Player(models.Model):
     title = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)
     birth_date = models.CharField(max_length=10, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    # Byes the player asked for in rounds not yet paired, {"5": "half_bye"} (FIDE C.07 requested byes: a
+    # half-point or zero-point bye); the pairing of that round leaves the player out and records the bye.
+    requested_byes = models.JSONField(default=dict, blank=True)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -359,6 +372,10 @@ class Player(models.Model):
     @property
     def is_active(self) -> bool:
         return self.dropped_after is None
+
+    def requested_bye(self, round_number: int) -> str | None:
+        """The bye the player asked for in the round (half_bye or zero_bye), or None."""
+        return self.requested_byes.get(str(round_number))
 
 
 class Round(models.Model):
@@ -433,6 +450,10 @@ UNPLAYED_LABELS = {
 }
 
 
+# One game's results as chess writes them, White's first.
+CHESS_RESULTS = {(1, 0, 0): "1-0", (0, 0, 1): "½-½", (0, 1, 0): "0-1"}
+
+
 class Match(models.Model):
     class Result(models.TextChoices):
         PLAYED = "played", "Played"
@@ -460,6 +481,9 @@ class Match(models.Model):
     entered_at = models.DateTimeField(null=True, blank=True)
     # Set when the result was stored from players' phones (their reports agreed, or one report sufficed).
     entered_by_player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # Who was paired with White when a forfeit moved the winner to player A (FIDE: a forfeit keeps its
+    # colours); None while player A is White, as in every game played.
+    white = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     # Counts the players' reports on this match, so a phone's page changes when the opponent reports.
     report_stamp = models.PositiveIntegerField(default=0)
     # Optimistic concurrency: a result form carries the version it was shown, a stale one conflicts.
@@ -509,19 +533,38 @@ class Match(models.Model):
             return None
         return self.player_a if self.games_a > self.games_b else self.player_b
 
-    def result_label(self) -> str:
+    def result_label(self, chess: bool = False) -> str:
+        """The result as pages show it; `chess`: one game written 1-0, ½-½, 0-1 and a double loss −/−."""
+        if chess and self.result == self.Result.DOUBLE_LOSS:
+            return gettext("double forfeit −/−")
+        if chess and self.games in CHESS_RESULTS:
+            return CHESS_RESULTS[self.games]
         if self.result == self.Result.BYE:
             return gettext("bye")
         if self.result == self.Result.LOSS:
             return gettext("unpaired loss")
         if self.result == self.Result.DOUBLE_LOSS:
             return "double loss"
+        if self.result == self.Result.FORFEIT:
+            # As chess writes it, White's side first: +/− White won by forfeit, −/+ Black did.
+            return "−/+" if self.black_won_by_forfeit else "+/−"
         if self.result in UNPLAYED_LABELS:
             return str(UNPLAYED_LABELS[self.result])
         if self.games_a is None:
             return ""
         text = f"{self.games_a}-{self.games_b}"
         return f"{text}-{self.games_drawn}" if self.games_drawn else text
+
+    @property
+    def black_won_by_forfeit(self) -> bool:
+        return self.white_id is not None and self.white_id != self.player_a_id
+
+    def colour_order(self) -> tuple["Player", "Player | None"]:
+        """(White, Black), or player A and B in an event without colours: player A is White except after
+        a forfeit Black won (the winner is player A)."""
+        if self.black_won_by_forfeit:
+            return self.player_b, self.player_a
+        return self.player_a, self.player_b
 
     def snapshot(self) -> dict:
         return {"result": self.result, "games": list(self.games) if self.games else None}

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from standings.eventfile import DOUBLE_LOSS, PLAYED, games_problem
+from standings.eventfile import DOUBLE_LOSS, FORFEIT, PLAYED, games_problem
 from tournament.models import (
     Match,
     Player,
@@ -26,17 +26,56 @@ from tournament.services.top_cut import advance_bracket
 class Outcome:
     result: str
     games: tuple[int, int, int] | None
+    # A forfeit's winner: "a", the player listed first (White), or "b".
+    winner: str = "a"
 
     @property
     def text(self) -> str:
         """The result as the desk types it: what `parse_outcome` reads back."""
         if self.result == DOUBLE_LOSS:
             return "dl"
+        if self.result == FORFEIT:
+            return "+-" if self.winner == "a" else "-+"
         a, b, d = self.games
         return f"{a}-{b}-{d}" if d else f"{a}-{b}"
 
-    def label(self) -> str:
-        return gettext("double loss") if self.result == DOUBLE_LOSS else self.text
+    def label(self, chess: bool = False) -> str:
+        if self.result == DOUBLE_LOSS:
+            return gettext("double forfeit −/−") if chess else gettext("double loss")
+        if self.result == FORFEIT:
+            return "+/−" if self.winner == "a" else "−/+"
+        return CHESS_LABELS.get(self.games, self.text) if chess else self.text
+
+
+def stored_outcome(match: Match) -> Outcome:
+    """The match's stored result as an outcome (a forfeit's winner named by the colours it was paired with)."""
+    return Outcome(match.result, match.games, "b" if match.black_won_by_forfeit else "a")
+
+
+# One game's results as chess writes them (White first).
+CHESS_LABELS = {(1, 0, 0): "1-0", (0, 0, 1): "½-½", (0, 1, 0): "0-1"}
+# What a chess desk types: a win for White or Black, a draw (also the keyboard's 1/2 and 0.5-0.5).
+_CHESS_WORDS = {
+    "1": (1, 0, 0),
+    "1-0": (1, 0, 0),
+    "0": (0, 1, 0),
+    "0-1": (0, 1, 0),
+    "=": (0, 0, 1),
+    "½": (0, 0, 1),
+    "½-½": (0, 0, 1),
+    "1/2": (0, 0, 1),
+    "1/2-1/2": (0, 0, 1),
+    "0.5": (0, 0, 1),
+    "0.5-0.5": (0, 0, 1),
+    ",5-,5": (0, 0, 1),
+    "0,5-0,5": (0, 0, 1),
+    "d": (0, 0, 1),
+    "draw": (0, 0, 1),
+    "remis": (0, 0, 1),
+}
+# Forfeits as chess writes them: + the side that won without playing, − the side that did not come.
+_FORFEITS = {"+-": "a", "-+": "b"}
+_DOUBLE_FORFEITS = ("--",)
 
 
 # Words typed at the desk for results that are not game counts ("double loss" may be typed with a space).
@@ -54,15 +93,31 @@ def _draw_games(best_of: int, intentional: bool) -> tuple[int, int, int]:
     return (0, 0, best_of) if intentional else (1, 1, 0)
 
 
-def parse_outcome(text: str, best_of: int) -> Outcome:
-    """A result as typed at the desk: "2-0", "21", "1-1", "0-0-3", "d" (draw), "id", "dl" (double loss)."""
-    t = "-".join(text.translate(_FULL_WIDTH).lower().replace("–", "-").split())
+def parse_outcome(text: str, best_of: int, chess: bool = False) -> Outcome:
+    """A result as typed at the desk: "2-0", "21", "1-1", "0-0-3", "d" (draw), "id", "dl" (double loss);
+    forfeits "+-" (player A, White, won without playing), "-+" and "--" (a double forfeit: a double loss);
+    in a chess event also "1", "0", "=", "½", "1-0", "0-1", "1/2", "0.5-0.5" (White's result first)."""
+    plain = text.translate(_FULL_WIDTH).lower().replace("–", "-").replace("−", "-")
+    compact = "".join(plain.split())
+    if chess and compact in _CHESS_WORDS:
+        return Outcome(PLAYED, _CHESS_WORDS[compact])
+    forfeit = compact.replace("/", "").replace(":", "")
+    if forfeit in _FORFEITS:
+        return Outcome(FORFEIT, None, _FORFEITS[forfeit])
+    if forfeit in _DOUBLE_FORFEITS:
+        return Outcome(DOUBLE_LOSS, None)
+    t = "-".join(plain.split())
     if t in {w.replace(" ", "-") for w in DOUBLE_LOSS_WORDS} | {"double_loss"}:
         return Outcome(DOUBLE_LOSS, None)
     if t in DRAW_WORDS or t in INTENTIONAL_DRAW_WORDS:
         return Outcome(PLAYED, _draw_games(best_of, t in INTENTIONAL_DRAW_WORDS))
     m = _GAMES.fullmatch(t)
     if m is None:
+        if chess:
+            raise ServiceError(
+                gettext("“%(text)s” is not a result: type it like 1-0, ½-½ (or =), 0-1, or +- for a forfeit.")
+                % {"text": text[:40]}
+            )
         raise ServiceError(
             gettext("“%(text)s” is not a result: type it like 2-0, 2-1, 1-1 or 0-0-3.") % {"text": text[:40]}
         )
@@ -70,9 +125,21 @@ def parse_outcome(text: str, best_of: int) -> Outcome:
     return Outcome(PLAYED, (int(a), int(b), int(d or 0)))
 
 
-def outcome_from_games(games_a: int | None, games_b: int | None, games_drawn: int | None, double_loss: bool) -> Outcome:
-    """The “other…” form's fields as a result; a double loss with game counts is contradictory, not a guess."""
+def outcome_from_games(
+    games_a: int | None, games_b: int | None, games_drawn: int | None, double_loss: bool, forfeit: str = ""
+) -> Outcome:
+    """The “other…” form's fields as a result; a double loss or a forfeit with game counts is contradictory,
+    not a guess."""
     games = (games_a or 0, games_b or 0, games_drawn or 0)
+    if forfeit:
+        if any(games) or double_loss:
+            raise ServiceError(
+                gettext(
+                    "A forfeit is chosen and games or “Double loss” are filled in: a game not played has no "
+                    "game counts. Clear them or choose no forfeit."
+                )
+            )
+        return Outcome(FORFEIT, None, forfeit)
     if double_loss:
         if any(games):
             raise ServiceError(
@@ -86,8 +153,21 @@ def outcome_from_games(games_a: int | None, games_b: int | None, games_drawn: in
     return Outcome(PLAYED, games)
 
 
-def shorthands(best_of: int, elimination: bool) -> list[tuple[str, list[str]]]:
+def shorthands(best_of: int, elimination: bool, chess: bool = False) -> list[tuple[str, list[str]]]:
     """What the desk may type, result by result, for the keyboard entry's hint (every form `parse_outcome` takes)."""
+    forfeits = [
+        (gettext("forfeit, first player wins +/−"), ["+-", "+/-"]),
+        (gettext("forfeit, second player wins −/+"), ["-+", "-/+"]),
+    ]
+    if chess and not elimination:
+        return [
+            ("1-0", ["1", "1-0"]),
+            ("½-½", ["=", "½", "1/2", "0.5-0.5"]),
+            ("0-1", ["0", "0-1"]),
+            (gettext("White wins by forfeit +/−"), ["+-", "+/-"]),
+            (gettext("Black wins by forfeit −/+"), ["-+", "-/+"]),
+            (gettext("double forfeit −/−"), ["--", "-/-"]),
+        ]
     need = math.ceil(best_of / 2)
     wins = [(need, j) for j in range(need)] + [(j, need) for j in reversed(range(need))]
     rows = [(f"{a}-{b}", [f"{a}{b}"]) for a, b in wins]
@@ -99,7 +179,8 @@ def shorthands(best_of: int, elimination: bool) -> list[tuple[str, list[str]]]:
             rows.append(
                 (gettext("intentional draw 0-0-%(n)d") % {"n": best_of}, [f"00{best_of}", *INTENTIONAL_DRAW_WORDS])
             )
-        rows.append((gettext("double loss"), list(DOUBLE_LOSS_WORDS)))
+        rows.append((gettext("double loss"), [*DOUBLE_LOSS_WORDS, "--"]))
+        rows += forfeits
     return rows
 
 
@@ -139,6 +220,9 @@ def validate_result(match: Match, outcome: Outcome) -> None:
     if outcome.result == DOUBLE_LOSS:
         if elimination:
             raise ServiceError(where + gettext("A top-cut match needs a winner; a double loss is not possible."))
+    elif outcome.result == FORFEIT:
+        if elimination:
+            raise ServiceError(where + gettext("A top-cut match is played: enter its games."))
     elif outcome.result != PLAYED or outcome.games is None:
         raise ServiceError(where + gettext("A result needs game counts."))
     else:
@@ -165,9 +249,11 @@ class ConfirmReplace(ServiceError):
 
     def __init__(self, match: Match, outcome: Outcome, by, stale: bool):
         self.match, self.outcome, self.stale = match, outcome, stale
-        self.keep = Outcome(match.result, match.games).text  # what a “keep” answer sends back: no change
+        self.keep = stored_outcome(match).text  # what a “keep” answer sends back: no change
         who = gettext("you") if by is not None and match.entered_by_id == by.pk else str(match.entered_by or "")
-        params = {"table": match.table, "stored": match.result_label(), "who": who, "new": outcome.label()}
+        chess = match.round.event.chess_results
+        self.new_label, self.stored_label = outcome.label(chess), match.result_label(chess)
+        params = {"table": match.table, "stored": self.stored_label, "who": who, "new": self.new_label}
         if stale:
             text = gettext(
                 "Table %(table)s was changed to %(stored)s by %(who)s since this page was shown. "
@@ -280,7 +366,7 @@ def store_result(
                 )
             )
         validate_result(m, outcome)
-        same = m.result == outcome.result and m.games == outcome.games
+        same = stored_outcome(m) == outcome
         if not same:
             stale = expected_version is not None and m.version != expected_version
             if m.has_result and (stale or not replace or expected_version is None):
@@ -297,12 +383,20 @@ def store_result(
             before_label = m.result_label()
             m.result = outcome.result
             m.games_a, m.games_b, m.games_drawn = outcome.games or (None, None, None)
+            # A forfeit's winner is player A (the swiss-event rule); the colours they were paired with stay
+            # known in `white`, and any other result puts White back as player A.
+            white, black = m.colour_order()
+            m.player_a, m.player_b = (black, white) if outcome.result == FORFEIT and outcome.winner == "b" else (white, black)
+            m.white = white if outcome.result in (FORFEIT, DOUBLE_LOSS) else None
             m.entered_by = by
             m.entered_by_player = reporter
             m.entered_at = timezone.now()
             m.version += 1
             m.save(
                 update_fields=[
+                    "player_a",
+                    "player_b",
+                    "white",
                     "result",
                     "games_a",
                     "games_b",

@@ -188,7 +188,7 @@ class Rows:
     def prepare(self, m: Match) -> Match:
         rs = m.report_list if hasattr(m, "report_list") else list(m.reports.all())
         m.state = status(m, rs)
-        m.label = m.result_label()
+        m.label = m.result_label(self.event.chess_results)
         winner = m.winner
         m.won = "" if winner is None else "a" if winner.pk == m.player_a_id else "b"
         m.name_a = self.names.label(m.player_a)

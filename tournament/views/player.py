@@ -297,10 +297,10 @@ def _outcome(event: Event, player: Player, match_id: int, action: str, text: str
         if theirs is None:
             raise ServiceError(_("There is no report from your opponent to confirm."))
         return services.Outcome(theirs.result, theirs.games)
-    outcome = services.parse_outcome(text, event.best_of)
-    if outcome.games and match.player_b_id == player.pk:
-        mine, theirs, drawn = outcome.games
-        outcome = services.Outcome(outcome.result, (theirs, mine, drawn))
+    outcome = services.parse_outcome(text, event.best_of, event.chess_results)
+    if match.player_b_id == player.pk:
+        games = outcome.games and (outcome.games[1], outcome.games[0], outcome.games[2])
+        outcome = services.Outcome(outcome.result, games, "a" if outcome.winner == "b" else "b")
     return outcome
 
 
@@ -312,8 +312,15 @@ def _sent_message(sent: reports.Sent) -> str:
     return _("Reported. Your opponent confirms it on their phone.")
 
 
-def quick_results(best_of: int, elimination: bool) -> list[tuple[str, str]]:
-    """The common results from the player's own side, one tap each: wins, losses, then draws."""
+def quick_results(best_of: int, elimination: bool, white: bool | None = None) -> list[tuple[str, str]]:
+    """The common results from the player's own side, one tap each: wins, losses, then draws.
+
+    `white`: in a chess event, whether the player has White; the buttons are then the chess results
+    1-0, ½-½, 0-1 (White's first), each sending the result from the player's side.
+    """
+    if white is not None and best_of == 1 and not elimination:
+        won, lost = ("1-0", "0-1") if white else ("0-1", "1-0")
+        return [(won, "1-0"), ("0-0-1", "½-½"), (lost, "0-1")]
     if best_of == 1:
         choices = [("1-0", _("I won")), ("0-1", _("I lost"))]
         return choices if elimination else [*choices, ("0-0-1", _("Draw"))]
@@ -411,7 +418,11 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
         "theirs_text": reports.told(theirs.games, theirs.result, match) if theirs and not theirs.disputes else "",
         "stored_text": reports.told(match.games, match.result, match) if match and match.has_result else "",
         "can_report": can_report,
-        "choices": quick_results(event.best_of, rnd.kind == Round.Kind.ELIMINATION) if can_report else [],
+        "choices": quick_results(
+            event.best_of, rnd.kind == Round.Kind.ELIMINATION, from_a if event.chess_results else None
+        )
+        if can_report
+        else [],
         "lines": past_lines(event, player, rnd),
         "standing": standing,
         "points": standing[1] if standing else "",

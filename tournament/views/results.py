@@ -61,7 +61,7 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
         return _confirm_on_bracket(request, slug, match, form.cleaned_data["result"])
     else:
         try:
-            outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of)
+            outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of, access.event.chess_results)
             match = services.record_result(
                 match, outcome, request.user, form.cleaned_data["version"], replace=form.cleaned_data["confirm"]
             )
@@ -102,12 +102,12 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                 _("There is no table %(table)s in round %(number)s.") % {"table": data["table"], "number": number},
             )
         elif data["keep"] and match.has_result:
-            done = _("Table %(table)s keeps %(result)s.") % {"table": match.table, "result": match.result_label()}
+            done = _("Table %(table)s keeps %(result)s.") % {"table": match.table, "result": match.result_label(access.event.chess_results)}
         elif data["keep"]:  # “Cancel” to a top-cut result's question
             done = _("Table %(table)s: nothing entered.") % {"table": match.table}
         else:
             try:
-                outcome = services.parse_outcome(data["result"], access.event.best_of)
+                outcome = services.parse_outcome(data["result"], access.event.best_of, access.event.chess_results)
                 # A top-cut result is confirmed before it sends a player on, as on the bracket page.
                 question = None if data["confirm"] else services.advance_question(match, outcome)
                 if question is None:
@@ -125,7 +125,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                     done = _("Table %(table)s: %(a)s %(result)s %(b)s") % {
                         "table": match.table,
                         "a": match.player_a,
-                        "result": match.result_label(),
+                        "result": match.result_label(access.event.chess_results),
                         "b": match.player_b,
                     }
     if not request.htmx:
@@ -167,7 +167,14 @@ def _confirm_on_bracket(request, slug: str, match: Match, result: str) -> HttpRe
 def _ask_on_match_page(request, access: Access, rnd: Round, question: ConfirmReplace):
     """Without HTMX the question is asked on the match's own page, with the new result filled in."""
     a, b, d = question.outcome.games or (0, 0, 0)
-    initial = {"games_a": a, "games_b": b, "games_drawn": d, "double_loss": question.outcome.games is None}
+    outcome = question.outcome
+    initial = {
+        "games_a": a,
+        "games_b": b,
+        "games_drawn": d,
+        "double_loss": outcome.result == Match.Result.DOUBLE_LOSS,
+        "forfeit": outcome.winner if outcome.result == Match.Result.FORFEIT else "",
+    }
     return _match_page(request, access, rnd, question.match, GamesForm(initial=initial), question)
 
 
@@ -178,12 +185,15 @@ def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesFo
         access,
         round=rnd,
         m=match,
+        first=match.colour_order()[0],
+        second=match.colour_order()[1],
+        label=match.result_label(access.event.chess_results),
         form=form,
         question=question,
         # The version the page shows now: a question answered on it replaces exactly what it showed.
         version=question.match.version if question else match.version,
         changes=labelled(match.changes.select_related("by", "player", "match__player_a", "match__player_b")),
-        choices=result_choices(access.event.best_of, rnd.kind == Round.Kind.ELIMINATION),
+        choices=result_choices(access.event.best_of, rnd.kind == Round.Kind.ELIMINATION, access.event.chess_results),
     )
 
 
@@ -200,7 +210,7 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
     question = None
     if request.method == "POST" and form.is_valid():
         try:
-            replaced = match.result_label()
+            replaced = match.result_label(access.event.chess_results)
             confirm = form.cleaned_data["confirm"]
             question = None if confirm else services.advance_question(match, form.outcome())
             if question is not None:  # a top-cut result: “Alice beats Bob 2-1?” first
@@ -213,7 +223,7 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
         except ServiceError as e:
             form.add_error(None, str(e))
         else:
-            if replaced and replaced != match.result_label():
+            if replaced and replaced != match.result_label(access.event.chess_results):
                 text = _(
                     "Table %(table)s of round %(number)s: %(before)s replaced by %(after)s. Standings are updated."
                 )
@@ -221,7 +231,7 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
                 text = _("Table %(table)s of round %(number)s: %(after)s saved. Standings are updated.")
             messages.success(
                 request,
-                text % {"table": match.table, "number": number, "before": replaced, "after": match.result_label()},
+                text % {"table": match.table, "number": number, "before": replaced, "after": match.result_label(access.event.chess_results)},
             )
             return back(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")
     return _match_page(request, access, rnd, match, form, question)

@@ -47,8 +47,11 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     return back(request, reverse("org_round", args=[slug, rnd.number]))
 
 
-def result_choices(best_of: int, elimination: bool) -> list[tuple[str, str]]:
-    """The one-click results of a match format: every winning score, then the draws."""
+def result_choices(best_of: int, elimination: bool, chess: bool = False) -> list[tuple[str, str]]:
+    """The one-click results of a match format: every winning score, then the draws; a chess game's
+    1-0, ½-½, 0-1 (White's result first)."""
+    if chess and not elimination:
+        return [("1-0", "1-0"), ("½-½", "½-½"), ("0-1", "0-1")]
     need = math.ceil(best_of / 2)
     wins_a = [(f"{need}-{j}", f"{need}-{j}") for j in range(need)]
     wins_b = [(f"{j}-{need}", f"{j}-{need}") for j in reversed(range(need))]
@@ -70,7 +73,7 @@ def _round_context(
     """The results page: the counts, and the rows of `view` (none when `rows` is false); `row`: the one
     match an HTMX answer shows, prepared like a row of the page."""
     elimination = rnd.kind == Round.Kind.ELIMINATION
-    choices = result_choices(event.best_of, elimination)
+    choices = result_choices(event.best_of, elimination, event.chess_results)
     if rows and row is None:
         overview = results_board.overview(rnd, view, q, start)
     else:
@@ -88,7 +91,7 @@ def _round_context(
         "entered": overview.counts.entered,
         "only_outstanding": overview.view == "outstanding",
         "choices": choices,
-        "shorthands": services.shorthands(event.best_of, elimination),
+        "shorthands": services.shorthands(event.best_of, elimination, event.chess_results),
         "is_latest": rnd.number == latest,
         "seconds_left": rnd.seconds_left(),
     }
