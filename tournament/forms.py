@@ -15,12 +15,21 @@ from standings import trf
 from standings.presets import PRESETS, TIEBREAKER_CODES
 from tournament import services
 from tournament.files import csvio
-from tournament.models import Event, EventRole, Player, clean_player_name
+from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_detail, clean_player_name
 from tournament.text import engine_text, l10n
 
 TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
 # Changing these after round 1 changes every standing already published.
-LOCKED_FIELDS = ("preset", "win_points", "draw_points", "loss_points", "best_of", "floor", "tiebreakers")
+LOCKED_FIELDS = (
+    "preset",
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "best_of",
+    "floor",
+    "tiebreakers",
+    "rating_breaks_ties",
+)
 
 
 def fraction_field(label: str) -> forms.CharField:
@@ -140,6 +149,8 @@ class EventSettingsForm(forms.ModelForm):
             "best_of",
             "floor",
             "tiebreakers",
+            "rating_breaks_ties",
+            "players_request_byes",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {
@@ -148,6 +159,8 @@ class EventSettingsForm(forms.ModelForm):
             "preset": _("Preset"),
             "top_cut": _("Top cut"),
             "colours": _("Colours"),
+            "rating_breaks_ties": _("Break remaining ties by rating (highest first)"),
+            "players_request_byes": _("Players may ask for a bye from their phones"),
             "planned_rounds": _("Swiss rounds"),
             "round_minutes": _("Round length (minutes)"),
             "round_one": _("Round 1 pairing"),
@@ -237,10 +250,44 @@ class StaffForm(forms.Form):
 
 
 class PlayerForm(forms.ModelForm):
+    """A player's registration; a chess event's also carries the FIDE details (`CHESS_FIELDS`)."""
+
+    def __init__(self, *args, chess: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not chess:
+            for key in CHESS_FIELDS:
+                del self.fields[key]
+
+    def _clean_chess(self, key: str) -> str:
+        value, problem = chess_detail(key, self.cleaned_data.get(key) or "")
+        if problem:
+            raise forms.ValidationError(problem)
+        return value
+
+    def clean_fide_id(self):
+        return self._clean_chess("fide_id")
+
+    def clean_federation(self):
+        return self._clean_chess("federation")
+
+    def clean_title(self):
+        return self._clean_chess("title")
+
+    def clean_sex(self):
+        return self._clean_chess("sex")
+
+    def clean_birth_date(self):
+        return self._clean_chess("birth_date")
+
     class Meta:
         model = Player
-        fields = ["name", "reading", "rating", "external_id", "byes", "fixed_table"]
+        fields = ["name", "reading", "rating", "external_id", "byes", "fixed_table", *CHESS_FIELDS]
         labels = {
+            "fide_id": _("FIDE ID"),
+            "federation": _("Federation"),
+            "title": _("Title"),
+            "sex": _("Sex (m or w)"),
+            "birth_date": _("Birth date"),
             "name": _("Name"),
             "reading": _("Reading (furigana) or sort name"),
             "rating": _("Rating"),
@@ -252,6 +299,8 @@ class PlayerForm(forms.ModelForm):
             "reading": _("Optional: orders alphabetical lists and is found by the pairings search (やまだ たろう)."),
             "byes": _("0–3: byes in rounds 1 to that number."),
             "fixed_table": _("Keep this player at one table (accessibility)."),
+            "federation": _("Three letters, as FIDE writes it: GER, JPN, DEN."),
+            "birth_date": _("1969/12/06, or the year alone."),
         }
 
     def clean_name(self):
@@ -285,6 +334,21 @@ def parse_line(line: str) -> tuple[str, str, int | None]:
             gettext("“%(text)s”: %(errors)s.") % {"text": line.strip()[:80], "errors": "; ".join(rows[0].errors)}
         )
     return rows[0].name, rows[0].reading, rows[0].rating
+
+
+class RequestedByeForm(forms.Form):
+    """A bye the player asks for in a round not yet paired (FIDE C.07: half-point, or zero-point if absent)."""
+
+    round = forms.IntegerField(min_value=1, max_value=999, label=_("Round"))
+    kind = forms.ChoiceField(
+        label=_("Bye"),
+        choices=[
+            ("half_bye", _("½-point bye")),
+            ("zero_bye", _("0-point bye (absent)")),
+            ("", _("No bye (withdraw the request)")),
+        ],
+        required=False,
+    )
 
 
 class QuickAddForm(forms.Form):

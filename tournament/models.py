@@ -5,6 +5,7 @@ once per round, non-negative game counts, a bye has no opponent); workflows span
 `tournament.services`.
 """
 
+import re
 import secrets
 import unicodedata
 from datetime import timedelta
@@ -301,6 +302,35 @@ def fresh_keys(event_id: int, count: int) -> list[str]:
     return [f"p{highest + i}" for i in range(1, count + 1)]
 
 
+# The registration details a FIDE rating report carries (the TRF player line), optional, for chess events.
+CHESS_FIELDS = ("fide_id", "federation", "title", "sex", "birth_date")
+FIDE_TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+_CHESS_FORMS = {
+    "fide_id": (re.compile(r"[0-9]{1,11}"), gettext_lazy("A FIDE ID is up to 11 digits.")),
+    "federation": (re.compile(r"[A-Z]{3}"), gettext_lazy("A federation is a three-letter FIDE code such as GER.")),
+    "title": (
+        re.compile("|".join(FIDE_TITLES)),
+        gettext_lazy("A title is one of GM, IM, FM, CM, WGM, WIM, WFM, WCM."),
+    ),
+    "sex": (re.compile(r"[mw]"), gettext_lazy("Sex is m or w.")),
+    "birth_date": (
+        re.compile(r"[0-9]{4}(/[0-9]{2}/[0-9]{2})?"),
+        gettext_lazy("A birth date is written 1969/12/06 or 1969."),
+    ),
+}
+
+
+def chess_detail(key: str, value: str) -> tuple[str, str]:
+    """A chess detail as stored (federation and title in capitals, sex in lower case, a date with /), and
+    what is wrong with it ("" when nothing): every detail is optional."""
+    value = value.strip()
+    value = value.lower() if key == "sex" else value.upper() if key in ("federation", "title") else value
+    if key == "birth_date":
+        value = value.replace("-", "/").replace(".", "/")
+    form, problem = _CHESS_FORMS[key]
+    return value, str(problem) if value and not form.fullmatch(value) else ""
+
+
 class Player(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     # The short number a venue calls a player by: given at registration, unique within the event, and shown
@@ -372,6 +402,11 @@ class Player(models.Model):
     @property
     def is_active(self) -> bool:
         return self.dropped_after is None
+
+    @property
+    def requested_bye_list(self) -> list[tuple[int, str]]:
+        """The requested byes as (round, points: "½" or "0"), by round."""
+        return sorted((int(r), "½" if kind == "half_bye" else "0") for r, kind in self.requested_byes.items())
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye the player asked for in the round (half_bye or zero_bye), or None."""

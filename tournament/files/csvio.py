@@ -18,7 +18,7 @@ from django.db.models import F
 from django.utils.translation import gettext, pgettext
 
 import standings
-from tournament.models import Match, Player, Round, clean_player_name, printable
+from tournament.models import CHESS_FIELDS, Match, Player, Round, chess_detail, clean_player_name, printable
 from tournament.text import l10n
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -32,8 +32,14 @@ COLUMN_NAMES = {
     "first": {"first", "first name", "firstname", "given name", "forename"},
     "last": {"last", "last name", "lastname", "surname", "family name"},
     "rating": {"rating", "elo", "rating (elo)"},
-    "id": {"id", "external id", "external_id", "club id", "dci", "fide id", "member id"},
+    "id": {"id", "external id", "external_id", "club id", "dci", "member id"},
     "byes": {"byes", "bye"},
+    # A chess event's FIDE details (the TRF player line).
+    "fide_id": {"fide_id", "fide id", "fideid", "fide"},
+    "federation": {"federation", "fed", "føderation", "連盟"},
+    "title": {"title", "titel", "タイトル"},
+    "sex": {"sex", "gender", "køn", "性別"},
+    "birth_date": {"birth_date", "birth date", "birthdate", "born", "fødselsdato", "生年月日"},
 }
 HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word in words}
 # Columns of our own players export that an import reads past: the new event numbers its own players.
@@ -69,6 +75,7 @@ class CsvRow:
     external_id: str = ""
     byes: int = 0
     reading: str = ""
+    chess: dict[str, str] = field(default_factory=dict)  # fide_id, federation, title, sex, birth_date
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
     text: str = ""  # the line as it was given, for messages
@@ -190,6 +197,13 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
             row.errors.append(gettext("byes “%(value)s” must be 0 to 3") % {"value": values["byes"][:12]})
         else:
             row.byes = byes
+    for key in CHESS_FIELDS:
+        if values.get(key):
+            value, problem = chess_detail(key, values[key])
+            if problem:
+                row.errors.append(problem.rstrip("."))
+            else:
+                row.chess[key] = value
     if len(cells) > len(columns):
         row.errors.append(
             gettext("%(found)s columns; expected at most %(expected)s")
@@ -272,44 +286,74 @@ def split_fields(line: str, delimiter: str) -> list[str]:
         i = k + 1
 
 
-def players_csv(players) -> str:
+def players_csv(players, chess: bool = False) -> str:
+    """The roster; a chess event's with the FIDE details a rating report needs."""
+    extra = list(CHESS_FIELDS) if chess else []
     return write_rows(
-        ["number", "name", "reading", "rating", "id", "byes", "joined_round", "dropped_after"],
+        ["number", "name", "reading", "rating", "id", "byes", "joined_round", "dropped_after", *extra],
         (
-            (p.number, p.name, p.reading, p.rating, p.external_id, p.byes, p.joined_round, p.dropped_after)
+            (
+                p.number,
+                p.name,
+                p.reading,
+                p.rating,
+                p.external_id,
+                p.byes,
+                p.joined_round,
+                p.dropped_after,
+                *(getattr(p, key) for key in extra),
+            )
             for p in players
         ),
     )
 
 
-def pairings_csv(rnd: Round, points: dict[int, object]) -> str:
+def pairings_csv(rnd: Round, points: dict[int, object], colours: bool = False, chess: bool = False) -> str:
+    """The round's pairings by table; with colours, White's columns first and Black's after, as chess lists
+    are read (a forfeit Black won keeps its colours)."""
     matches = rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id")
+    if colours:
+        first = [
+            pgettext("CSV column", "white_number"),
+            pgettext("CSV column", "white"),
+            pgettext("CSV column", "white_points"),
+        ]
+        second = [
+            pgettext("CSV column", "black_number"),
+            pgettext("CSV column", "black"),
+            pgettext("CSV column", "black_points"),
+        ]
+    else:
+        first = [pgettext("CSV column", "number"), pgettext("CSV column", "player"), pgettext("CSV column", "points")]
+        second = [
+            pgettext("CSV column", "opponent_number"),
+            pgettext("CSV column", "opponent"),
+            pgettext("CSV column", "opponent_points"),
+        ]
+
+    def row(m: Match) -> tuple:
+        a, b = m.colour_order()
+        return (
+            rnd.number,
+            m.table or "",
+            a.number,
+            a.name,
+            points.get(a.pk, 0),
+            b.number if b else "",
+            b.name if b else (pgettext("CSV", "bye") if m.result == Match.Result.BYE else "—"),
+            points.get(b.pk, "") if b else "",
+            m.result_label(chess),
+        )
+
     return write_rows(
         [
             pgettext("CSV column", "round"),
             pgettext("CSV column", "table"),
-            pgettext("CSV column", "number"),
-            pgettext("CSV column", "player"),
-            pgettext("CSV column", "points"),
-            pgettext("CSV column", "opponent_number"),
-            pgettext("CSV column", "opponent"),
-            pgettext("CSV column", "opponent_points"),
+            *first,
+            *second,
             pgettext("CSV column", "result"),
         ],
-        (
-            (
-                rnd.number,
-                m.table or "",
-                m.player_a.number,
-                m.player_a.name,
-                points.get(m.player_a_id, 0),
-                m.player_b.number if m.player_b else "",
-                m.player_b.name if m.player_b else (pgettext("CSV", "bye") if m.result == Match.Result.BYE else "—"),
-                points.get(m.player_b_id, "") if m.player_b else "",
-                m.result_label(),
-            )
-            for m in matches
-        ),
+        (row(m) for m in matches),
     )
 
 

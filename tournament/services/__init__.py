@@ -46,6 +46,7 @@ from tournament.services.roster import (
     drop_player,
     new_players,
     paired_players,
+    request_bye,
     undrop_player,
 )
 from tournament.services.rounds import (
@@ -58,7 +59,14 @@ from tournament.services.rounds import (
     swap_players,
 )
 from tournament.services.staff import claim_invites, create_event, invite_staff, remove_staff
-from tournament.services.standings import ShownStandings, event_standings, settled_marker, standings_shown
+from tournament.services.standings import (
+    Crosstable,
+    ShownStandings,
+    crosstable,
+    event_standings,
+    settled_marker,
+    standings_shown,
+)
 from tournament.services.top_cut import (
     advance_bracket,
     final_places,
@@ -81,6 +89,7 @@ __all__ = [
     "Outcome",
     "ResultConflict",
     "ServiceError",
+    "Crosstable",
     "ShownStandings",
     "add_player",
     "add_players",
@@ -97,6 +106,7 @@ __all__ = [
     "current_round",
     "delete_player",
     "drop_player",
+    "crosstable",
     "event_standings",
     "final_places",
     "final_placings",
@@ -113,6 +123,7 @@ __all__ = [
     "parse_outcome",
     "publish_round",
     "recommended_rounds",
+    "request_bye",
     "record_result",
     "remove_staff",
     "repair_round",

@@ -386,7 +386,9 @@ def store_result(
             # A forfeit's winner is player A (the swiss-event rule); the colours they were paired with stay
             # known in `white`, and any other result puts White back as player A.
             white, black = m.colour_order()
-            m.player_a, m.player_b = (black, white) if outcome.result == FORFEIT and outcome.winner == "b" else (white, black)
+            m.player_a, m.player_b = (
+                (black, white) if outcome.result == FORFEIT and outcome.winner == "b" else (white, black)
+            )
             m.white = white if outcome.result in (FORFEIT, DOUBLE_LOSS) else None
             m.entered_by = by
             m.entered_by_player = reporter

@@ -189,10 +189,13 @@ class Rows:
         rs = m.report_list if hasattr(m, "report_list") else list(m.reports.all())
         m.state = status(m, rs)
         m.label = m.result_label(self.event.chess_results)
+        # Shown in colour order (White first; a forfeit Black won is player A with `white` kept), which is
+        # the order the result buttons read (1-0 is White's win).
+        first, second = m.colour_order()
         winner = m.winner
-        m.won = "" if winner is None else "a" if winner.pk == m.player_a_id else "b"
-        m.name_a = self.names.label(m.player_a)
-        m.name_b = self.names.label(m.player_b) if m.player_b_id else ""
+        m.won = "" if winner is None else "a" if winner.pk == first.pk else "b"
+        m.name_a = self.names.label(first)
+        m.name_b = self.names.label(second) if second else ""
         m.page_url = f"{self.round_url}matches/{m.pk}/"
         m.result_url = f"{m.page_url}result/"
         # Set by the view answering a click; looked up by the template on every row.

@@ -1,7 +1,8 @@
 """The roster: registering players (one, pasted or imported, late entries under the event's policy),
 deleting, dropping and reinstating them."""
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -30,6 +31,7 @@ class NewPlayer:
     external_id: str = ""
     byes: int = 0
     reading: str = ""  # furigana / sort name
+    chess: dict = field(default_factory=dict)  # a chess event's FIDE details (models.CHESS_FIELDS)
 
 
 def add_player(event: Event, by, **fields) -> tuple[Player, list[str]]:
@@ -114,7 +116,7 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
     given = ("name", "reading", "rating", "external_id", "byes")
     if connection.vendor != "postgresql":
         made = Player.objects.bulk_create(
-            Player(event=event, joined_round=joined, **{k: getattr(e, k) for k in given}) for e in entries
+            Player(event=event, joined_round=joined, **{k: getattr(e, k) for k in given}, **e.chess) for e in entries
         )
         return [p.pk for p in made]
     fields = [f for f in Player._meta.concrete_fields if f is not Player._meta.pk]
@@ -137,7 +139,9 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
                 values["code"] = new_code()
             codes.add(values["code"])
             values.update(name=e.name, reading=e.reading, rating=e.rating, external_id=e.external_id, byes=e.byes)
-            copy.write_row([values[f.attname] for f in fields])
+            values.update(e.chess)
+            # A JSON column's value goes in as its text (COPY adapts no dict).
+            copy.write_row([json.dumps(v) if isinstance(v := values[f.attname], dict) else v for f in fields])
     return sorted(set(event.players.values_list("pk", flat=True)) - set(before))
 
 
@@ -208,7 +212,62 @@ def undrop_player(player: Player, by) -> None:
 def new_players(rows: list[CsvRow]) -> list[NewPlayer]:
     """The registrations of a pasted or uploaded roster's readable rows."""
     return [
-        NewPlayer(name=r.name, reading=r.reading, rating=r.rating, external_id=r.external_id, byes=r.byes)
+        NewPlayer(
+            name=r.name, reading=r.reading, rating=r.rating, external_id=r.external_id, byes=r.byes, chess=r.chess
+        )
         for r in rows
         if r.ok
     ]
+
+
+# The byes a player may ask for before a round is paired (FIDE C.07 16: requested byes); a zero-point bye is
+# a known absence. The pairing of that round leaves the player out and records the bye.
+REQUESTED_BYES = (Match.Result.HALF_BYE, Match.Result.ZERO_BYE)
+
+
+def request_bye(player: Player, number: int, kind: str, by=None, asked_by_player: bool = False) -> None:
+    """Record (or, with `kind` empty, withdraw) the player's requested bye for round `number`, which must
+    not be paired yet; `asked_by_player`: from their phone, where the event allows it."""
+    with transaction.atomic():
+        event = lock_event(player.event)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if kind and kind not in REQUESTED_BYES:
+            raise ServiceError(gettext("Choose a ½-point bye or a 0-point bye."))
+        if asked_by_player and not event.players_request_byes:
+            raise ServiceError(gettext("Byes are requested at the desk in this event."))
+        if not player.is_active:
+            raise ServiceError(gettext("%(name)s has dropped.") % {"name": player.name})
+        latest = event.rounds.order_by("-number").first()
+        if latest and latest.kind == Round.Kind.ELIMINATION:
+            raise ServiceError(gettext("The top cut has started: no more Swiss rounds."))
+        if number < 1 or (latest and number <= latest.number):
+            raise ServiceError(
+                gettext("Round %(number)s is already paired: a bye is asked for a round not yet paired.")
+                % {"number": number}
+            )
+        if number < player.joined_round or (event.planned_rounds and number > event.planned_rounds):
+            raise ServiceError(gettext("%(name)s plays no round %(number)s.") % {"name": player.name, "number": number})
+        byes = dict(player.requested_byes)
+        if kind:
+            byes[str(number)] = kind
+        elif byes.pop(str(number), None) is None:
+            return
+        player.requested_byes = byes
+        player.save(update_fields=["requested_byes"])
+        log(
+            event,
+            "request_bye" if kind else "withdraw_bye",
+            by,
+            player=player.key,
+            name=player.name,
+            round=number,
+            kind=kind,
+            asked_by_player=asked_by_player,
+        )
+        changed(event)
+
+
+def next_requestable_round(event: Event) -> int:
+    """The first round a bye may still be asked for: the one after the latest round paired."""
+    latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    return (latest or 0) + 1

@@ -34,11 +34,31 @@ def recommended_rounds(event: Event, players=None):
     return replace(rec, explanation=recommendation_text(rec))
 
 
-def _engine_pairing(file_event, number: int, seed: int):
+def _engine_pairing(file_event, number: int, seed: int, leave_out=frozenset()):
+    """The engine's pairing of the round, without the players in `leave_out` (their requested byes)."""
     try:
-        return pair(from_event(file_event, number), seed=seed)
+        inp = from_event(file_event, number)
+        if leave_out:
+            inp = replace(
+                inp,
+                entrants=tuple(e for e in inp.entrants if e.id not in leave_out),
+                awarded_byes=tuple(e for e in inp.awarded_byes if e.id not in leave_out),
+            )
+        return pair(inp, seed=seed)
     except PairingError as e:
         raise ServiceError(engine_text.sentence(message_of(e))) from None
+
+
+def requested_byes(players: list[Player], number: int) -> dict[str, str]:
+    """The byes asked for round `number` by players who play in it, by player key (FIDE C.07: a half-point
+    or zero-point bye; a zero-point bye is a known absence). The pairing leaves them out and records them."""
+    return {
+        p.key: kind
+        for p in players
+        if (kind := p.requested_bye(number))
+        and p.joined_round <= number
+        and (p.dropped_after is None or p.dropped_after >= number)
+    }
 
 
 def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> None:
@@ -69,14 +89,16 @@ def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> No
             )
 
 
-def _build_round_matches(rnd: Round, result, players: list[Player]) -> list[Match]:
-    """The engine's games by table, then its byes (the computed one and the pre-awarded ones) as matches."""
+def _build_round_matches(rnd: Round, result, players: list[Player], requested: dict[str, str]) -> list[Match]:
+    """The engine's games by table, then its byes (the computed one and the pre-awarded ones) and the
+    requested ones as matches."""
     pk = {p.key: p.pk for p in players}
     games = [pr for pr in result.pairs if pr.b is not None]
     byes = list(dict.fromkeys([*result.byes, *(pr.a for pr in result.pairs if pr.b is None)]))
     return [
         *(Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in games),
         *(Match(round=rnd, player_a_id=pk[key], result=Match.Result.BYE) for key in byes),
+        *(Match(round=rnd, player_a_id=pk[key], result=kind) for key, kind in requested.items()),
     ]
 
 
@@ -88,7 +110,8 @@ def _warnings(result) -> list[dict | str]:
 def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
     players = list(event.players.all())
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    result = _engine_pairing(event_to_file(event), number, seed)
+    requested = requested_byes(players, number)
+    result = _engine_pairing(event_to_file(event), number, seed, frozenset(requested))
     rnd = Round.objects.create(
         event=event,
         number=number,
@@ -98,7 +121,7 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
         warnings=_warnings(result),
         clock_minutes=event.round_minutes,
     )
-    create_matches(rnd, _build_round_matches(rnd, result, players))
+    create_matches(rnd, _build_round_matches(rnd, result, players, requested))
     return rnd
 
 

@@ -138,3 +138,93 @@ def standings_shown(event: Event, live: bool = False) -> ShownStandings:
     if live:
         return ShownStandings(event_standings(event), live=True, **progress)
     return ShownStandings(event_standings(event, after_round=rnd.number - 1), live=False, **progress)
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One round of a crosstable row: the opponent's rank (None without an opponent), the player's colour
+    ("w", "b" or "" without colours), and the result: "1", "½", "0" for a game, "+" / "-" for a forfeit won
+    or lost (a double forfeit is "-" for both), and for a round without an opponent the points of the bye
+    ("1", "½", "0"). None: not in that round."""
+
+    opponent: int | None
+    colour: str
+    result: str
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    rank: int
+    player: Player
+    points: object
+    tiebreakers: tuple
+    cells: tuple[CrossCell | None, ...]
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    shown: ShownStandings
+    rounds: tuple[int, ...]
+    rows: tuple[CrossRow, ...]
+
+
+# Points of a round without an opponent, by the result kind the standings understand.
+_UNPAIRED_POINTS = {"bye": "1", "full_bye": "1", "half_bye": "½", "zero_bye": "0", "loss": "0"}
+
+
+def _cells(m: Match, ranks: dict[int, int], colours: bool) -> dict[int, CrossCell]:
+    """The crosstable cells a match makes, by player id."""
+    a, b = m.player_a_id, m.player_b_id
+    if b is None:
+        return {a: CrossCell(None, "", _UNPAIRED_POINTS.get(m.result, "0"))}
+    white = m.white_id or a
+    colour = {white: "w", (b if white == a else a): "b"} if colours else {a: "", b: ""}
+    if m.result == Match.Result.FORFEIT:
+        results = {a: "+", b: "-"}
+    elif m.result == Match.Result.DOUBLE_LOSS:
+        results = {a: "-", b: "-"}
+    elif m.games_a is None:
+        results = {a: "", b: ""}  # still being played
+    elif m.games_a == m.games_b:
+        results = {a: "½", b: "½"}
+    else:
+        results = {a: "1", b: "0"} if m.games_a > m.games_b else {a: "0", b: "1"}
+    return {
+        a: CrossCell(ranks.get(b), colour[a], results[a]),
+        b: CrossCell(ranks.get(a), colour[b], results[b]),
+    }
+
+
+def crosstable(event: Event, live: bool = False) -> Crosstable:
+    """The chess way to read an event: one row per player by rank, one cell per Swiss round (`12w1`: against
+    the player ranked 12, with White, won), then points and tie-breakers: the standings `standings_shown`
+    picks, and the rounds they count. Three queries besides the standings (players, rounds, matches)."""
+    shown = standings_shown(event, live=live)
+    result = shown.standings
+    players = {p.key: p for p in event.players.all()}
+    ranks = {players[r.player_id].pk: r.rank for r in result.rows}
+    rounds = event.rounds.filter(kind=Round.Kind.SWISS).exclude(state=Round.State.DRAFT).order_by("number")
+    if result.after_round is not None:
+        rounds = rounds.filter(number__lte=result.after_round)
+    numbers = tuple(rounds.values_list("number", flat=True))
+    by_player: dict[int, dict[int, CrossCell]] = {}
+    columns = ("round__number", "player_a_id", "player_b_id", "white_id", "result", "games_a", "games_b")
+    for number, *rest in Match.objects.filter(round__in=rounds).values_list(*columns):
+        m = Match(player_a_id=rest[0], player_b_id=rest[1], white_id=rest[2], result=rest[3])
+        m.games_a, m.games_b = rest[4], rest[5]
+        for pk, cell in _cells(m, ranks, event.colours).items():
+            by_player.setdefault(pk, {})[number] = cell
+    rows = []
+    for r in result.rows:
+        p = players[r.player_id]
+        cells = by_player.get(p.pk, {})
+        rows.append(
+            CrossRow(
+                r.rank,
+                p,
+                r.points,
+                tuple(r.tiebreakers[c] for c in result.tiebreakers),
+                tuple(cells.get(n) for n in numbers),
+            )
+        )
+    return Crosstable(shown, numbers, tuple(rows))

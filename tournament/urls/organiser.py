@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.views import organiser, players, printing, reports, results, rounds, staff, top_cut, trf
+from tournament.views import crosstable, organiser, players, printing, reports, results, rounds, staff, top_cut, trf
 
 E = "events/<slug:slug>/"
 R = E + "rounds/<int:number>/"
@@ -23,6 +23,7 @@ urlpatterns = [
     path(E + "players/csv/confirm/", players.players_csv_confirm, name="org_players_csv_confirm"),
     path(E + "players/<int:player_id>/", players.player_edit, name="org_player_edit"),
     path(E + "players/<int:player_id>/drop/", players.player_drop, name="org_player_drop"),
+    path(E + "players/<int:player_id>/bye/", players.player_bye, name="org_player_bye"),
     path(E + "players/<int:player_id>/undrop/", players.player_undrop, name="org_player_undrop"),
     path(E + "players/<int:player_id>/delete/", players.player_delete, name="org_player_delete"),
     path(E + "players/<int:player_id>/card/", reports.player_card, name="org_player_card"),
@@ -48,6 +49,7 @@ urlpatterns = [
     path(R + "print/by-table/", printing.print_round, {"kind": "by-table"}, name="org_print_by_table"),
     path(R + "print/slips/", printing.print_round, {"kind": "slips"}, name="org_print_slips"),
     path(E + "print/standings/", printing.print_standings, name="org_print_standings"),
+    path(E + "print/crosstable/", crosstable.print_crosstable, name="org_print_crosstable"),
     path(E + "export/event.json", printing.export_json, name="org_export_json"),
     path(E + "export/event.trf", trf.export_trf, name="org_export_trf"),
     path(E + "export/players.csv", printing.export_csv, {"what": "players"}, name="org_export_players"),

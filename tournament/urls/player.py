@@ -11,6 +11,7 @@ urlpatterns = [
     path("<slug:slug>/me/forget/", player.forget, name="forget"),
     path("<slug:slug>/me/report/", player.report, name="report"),
     path("<slug:slug>/me/drop/", player.drop, name="drop"),
+    path("<slug:slug>/me/bye/", player.bye, name="bye"),
     path("<slug:slug>/me/<int:pk>/<str:token>/", player.link, name="link"),
     path("<slug:slug>/t/<int:number>/<int:table>/", player.table, name="table"),
 ]

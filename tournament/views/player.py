@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import standings
 from tournament import services
+from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import ServiceError, reports
 from tournament.views.access import HtmxHttpRequest, public_event
@@ -234,6 +235,7 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
         template,
         settings_row,
         player.pk,
+        sorted(player.requested_byes.items()),
         tuple(getattr(rnd, f) for f in _ROUND_FIELDS) if rnd else None,
         tuple(getattr(match, f) for f in _MATCH_FIELDS) if match else None,
         services.settled_marker(event, max(finished(rnd), 0)),
@@ -264,6 +266,31 @@ def report(request: HtmxHttpRequest, slug: str):
         messages.error(request, str(e))
     else:
         messages.success(request, _sent_message(sent))
+    return redirect("player:me", slug=slug)
+
+
+@require_POST
+def bye(request: HtmxHttpRequest, slug: str):
+    """A bye the player asks for (or withdraws) in a round not yet paired, where the event allows it."""
+    event, player = phone_player(request, slug)
+    if player is None:
+        raise Http404("Not known on this phone.")
+    form = RequestedByeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("player:me", slug=slug)
+    number, kind = form.cleaned_data["round"], form.cleaned_data["kind"]
+    try:
+        services.request_bye(player, number, kind, asked_by_player=True)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request,
+            _("Saved: you are not paired in round %(number)s.") % {"number": number}
+            if kind
+            else _("Saved: you play round %(number)s.") % {"number": number},
+        )
     return redirect("player:me", slug=slug)
 
 
@@ -424,6 +451,9 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
         if can_report
         else [],
         "lines": past_lines(event, player, rnd),
+        "bye_form": RequestedByeForm(initial={"round": services.roster.next_requestable_round(event)})
+        if event.players_request_byes and player.is_active
+        else None,
         "standing": standing,
         "points": standing[1] if standing else "",
     }

@@ -21,6 +21,7 @@ from tournament.forms import (
     PasteForm,
     PlayerForm,
     QuickAddForm,
+    RequestedByeForm,
 )
 from tournament.models import Event, Match, Player, Round
 from tournament.services import ServiceError
@@ -240,7 +241,7 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
 def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     access = event_for(request, slug, need=ORGANISER)
     player = get_object_or_404(Player, pk=player_id, event=access.event)
-    form = PlayerForm(request.POST or None, instance=player)
+    form = PlayerForm(request.POST or None, instance=player, chess=access.event.colours)
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
             _save_changed(form)
@@ -254,6 +255,8 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         .select_related("round", "player_a", "player_b")
         .order_by("round__number")
     )
+    for m in history:
+        m.label = m.result_label(access.event.chess_results)
     return page(
         request,
         "organiser/player_edit.html",
@@ -262,7 +265,44 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         player=player,
         history=history,
         deletable=player.pk not in services.paired_players(access.event),
+        bye_form=RequestedByeForm(initial={"round": services.roster.next_requestable_round(access.event)}),
+        requested_byes=requested_byes(player),
     )
+
+
+def requested_byes(player: Player) -> list[tuple[int, str]]:
+    """The player's requested byes as (round, words), by round."""
+    words = dict(Match.Result.choices)
+    return sorted((int(r), words[kind]) for r, kind in player.requested_byes.items())
+
+
+@require_POST
+@login_required
+def player_bye(request: HtmxHttpRequest, slug: str, player_id: int):
+    """Record or withdraw a bye the player asked for in a round not yet paired."""
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player, pk=player_id, event=access.event)
+    form = RequestedByeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    else:
+        number, kind = form.cleaned_data["round"], form.cleaned_data["kind"]
+        try:
+            services.request_bye(player, number, kind, request.user)
+        except ServiceError as e:
+            messages.error(request, str(e))
+        else:
+            if kind:
+                messages.success(
+                    request,
+                    _("%(name)s has a %(bye)s in round %(number)s: the pairing leaves them out.")
+                    % {"name": player.name, "bye": dict(Match.Result.choices)[kind].lower(), "number": number},
+                )
+            else:
+                messages.success(
+                    request, _("%(name)s plays round %(number)s: no bye.") % {"name": player.name, "number": number}
+                )
+    return back(request, reverse("org_player_edit", args=[slug, player.pk]))
 
 
 def player_confirm(request: HtmxHttpRequest, access: Access, player: Player, action: str, error: str = ""):

@@ -35,7 +35,8 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     if kind == "by-name":
         lines = []
         for m in matches:
-            a, b = m.player_a, m.player_b
+            # With colours, player A is White (a forfeit Black won keeps its colours: `colour_order`).
+            a, b = m.colour_order()
             lines.append(
                 {
                     "name": a.name,
@@ -45,6 +46,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                     "opponent": b,
                     "points": points.get(a.key, "0"),
                     "m": m,
+                    "colour": "w" if event.colours and b else "",
                 }
             )
             if b:
@@ -57,15 +59,25 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                         "opponent": a,
                         "points": points.get(b.key, "0"),
                         "m": m,
+                        "colour": "b" if event.colours else "",
                     }
                 )
         lines.sort(key=lambda x: x["key"])
         return render(request, "print/pairings_by_name.html", {"event": event, "round": rnd, "lines": lines})
     template = {"by-table": "print/pairings_by_table.html", "slips": "print/slips.html"}[kind]
-    rows = [
-        {"m": m, "pa": points.get(m.player_a.key, "0"), "pb": points.get(m.player_b.key, "0") if m.player_b else ""}
-        for m in matches
-    ]
+    rows = []
+    for m in matches:
+        first, second = m.colour_order()
+        rows.append(
+            {
+                "m": m,
+                "first": first,
+                "second": second,
+                "pa": points.get(first.key, "0"),
+                "pb": points.get(second.key, "0") if second else "",
+                "label": m.result_label(event.chess_results),
+            }
+        )
     if kind == "slips":
         rows = [r for r in rows if r["m"].player_b_id]
         if event.reporting != Event.Reporting.ORGANISERS:
@@ -117,7 +129,9 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     access = event_for(request, slug)
     event = access.event
     if what == "players":
-        return _csv_download(csvio.players_csv(event.players.order_by("number")), f"{slug}-players.csv")
+        return _csv_download(
+            csvio.players_csv(event.players.order_by("number"), chess=event.colours), f"{slug}-players.csv"
+        )
     if what == "standings":
         players = {p.key: p for p in event.players.all()}
         placings = {p.key: place for place, p in services.final_placings(event) or []}
@@ -133,7 +147,9 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     keys = {p.key: p.pk for p in event.players.all()}
     points = {keys[r.player_id]: standings.format_value("points", r.points) for r in before.rows}
-    return _csv_download(csvio.pairings_csv(rnd, points), f"{slug}-round-{number}-pairings.csv")
+    return _csv_download(
+        csvio.pairings_csv(rnd, points, event.colours, event.chess_results), f"{slug}-round-{number}-pairings.csv"
+    )
 
 
 def _csv_download(content: str, filename: str) -> HttpResponse:

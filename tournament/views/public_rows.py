@@ -77,6 +77,7 @@ class PairingRow:
     note: str = ""  # bye, unpaired loss, ...
     result: str = ""  # from this player's side: "won 2-1", "lost", "draw"
     reading: str = ""  # furigana / sort name: orders the list and is searched
+    colour: str = ""  # "w" or "b" in an event with colours
 
 
 class _Played(NamedTuple):
@@ -129,10 +130,10 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
     def make() -> list[PairingRow]:
         roster = _roster(event, rnd)
         matches = rnd.matches.order_by().values_list(
-            "table", "player_a_id", "player_b_id", "result", "games_a", "games_b", "games_drawn"
+            "white_id", "table", "player_a_id", "player_b_id", "result", "games_a", "games_b", "games_drawn"
         )
         rows, seated = [], set()
-        for table, a, b, result, *games in matches:
+        for white, table, a, b, result, *games in matches:
             seated.update((a, b))
             pa = roster[a]
             if b is None:
@@ -142,6 +143,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                 rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading))
                 continue
             pb, played = roster[b], _Played(result, *games)
+            white = white or a  # player A is White but where a forfeit Black won made them player A
             for (me, mine), (them, theirs), side_a in (((pa, a), (pb, b), True), ((pb, b), (pa, a), False)):
                 rows.append(
                     PairingRow(
@@ -154,6 +156,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                         them.points,
                         result=_side_result(played, side_a),
                         reading=me.reading,
+                        colour=("w" if mine == white else "b") if event.colours else "",
                     )
                 )
         # Pre-awarded byes (rounds 1..k) need no match row.

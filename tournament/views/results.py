@@ -61,7 +61,9 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
         return _confirm_on_bracket(request, slug, match, form.cleaned_data["result"])
     else:
         try:
-            outcome = services.parse_outcome(form.cleaned_data["result"], access.event.best_of, access.event.chess_results)
+            outcome = services.parse_outcome(
+                form.cleaned_data["result"], access.event.best_of, access.event.chess_results
+            )
             match = services.record_result(
                 match, outcome, request.user, form.cleaned_data["version"], replace=form.cleaned_data["confirm"]
             )
@@ -102,7 +104,10 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                 _("There is no table %(table)s in round %(number)s.") % {"table": data["table"], "number": number},
             )
         elif data["keep"] and match.has_result:
-            done = _("Table %(table)s keeps %(result)s.") % {"table": match.table, "result": match.result_label(access.event.chess_results)}
+            done = _("Table %(table)s keeps %(result)s.") % {
+                "table": match.table,
+                "result": match.result_label(access.event.chess_results),
+            }
         elif data["keep"]:  # “Cancel” to a top-cut result's question
             done = _("Table %(table)s: nothing entered.") % {"table": match.table}
         else:
@@ -231,7 +236,13 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
                 text = _("Table %(table)s of round %(number)s: %(after)s saved. Standings are updated.")
             messages.success(
                 request,
-                text % {"table": match.table, "number": number, "before": replaced, "after": match.result_label(access.event.chess_results)},
+                text
+                % {
+                    "table": match.table,
+                    "number": number,
+                    "before": replaced,
+                    "after": match.result_label(access.event.chess_results),
+                },
             )
             return back(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")
     return _match_page(request, access, rnd, match, form, question)

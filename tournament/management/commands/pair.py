@@ -94,7 +94,8 @@ def to_text(
         f"Round {result.round} of {event.settings.name}: {len(result.pairs)} table{'s' if len(result.pairs) != 1 else ''}, "
         f"{len(result.byes)} bye{'s' if len(result.byes) != 1 else ''}, seed {result.seed}",
         "",
-        f"{'Table':>5}  {header:<{width}}      Player B (points)",
+        # Chess lists read White first: with colours, player A has White.
+        f"{'Table':>5}  {'White (points)' if inp.colours else header:<{width}}      {'Black' if inp.colours else 'Player B'} (points)",
     ]
     for p in result.pairs:
         note = "   float" if p.table in floats else ""

@@ -1,0 +1,457 @@
+"""A chess event run at the desk (issue 23): colours on every pairing list, 1-0 / ½-½ / 0-1 results,
+forfeits, requested byes honoured by the next pairing, the crosstable, and the FIDE registration details."""
+
+import csv
+import io
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from standings import eventfile as ef
+from tournament import services
+from tournament.files import csvio
+from tournament.files.eventio import event_to_file
+from tournament.models import Event, EventRole, Player
+from tournament.services import ServiceError
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def chess(organiser, judge):
+    e = Event.objects.create(
+        slug="open",
+        name="Club Open",
+        preset="chess",
+        win_points="1",
+        draw_points="1/2",
+        loss_points="0",
+        best_of=1,
+        colours=True,
+        tiebreakers=["BH-C1", "BH", "SB"],
+        planned_rounds=5,
+    )
+    EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
+    EventRole.objects.create(event=e, user=judge, role=EventRole.Role.JUDGE)
+    Player.objects.bulk_create(
+        Player(event=e, name=f"Player {c}", rating=2000 - i * 50) for i, c in enumerate("ABCDEF")
+    )
+    return e
+
+
+@pytest.fixture
+def org(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def play_round(event, by):
+    rnd = services.pair_next_round(event, by)
+    services.publish_round(rnd, by)
+    rnd.refresh_from_db()
+    return rnd
+
+
+def games(rnd):
+    return list(rnd.matches.filter(player_b__isnull=False).select_related("player_a", "player_b", "round__event"))
+
+
+# ---------------------------------------------------------------- results
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("1", (1, 0, 0)),
+        ("1-0", (1, 0, 0)),
+        ("0", (0, 1, 0)),
+        ("0-1", (0, 1, 0)),
+        ("=", (0, 0, 1)),
+        ("½", (0, 0, 1)),
+        ("1/2", (0, 0, 1)),
+        ("0.5-0.5", (0, 0, 1)),
+        ("½-½", (0, 0, 1)),
+        ("１－０", (1, 0, 0)),
+    ],
+)
+def test_a_chess_desk_types_chess_results(typed, stored):
+    outcome = services.parse_outcome(typed, 1, chess=True)
+    assert outcome.result == "played" and outcome.games == stored
+
+
+@pytest.mark.parametrize(
+    ("typed", "result", "winner"),
+    [
+        ("+-", "forfeit", "a"),
+        ("+/-", "forfeit", "a"),
+        ("-+", "forfeit", "b"),
+        ("−/+", "forfeit", "b"),
+        ("--", "double_loss", "a"),
+        ("-/-", "double_loss", "a"),
+    ],
+)
+def test_forfeits_are_typed_the_chess_way(typed, result, winner):
+    outcome = services.parse_outcome(typed, 1, chess=True)
+    assert (outcome.result, outcome.winner) == (result, winner)
+
+
+def test_a_chess_refusal_gives_chess_examples():
+    with pytest.raises(ServiceError) as chess:
+        services.parse_outcome("abc", 1, chess=True)
+    with pytest.raises(ServiceError) as magic:
+        services.parse_outcome("abc", 3)
+    assert "1-0, ½-½" in str(chess.value) and "2-0, 2-1" in str(magic.value)
+
+
+def test_a_half_typed_at_a_magic_desk_is_not_a_draw():
+    with pytest.raises(ServiceError):
+        services.parse_outcome("1/2", 1, chess=False)
+
+
+def test_the_round_page_offers_chess_buttons_and_stores_a_draw_as_a_drawn_game(chess, organiser, org):
+    rnd = play_round(chess, organiser)
+    page = org.get(reverse("org_round", args=[chess.slug, rnd.number])).content.decode()
+    assert 'value="½-½"' in page and 'value="1-0"' in page and 'value="0-1"' in page
+    assert 'value="2-0"' not in page and "White – Black" in page
+    m = games(rnd)[0]
+    url = reverse("org_match_result", args=[chess.slug, rnd.number, m.pk])
+    answer = org.post(url, {"result": "½-½", "version": m.version})
+    assert answer.status_code == 302
+    m.refresh_from_db()
+    assert m.games == (0, 0, 1) and m.result_label(chess=True) == "½-½"
+    again = org.post(url, {"result": "½-½", "version": m.version})  # the same result twice changes nothing
+    m.refresh_from_db()
+    assert again.status_code == 302 and m.version == 1
+
+
+def test_the_keyboard_takes_a_chess_result_and_its_hint_lists_them(chess, organiser, org):
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    url = reverse("org_table_result", args=[chess.slug, rnd.number])
+    org.post(url, {"table": m.table, "result": "0"})
+    m.refresh_from_db()
+    assert m.games == (0, 1, 0)
+    page = org.get(reverse("org_round", args=[chess.slug, rnd.number])).content.decode()
+    assert "<kbd>=</kbd>" in page and "<kbd>1/2</kbd>" in page
+    wrong = org.post(url, {"table": games(rnd)[1].table, "result": "2-0-9x"}, HTTP_HX_REQUEST="true")
+    assert "1-0, ½-½ (or =), 0-1" in wrong.content.decode()
+
+
+def test_a_forfeit_black_won_keeps_its_colours_and_counts_as_a_forfeit(chess, organiser):
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    white, black = m.player_a, m.player_b
+    services.record_result(m, services.parse_outcome("-+", 1, True), organiser)
+    m.refresh_from_db()
+    assert m.result == "forfeit" and m.player_a == black and m.white == white
+    assert m.colour_order() == (white, black) and m.result_label() == "−/+"
+    doc = event_to_file(chess)
+    stored = next(x for x in doc.rounds[0].matches if x.result == ef.FORFEIT)
+    assert (stored.a, stored.b) == (black.key, white.key)
+    # Replacing the forfeit by a game puts White back as player A.
+    services.record_result(m, services.parse_outcome("1-0", 1, True), organiser, m.version, replace=True)
+    m.refresh_from_db()
+    assert (m.player_a, m.player_b, m.white, m.games) == (white, black, None, (1, 0, 0))
+
+
+def test_a_double_forfeit_is_a_double_loss_and_the_match_page_offers_forfeits(chess, organiser, org):
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    page = org.get(reverse("org_match", args=[chess.slug, rnd.number, m.pk])).content.decode()
+    assert 'name="forfeit"' in page and "White" in page
+    answer = org.post(reverse("org_match", args=[chess.slug, rnd.number, m.pk]), {"forfeit": "a", "version": m.version})
+    assert answer.status_code == 302
+    m.refresh_from_db()
+    assert m.result == "forfeit" and m.winner == m.player_a
+    services.record_result(m, services.parse_outcome("--", 1, True), organiser, m.version, replace=True)
+    m.refresh_from_db()
+    assert m.result == "double_loss" and m.result_label(chess=True) == "double forfeit −/−"
+
+
+def test_a_forfeit_with_games_is_refused_on_the_match_page(chess, organiser, org):
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    page = org.post(
+        reverse("org_match", args=[chess.slug, rnd.number, m.pk]),
+        {"forfeit": "b", "games_a": "1", "version": m.version},
+    ).content.decode()
+    m.refresh_from_db()
+    assert "a game not played has no game counts" in page and not m.has_result
+
+
+def test_the_phone_shows_the_three_chess_results_from_either_side(chess, organiser):
+    from tournament.views.player import quick_results
+
+    assert quick_results(1, False, True) == [("1-0", "1-0"), ("0-0-1", "½-½"), ("0-1", "0-1")]
+    # Black's "1-0" button says White won: from Black's side a loss.
+    assert quick_results(1, False, False) == [("0-1", "1-0"), ("0-0-1", "½-½"), ("1-0", "0-1")]
+    assert quick_results(1, False) == [("1-0", "I won"), ("0-1", "I lost"), ("0-0-1", "Draw")]
+
+
+def test_black_reports_white_won_from_the_phone(chess, organiser):
+    chess.reporting = Event.Reporting.ALONE
+    chess.save(update_fields=["reporting"])
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    phone = Client()
+    phone.get(reverse("player:link", args=[chess.slug, m.player_b.pk, m.player_b.token]))
+    page = phone.get(reverse("player:me", args=[chess.slug])).content.decode()
+    assert ">½-½</button>" in page
+    phone.post(reverse("player:report", args=[chess.slug]), {"match": m.pk, "result": "0-1"})
+    m.refresh_from_db()
+    assert m.games == (1, 0, 0)
+
+
+# ---------------------------------------------------------------- requested byes
+
+
+def test_a_half_point_bye_for_round_3_leaves_the_player_out_and_scores_a_half(chess, organiser, org):
+    alice = chess.players.get(name="Player A")
+    answer = org.post(reverse("org_player_bye", args=[chess.slug, alice.pk]), {"round": 3, "kind": "half_bye"})
+    assert answer.status_code == 302
+    alice.refresh_from_db()
+    assert alice.requested_byes == {"3": "half_bye"}
+    roster = org.get(reverse("org_players", args=[chess.slug])).content.decode()
+    assert "½-point bye R3" in roster
+    for _ in range(2):
+        rnd = play_round(chess, organiser)
+        for m in games(rnd):
+            services.record_result(m, services.parse_outcome("1-0", 1, True), organiser)
+    third = play_round(chess, organiser)
+    mine = third.matches.get(player_a=alice)
+    assert mine.player_b is None and mine.result == "half_bye"
+    assert not third.matches.filter(player_b=alice).exists()
+    assert third.matches.filter(player_b__isnull=False).count() == 2  # the five others: two games and a bye
+    before = {r.player_id: r.points for r in services.event_standings(chess, after_round=2).rows}
+    after = {r.player_id: r.points for r in services.event_standings(chess).rows}
+    assert after[alice.key] - before[alice.key] == ef.Fraction(1, 2)
+    cross = services.crosstable(chess, live=True)
+    row = next(r for r in cross.rows if r.player == alice)
+    assert row.cells[2].opponent is None and row.cells[2].result == "½"
+
+
+def test_a_zero_point_bye_marks_an_absence(chess, organiser):
+    bob = chess.players.get(name="Player B")
+    services.request_bye(bob, 1, "zero_bye", organiser)
+    rnd = play_round(chess, organiser)
+    assert rnd.matches.get(player_a=bob).result == "zero_bye"
+    # The five others: two games and the pairing's bye.
+    assert rnd.matches.filter(player_b__isnull=False).count() == 2 and rnd.matches.filter(result="bye").count() == 1
+
+
+def test_a_bye_for_a_round_already_paired_is_refused(chess, organiser, org):
+    play_round(chess, organiser)
+    alice = chess.players.get(name="Player A")
+    with pytest.raises(ServiceError, match="already paired"):
+        services.request_bye(alice, 1, "half_bye", organiser)
+    with pytest.raises(ServiceError, match="plays no round 6"):
+        services.request_bye(alice, 6, "half_bye", organiser)
+    answer = org.post(
+        reverse("org_player_bye", args=[chess.slug, alice.pk]), {"round": 1, "kind": "half_bye"}, follow=True
+    )
+    assert "already paired" in answer.content.decode()
+
+
+def test_a_bye_request_is_withdrawn_and_logged(chess, organiser):
+    alice = chess.players.get(name="Player A")
+    services.request_bye(alice, 2, "half_bye", organiser)
+    services.request_bye(alice, 2, "", organiser)
+    alice.refresh_from_db()
+    assert alice.requested_byes == {}
+    assert list(chess.log.values_list("action", flat=True).order_by("id")) == ["request_bye", "withdraw_bye"]
+
+
+def test_a_player_asks_for_a_bye_from_their_phone_only_where_the_event_allows_it(chess):
+    alice = chess.players.get(name="Player A")
+    phone = Client()
+    phone.get(reverse("player:link", args=[chess.slug, alice.pk, alice.token]))
+    assert 'action="/e/open/me/bye/"' not in phone.get(reverse("player:me", args=[chess.slug])).content.decode()
+    refused = phone.post(reverse("player:bye", args=[chess.slug]), {"round": 1, "kind": "half_bye"}, follow=True)
+    assert "requested at the desk" in refused.content.decode()
+    chess.players_request_byes = True
+    chess.save(update_fields=["players_request_byes"])
+    assert "Ask for a bye" in phone.get(reverse("player:me", args=[chess.slug])).content.decode()
+    phone.post(reverse("player:bye", args=[chess.slug]), {"round": 1, "kind": "half_bye"})
+    alice.refresh_from_db()
+    assert alice.requested_byes == {"1": "half_bye"}
+    assert chess.log.get(action="request_bye").detail["asked_by_player"] is True
+
+
+def test_an_outsider_cannot_record_a_bye(chess, outsider, client):
+    client.force_login(outsider)
+    alice = chess.players.get(name="Player A")
+    url = reverse("org_player_bye", args=[chess.slug, alice.pk])
+    assert client.post(url, {"round": 2, "kind": "half_bye"}).status_code == 404  # the event is not theirs
+    alice.refresh_from_db()
+    assert alice.requested_byes == {}
+
+
+# ---------------------------------------------------------------- colours
+
+
+def test_every_pairing_list_says_who_has_white(chess, organiser, org):
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    white, black = m.player_a.name, m.player_b.name
+    by_table = org.get(reverse("org_print_by_table", args=[chess.slug, 1])).content.decode()
+    assert "<th>White</th>" in by_table and "<th>Black</th>" in by_table
+    assert by_table.index(white) < by_table.index(black)
+    by_name = org.get(reverse("org_print_by_name", args=[chess.slug, 1])).content.decode()
+    assert 'class="colour">White' in by_name and 'class="colour">Black' in by_name
+    slips = org.get(reverse("org_print_slips", args=[chess.slug, 1])).content.decode()
+    assert slips.index("White") < slips.index("Black") and "1-0, ½-½ or 0-1" in slips
+    pairings = Client().get(reverse("public:pairings", args=[chess.slug])).content.decode()
+    assert "colour-w" in pairings and "colour-b" in pairings
+    screen = Client().get(reverse("public:screen", args=[chess.slug])).content.decode()
+    assert 'class="colour">White' in screen
+    csv_text = org.get(reverse("org_export_pairings", args=[chess.slug])).content.decode("utf-8-sig")
+    header = next(csv.reader(io.StringIO(csv_text)))
+    assert header[2:8] == ["white_number", "white", "white_points", "black_number", "black", "black_points"]
+
+
+def test_colours_are_worded_in_danish_and_japanese(chess, organiser):
+    play_round(chess, organiser)
+    for language, white, black in (("da", "Hvid", "Sort"), ("ja", "白", "黒")):
+        page = Client().get(reverse("public:pairings", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE=language)
+        text = page.content.decode()
+        assert white in text and black in text, language
+
+
+def test_a_magic_event_shows_no_colours(event, organiser, client):
+    client.force_login(organiser)
+    play_round(event, organiser)
+    page = client.get(reverse("org_print_by_table", args=[event.slug, 1])).content.decode()
+    assert "<th>White</th>" not in page and "<th>Opponent</th>" in page
+
+
+def test_pair_command_text_heads_white_and_black(tmp_path, capsys):
+    doc = {
+        "format": "swiss-event",
+        "version": 1,
+        "name": "Club",
+        "preset": "chess",
+        "players": [{"id": f"p{i}", "name": f"P{i}", "rating": 2000 - i} for i in range(4)],
+        "rounds": [],
+    }
+    import json
+
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(doc))
+    call_command("pair", str(path), format="text")
+    out = capsys.readouterr().out
+    assert "White (points)" in out and "Black (points)" in out
+
+
+# ---------------------------------------------------------------- crosstable
+
+
+def test_the_crosstable_reads_rank_colour_and_result(chess, organiser, org):
+    rnd = play_round(chess, organiser)
+    first, second, third = games(rnd)
+    services.record_result(first, services.parse_outcome("1-0", 1, True), organiser)
+    services.record_result(second, services.parse_outcome("=", 1, True), organiser)
+    services.record_result(third, services.parse_outcome("-+", 1, True), organiser)
+    page = Client().get(reverse("public:crosstable", args=[chess.slug]))
+    assert page.status_code == 200 and page.has_header("ETag")
+    text = page.content.decode()
+    table = services.crosstable(chess)
+    ranks = {r.player.pk: r.rank for r in table.rows}
+    winner = first.player_a
+    assert f"{ranks[first.player_b_id]}w1" in text
+    assert f"{ranks[winner.pk]}b0" in text
+    third.refresh_from_db()
+    assert f"{ranks[third.player_b_id]}b+" in text  # Black won by forfeit
+    assert f"{ranks[third.player_a_id]}w-" in text
+    assert "½" in text and "BH-C1" in text
+    again = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_IF_NONE_MATCH=page["ETag"])
+    assert again.status_code == 304
+    printed = org.get(reverse("org_print_crosstable", args=[chess.slug]))
+    assert printed.status_code == 200 and f"{ranks[first.player_b_id]}w1" in printed.content.decode()
+
+
+def test_the_crosstable_in_danish_and_japanese(chess, organiser):
+    rnd = play_round(chess, organiser)
+    for m in games(rnd):
+        services.record_result(m, services.parse_outcome("1", 1, True), organiser)
+    da = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
+    ja = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "h1" in da and "Krydstabel" in da
+    assert "白1" in ja and "黒0" in ja
+
+
+def test_the_crosstable_print_is_for_the_staff(chess, outsider, client):
+    client.force_login(outsider)
+    assert client.get(reverse("org_print_crosstable", args=[chess.slug])).status_code == 404
+    assert client.post(reverse("public:crosstable", args=[chess.slug])).status_code == 405
+
+
+# ---------------------------------------------------------------- FIDE details
+
+
+def test_a_chess_player_form_has_the_fide_details(chess, org):
+    alice = chess.players.get(name="Player A")
+    url = reverse("org_player_edit", args=[chess.slug, alice.pk])
+    assert 'name="fide_id"' in org.get(url).content.decode()
+    data = {
+        "name": "Player A",
+        "rating": "2000",
+        "byes": "0",
+        "fide_id": "4100018",
+        "federation": "ger",
+        "title": "gm",
+        "sex": "M",
+        "birth_date": "1969-12-06",
+    }
+    assert org.post(url, data).status_code == 302
+    alice.refresh_from_db()
+    assert (alice.fide_id, alice.federation, alice.title, alice.sex, alice.birth_date) == (
+        "4100018",
+        "GER",
+        "GM",
+        "m",
+        "1969/12/06",
+    )
+    wrong = org.post(url, data | {"fide_id": "41x", "federation": "G3R"}).content.decode()
+    assert "up to 11 digits" in wrong and "three-letter FIDE code" in wrong
+
+
+def test_a_magic_player_form_has_no_fide_details(event, organiser, client):
+    client.force_login(organiser)
+    p = event.players.first()
+    assert 'name="fide_id"' not in client.get(reverse("org_player_edit", args=[event.slug, p.pk])).content.decode()
+
+
+def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
+    rows = csvio.parse_players(
+        "name,rating,fide id,fed,title,sex,birth date\nAnna Cramling,2100,1234567,swe,WFM,w,2002/04/30\n"
+    )
+    assert rows[0].ok and rows[0].chess == {
+        "fide_id": "1234567",
+        "federation": "SWE",
+        "title": "WFM",
+        "sex": "w",
+        "birth_date": "2002/04/30",
+    }
+    services.add_players(chess, organiser, services.new_players(rows))
+    anna = chess.players.get(name="Anna Cramling")
+    assert anna.fide_id == "1234567" and anna.federation == "SWE"
+    out = csvio.players_csv(chess.players.order_by("number"), chess=True)
+    header, *lines = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
+    assert header[-5:] == ["fide_id", "federation", "title", "sex", "birth_date"]
+    assert lines[-1][-5:] == ["1234567", "SWE", "WFM", "w", "2002/04/30"]
+    bad = csvio.parse_players("name,federation\nBo,Sweden\n")
+    assert not bad[0].ok and "three-letter" in bad[0].errors[0]
+
+
+def test_the_settings_take_the_rating_tie_break_and_phone_byes(chess, org):
+    page = org.get(reverse("org_settings", args=[chess.slug])).content.decode()
+    assert 'name="rating_breaks_ties"' in page and 'name="players_request_byes"' in page
+
+
+def test_colour_words_exist_in_every_language():
+    for language, white in (("da", "Hvid"), ("ja", "白")):
+        with translation.override(language):
+            assert translation.gettext("White") == white
