@@ -39,6 +39,7 @@ JUDGE_OK = {
     "org_print_by_table",
     "org_print_slips",
     "org_print_standings",
+    "org_print_crosstable",
     "org_export_json",
     "org_export_trf",
     "org_export_players",
@@ -56,6 +57,7 @@ ORGANISER_ONLY = {
     "org_players_csv_confirm",
     "org_player_edit",
     "org_player_drop",
+    "org_player_bye",
     "org_player_undrop",
     "org_player_delete",
     "org_round_pair",
@@ -77,9 +79,9 @@ ANY_USER = {"event_list", "org_event_new", "org_event_import_trf"}
 NOT_OURS = {"login", "logout"}
 # Everybody, signed in or not: the language switcher sets only its cookie (tests/test_i18n.py).
 EVERYBODY = {"set_language"}
-PUBLIC = {"home", "pairings", "standings", "player", "screen", "bracket"}
+PUBLIC = {"home", "pairings", "standings", "crosstable", "player", "screen", "bracket"}
 # A player's own pages: their personal link or code is the key (tests/test_self_report.py).
-PLAYER = {"me", "code", "forget", "report", "drop", "link", "table"}
+PLAYER = {"me", "code", "forget", "report", "drop", "bye", "link", "table"}
 
 
 def routes() -> list[tuple[str, str, list[str]]]:
