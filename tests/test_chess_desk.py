@@ -455,3 +455,50 @@ def test_colour_words_exist_in_every_language():
     for language, white in (("da", "Hvid"), ("ja", "白")):
         with translation.override(language):
             assert translation.gettext("White") == white
+
+
+def test_a_forfeit_is_not_reported_from_a_phone(chess, organiser):
+    chess.reporting = Event.Reporting.ALONE
+    chess.save(update_fields=["reporting"])
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    phone = Client()
+    phone.get(reverse("player:link", args=[chess.slug, m.player_a.pk, m.player_a.token]))
+    page = phone.post(
+        reverse("player:report", args=[chess.slug]), {"match": m.pk, "action": "other", "other": "+-"}, follow=True
+    )
+    m.refresh_from_db()
+    assert "recorded by the judges" in page.content.decode() and not m.has_result
+
+
+def test_a_round_with_only_a_forfeit_entered_is_not_paired_again(chess, organiser):
+    rnd = play_round(chess, organiser)
+    services.record_result(games(rnd)[0], services.parse_outcome("+-", 1, True), organiser)
+    with pytest.raises(ServiceError, match="already has results"):
+        services.repair_round(rnd, organiser)
+    assert services.results_board.counts(rnd).entered
+
+
+def test_the_phone_tells_a_stored_forfeit(chess, organiser):
+    from tournament.services.reports import told
+
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    services.record_result(m, services.parse_outcome("-+", 1, True), organiser)
+    m.refresh_from_db()
+    assert told(m.games, m.result, m) == f"{m.player_a.name} won by forfeit"
+
+
+def test_the_draft_of_a_chess_round_heads_white_and_black(chess, organiser, org):
+    services.pair_next_round(chess, organiser)
+    page = org.get(reverse("org_round", args=[chess.slug, 1])).content.decode()
+    assert "<th>White</th>" in page and "<th>Black</th>" in page
+
+
+def test_a_players_public_page_says_their_colour_each_round(chess, organiser):
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    services.record_result(m, services.parse_outcome("1-0", 1, True), organiser)
+    white = Client().get(reverse("public:player", args=[chess.slug, m.player_a_id])).content.decode()
+    black = Client().get(reverse("public:player", args=[chess.slug, m.player_b_id])).content.decode()
+    assert 'class="colour">White' in white and 'class="colour">Black' in black

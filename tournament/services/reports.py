@@ -128,6 +128,8 @@ def told(games: tuple[int, int, int] | None, result: str, match: Match) -> str:
     """A result as players say it: "2-1 for Anna", "1-1, a draw", "double loss"."""
     if result == Match.Result.DOUBLE_LOSS:
         return _("double loss")
+    if result == Match.Result.FORFEIT:
+        return _("%(name)s won by forfeit") % {"name": match.player_a.name}  # the winner is player A
     if games is None:
         return ""
     a, b, d = games

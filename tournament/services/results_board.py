@@ -50,7 +50,10 @@ def counts(rnd: Round) -> Counts:
         total=Count("id", filter=game),
         stored=Count("id", filter=game & ~NO_RESULT),
         outstanding=Count("id", filter=NO_RESULT),
-        entered=Count("id", filter=Q(games_a__isnull=False) | Q(result=Match.Result.DOUBLE_LOSS)),
+        entered=Count(
+            "id",
+            filter=Q(games_a__isnull=False) | Q(result__in=[Match.Result.DOUBLE_LOSS, Match.Result.FORFEIT]),
+        ),
         matches=Count("id"),
     )
     open_reports: dict[int, list[Report]] = {}

@@ -155,7 +155,7 @@ def repair_round(rnd: Round, by) -> Round:
             if event.rounds.filter(number__gt=rnd.number).exists():
                 raise ServiceError(gettext("Round %(number)s is not the latest round.") % {"number": rnd.number})
             if rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=False).exists() or rnd.matches.filter(
-                result=Match.Result.DOUBLE_LOSS
+                result__in=[Match.Result.DOUBLE_LOSS, Match.Result.FORFEIT]
             ):
                 raise ServiceError(
                     gettext("Round %(number)s already has results; it can no longer be re-paired.")

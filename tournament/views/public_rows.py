@@ -318,6 +318,9 @@ def _player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
     line["opponent"] = m.player_b if side_a else m.player_a
     line["text"] = _side_result(m, side_a) or gettext("in progress")
     line["outcome"] = _side_outcome(m, side_a) or "pending"
+    if person.event.colours:
+        white = m.white_id or m.player_a_id  # a forfeit Black won keeps its colours
+        line["colour"] = gettext("White") if person.pk == white else gettext("Black")
     return line
 
 
