@@ -502,3 +502,15 @@ def test_a_players_public_page_says_their_colour_each_round(chess, organiser):
     white = Client().get(reverse("public:player", args=[chess.slug, m.player_a_id])).content.decode()
     black = Client().get(reverse("public:player", args=[chess.slug, m.player_b_id])).content.decode()
     assert 'class="colour">White' in white and 'class="colour">Black' in black
+
+
+def test_the_keyboard_confirms_a_forfeit_white_first(chess, organiser, org):
+    rnd = play_round(chess, organiser)
+    m = games(rnd)[0]
+    white, black = m.player_a.name, m.player_b.name
+    url = reverse("org_table_result", args=[chess.slug, rnd.number])
+    page = org.post(url, {"table": m.table, "result": "-/+"}, HTTP_HX_REQUEST="true").content.decode()
+    assert f"Table {m.table}: {white} −/+ {black}" in page
+    round_page = org.get(reverse("org_round", args=[chess.slug, rnd.number])).content.decode()
+    row = round_page[round_page.index(f'id="m-{m.pk}"') :]
+    assert row.index(white) < row.index(black) and '<span class="pb winner">' in row

@@ -127,11 +127,12 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                 form.add_error(wrong, str(e))
             else:
                 if question is None:
+                    first, second = match.colour_order()  # as the result reads: White's side first
                     done = _("Table %(table)s: %(a)s %(result)s %(b)s") % {
                         "table": match.table,
-                        "a": match.player_a,
+                        "a": first,
                         "result": match.result_label(access.event.chess_results),
-                        "b": match.player_b,
+                        "b": second,
                     }
     if not request.htmx:
         if isinstance(question, services.ConfirmAdvance):
