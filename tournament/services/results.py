@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from standings.eventfile import DOUBLE_LOSS, FORFEIT, PLAYED, games_problem
 from tournament.models import (
+    CHESS_RESULTS,
     Match,
     Player,
     ResultChange,
@@ -44,7 +45,7 @@ class Outcome:
             return gettext("double forfeit −/−") if chess else gettext("double loss")
         if self.result == FORFEIT:
             return "+/−" if self.winner == "a" else "−/+"
-        return CHESS_LABELS.get(self.games, self.text) if chess else self.text
+        return CHESS_RESULTS.get(self.games, self.text) if chess else self.text
 
 
 def stored_outcome(match: Match) -> Outcome:
@@ -52,8 +53,6 @@ def stored_outcome(match: Match) -> Outcome:
     return Outcome(match.result, match.games, "b" if match.black_won_by_forfeit else "a")
 
 
-# One game's results as chess writes them (White first).
-CHESS_LABELS = {(1, 0, 0): "1-0", (0, 0, 1): "½-½", (0, 1, 0): "0-1"}
 # What a chess desk types: a win for White or Black, a draw (also the keyboard's 1/2 and 0.5-0.5).
 _CHESS_WORDS = {
     "1": (1, 0, 0),
