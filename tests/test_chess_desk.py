@@ -514,3 +514,11 @@ def test_the_keyboard_confirms_a_forfeit_white_first(chess, organiser, org):
     round_page = org.get(reverse("org_round", args=[chess.slug, rnd.number])).content.decode()
     row = round_page[round_page.index(f'id="m-{m.pk}"') :]
     assert row.index(white) < row.index(black) and '<span class="pb winner">' in row
+
+
+def test_the_event_page_lists_who_the_next_pairing_leaves_out(chess, organiser, org):
+    services.request_bye(chess.players.get(name="Player C"), 1, "half_bye", organiser)
+    services.request_bye(chess.players.get(name="Player D"), 2, "zero_bye", organiser)
+    page = org.get(reverse("org_event", args=[chess.slug])).content.decode()
+    assert "Requested byes in round 1 (not paired):" in page and "Player C</a> (½)" in page
+    assert "Player D</a>" not in page

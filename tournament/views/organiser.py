@@ -74,6 +74,9 @@ def event_home(request: HtmxHttpRequest, slug: str):
     counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
     last = rounds[-1] if rounds else None
     recommendation = services.recommended_rounds(event)
+    # Who the next pairing leaves out: the byes asked for that round (a half point, or none for an absence).
+    following = last.number + 1 if last else 1
+    asked = event.players.filter(requested_byes__has_key=str(following), dropped_after__isnull=True)
     return page(
         request,
         "organiser/event_home.html",
@@ -87,6 +90,8 @@ def event_home(request: HtmxHttpRequest, slug: str):
         recommendation=recommendation,
         planned=event.planned_rounds or (recommendation.rounds if recommendation else None),
         log=recent_actions(event),
+        following=following,
+        requested=[(p, "½" if p.requested_bye(following) == Match.Result.HALF_BYE else "0") for p in asked],
     )
 
 
