@@ -328,9 +328,9 @@ def _outcome(event: Event, player: Player, match_id: int, action: str, text: str
     if outcome.result == Match.Result.FORFEIT:
         # A game not played is the arbiter's to record: the opponent may be on their way.
         raise ServiceError(_("A forfeit is recorded by the judges: tell them at the desk."))
-    if match.player_b_id == player.pk:
-        games = outcome.games and (outcome.games[1], outcome.games[0], outcome.games[2])
-        outcome = services.Outcome(outcome.result, games, "a" if outcome.winner == "b" else "b")
+    if outcome.games and match.player_b_id == player.pk:
+        mine, theirs, drawn = outcome.games
+        outcome = services.Outcome(outcome.result, (theirs, mine, drawn))
     return outcome
 
 
