@@ -522,3 +522,27 @@ def test_the_event_page_lists_who_the_next_pairing_leaves_out(chess, organiser, 
     page = org.get(reverse("org_event", args=[chess.slug])).content.decode()
     assert "Requested byes in round 1 (not paired):" in page and "Player C</a> (½)" in page
     assert "Player D</a>" not in page
+
+
+def test_the_crosstable_is_in_a_chess_events_menu_only(chess, event):
+    chess_page = Client().get(reverse("public:standings", args=[chess.slug])).content.decode()
+    magic_page = Client().get(reverse("public:standings", args=[event.slug])).content.decode()
+    assert reverse("public:crosstable", args=[chess.slug]) in chess_page
+    assert reverse("public:crosstable", args=[event.slug]) not in magic_page
+
+
+def test_the_crosstable_reads_a_constant_number_of_queries(chess, organiser, django_assert_max_num_queries):
+    from django.core.cache import cache
+
+    from tournament.views.crosstable import crosstable_context
+
+    rnd = play_round(chess, organiser)
+    for m in games(rnd):
+        services.record_result(m, services.parse_outcome("1", 1, True), organiser)
+    cache.clear()
+    with django_assert_max_num_queries(12) as small:
+        crosstable_context(chess)
+    services.add_players(chess, organiser, [services.NewPlayer(name=f"Late {k}") for k in range(30)])
+    cache.clear()
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        crosstable_context(chess)
