@@ -546,3 +546,12 @@ def test_the_crosstable_reads_a_constant_number_of_queries(chess, organiser, dja
     cache.clear()
     with django_assert_max_num_queries(len(small.captured_queries)):
         crosstable_context(chess)
+
+
+def test_a_magic_desk_types_forfeits_too_and_its_hint_says_so():
+    hint = dict(services.shorthands(3, False))
+    assert hint["double loss"] == ["dl", "double", "double loss"]
+    assert hint["forfeit, first player wins +/−"] == ["+-", "+/-"] and hint["double forfeit −/−"] == ["--", "-/-"]
+    for typed in ("+-", "-+", "--"):
+        services.parse_outcome(typed, 3)  # every form the hint shows is read
+    assert services.shorthands(3, True) == [(s, [s.replace("-", "")]) for s in ("2-0", "2-1", "1-2", "0-2")]

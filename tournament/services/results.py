@@ -178,8 +178,8 @@ def shorthands(best_of: int, elimination: bool, chess: bool = False) -> list[tup
             rows.append(
                 (gettext("intentional draw 0-0-%(n)d") % {"n": best_of}, [f"00{best_of}", *INTENTIONAL_DRAW_WORDS])
             )
-        rows.append((gettext("double loss"), [*DOUBLE_LOSS_WORDS, "--"]))
-        rows += forfeits
+        rows.append((gettext("double loss"), list(DOUBLE_LOSS_WORDS)))
+        rows += [*forfeits, (gettext("double forfeit −/−"), ["--", "-/-"])]
     return rows
 
 
