@@ -555,3 +555,10 @@ def test_a_magic_desk_types_forfeits_too_and_its_hint_says_so():
     for typed in ("+-", "-+", "--"):
         services.parse_outcome(typed, 3)  # every form the hint shows is read
     assert services.shorthands(3, True) == [(s, [s.replace("-", "")]) for s in ("2-0", "2-1", "1-2", "0-2")]
+
+
+def test_a_fide_id_column_is_the_players_id_in_an_event_without_colours(event, organiser):
+    rows = csvio.parse_players("name,fide id,federation\nBo Ek,1503014,SWE\n")
+    services.add_players(event, organiser, services.new_players(rows, chess=False))
+    bo = event.players.get(name="Bo Ek")
+    assert (bo.external_id, bo.fide_id, bo.federation) == ("1503014", "", "")

@@ -209,11 +209,17 @@ def undrop_player(player: Player, by) -> None:
     changed(player.event)
 
 
-def new_players(rows: list[CsvRow]) -> list[NewPlayer]:
-    """The registrations of a pasted or uploaded roster's readable rows."""
+def new_players(rows: list[CsvRow], chess: bool = True) -> list[NewPlayer]:
+    """The registrations of a pasted or uploaded roster's readable rows. An event without colours keeps no
+    FIDE details (its pages show none): a FIDE ID is then the player's ID, where the row gives no other."""
     return [
         NewPlayer(
-            name=r.name, reading=r.reading, rating=r.rating, external_id=r.external_id, byes=r.byes, chess=r.chess
+            name=r.name,
+            reading=r.reading,
+            rating=r.rating,
+            external_id=r.external_id or ("" if chess else r.chess.get("fide_id", "")),
+            byes=r.byes,
+            chess=r.chess if chess else {},
         )
         for r in rows
         if r.ok

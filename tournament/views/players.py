@@ -126,7 +126,7 @@ def players_paste(request: HtmxHttpRequest, slug: str):
     form = PasteForm(request.POST)
     if form.is_valid():
         try:
-            n = _add_many(request, access.event, services.new_players(form.rows))
+            n = _add_many(request, access.event, services.new_players(form.rows, access.event.colours))
         except once.Repeated:
             messages.info(request, _("Those players were added already."))
             return back(request, reverse("org_players", args=[slug]))
@@ -225,7 +225,7 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
     # One file is imported once into one event, however often (or however simultaneously) it is confirmed.
     digest = hashlib.sha256(f"{access.event.pk}:{text}".encode()).hexdigest()
     try:
-        n = _add_many(request, access.event, services.new_players(rows), token=f"csv:{digest}")
+        n = _add_many(request, access.event, services.new_players(rows, access.event.colours), token=f"csv:{digest}")
     except once.Repeated:
         messages.info(request, _("This file was imported already; nothing was added again."))
         return back(request, reverse("org_players", args=[slug]))
