@@ -196,7 +196,7 @@ def refusal(
     if match.has_result:
         return _("Table %(table)s already has a result (%(result)s); only a judge can change it.") % {
             "table": match.table,
-            "result": match.result_label(),
+            "result": match.result_label(event.chess_results),
         }
     if rnd.state == Round.State.COMPLETE:
         return _("Round %(number)s is finished.") % {"number": rnd.number}

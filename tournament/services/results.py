@@ -379,7 +379,8 @@ def store_result(
                     % {"table": m.table}
                 )
             before = m.snapshot() if m.has_result else None
-            before_label = m.result_label()
+            chess = event.chess_results
+            before_label = m.result_label(chess)
             m.result = outcome.result
             m.games_a, m.games_b, m.games_drawn = outcome.games or (None, None, None)
             # A forfeit's winner is player A (the swiss-event rule); the colours they were paired with stay
@@ -429,7 +430,7 @@ def store_result(
                     round=m.round.number,
                     table=m.table,
                     before=before_label,
-                    after=m.result_label(),
+                    after=m.result_label(chess),
                 )
         rnd.event = m.round.event
         m.round = rnd

@@ -265,7 +265,7 @@ def report(request: HtmxHttpRequest, slug: str):
     except ServiceError as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, _sent_message(sent))
+        messages.success(request, _sent_message(sent, event.chess_results))
     return redirect("player:me", slug=slug)
 
 
@@ -334,9 +334,9 @@ def _outcome(event: Event, player: Player, match_id: int, action: str, text: str
     return outcome
 
 
-def _sent_message(sent: reports.Sent) -> str:
+def _sent_message(sent: reports.Sent, chess: bool = False) -> str:
     if sent.state == reports.STORED:
-        return _("Result stored: %(result)s. Thank you!") % {"result": sent.match.result_label()}
+        return _("Result stored: %(result)s. Thank you!") % {"result": sent.match.result_label(chess)}
     if sent.state == reports.DISPUTED:
         return _("Your report differs from your opponent's: a judge will come to your table.")
     return _("Reported. Your opponent confirms it on their phone.")
