@@ -562,3 +562,27 @@ def test_a_fide_id_column_is_the_players_id_in_an_event_without_colours(event, o
     services.add_players(event, organiser, services.new_players(rows, chess=False))
     bo = event.players.get(name="Bo Ek")
     assert (bo.external_id, bo.fide_id, bo.federation) == ("1503014", "", "")
+
+
+def test_a_chess_roster_file_is_previewed_with_its_fide_details_then_imported(chess, org):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = "name,rating,fide_id,federation,title,sex,birth_date\nAnna Cramling,2100,1234567,SWE,WFM,w,2002\n"
+    preview = org.post(
+        reverse("org_players_csv", args=[chess.slug]), {"file": SimpleUploadedFile("p.csv", text.encode())}
+    )
+    assert "1234567 · SWE · WFM · w · 2002" in preview.content.decode()
+    org.post(reverse("org_players_csv_confirm", args=[chess.slug]), {"text": text})
+    anna = chess.players.get(name="Anna Cramling")
+    assert (anna.fide_id, anna.title, anna.birth_date) == ("1234567", "WFM", "2002")
+    export = org.get(reverse("org_export_players", args=[chess.slug])).content.decode("utf-8-sig")
+    assert "fide_id,federation,title,sex,birth_date" in export.splitlines()[0]
+
+
+def test_the_organisers_round_page_and_print_speak_colours_in_danish_and_japanese(chess, organiser, org):
+    play_round(chess, organiser)
+    org.cookies["swiss_language"] = "da"
+    assert "Hvid – Sort" in org.get(reverse("org_round", args=[chess.slug, 1])).content.decode()
+    org.cookies["swiss_language"] = "ja"
+    printed = org.get(reverse("org_print_by_table", args=[chess.slug, 1])).content.decode()
+    assert "<th>白</th>" in printed and "<th>黒</th>" in printed
