@@ -127,6 +127,9 @@ class Event(models.Model):
     players_request_byes = models.BooleanField(default=False)
     # Chess: players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
     rating_breaks_ties = models.BooleanField(default=False)
+    # Chess: the colour of the top board in round 1 as a TRF gave it (XXC, 152: "white" or "black"), or
+    # empty for the pairing's own choice; kept so that the TRF goes back out as it came in.
+    initial_colour = models.CharField(max_length=5, blank=True)
     # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.
     trf_header = models.TextField(blank=True)
     # Bumped on every change that public pages show; drives ETags and cache keys.

@@ -5,8 +5,6 @@ input both engines get from the web app; `import_event` writes a parsed file ato
 """
 
 import datetime as dt
-import re
-from dataclasses import replace
 from fractions import Fraction
 
 from django.conf import settings
@@ -18,12 +16,6 @@ from standings import eventfile as ef
 from standings import trf
 from standings.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
-
-# Chess fields the event file knows and the database may not hold yet (they arrive with their own migration):
-# until then an event keeps what it can. A FIDE ID without its own column is the player's external ID.
-_PLAYER_FIELDS = {f.name for f in Player._meta.get_fields()}
-_EVENT_FIELDS = {f.name for f in Event._meta.get_fields()}
-_MATCH_FIELDS = {f.name for f in Match._meta.get_fields()}
 
 
 def settings_of(event: Event) -> ef.Settings:
@@ -47,8 +39,8 @@ def settings_of(event: Event) -> ef.Settings:
         colours=event.colours,
         language=event.language,
         trf_header=tuple(event.trf_header.splitlines()),
-        initial_colour=getattr(event, "initial_colour", None) or None,
-        rating_breaks_ties=getattr(event, "rating_breaks_ties", False),
+        initial_colour=event.initial_colour or None,
+        rating_breaks_ties=event.rating_breaks_ties,
     )
 
 
@@ -68,8 +60,8 @@ def player_to_file(p: Player) -> ef.Player:
         title=p.title,
         sex=p.sex,
         birth_date=p.birth_date,
-        fide_id=getattr(p, "fide_id", ""),
-        requested_byes=tuple(sorted((int(r), kind) for r, kind in getattr(p, "requested_byes", {}).items())),
+        fide_id=p.fide_id,
+        requested_byes=tuple(sorted((int(r), kind) for r, kind in p.requested_byes.items())),
     )
 
 
@@ -80,7 +72,7 @@ def match_to_file(m: Match, keys: dict[int, str]) -> ef.Match:
         games=m.games,
         result=m.result,
         table=m.table,
-        white=keys[m.white_id] if "white" in _MATCH_FIELDS and m.white_id else None,
+        white=keys[m.white_id] if m.white_id else None,
     )
 
 
@@ -94,7 +86,7 @@ def event_to_file(event: Event, include_drafts: bool = False) -> ef.Event:
     by_round: dict[int, list[ef.Match]] = {r.pk: [] for r in rounds}
     matches = Match.objects.filter(round__in=[r.pk for r in rounds]).order_by("round_id", "id")
     columns = ["round_id", "table", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "result"]
-    for m in matches.only(*columns, *(["white_id"] if "white" in _MATCH_FIELDS else [])):
+    for m in matches.only(*columns, "white_id"):
         by_round[m.round_id].append(match_to_file(m, keys))
     return ef.Event(
         settings=settings_of(event),
@@ -109,13 +101,6 @@ def event_to_file(event: Event, include_drafts: bool = False) -> ef.Event:
 def event_to_trf(event: Event) -> str:
     """The event's published rounds as a FIDE TRF-16 file, with the standings' points and ranks."""
     doc = event_to_file(event)
-    if "fide_id" not in _PLAYER_FIELDS:
-        # Without a FIDE ID column, a TRF's FIDE ID is stored as the external ID (`_player_extras`).
-        kept = [
-            replace(p, fide_id=p.external_id if re.fullmatch(r"[0-9]{1,11}", p.external_id) else "")
-            for p in doc.players
-        ]
-        doc = replace(doc, players=tuple(kept))
     table = standings.compute(doc)
     return trf.dumps(doc, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
 
@@ -140,19 +125,6 @@ def _player_name(name: str, place: str) -> str:
     except ValidationError as e:
         # Already in the reader's language (the form's own message): carried as it is.
         raise ef.EventFileError(place, Message("file_player_name", "{problem}", problem=e.messages[0])) from None
-
-
-def _player_extras(p: ef.Player) -> dict:
-    """The player's fields that not every database holds yet: where a column is missing, a FIDE ID is kept as
-    the external ID (the TRF export writes an external ID of digits as the FIDE ID)."""
-    extras = {"external_id": p.external_id}
-    if "fide_id" in _PLAYER_FIELDS:
-        extras["fide_id"] = p.fide_id
-    elif p.fide_id and not p.external_id:
-        extras["external_id"] = p.fide_id
-    if "requested_byes" in _PLAYER_FIELDS:
-        extras["requested_byes"] = {str(r): kind for r, kind in p.requested_byes}
-    return extras
 
 
 @transaction.atomic
@@ -204,14 +176,8 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
         late_entry=s.late_entry,
         language=s.language,
         trf_header="\n".join(s.trf_header),
-        **{
-            name: value
-            for name, value in (
-                ("initial_colour", s.initial_colour or ""),
-                ("rating_breaks_ties", s.rating_breaks_ties),
-            )
-            if name in _EVENT_FIELDS
-        },
+        initial_colour=s.initial_colour or "",
+        rating_breaks_ties=s.rating_breaks_ties,
     )
     if slug:
         event.save(force_insert=True)
@@ -235,7 +201,9 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                 title=p.title,
                 sex=p.sex,
                 birth_date=p.birth_date,
-                **_player_extras(p),
+                external_id=p.external_id,
+                fide_id=p.fide_id,
+                requested_byes={str(r): kind for r, kind in p.requested_byes},
             )
             for p, name in zip(doc.players, names, strict=True)
         ]
@@ -260,7 +228,7 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
                     games_b=m.games[1] if m.games else None,
                     games_drawn=m.games[2] if m.games else None,
                     result=m.result,
-                    **({"white_id": pk[m.white]} if m.white and "white" in _MATCH_FIELDS else {}),
+                    white_id=pk[m.white] if m.white else None,
                 )
                 for m in r.matches
             ],

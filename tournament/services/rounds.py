@@ -9,7 +9,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
-from pairing import PairingError, from_event, pair
+from pairing import PairingError, from_event, pair, requested_byes
 from pairing.rounds import recommended_rounds as recommend_rounds
 from standings.eventfile import DOUBLE_LOSS
 from standings.messages import Message, message_of
@@ -34,31 +34,11 @@ def recommended_rounds(event: Event, players=None):
     return replace(rec, explanation=recommendation_text(rec))
 
 
-def _engine_pairing(file_event, number: int, seed: int, leave_out=frozenset()):
-    """The engine's pairing of the round, without the players in `leave_out` (their requested byes)."""
+def _engine_pairing(file_event, number: int, seed: int):
     try:
-        inp = from_event(file_event, number)
-        if leave_out:
-            inp = replace(
-                inp,
-                entrants=tuple(e for e in inp.entrants if e.id not in leave_out),
-                awarded_byes=tuple(e for e in inp.awarded_byes if e.id not in leave_out),
-            )
-        return pair(inp, seed=seed)
+        return pair(from_event(file_event, number), seed=seed)
     except PairingError as e:
         raise ServiceError(engine_text.sentence(message_of(e))) from None
-
-
-def requested_byes(players: list[Player], number: int) -> dict[str, str]:
-    """The byes asked for round `number` by players who play in it, by player key (FIDE C.07: a half-point
-    or zero-point bye; a zero-point bye is a known absence). The pairing leaves them out and records them."""
-    return {
-        p.key: kind
-        for p in players
-        if (kind := p.requested_bye(number))
-        and p.joined_round <= number
-        and (p.dropped_after is None or p.dropped_after >= number)
-    }
 
 
 def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> None:
@@ -110,8 +90,11 @@ def _warnings(result) -> list[dict | str]:
 def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
     players = list(event.players.all())
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    requested = requested_byes(players, number)
-    result = _engine_pairing(event_to_file(event), number, seed, frozenset(requested))
+    file_event = event_to_file(event)
+    # The byes players asked for in this round (C.07: half-point, or zero-point for a known absence): the
+    # engine leaves them out (`pairing.eligible`), and they are recorded as matches without an opponent.
+    requested = requested_byes(file_event, number)
+    result = _engine_pairing(file_event, number, seed)
     rnd = Round.objects.create(
         event=event,
         number=number,
