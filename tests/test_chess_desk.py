@@ -5,6 +5,7 @@ import csv
 import io
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -13,7 +14,7 @@ from django.utils import translation
 from standings import eventfile as ef
 from tournament import services
 from tournament.files import csvio
-from tournament.files.eventio import event_to_file
+from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event, EventRole, Player
 from tournament.services import ServiceError
 
@@ -565,8 +566,6 @@ def test_a_fide_id_column_is_the_players_id_in_an_event_without_colours(event, o
 
 
 def test_a_chess_roster_file_is_previewed_with_its_fide_details_then_imported(chess, org):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     text = "name,rating,fide_id,federation,title,sex,birth_date\nAnna Cramling,2100,1234567,SWE,WFM,w,2002\n"
     preview = org.post(
         reverse("org_players_csv", args=[chess.slug]), {"file": SimpleUploadedFile("p.csv", text.encode())}
@@ -586,3 +585,77 @@ def test_the_organisers_round_page_and_print_speak_colours_in_danish_and_japanes
     org.cookies["swiss_language"] = "ja"
     printed = org.get(reverse("org_print_by_table", args=[chess.slug, 1])).content.decode()
     assert "<th>白</th>" in printed and "<th>黒</th>" in printed
+
+
+# ---------------------------------------------------------------- the rating report (TRF) out of the app
+
+
+def test_the_trf_export_carries_what_the_desk_entered(chess, organiser, org):
+    alice = chess.players.get(name="Player A")
+    alice.fide_id, alice.federation, alice.title, alice.sex, alice.birth_date = (
+        "4100018",
+        "GER",
+        "GM",
+        "m",
+        "1969/12/06",
+    )
+    alice.save()
+    services.request_bye(chess.players.get(name="Player B"), 2, "half_bye", organiser)
+    rnd = play_round(chess, organiser)
+    forfeit, *rest = games(rnd)
+    services.record_result(forfeit, services.parse_outcome("-+", 1, True), organiser)
+    for m in rest:
+        services.record_result(m, services.parse_outcome("=", 1, True), organiser)
+    text = org.get(reverse("org_export_trf", args=[chess.slug])).content.decode()
+    line = next(x for x in text.splitlines() if "Player A" in x)
+    assert "mGM" in line.replace(" ", "")[:12] and "GER" in line and "4100018" in line and "1969/12/06" in line
+    bob = next(x for x in text.splitlines() if "Player B" in x)
+    assert bob.rstrip().endswith("0000 - H")  # the half-point bye asked for round 2, the round to be paired
+    forfeit.refresh_from_db()
+    start = {p.name: p.number for p in chess.players.all()}
+    black_winner = next(x for x in text.splitlines() if forfeit.player_a.name in x)
+    assert f"{start[forfeit.player_b.name]:>4} b +" in black_winner  # Black won by forfeit, colours kept
+    # The file comes back in as an event with the same details, byes and colours, and goes out unchanged.
+    again = org.post(
+        reverse("org_event_import_trf"),
+        {
+            "file": __import__("django.core.files.uploadedfile", fromlist=["x"]).SimpleUploadedFile(
+                "r.trf", text.encode()
+            )
+        },
+    )
+    assert again.status_code == 302
+    copy = Event.objects.exclude(pk=chess.pk).get()
+    copied = copy.players.get(name="Player A")
+    assert (copied.fide_id, copied.federation, copied.title) == ("4100018", "GER", "GM")
+    assert copy.players.get(name="Player B").requested_byes == {"2": "half_bye"}
+    assert copy.rounds.get(number=1).matches.get(result="forfeit").white.name == forfeit.white.name
+    assert [x for x in event_to_trf(copy).splitlines() if x.startswith("001")] == [
+        x for x in text.splitlines() if x.startswith("001")
+    ]
+
+
+def test_rating_breaks_the_ties_c07_leaves_when_the_event_asks(chess, organiser):
+    rnd = play_round(chess, organiser)
+    for m in games(rnd):
+        services.record_result(m, services.parse_outcome("=", 1, True), organiser)
+    chess.tiebreakers = []
+    chess.rating_breaks_ties = True
+    chess.save(update_fields=["tiebreakers", "rating_breaks_ties", "version"])
+    chess.touch()
+    rows = services.event_standings(chess).rows
+    ratings = [chess.players.get(key=r.player_id).rating for r in rows]
+    assert ratings == sorted(ratings, reverse=True) and [r.rank for r in rows] == list(range(1, 7))
+
+
+def test_a_trf_initial_colour_is_kept(chess, organiser, org):
+    chess.initial_colour = "black"
+    chess.save(update_fields=["initial_colour"])
+    play_round(chess, organiser)
+    text = org.get(reverse("org_export_trf", args=[chess.slug])).content.decode()
+    assert "XXC black1" in text
+    assert (
+        org.post(reverse("org_event_import_trf"), {"file": SimpleUploadedFile("c.trf", text.encode())}).status_code
+        == 302
+    )
+    assert Event.objects.exclude(pk=chess.pk).get().initial_colour == "black"
