@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round, Seat
+from tournament.models import Event, EventLog, EventRole, Match, Player, Report, ResultChange, Round, Seat
 
 
 class ChangesTheEvent:
@@ -81,6 +81,13 @@ class MatchAdmin(ChangesTheEvent, admin.ModelAdmin):
     list_filter = ["result"]
     list_select_related = ["round__event", "player_a", "player_b"]
     raw_id_fields = ["player_a", "player_b", "round"]
+
+    def save_model(self, request, obj, form, change):
+        players = Match.objects.filter(pk=obj.pk).values_list("player_a_id", "player_b_id").first()
+        super().save_model(request, obj, form, change)
+        # Other players make it another pairing: what was reported on it was said of the old one.
+        if players is not None and players != (obj.player_a_id, obj.player_b_id):
+            Report.discard([obj.pk])
 
 
 @admin.register(Seat)

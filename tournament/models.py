@@ -792,6 +792,14 @@ class Report(models.Model):
     def agrees_with(self, other: "Report") -> bool:
         return not (self.disputes or other.disputes) and (self.result, self.games) == (other.result, other.games)
 
+    @classmethod
+    def discard(cls, match_ids) -> None:
+        """Who plays these matches changed (a swap, an edit in the admin): what was reported on them was said
+        of another pairing and must never count for this one. The stamps move on, so a page that showed one
+        of those reports can no longer confirm what it showed."""
+        cls.objects.filter(match__in=match_ids).delete()
+        Match.objects.filter(pk__in=match_ids).update(report_stamp=F("report_stamp") + 1)
+
 
 class CodeAttempt(models.Model):
     """A wrong player code typed on a phone: counted per address and per event to stop guessing."""

@@ -7,7 +7,8 @@ next is the event's rule (`Event.reporting`):
 - organisers: players cannot report (the default; the desk enters every result);
 - confirm: the opponent confirms (or reports the same result themselves) and the result is stored;
   a different report or "That's not right" makes the match disputed, for a judge to settle;
-- alone: one report stores the result.
+- alone: one report stores the result, unless it is a double loss: that costs the opponent a match they
+  may think they won, so it waits for the opponent's agreeing report (or a judge) as in "confirm".
 
 Storing always goes through `services.record_result`, the one validating, audited path the organiser's
 desk uses; the match row is locked first, so double taps, two players at once and a judge entering
@@ -147,9 +148,13 @@ class Sent:
 
 
 def status(match: Match, reports: list[Report]) -> str:
-    """Where a match stands: stored, disputed (reports differ or one disputes), waiting for the opponent, empty."""
+    """Where a match stands: stored, disputed (reports differ or one disputes), waiting for the opponent, empty.
+
+    Only the reports of the players who play it now count (`Report.discard` removes the others when the
+    pairing changes; this holds whatever path changed it)."""
     if match.has_result:
         return STORED
+    reports = [r for r in reports if r.player_id in (match.player_a_id, match.player_b_id)]
     if any(r.disputes for r in reports) or (len(reports) == 2 and not reports[0].agrees_with(reports[1])):
         return DISPUTED
     return WAITING if reports else EMPTY
@@ -170,6 +175,11 @@ def current_match(player: Player) -> tuple[Round | None, Match | None]:
     if match is not None:
         return match.round, match
     return services.current_round(player.event), None
+
+
+def opponent_of(match: Match, player: Player) -> int | None:
+    """The id of who plays `player` in `match` now: only their report counts against the player's."""
+    return match.player_b_id if match.player_a_id == player.pk else match.player_a_id
 
 
 def refusal(
@@ -228,31 +238,43 @@ class _RoundNeeded(Exception):
     holding the round, as a stored result must."""
 
 
-def submit(player: Player, match_id: int, outcome: Outcome, address: str | None = None) -> Sent:
+def stores_alone(event: Event, outcome: Outcome) -> bool:
+    """Whether one player's report stores the result by itself: in "alone" mode, any result but a double
+    loss, which takes the match from the opponent too and so needs their word or a judge's."""
+    return event.reporting == Event.Reporting.ALONE and outcome.result != Match.Result.DOUBLE_LOSS
+
+
+def submit(
+    player: Player, match_id: int, outcome: Outcome, address: str | None = None, seen: int | None = None
+) -> Sent:
     """The player's report of their match (a new one, a changed one, or the same as the opponent's).
 
     Refused with a `ServiceError` (and nothing changed) when it is not theirs to report now or the
     result is not valid (the desk's own validation and messages). A report that stores the result holds
     the round's row, as the desk's entry does, and bumps the event's version after its commit
     (`services.after_result`); one that waits for the opponent holds only its match.
+    `seen`: a confirmation's `Match.report_stamp` as the player's page showed it; refused when the reports
+    changed since (the opponent changed theirs, or the pairing changed and took them away).
     """
-    stores = player.event.reporting == Event.Reporting.ALONE or (
+    stores = stores_alone(player.event, outcome) or (
         Report.objects.filter(match_id=match_id, disputes=False, result=outcome.result)
         .exclude(player=player)
         .filter(games_a=_games(outcome, 0), games_b=_games(outcome, 1), games_drawn=_games(outcome, 2))
         .exists()
     )
     try:
-        return _submit(player, match_id, outcome, address, with_round=stores)
+        return _submit(player, match_id, outcome, address, stores, seen)
     except _RoundNeeded:
-        return _submit(player, match_id, outcome, address, with_round=True)
+        return _submit(player, match_id, outcome, address, True, seen)
 
 
 def _games(outcome: Outcome, side: int) -> int | None:
     return outcome.games[side] if outcome.games else None
 
 
-def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None, with_round: bool) -> Sent:
+def _submit(
+    player: Player, match_id: int, outcome: Outcome, address: str | None, with_round: bool, seen: int | None
+) -> Sent:
     with transaction.atomic():
         event, m = _locked_match(player, match_id, with_round)
         # A double tap, or the opponent's report stored this very result a moment ago.
@@ -262,8 +284,12 @@ def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None
             raise ServiceError(problem)
         if same:
             return Sent(STORED, m)
+        if seen is not None and seen != m.report_stamp:
+            raise ServiceError(
+                _("The report on your match changed since your page was shown: read it again before you confirm.")
+            )
         services.validate_result(m, outcome)  # the desk's validation: SPEC §2, same messages
-        other = single(m.reports.exclude(player=player))  # the opponent's, if any: one per player
+        other = single(m.reports.filter(player_id=opponent_of(m, player)))  # one per player, if any
         mine = Report(
             match=m,
             player=player,
@@ -275,7 +301,7 @@ def _submit(player: Player, match_id: int, outcome: Outcome, address: str | None
             address=address,
             at=timezone.now(),
         )
-        stores = event.reporting == Event.Reporting.ALONE or (other is not None and mine.agrees_with(other))
+        stores = stores_alone(event, outcome) or (other is not None and mine.agrees_with(other))
         if stores and not with_round:
             raise _RoundNeeded
         _put(mine)
@@ -306,7 +332,7 @@ def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
         problem = refusal(event, m.round, m, player) if m is not None else _("That is not your match.")
         if problem:
             raise ServiceError(problem)
-        if not m.reports.exclude(player=player).exists():
+        if not m.reports.filter(player_id=opponent_of(m, player)).exists():
             raise ServiceError(_("Your opponent has not reported anything yet: report your result instead."))
         _put(Report(match=m, player=player, disputes=True, address=address, at=timezone.now()))
         services.log(event, "dispute", None, round=m.round.number, table=m.table, player=player.key)

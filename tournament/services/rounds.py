@@ -18,6 +18,7 @@ from tournament.models import (
     Event,
     Match,
     Player,
+    Report,
     Round,
 )
 from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
@@ -217,6 +218,7 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
                 % {"first": first, "second": second}
             )
         _exchange(m1, s1, m2, s2)
+        Report.discard([m1.pk, m2.pk])
         met = met_before(rnd.event, rnd.number)
         warnings = [
             Message(

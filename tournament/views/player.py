@@ -30,7 +30,7 @@ from tournament import services
 from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import ServiceError, reports
-from tournament.views.access import HtmxHttpRequest, public_event
+from tournament.views.access import HtmxHttpRequest, public_event, role_of
 from tournament.views.public_cache import BUILD, cached, event_standings, is_fragment
 from tournament.views.public_rows import _player_line, clock_of, qr_svg
 
@@ -70,6 +70,13 @@ def remember(response: HttpResponse, event: Event, player: Player) -> HttpRespon
 def forget_cookie(response: HttpResponse, event: Event) -> HttpResponse:
     response.delete_cookie(_cookie(event), path=f"/e/{event.slug}/", samesite="Lax")
     return response
+
+
+def _stranger(request: HtmxHttpRequest, event: Event) -> None:
+    """A phone that knows nobody at `event`: a hidden event is a missing one to it (its name included),
+    as every public page of a hidden event is; its organisers and judges still see its code page."""
+    if not event.public and role_of(request.user, event) is None:
+        raise Http404("No such event.")
 
 
 def _signed(request: HtmxHttpRequest, name: str) -> tuple[int, str] | None:
@@ -124,6 +131,7 @@ def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
     event = _event(slug)
     player = Player.objects.filter(pk=pk, event=event).first()
     if player is None or not reports.check_token(player, token):
+        _stranger(request, event)
         response = render(request, "player/link_gone.html", {"event": event}, status=404)
         return forget_cookie(response, event)
     response = redirect("player:me", slug=slug)
@@ -150,9 +158,15 @@ def code(request: HtmxHttpRequest, slug: str):
 
 @require_POST
 def forget(request: HtmxHttpRequest, slug: str):
-    """ "Not me": this phone forgets the player."""
-    event = _event(slug)
-    return forget_cookie(redirect("public:pairings", slug=slug), event)
+    """ "Not me": this phone forgets the player.
+
+    The cookies a browser sends here are the ones set for this event's path, so the event is not read: the
+    answer is the same for a hidden event, a missing one and a public one."""
+    response = redirect("public:pairings", slug=slug)
+    for name in request.COOKIES:
+        if _COOKIE_NAME.fullmatch(name):
+            response.delete_cookie(name, path=f"/e/{slug}/", samesite="Lax")
+    return response
 
 
 @require_http_methods(["GET", "POST"])
@@ -185,6 +199,7 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
 def me(request: HtmxHttpRequest, slug: str):
     event, player = phone_player(request, slug)
     if player is None:
+        _stranger(request, event)
         return render(request, "player/code.html", {"event": event, "error": None})
     rnd, match = reports.current_match(player)
     template = "player/me.html" + ("#live" if is_fragment(request) else "")
@@ -248,6 +263,7 @@ def report(request: HtmxHttpRequest, slug: str):
     """A result from the player's side ("2-1" means they won 2-1), a confirmation, or "That's not right"."""
     event, player = phone_player(request, slug)
     if player is None:
+        _stranger(request, event)
         messages.error(request, _("This phone does not know who you are: open your personal link or type your code."))
         return redirect("player:me", slug=slug)
     match_id = request.POST.get("match", "")
@@ -261,7 +277,10 @@ def report(request: HtmxHttpRequest, slug: str):
         else:
             text = request.POST.get("other" if action == "other" else "result", "")
             outcome = _outcome(event, player, match_id, action, text)
-            sent = reports.submit(player, match_id, outcome, address(request))
+            # The page's Confirm names the reports it showed (`Match.report_stamp`): a stale one is refused.
+            seen = request.POST.get("seen", "")
+            seen = int(seen) if action == "confirm" and seen.isdigit() else None
+            sent = reports.submit(player, match_id, outcome, address(request), seen)
     except ServiceError as e:
         messages.error(request, str(e))
     else:
@@ -320,7 +339,7 @@ def _outcome(event: Event, player: Player, match_id: int, action: str, text: str
     if match is None or player.pk not in (match.player_a_id, match.player_b_id):
         raise ServiceError(_("That is not your match."))
     if action == "confirm":
-        theirs = single(match.reports.exclude(player=player).filter(disputes=False))
+        theirs = single(match.reports.filter(player_id=reports.opponent_of(match, player), disputes=False))
         if theirs is None:
             raise ServiceError(_("There is no report from your opponent to confirm."))
         return services.Outcome(theirs.result, theirs.games)
