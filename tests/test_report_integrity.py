@@ -6,10 +6,11 @@ from django.contrib.admin.sites import site
 from django.test import Client
 from django.urls import reverse
 
+from tests.test_concurrency import at_once
 from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tests.test_self_report import match_of, phone, player, report
 from tournament import services
-from tournament.models import Event, Match, Report, Round
+from tournament.models import Event, Match, Player, Report, Round
 from tournament.services import rounds
 
 pytestmark = pytest.mark.django_db
@@ -196,3 +197,82 @@ def test_not_me_still_forgets_the_player(live):
     pa = phone(player(live, "Player A"))
     pa.post(reverse("player:forget", args=[live.slug]))
     assert "player/code.html" in [t.name for t in pa.get(reverse(ME, args=[live.slug])).templates]
+
+
+# ---------------------------------------------------------------- item 2: a drop while the next round is a draft
+
+
+def org(user) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def complete_round_2(event):
+    Round.objects.filter(event=event, number=2).update(state=Round.State.COMPLETE)
+    Match.objects.filter(round__event=event, round__number=2).update(games_a=2, games_b=0, games_drawn=0)
+    services.changed(event)
+
+
+def test_a_drop_from_the_phone_during_a_draft_is_shown_and_refuses_publishing(live, organiser):
+    complete_round_2(live)
+    draft = services.pair_next_round(live, organiser)
+    h = player(live, "Player H")
+    phone(h).post(reverse("player:drop", args=[live.slug]), {"confirm": "yes"})
+    h.refresh_from_db()
+    assert h.dropped_after == 2 and draft.seats.filter(player=h).exists()
+    desk = org(organiser)
+    page = desk.get(reverse("org_round", args=[live.slug, 3])).content.decode()
+    assert "Dropped since this draft was paired:" in page and "Player H" in page.split("Dropped since")[1][:400]
+    refused = desk.post(reverse("org_round_publish", args=[live.slug, 3]), follow=True).content.decode()
+    draft.refresh_from_db()
+    assert draft.state == Round.State.DRAFT
+    assert "Dropped after round 3 was paired: Player H. Pair it again before publishing it." in refused
+    desk.post(reverse("org_round_repair", args=[live.slug, 3]))
+    desk.post(reverse("org_round_publish", args=[live.slug, 3]))
+    rnd = Round.objects.get(event=live, number=3)
+    assert rnd.state == Round.State.PAIRED and not rnd.seats.filter(player=h).exists()
+
+
+def test_the_organisers_own_drop_during_a_draft_refuses_publishing_too(live, organiser):
+    complete_round_2(live)
+    services.pair_next_round(live, organiser)
+    desk = org(organiser)
+    h = player(live, "Player H")
+    desk.post(reverse("org_player_drop", args=[live.slug, h.pk]))
+    desk.post(reverse("org_round_publish", args=[live.slug, 3]))
+    assert Round.objects.get(event=live, number=3).state == Round.State.DRAFT
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_dropping_while_the_round_is_paired_are_never_seated_when_it_is_published(event, organiser):
+    """Six phones drop while the organiser pairs round 3 (real simultaneous requests): whichever lands
+    first, the round that is published seats none of them."""
+    Player.objects.bulk_create(Player(event=event, name=f"Extra {i:02d}") for i in range(8))
+    names = sorted(event.players.values_list("name", flat=True))
+    pair(event, 1, list(zip(names[0::2], names[1::2], strict=True)), state=Round.State.COMPLETE)
+    Match.objects.filter(round__event=event).update(games_a=2, games_b=1, games_drawn=0)
+    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
+    services.changed(event)
+    leaving = list(event.players.order_by("pk")[:6])
+    phones = [phone(p) for p in leaving]
+    desk = org(organiser)
+    drop_url = reverse("player:drop", args=[event.slug])
+    responses = at_once(
+        lambda: desk.post(reverse("org_round_pair", args=[event.slug])),
+        *(lambda c=c: c.post(drop_url, {"confirm": "yes"}) for c in phones),
+    )
+    assert [getattr(r, "status_code", r) for r in responses] == [302] * 7
+    assert all(p.dropped_after == 1 for p in Player.objects.filter(pk__in=[p.pk for p in leaving]))
+    draft = Round.objects.get(event=event, number=2)
+    seated = set(draft.seats.filter(player__in=leaving).values_list("player_id", flat=True))
+    desk.post(reverse("org_round_publish", args=[event.slug, 2]))
+    draft.refresh_from_db()
+    assert draft.state == (Round.State.DRAFT if seated else Round.State.PAIRED)
+    if seated:
+        desk.post(reverse("org_round_repair", args=[event.slug, 2]))
+        desk.post(reverse("org_round_publish", args=[event.slug, 2]))
+    published = Round.objects.get(event=event, number=2)
+    assert published.state == Round.State.PAIRED
+    assert not published.seats.filter(player__in=leaving).exists()
+    assert published.seats.count() == event.players.count() - 6

@@ -193,12 +193,16 @@ def delete_player(player: Player, by) -> None:
 
 
 def drop_player(player: Player, by, **detail) -> None:
-    """Drop after the current round; `detail` says more for the log (a drop the player asked for)."""
-    event = player.event
-    last = current_round(event)
-    player.dropped_after = last.number if last else 0
-    player.save(update_fields=["dropped_after"])
-    log(event, "drop", by, player=player.key, name=player.name, after_round=player.dropped_after, **detail)
+    """Drop after the current round; `detail` says more for the log (a drop the player asked for).
+
+    Under the event's lock, as pairing and publishing: a drop lands either before a round is published
+    (a draft that seats the player then refuses to be published) or after it (they play it)."""
+    with transaction.atomic():
+        event = lock_event(player.event)
+        last = current_round(event)
+        player.dropped_after = last.number if last else 0
+        player.save(update_fields=["dropped_after"])
+        log(event, "drop", by, player=player.key, name=player.name, after_round=player.dropped_after, **detail)
     changed(event)
 
 

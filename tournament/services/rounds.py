@@ -162,8 +162,24 @@ def repair_round(rnd: Round, by) -> Round:
     return new
 
 
+def dropped_in_draft(rnd: Round) -> list[Player]:
+    """The players this draft seats who have dropped since it was paired (from their phone or at the desk):
+    published, it would give their opponents a game with nobody."""
+    return list(Player.objects.filter(seats__round=rnd, dropped_after__lt=rnd.number).order_by("name", "pk"))
+
+
 def publish_round(rnd: Round, by) -> None:
+    """Make a draft public. A Swiss draft that seats a dropped player is refused: pair it again, as the
+    organiser's drop says. The event's lock orders it with the drops (`roster.drop_player` takes it too),
+    so a drop is either seen here or comes after the round is published (and is then after this round)."""
     with transaction.atomic():
+        lock_event(rnd.event)
+        gone = dropped_in_draft(rnd) if rnd.kind == Round.Kind.SWISS else []
+        if gone:
+            raise ServiceError(
+                gettext("Dropped after round %(number)s was paired: %(names)s. Pair it again before publishing it.")
+                % {"names": ", ".join(p.name for p in gone), "number": rnd.number}
+            )
         updated = Round.objects.filter(pk=rnd.pk, state=Round.State.DRAFT).update(state=Round.State.PAIRED)
         if updated:
             rnd.state = Round.State.PAIRED

@@ -210,6 +210,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         rows=rows,
         bye_notes=bye_notes,
         waiting=waiting,
+        dropped=[p for p in in_round if p.dropped_after is not None and p.dropped_after < rnd.number],
         swap_form=swap_form or SwapForm(players=sorted(in_round, key=lambda p: (p.sort_key, p.pk))),
     )
 
@@ -235,10 +236,14 @@ def bye_note(event: Event, player: Player, number: int) -> str:
 def round_publish(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug, need=ORGANISER)
     rnd = _round(access.event, number)
-    services.publish_round(rnd, request.user)
-    messages.success(
-        request, _("Round %(number)s is published: players can see their tables now.") % {"number": number}
-    )
+    try:
+        services.publish_round(rnd, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request, _("Round %(number)s is published: players can see their tables now.") % {"number": number}
+        )
     return back(request, reverse("org_round", args=[slug, number]))
 
 
