@@ -47,7 +47,10 @@ def event_for(request: HttpRequest, slug: str, need: str = JUDGE) -> Access:
     """The event and the user's role in it; 404 without any role, 403 when a judge needs organiser."""
     event = Event.objects.filter(slug=slug).first()
     role = role_of(request.user, event) if event else None
-    if event is not None and role is None and claim_invites(request.user, event):
+    if event is not None and role is None and request.user.is_authenticated:
+        # Read again whether or not this request took the invitation: the judge's first page loads several
+        # requests at once, and the one that did not take it waited for the one that did.
+        claim_invites(request.user, event)
         role = role_of(request.user, event)
     if event is None or role is None:
         raise Http404("No such event.")
