@@ -1,6 +1,20 @@
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 
-from tournament.models import Event, EventLog, EventRole, Match, Player, Report, ResultChange, Round, Seat
+from tournament.models import (
+    Event,
+    EventLog,
+    EventRole,
+    Match,
+    Player,
+    Report,
+    ResultChange,
+    Round,
+    Seat,
+    refuse_lookalike_username,
+)
 
 
 class ChangesTheEvent:
@@ -113,3 +127,29 @@ class ResultChangeAdmin(admin.ModelAdmin):
 class EventLogAdmin(admin.ModelAdmin):
     list_display = ["event", "action", "by", "at"]
     list_filter = ["action"]
+
+
+class UserCreation(AdminUserCreationForm):
+    def clean_username(self):
+        username = super().clean_username()
+        refuse_lookalike_username(username)
+        return username
+
+
+class UserChange(UserChangeForm):
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        refuse_lookalike_username(username, account=self.instance.pk)
+        return username
+
+
+User = get_user_model()
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class AccountAdmin(UserAdmin):
+    """Django's user admin, refusing a username that reads like another account's (`refuse_lookalike_username`)."""
+
+    add_form = UserCreation
+    form = UserChange

@@ -12,11 +12,12 @@ from datetime import timedelta
 from fractions import Fraction
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, Max, Q
-from django.db.models.functions import Cast, Lower, Substr
+from django.db.models.functions import Cast, Substr
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
@@ -27,6 +28,7 @@ from standings.eventfile import BEST_OF
 from standings.presets import PRESETS, TIEBREAKER_CODES
 from tournament.text import l10n, name_search
 from tournament.text.engine_text import translate_all
+from tournament.text.lookalikes import username_key
 
 
 def single(queryset: models.QuerySet):
@@ -664,6 +666,9 @@ class StaffInvite(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invites")
     username = models.CharField(max_length=150)
+    # `text.lookalikes.username_key(username)`: an invitation is found by it, so a name that only looks
+    # like another's (a dotless ı, a Cyrillic letter) is not another invitation.
+    key = models.CharField(max_length=600, default="")
     role = models.CharField(max_length=10, choices=EventRole.Role.choices)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     at = models.DateTimeField(default=timezone.now)
@@ -671,11 +676,17 @@ class StaffInvite(models.Model):
     class Meta:
         ordering = ["username"]
         constraints = [
-            models.UniqueConstraint(Lower("username"), "event", name="one_invite_per_username_per_event"),
+            models.UniqueConstraint(fields=["key", "event"], name="one_invite_per_username_key_per_event"),
         ]
 
     def __str__(self):
         return f"{self.username} invited as {self.get_role_display()} of {self.event}"
+
+    def save(self, *args, **kwargs):
+        self.key = username_key(self.username)
+        if kwargs.get("update_fields") is not None and "username" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
+        super().save(*args, **kwargs)
 
     @staticmethod
     def sent_since():
@@ -689,6 +700,19 @@ class StaffInvite(models.Model):
     @property
     def expired(self) -> bool:
         return self.expires <= timezone.now()
+
+
+def refuse_lookalike_username(value: str, account: int | None = None) -> None:
+    """A new username that reads like an account's already taken ("ılse" beside "ilse") is refused: on a staff
+    list or an invitation the two would pass for one person. Every account is made through a form or
+    `createsuperuser` (tournament/admin.py, management/commands/createsuperuser.py). `account`: the account
+    being renamed, which may look like its own old name."""
+    key = username_key(value)
+    others = get_user_model().objects.exclude(username=value).exclude(pk=account).values_list("username", flat=True)
+    if any(username_key(other) == key for other in others.iterator()):
+        raise ValidationError(
+            _("This username looks like one that is already taken: choose another."), code="lookalike"
+        )
 
 
 class ResultChange(models.Model):

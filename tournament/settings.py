@@ -56,6 +56,8 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
+    # Before auth: its `createsuperuser` refuses a username that looks like another's (issue 21).
+    "tournament",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -65,7 +67,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
-    "tournament",
 ]
 
 MIDDLEWARE = [

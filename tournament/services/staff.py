@@ -1,6 +1,8 @@
 """Who runs an event: creating it (its creator becomes the organiser), inviting judges and organisers,
 removing them, and claiming the invitations waiting for a person when they sign in."""
 
+import unicodedata
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -11,6 +13,7 @@ from tournament.models import (
     StaffInvite,
 )
 from tournament.services.locks import ServiceError, lock_event, log
+from tournament.text.lookalikes import username_key
 
 
 def create_event(event: Event, by) -> Event:
@@ -46,9 +49,10 @@ def invite_staff(event: Event, username: str, role: str, by) -> str:
 
     What the organiser is told does not depend on whether an account of that name exists.
     """
+    key = username_key(username)
     with transaction.atomic():
         event = lock_event(event)
-        current = event.roles.select_related("user").filter(user__username__iexact=username).first()
+        current = next((r for r in event.roles.select_related("user") if username_key(r.user.username) == key), None)
         if current is not None:
             _keeps_an_organiser(event, current, role)
             if current.role != role:
@@ -59,10 +63,10 @@ def invite_staff(event: Event, username: str, role: str, by) -> str:
                 "user": current.user.username,
                 "role": current.get_role_display().lower(),
             }
-        invite = StaffInvite.objects.filter(event=event, username__iexact=username).first()
+        invite = StaffInvite.objects.filter(event=event, key=key).first()
         if invite is None:
             invite = StaffInvite(event=event, username=username)
-        invite.role, invite.by, invite.at = role, by, timezone.now()
+        invite.username, invite.role, invite.by, invite.at = username, role, by, timezone.now()
         invite.save()
         log(event, "staff_invite", by, user=username, role=role)
     return _(
@@ -84,16 +88,24 @@ def remove_staff(event: Event, role: EventRole, by) -> None:
         log(event, "staff_remove", by, user=role.user.username)
 
 
+def _folded(username: str) -> str:
+    return unicodedata.normalize("NFKC", username).casefold()
+
+
 def claim_invites(user, event: Event | None = None) -> int:
     """Turn the invitations addressed to this user's username into roles; how many were taken. An expired
-    invitation is left for its organisers to see and renew."""
+    invitation is left for its organisers to see and renew.
+
+    Found by the look-alike key, then taken only by the name it was written to (up to case and width): an
+    account that only looks like the invited one ("ılse" for "ilse") never takes it."""
     if not user.is_authenticated:
         return 0
-    invites = StaffInvite.objects.filter(username__iexact=user.username, at__gt=StaffInvite.sent_since())
+    invites = StaffInvite.objects.filter(key=username_key(user.username), at__gt=StaffInvite.sent_since())
     if event is not None:
         invites = invites.filter(event=event)
     taken = 0
-    for pk in invites.values_list("pk", flat=True):
+    name = _folded(user.username)
+    for pk in [pk for pk, invited in invites.values_list("pk", "username") if _folded(invited) == name]:
         with transaction.atomic():
             # Read again, locked: since the list was read it may have been taken, withdrawn, renewed or expired.
             invite = (
