@@ -224,8 +224,10 @@ class Event(models.Model):
 
 
 # A player's code is typed from a card: no characters that read alike (no 0 O D Q, 1 I L, 2 Z, 5 S, 8 B, G).
+# It is checked with the player's number, printed before it (`Player.card_code`): 22**8 codes per player
+# (README: "Players reporting their own results" has the arithmetic against guessing).
 CODE_ALPHABET = "ACEFHJKMNPRTUVWXY34679"
-CODE_LENGTH = 6
+CODE_LENGTH = 8
 
 
 def new_token() -> str:
@@ -393,6 +395,11 @@ class Player(models.Model):
                 key_players([self])
                 return super().save(*args, **kwargs)
         return super().save(*args, **kwargs)
+
+    @property
+    def card_code(self) -> str:
+        """The code as the player's card prints it and they type it: their number, then the secret part."""
+        return f"{self.number}-{self.code[:4]}-{self.code[4:]}"
 
     @property
     def numbered_name(self) -> str:
@@ -825,15 +832,19 @@ class Report(models.Model):
         Match.objects.filter(pk__in=match_ids).update(report_stamp=F("report_stamp") + 1)
 
 
-class CodeAttempt(models.Model):
-    """A wrong player code typed on a phone: counted per address and per event to stop guessing."""
+class CodeBudget(models.Model):
+    """How fast player codes may be tried, for one event or one address (`services.reports.take_turn`).
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
-    address = models.GenericIPAddressField(null=True, blank=True)
-    at = models.DateTimeField(default=timezone.now)
+    A budget of wrong codes that refills at a steady pace, kept as the moment it would be full again
+    (`full_at`, the "theoretical arrival time" of the generic cell rate algorithm): one row and one locked
+    update per code tried, however many were tried before.
+    """
+
+    scope = models.CharField(max_length=80, unique=True)  # "event:<id>" or "address:<address or /64>"
+    full_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        indexes = [models.Index(fields=["address", "at"]), models.Index(fields=["event", "at"])]
+        indexes = [models.Index(fields=["full_at"])]
 
     def __str__(self):
-        return f"{self.event}: wrong code from {self.address}"
+        return f"{self.scope}: full at {self.full_at}"

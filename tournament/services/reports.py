@@ -17,6 +17,9 @@ the result meanwhile end in exactly one stored result.
 
 import hashlib
 import hmac
+import ipaddress
+import math
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -26,19 +29,53 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import services
-from tournament.models import CodeAttempt, Event, Match, Player, Report, Round, new_code, new_token, single
+from tournament.models import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    CodeBudget,
+    Event,
+    Match,
+    Player,
+    Report,
+    Round,
+    new_code,
+    new_token,
+    single,
+)
 from tournament.services import Outcome, ServiceError
 
-# Wrong codes allowed in THROTTLE_WINDOW: per address, and per event from all addresses together.
-THROTTLE_WINDOW = timedelta(minutes=15)
-ADDRESS_LIMIT = 10
-EVENT_LIMIT = 200
+# Guessing codes (README: "Players reporting their own results" states the arithmetic). Every code typed is
+# one turn, taken before it is compared: from the event's budget and from the address's (an IPv6 address's
+# /64, which one machine has whole). A spent budget refills one turn every GUESS_INTERVAL; a turn further
+# off than MAX_WAIT is refused (`Throttled`), a nearer one is waited for. The right code gives its turn back,
+# so only wrong codes spend a budget, and a player with the right code waits at most a few seconds.
+GUESS_INTERVAL = timedelta(seconds=3)
+EVENT_BUDGET = 1000
+ADDRESS_BUDGET = 100
+MAX_WAIT = timedelta(seconds=10)
 
 EMPTY, WAITING, DISPUTED, STORED = "empty", "waiting", "disputed", "stored"
 
 
 class Throttled(ServiceError):
-    """Too many wrong codes from this address or for this event."""
+    """Codes are tried faster than the budgets refill: try again in `seconds`."""
+
+    def __init__(self, message: str, seconds: int):
+        super().__init__(message)
+        self.seconds = seconds
+
+
+def most_guesses_per_day() -> int:
+    """The most codes one event can have compared in a day, from any number of addresses: its whole budget,
+    then one per interval (and the turns handed out up to MAX_WAIT ahead)."""
+    day = timedelta(days=1) + MAX_WAIT
+    return EVENT_BUDGET + int(day / GUESS_INTERVAL)
+
+
+def guess_odds_per_day() -> float:
+    """The chance that guessing opens any page of one event in a day: each guess names one player by number,
+    and is right for one secret in CODE_ALPHABET ** CODE_LENGTH."""
+    return most_guesses_per_day() / len(CODE_ALPHABET) ** CODE_LENGTH
 
 
 # ---------------------------------------------------------------- who is this phone
@@ -58,31 +95,98 @@ def check_digest(player: Player, digest: str) -> bool:
 
 
 def normalise_code(text: str) -> str:
-    return "".join(text.split()).replace("-", "").upper()[:20]
+    return "".join(text.split()).replace("-", "").upper()[:30]
+
+
+def parse_code(text: str) -> tuple[int, str]:
+    """The player number and the secret of a code as typed ("17-ACEF-HJKM", "17 acef hjkm", "17ACEFHJKM")."""
+    code = normalise_code(text)
+    number, secret = code[:-CODE_LENGTH], code[-CODE_LENGTH:]
+    if not (number.isdigit() and len(number) <= 7 and len(secret) == CODE_LENGTH):
+        raise ServiceError(
+            _("That is not a player code: type your number, then the eight letters and digits, as on your card.")
+        )
+    return int(number), secret
+
+
+def _scopes(event: Event, address: str | None) -> list[tuple[str, int]]:
+    scopes = [(f"event:{event.pk}", EVENT_BUDGET)]
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return scopes  # no address known: the event's budget alone
+    where = ipaddress.ip_network(f"{ip}/64", strict=False) if ip.version == 6 else ip
+    scopes.append((f"address:{where}", ADDRESS_BUDGET))
+    return sorted(scopes)  # always locked in the same order
+
+
+def take_turn(event: Event, address: str | None) -> float:
+    """Take a turn at comparing a code from the event's and the address's budgets, in one transaction that
+    locks their rows (so forty codes at once take forty turns, never the same one twice); the seconds to
+    wait for it. `Throttled` when either budget's turn is further off than MAX_WAIT (nothing is taken)."""
+    now = timezone.now()
+    scopes = _scopes(event, address)
+    with transaction.atomic():
+        CodeBudget.objects.filter(full_at__lt=now - timedelta(days=1)).delete()  # full for a day: forgotten
+        CodeBudget.objects.bulk_create(
+            [CodeBudget(scope=scope, full_at=now) for scope, _budget in scopes], ignore_conflicts=True
+        )
+        rows = {b.scope: b for b in CodeBudget.objects.select_for_update().filter(scope__in=[s for s, _b in scopes])}
+        wait = timedelta(0)
+        for scope, budget in scopes:
+            row = rows[scope]
+            full_at = max(row.full_at, now) + GUESS_INTERVAL
+            turn = full_at - budget * GUESS_INTERVAL  # when this code may be compared
+            if turn - now > MAX_WAIT:
+                seconds = math.ceil((turn - now - MAX_WAIT).total_seconds())
+                raise Throttled(
+                    _(
+                        "Codes are being tried too fast here: try again in %(seconds)s seconds, or scan the QR "
+                        "code on your card."
+                    )
+                    % {"seconds": seconds},
+                    seconds,
+                )
+            row.full_at = full_at
+            wait = max(wait, turn - now)
+        CodeBudget.objects.bulk_update(rows.values(), ["full_at"])
+    return wait.total_seconds()
+
+
+def give_back_turn(event: Event, address: str | None) -> None:
+    """The right code spends nothing: a venue's phones share one address, and their players are not guessing."""
+    scopes = [scope for scope, _budget in _scopes(event, address)]
+    CodeBudget.objects.filter(scope__in=scopes).update(full_at=F("full_at") - GUESS_INTERVAL)
+
+
+def player_by_number(event: Event, number: int):
+    """The one row a code can open: the event's player of that number (the (event, number) unique index)."""
+    return Player.objects.filter(event=event, number=number).only("id", "event", "number", "code", "token", "name")
+
+
+_NOBODY = "-" * CODE_LENGTH  # compared when no player has the number, so the time taken says nothing
 
 
 def find_by_code(event: Event, text: str, address: str | None, among: list[Player] | None = None) -> Player:
-    """The player of `event` (or of `among`) whose code this is; a wrong code counts against the address.
+    """The player of `event` (or of `among`, a table's players) whose code this is.
 
-    Every candidate's code is compared in constant time, so the time taken says nothing about the code.
+    The code names its player by number, so it is compared with one player's secret, in constant time, after
+    a turn is taken (`take_turn`): a wrong code spends the event's and the address's budgets.
     """
-    since = timezone.now() - THROTTLE_WINDOW
-    if (
-        address
-        and CodeAttempt.objects.filter(address=address, at__gte=since).count() >= ADDRESS_LIMIT
-        or CodeAttempt.objects.filter(event=event, at__gte=since).count() >= EVENT_LIMIT
-    ):
-        raise Throttled(_("Too many wrong codes: wait a quarter of an hour, or ask a judge for help."))
-    code = normalise_code(text).encode()
-    candidates = among if among is not None else list(event.players.only("id", "event", "code", "token", "name"))
-    found = None
-    for p in candidates:
-        if hmac.compare_digest(p.code.encode(), code):
-            found = p
-    if found is None:
-        CodeAttempt.objects.create(event=event, address=address)
-        raise ServiceError(_("That code is not right. It is the six letters and digits on your player card."))
-    return found
+    number, secret = parse_code(text)
+    wait = take_turn(event, address)
+    if wait:
+        time.sleep(wait)
+    player = single(player_by_number(event, number))
+    if player is not None and among is not None and player.pk not in {p.pk for p in among}:
+        player = None
+    right = hmac.compare_digest((player.code if player else _NOBODY).encode(), secret.encode())
+    if player is None or not right:
+        raise ServiceError(
+            _("That code is not right. It is your number and the eight letters and digits after it on your card.")
+        )
+    give_back_turn(event, address)
+    return player
 
 
 def reissue(player: Player, by) -> Player:

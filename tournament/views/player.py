@@ -148,7 +148,9 @@ def code(request: HtmxHttpRequest, slug: str):
         try:
             player = reports.find_by_code(event, request.POST.get("code", ""), address(request))
         except reports.Throttled as e:
-            return render(request, "player/code.html", {"event": event, "error": str(e)}, status=429)
+            response = render(request, "player/code.html", {"event": event, "error": str(e)}, status=429)
+            response["Retry-After"] = str(e.seconds)
+            return response
         except ServiceError as e:
             error = str(e)
         else:
@@ -180,19 +182,23 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
     me = who(request, event)
     if me is not None and me.pk in (match.player_a_id, match.player_b_id):
         return redirect("player:me", slug=slug)
-    error, status = None, 200
+    error, status, retry = None, 200, None
     if request.method == "POST":
         seated = [p for p in (match.player_a, match.player_b) if p is not None]
         try:
             player = reports.find_by_code(event, request.POST.get("code", ""), address(request), among=seated)
         except reports.Throttled as e:
             error, status = str(e), 429
+            retry = e.seconds
         except ServiceError:
             error, status = _("That is not the code of a player at this table."), 400
         else:
             return remember(redirect("player:me", slug=slug), event, player)
     context = {"event": event, "round": rnd, "match": match, "error": error}
-    return render(request, "player/table.html", context, status=status)
+    response = render(request, "player/table.html", context, status=status)
+    if retry:
+        response["Retry-After"] = str(retry)
+    return response
 
 
 @require_safe
