@@ -73,5 +73,5 @@ def test_pages_showing_personal_links_are_not_kept_in_caches(client, organiser, 
         reverse("org_print_cards", args=[event.slug]),
     ):
         response = client.get(path)
-        assert response.status_code == 200 and player.code in response.content.decode()  # and the QR of the link
+        assert response.status_code == 200 and player.card_code in response.content.decode()  # and the QR of the link
         assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"], path
