@@ -161,7 +161,11 @@ def give_back_turn(event: Event, address: str | None) -> None:
 
 def player_by_number(event: Event, number: int):
     """The one row a code can open: the event's player of that number (the (event, number) unique index)."""
-    return Player.objects.filter(event=event, number=number).only("id", "event", "number", "code", "token", "name")
+    return (
+        Player.objects.filter(event=event, number=number)
+        .only("id", "event", "number", "code", "token", "name")
+        .order_by()
+    )
 
 
 _NOBODY = "-" * CODE_LENGTH  # compared when no player has the number, so the time taken says nothing
