@@ -223,7 +223,7 @@ def test_player_cards_are_printed_from_registration_before_round_1(event, organi
     assert f'href="{cards_url}"' in players
     cards = desk.get(cards_url)
     assert cards.status_code == 200 and not event.rounds.exists()
-    assert all(p.code in cards.content.decode() for p in event.players.all())
+    assert all(p.card_code in cards.content.decode() for p in event.players.all())
     assert cards_url not in signed_in(judge).get(reverse("org_players", args=[event.slug])).content.decode()
 
 
