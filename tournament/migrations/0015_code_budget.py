@@ -25,7 +25,7 @@ def longer_codes(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0013_staff_invite_key'),
+        ('tournament', '0014_staff_invite_key'),
     ]
 
     operations = [

@@ -22,7 +22,7 @@ def fill_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0012_resultchange_reports'),
+        ('tournament', '0013_chess_desk'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
