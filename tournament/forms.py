@@ -53,6 +53,14 @@ REPORTING_LABEL = _("Results entered by")
 REPORTING_HELP = _("Players can report from their phones through the personal link or code on their player card.")
 
 
+class IsoDateField(forms.DateField):
+    """An `<input type="date">`: the browser shows the date as its reader writes it, but reads and sends ISO
+    (2026-12-06) whatever the page's language; a Danish value ("06.12.2026") would leave the field empty."""
+
+    widget = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+    input_formats = ["%Y-%m-%d"]
+
+
 class EventCreateForm(forms.ModelForm):
     best_of = forms.TypedChoiceField(
         choices=[("", _("The preset’s format"))] + Event._meta.get_field("best_of").choices,
@@ -66,7 +74,7 @@ class EventCreateForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["name", "date", "preset", "best_of", "planned_rounds", "top_cut", "round_minutes", "reporting"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        field_classes = {"date": IsoDateField}
         labels = {
             "reporting": REPORTING_LABEL,
             "name": _("Name"),
@@ -152,7 +160,7 @@ class EventSettingsForm(forms.ModelForm):
             "rating_breaks_ties",
             "players_request_byes",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        field_classes = {"date": IsoDateField}
         labels = {
             "name": _("Name"),
             "date": _("Date"),
