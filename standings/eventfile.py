@@ -7,10 +7,12 @@ import/export and adapters build the same dataclasses from the database.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import math
 import re
 import sys
+import zoneinfo
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -112,6 +114,8 @@ class Settings:
     initial_colour: str | None = None
     # Players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
     rating_breaks_ties: bool = False
+    # The venue's IANA time zone ("Asia/Tokyo"), in which the pages show times; "" for the server's (optional key).
+    time_zone: str = ""
     # TRF header lines (FIDE TRF-16, e.g. "022 Frankfurt"), kept verbatim so that a TRF comes back as it went in.
     trf_header: tuple[str, ...] = ()
 
@@ -351,6 +355,25 @@ def _language(value: Any) -> str:
     return value
 
 
+@functools.cache
+def time_zones() -> frozenset[str]:
+    """The IANA time zone names this machine knows (the system's zoneinfo, or the tzdata package)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def _time_zone(value: Any) -> str:
+    if value != "" and value not in time_zones():
+        raise EventFileError(
+            "time_zone",
+            Message(
+                "file_unknown_time_zone",
+                "unknown time zone {zone}; a name such as Asia/Tokyo or Europe/Copenhagen",
+                zone=json.dumps(value, ensure_ascii=False),
+            ),
+        )
+    return value
+
+
 def _object(value: Any, path: str, known: set[str]) -> dict:
     if not isinstance(value, dict):
         raise EventFileError(path, Message("file_not_object", "expected an object"))
@@ -384,6 +407,7 @@ _EVENT_KEYS = {
     "round_one",
     "colours",
     "language",
+    "time_zone",
     "trf_header",
     "initial_colour",
     "rating_breaks_ties",
@@ -611,6 +635,7 @@ def parse(data: Any) -> Event:
         language=_language(data.get("language", "en")),
         initial_colour=_initial_colour(data.get("initial_colour")),
         rating_breaks_ties=_bool(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
+        time_zone=_time_zone(data.get("time_zone", "")),
     )
 
     raw_players = data.get("players", [])
@@ -954,6 +979,8 @@ def dump(event: Event) -> dict:
     }
     if s.language != "en":
         doc["language"] = s.language
+    if s.time_zone:
+        doc["time_zone"] = s.time_zone
     if s.trf_header:
         doc["trf_header"] = list(s.trf_header)
     if s.initial_colour is not None:

@@ -53,6 +53,22 @@ REPORTING_LABEL = _("Results entered by")
 REPORTING_HELP = _("Players can report from their phones through the personal link or code on their player card.")
 
 
+class LongSelect(forms.Select):
+    """A select of every player of a round (2048 at a large event): its options are joined here rather
+    than rendered through a template each, which took most of the draft page's time at that size."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        chosen = {str(v) for v in self.format_value(value)}
+        options = format_html_join(
+            "",
+            '<option value="{}"{}>{}</option>',
+            ((v, mark_safe(" selected") if str(v) in chosen else "", label) for v, label in self.choices),
+        )
+        return format_html(
+            '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), options
+        )
+
+
 class IsoDateField(forms.DateField):
     """An `<input type="date">`: the browser shows the date as its reader writes it, but reads and sends ISO
     (2026-12-06) whatever the page's language; a Danish value ("06.12.2026") would leave the field empty."""
@@ -131,6 +147,12 @@ class EventSettingsForm(forms.ModelForm):
     loss_points = fraction_field(_("Points for a loss"))
     floor = fraction_field(_("Percentage floor"))
     tiebreakers = OrderedChoicesField(choices=TIEBREAKER_CHOICES, required=False, widget=forms.MultipleHiddenInput)
+    time_zone = forms.ChoiceField(
+        required=False,
+        label=_("Time zone of the venue"),
+        help_text=_("The times on the event’s pages (recent actions, result history, the clock) are in this zone."),
+        widget=LongSelect,
+    )
     confirm_locked = forms.BooleanField(
         required=False, label=_("Yes, change scoring or tie-breakers although rounds are paired (this is logged)")
     )
@@ -142,6 +164,7 @@ class EventSettingsForm(forms.ModelForm):
             "date",
             "public",
             "language",
+            "time_zone",
             "planned_rounds",
             "top_cut",
             "round_minutes",
@@ -185,6 +208,8 @@ class EventSettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
+        server = gettext("The server’s (%(zone)s)") % {"zone": settings.TIME_ZONE}
+        self.fields["time_zone"].choices = [("", server)] + [(z, z) for z in sorted(ef.time_zones())]
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])
@@ -431,22 +456,6 @@ def swap_label(p: Player) -> str:
             "rating": p.rating,
         }
     return p.numbered_name
-
-
-class LongSelect(forms.Select):
-    """A select of every player of a round (2048 at a large event): its options are joined here rather
-    than rendered through a template each, which took most of the draft page's time at that size."""
-
-    def render(self, name, value, attrs=None, renderer=None):
-        chosen = {str(v) for v in self.format_value(value)}
-        options = format_html_join(
-            "",
-            '<option value="{}"{}>{}</option>',
-            ((v, mark_safe(" selected") if str(v) in chosen else "", label) for v, label in self.choices),
-        )
-        return format_html(
-            '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), options
-        )
 
 
 class SwapForm(forms.Form):

@@ -81,6 +81,11 @@ def validate_player_name(value: str) -> None:
         raise ValidationError(_("Names are stored without extra spaces or direction controls."))
 
 
+def validate_time_zone(value: str) -> None:
+    if value and value not in ef.time_zones():
+        raise ValidationError(_("“%(zone)s” is not a time zone name such as Asia/Tokyo."), params={"zone": value})
+
+
 class Event(models.Model):
     class Reporting(models.TextChoices):
         ORGANISERS = "organisers", _("Results by organisers and judges only")
@@ -123,6 +128,8 @@ class Event(models.Model):
     late_entry = models.CharField(max_length=10, choices=LateEntry.choices, default=LateEntry.NONE)
     # What the public pages speak when the visitor chose no language and the browser names none of ours.
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
+    # The venue's time zone for the times the event's pages show; empty for the server's (settings.TIME_ZONE).
+    time_zone = models.CharField(max_length=64, blank=True, validators=[validate_time_zone])
     # Who may enter results: players from their phones, or only the organisers and judges (the default).
     reporting = models.CharField(max_length=12, choices=Reporting.choices, default=Reporting.ORGANISERS)
     # Players may ask for a bye in a round not yet paired from their phone (the desk always may).
@@ -160,6 +167,11 @@ class Event(models.Model):
     def chess_results(self) -> bool:
         """Results are written the chess way (1-0, ½-½, 0-1): one game a round, with colours."""
         return self.colours and self.best_of == 1
+
+    @property
+    def zone(self) -> str:
+        """The time zone the event's pages show times in."""
+        return self.time_zone or settings.TIME_ZONE
 
     @property
     def scoring(self) -> tuple[Fraction, Fraction, Fraction]:

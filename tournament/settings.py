@@ -6,6 +6,7 @@ SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL and then passes `manage.py check --de
 
 import ipaddress
 import os
+import zoneinfo
 from pathlib import Path
 
 import dj_database_url
@@ -41,6 +42,16 @@ def env_int(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a whole number, got {raw!r}") from None
+
+
+def env_time_zone(name: str, default: str) -> str:
+    """An IANA time zone name ("Asia/Tokyo", "Europe/Copenhagen"): the venue's clock for every time shown."""
+    raw = (os.environ.get(name) or "").strip() or default
+    try:
+        zoneinfo.ZoneInfo(raw)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(f"{name} must be a time zone name such as Europe/Copenhagen, got {raw!r}") from None
+    return raw
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -165,7 +176,9 @@ LANGUAGE_COOKIE_NAME = "swiss_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
-TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+# The times pages show (logs, history, the clock's "ends at"): the venue's. An event may name its own
+# (settings page, `time_zone` in the event file) when one server hosts events in several countries.
+TIME_ZONE = env_time_zone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 

@@ -75,6 +75,7 @@ TEXTS = {
     "file_unknown_tiebreaker": _("unknown tie-breaker %(code)s"),
     "file_tiebreaker_twice": _("a tie-breaker is listed twice"),
     "file_one_of": _("one of %(choices)s"),
+    "file_unknown_time_zone": _("unknown time zone %(zone)s; a name such as Asia/Tokyo or Europe/Copenhagen"),
     "file_expected_one_of": _("expected one of %(choices)s"),
     "file_bad_date": _("%(date)s is not a date like 2026-11-21"),
     "file_bad_slug": _("letters, digits, - and _ only, at most 80"),

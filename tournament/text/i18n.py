@@ -11,7 +11,7 @@ until the visitor chooses otherwise). Without any choice, organiser pages follow
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -49,6 +49,11 @@ def chosen_language(request: HttpRequest) -> tuple[str, str]:
     return settings.LANGUAGE_CODE, DEFAULT
 
 
+def use_event_time_zone(event) -> None:
+    """On any page of an event: its times (logs, history, the clock) in the venue's time zone."""
+    timezone.activate(event.zone)
+
+
 def use_event_language(request: HttpRequest, language: str) -> None:
     """On an event's public page: speak the event's language unless the visitor or the browser chose one."""
     if getattr(request, "language_source", DEFAULT) == DEFAULT and supported(language):
@@ -66,7 +71,8 @@ class LanguageMiddleware:
         language, source = chosen_language(request)
         # override, not activate: the thread speaks its former language again after the response
         # (a worker thread's next request, or code run outside a request, never inherits this one's).
-        with translation.override(language):
+        # The time zone too: an event's page activates its own, and the next request starts from the server's.
+        with translation.override(language), timezone.override(None):
             request.LANGUAGE_CODE = language
             request.language_source = source
             response = self.get_response(request)

@@ -30,6 +30,7 @@ from tournament import services
 from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import ServiceError, reports
+from tournament.text.i18n import use_event_time_zone
 from tournament.views.access import HtmxHttpRequest, public_event, role_of
 from tournament.views.public_cache import BUILD, cached, event_standings, is_fragment
 from tournament.views.public_rows import _player_line, clock_of, qr_svg
@@ -46,6 +47,7 @@ def _event(slug: str) -> Event:
     event = single(Event.objects.filter(slug=slug))
     if event is None:
         raise Http404("No such event.")
+    use_event_time_zone(event)
     return event
 
 
