@@ -103,7 +103,7 @@ class EventCreateForm(forms.ModelForm):
         help_texts = {
             "reporting": REPORTING_HELP,
             "planned_rounds": _("Leave empty to follow the recommendation for the number of players."),
-            "top_cut": "0 for none; 2, 4, 8, 16… play a single-elimination bracket after the Swiss rounds.",
+            "top_cut": _("0 for none; 2, 4, 8, 16… play a single-elimination bracket after the Swiss rounds."),
         }
 
     def __init__(self, *args, **kwargs):

@@ -515,10 +515,10 @@ CHESS_RESULTS = {(1, 0, 0): "1-0", (0, 0, 1): "½-½", (0, 1, 0): "0-1"}
 
 class Match(models.Model):
     class Result(models.TextChoices):
-        PLAYED = "played", "Played"
-        BYE = "bye", "Bye"
-        LOSS = "loss", "Unpaired loss"
-        DOUBLE_LOSS = "double_loss", "Double loss"
+        PLAYED = "played", gettext_lazy("Played")
+        BYE = "bye", gettext_lazy("Bye")
+        LOSS = "loss", gettext_lazy("Unpaired loss")
+        DOUBLE_LOSS = "double_loss", gettext_lazy("Double loss")
         # The unplayed results FIDE C.07 tells apart (chess).
         HALF_BYE = "half_bye", gettext_lazy("Half-point bye")
         ZERO_BYE = "zero_bye", gettext_lazy("Zero-point bye")

@@ -9,7 +9,7 @@ exact fraction, with the decimal separator and the percent pattern of the langua
 from fractions import Fraction
 
 from django.utils.formats import get_format
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from standings.engine import PERCENTAGES, Value
@@ -62,7 +62,40 @@ NAMES = {
     "head_to_head": _("Head-to-head result between the tied players"),
     "wins": _("Matches won over the board (byes excluded)"),
     "cumulative": _("Sum of the running score after each round"),
+    # FIDE C.07 tie-breaks: shown by their FIDE codes, which chess organisers know in every language.
+    "BH": _("Buchholz: the sum of the opponents' scores"),
+    "BH-C1": _("Buchholz without the lowest opponent's score"),
+    "BH-C2": _("Buchholz without the two lowest opponents' scores"),
+    "BH-M1": _("Buchholz without the highest and the lowest opponent's score"),
+    "BH-M2": _("Buchholz without the two highest and the two lowest opponents' scores"),
+    "FB": _("Fore Buchholz: Buchholz as if every last-round game were drawn"),
+    "AOB": _("Average of the opponents' Buchholz"),
+    "SB": _("Sonneborn-Berger: the scores of the opponents beaten, plus half of those drawn"),
+    "SB-C1": _("Sonneborn-Berger without the lowest opponent's part"),
+    "DE": _("Direct encounter: the games between the tied players"),
+    "WIN": _("Rounds won, played or not"),
+    "WON": _("Games won over the board"),
+    "BPG": _("Games played with Black"),
+    "BWG": _("Games won with Black"),
+    "GE": _("Games the player chose to play (no requested bye, no forfeit)"),
+    "PS": _("Progressive score: the sum of the running score after each round"),
+    "PS-C1": _("Progressive score without the first round"),
+    "ARO": _("Average rating of the opponents"),
+    "ARO-C1": _("Average rating of the opponents without the lowest"),
+    "TPR": _("Tournament performance rating"),
+    "PTP": _("Perfect tournament performance"),
 }
+
+
+def join(items) -> str:
+    """A list as the active language writes one: "a, b, c"; Japanese 「a、b、c」."""
+    return pgettext("list separator", ", ").join(str(i) for i in items)
+
+
+def clock(seconds: int) -> str:
+    """Time left on a round clock as the clock shows it: 49:05, or −0:30 once over time."""
+    sign = "−" if seconds < 0 else ""
+    return f"{sign}{abs(seconds) // 60}:{abs(seconds) % 60:02d}"
 
 
 def label(code: str) -> str:

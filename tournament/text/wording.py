@@ -6,7 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from standings.format import LABELS
-from tournament.models import EventLog, Match
+from tournament.models import Event, EventLog, EventRole, Match
+from tournament.text import l10n
 from tournament.text.names import Names
 
 
@@ -94,15 +95,46 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
         return _("Started the top %(size)s.") % {"size": d.get("size")}
     if action == "bracket":
         return _("Paired the next top-cut round (round %(round)s).") % {"round": rnd}
+    if action == "undo_top_cut":
+        return _("Undid the top %(size)s.") % {"size": d.get("size")}
     if action == "settings_after_pairing":
-        fields = ", ".join(str(SETTING_WORDS.get(f, LABELS.get(f, f))) for f in d.get("fields", []))
+        fields = l10n.join(str(SETTING_WORDS.get(f, LABELS.get(f, f))) for f in d.get("fields", []))
         return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}
+    user, role = d.get("user"), role_label(d.get("role"))
     if action == "staff_add":
-        return _("Gave %(user)s the role %(role)s.") % {"user": d.get("user"), "role": d.get("role")}
+        return _("Gave %(user)s the role %(role)s.") % {"user": user, "role": role}
+    if action == "staff_invite":
+        return _("Invited %(user)s as %(role)s.") % {"user": user, "role": role}
+    if action == "staff_join":
+        return _("%(user)s took up the invitation as %(role)s.") % {"user": user, "role": role}
+    if action == "staff_invite_withdrawn":
+        return _("Withdrew the invitation of %(user)s.") % {"user": user}
     if action == "staff_remove":
-        return _("Removed %(user)s from the event's staff.") % {"user": d.get("user")}
-    text = action.replace("_", " ")
-    return (text[:1].upper() + text[1:] + (" " + _("(round %(round)s)") % {"round": rnd} if rnd else "") + ".").strip()
+        return _("Removed %(user)s from the event's staff.") % {"user": user}
+    if action == "reissue_link":
+        return _("Gave %(player)s a new personal link; the old link and code no longer work.") % {"player": player}
+    if action == "reporting":
+        return _("Results are now entered as follows: %(mode)s.") % {"mode": reporting_label(d.get("mode"))}
+    if action == "open_reporting":
+        return _("Players may report round %(round)s again.") % {"round": rnd}
+    if action == "close_reporting":
+        return _("Closed players' reporting for round %(round)s.") % {"round": rnd}
+    if action == "dispute":
+        return _("%(player)s disputes the result reported at table %(table)s in round %(round)s.") % {
+            "player": player,
+            "table": table,
+            "round": rnd,
+        }
+    # An action this version does not know (logged by a newer one): its code, as the log keeps it.
+    return _("Logged: %(action)s.") % {"action": action}
+
+
+def role_label(code) -> str:
+    return str(EventRole.Role(code).label) if code in EventRole.Role.values else str(code or "")
+
+
+def reporting_label(code) -> str:
+    return str(Event.Reporting(code).label) if code in Event.Reporting.values else str(code or "")
 
 
 def recent_actions(event, limit: int = 10) -> list[tuple[object, str]]:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament import services
-from tournament.models import Event, ResultChange, Round
+from tournament.models import Event, Match, ResultChange, Round
 from tournament.services.reports import told
 from tournament.views.access import Access, HtmxHttpRequest
 
@@ -51,7 +51,8 @@ def snapshot_label(snap: dict | None) -> str:
     if snap.get("games"):
         a, b, d = snap["games"]
         return f"{a}-{b}-{d}" if d else f"{a}-{b}"
-    return snap.get("result", "").replace("_", " ")
+    result = snap.get("result", "")
+    return str(Match.Result(result).label) if result in Match.Result.values else result
 
 
 def labelled(changes) -> list[ResultChange]:

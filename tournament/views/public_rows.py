@@ -137,7 +137,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
             seated.update((a, b))
             pa = roster[a]
             if b is None:
-                note = "Unpaired loss" if result == Match.Result.LOSS else "Bye"
+                note = gettext("Unpaired loss") if result == Match.Result.LOSS else gettext("Bye")
                 if result in UNPLAYED_LABELS:
                     note = str(UNPLAYED_LABELS[result])
                 rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading))
