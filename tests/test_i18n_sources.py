@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from tournament.text import wording
 from tournament.models import EventLog
+from tournament.text import wording
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))

@@ -14,9 +14,9 @@ from standings import eventfile as ef
 from tests.test_l10n_inputs import fields
 from tests.test_public import ROUND_1, pair
 from tournament.files import eventio
-from tournament.text import engine_text
 from tournament.models import EventLog, Match, ResultChange
 from tournament.settings import env_time_zone
+from tournament.text import engine_text
 
 # 01:05 UTC is 10:05 in Tokyo (UTC+9) and 02:05 in Copenhagen in December (UTC+1).
 AT = dt.datetime(2026, 12, 6, 1, 5, tzinfo=dt.UTC)

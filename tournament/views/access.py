@@ -9,9 +9,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
-from tournament.text.i18n import use_event_time_zone
 from tournament.models import Event, EventRole
 from tournament.services import claim_invites
+from tournament.text.i18n import use_event_time_zone
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE
 
