@@ -1,5 +1,5 @@
-"""Words that would reach a page untranslated, found in the sources (issue 22): a template's visible text or
-spoken attribute outside a translation tag, a `choices` label not marked for translation, an action the
+"""Words that would reach a page untranslated, found in the sources (issue 22): a template's visible text,
+spoken attribute or sentence punctuation outside a translation tag, a `choices` label not marked for translation, an action the
 audit log records with no sentence for "Recent actions"."""
 
 import ast
@@ -23,6 +23,8 @@ TRANSLATION_BLOCK = re.compile(r"(?s)\{%\s*blocktranslate\b.*?%\}.*?\{%\s*endblo
 TAG = re.compile(r"(?s)\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}")
 SPOKEN = re.compile(r'\b(aria-label|title|placeholder|alt)="([^"]*)"')
 WORDS = re.compile(r"[A-Za-z]+")
+# A sentence's punctuation glued around translated parts: Japanese writes 、 and 。 (and "1位", not "1.").
+GLUE = re.compile(r"[,.;:]")
 
 
 def untranslated(source: str) -> list[str]:
@@ -35,7 +37,8 @@ def untranslated(source: str) -> list[str]:
     found = []
     for _attribute, value in SPOKEN.findall(text):
         found += WORDS.findall(value)
-    found += WORDS.findall(re.sub(r"(?s)<[^>]*>", " ", text))
+    text = re.sub(r"(?s)<[^>]*>", " ", text)
+    found += WORDS.findall(text) + GLUE.findall(text)
     return [w for w in found if w not in AS_THEY_ARE]
 
 
@@ -49,6 +52,8 @@ def test_the_template_check_catches_text_and_spoken_attributes():
     assert untranslated('<button aria-label="{{ a }} v {{ b }}: {{ label }}">{{ x }}</button>') == ["v"]
     assert untranslated('<button aria-label="Close the menu">×</button>') == ["Close", "the", "menu"]
     assert untranslated('<abbr title="{% translate "wins" %}">W-L-D</abbr>') == ["W", "L", "D"]
+    assert untranslated('{% translate "3 players" %}, {% translate "2 rounds" %}.') == [",", "."]
+    assert untranslated("<li>{{ place }}.</li>&nbsp;") == ["."]
     assert untranslated('{% blocktranslate %}Round {{ n }}{% endblocktranslate %} <i>{% translate "x" %}</i>') == []
 
 

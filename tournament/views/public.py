@@ -307,7 +307,7 @@ def screen_context(event: Event, url: str) -> dict:
         "clock": None if between else clock_of(current),
         "between": between,
         "playing": playing,
-        "playing_text": ", ".join(shown) + (" …" if len(playing) > len(shown) else ""),
+        "playing_text": l10n.join(shown) + (" …" if len(playing) > len(shown) else ""),
         "rows": [] if between else pairing_rows(event, current),
         "table": standings_table(event) if between and not placings else None,
         "placings": placings,
