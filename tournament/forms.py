@@ -32,13 +32,30 @@ LOCKED_FIELDS = (
 )
 
 
-def fraction_field(label: str) -> forms.CharField:
-    return forms.CharField(label=label, max_length=20, help_text=_("A number, a decimal or a fraction such as 1/2."))
+class FractionField(forms.CharField):
+    """A score or the floor, typed as a person writes it (0,5 in Danish; the floor as 33 %): changed only
+    when its value changes, not its spelling."""
+
+    def __init__(self, *args, percent: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.percent = percent
+
+    def has_changed(self, initial, data):
+        try:
+            return l10n.read_fraction(str(initial), self.percent) != l10n.read_fraction(str(data), self.percent)
+        except ValueError:
+            return super().has_changed(initial, data)
 
 
-def clean_fraction(value: str, label: str) -> str:
+def fraction_field(label: str, percent: bool = False) -> forms.CharField:
+    return FractionField(
+        label=label, max_length=20, percent=percent, help_text=_("A number, a decimal or a fraction such as 1/2.")
+    )
+
+
+def clean_fraction(value: str, label: str, percent: bool = False) -> str:
     try:
-        f = ef.parse_fraction(value)
+        f = l10n.read_fraction(value, percent)
     except ValueError:
         raise forms.ValidationError(
             gettext("%(label)s must be a number such as 3, 0.5 or 1/2.") % {"label": label}
@@ -145,7 +162,7 @@ class EventSettingsForm(forms.ModelForm):
     win_points = fraction_field(_("Points for a win"))
     draw_points = fraction_field(_("Points for a draw"))
     loss_points = fraction_field(_("Points for a loss"))
-    floor = fraction_field(_("Percentage floor"))
+    floor = fraction_field(_("Percentage floor"), percent=True)
     tiebreakers = OrderedChoicesField(choices=TIEBREAKER_CHOICES, required=False, widget=forms.MultipleHiddenInput)
     time_zone = forms.ChoiceField(
         required=False,
@@ -208,6 +225,11 @@ class EventSettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
+        if self.instance.pk:
+            # As the organiser reads and types them: 0,5 in Danish, the floor as 33 %.
+            for name in ("win_points", "draw_points", "loss_points"):
+                self.initial[name] = l10n.exact(Fraction(self.initial[name]))
+            self.initial["floor"] = l10n.exact_percent(Fraction(self.initial["floor"]))
         server = gettext("The server’s (%(zone)s)") % {"zone": settings.TIME_ZONE}
         self.fields["time_zone"].choices = [("", server)] + [(z, z) for z in sorted(ef.time_zones())]
 
@@ -224,7 +246,7 @@ class EventSettingsForm(forms.ModelForm):
         return clean_fraction(self.cleaned_data["loss_points"], gettext("Points for a loss"))
 
     def clean_floor(self):
-        value = clean_fraction(self.cleaned_data["floor"], gettext("The floor"))
+        value = clean_fraction(self.cleaned_data["floor"], gettext("The floor"), percent=True)
         if Fraction(value) >= 1:
             raise forms.ValidationError(_("The floor must be below 1 (0.33 is 33%)."))
         return value

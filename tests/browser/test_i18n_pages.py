@@ -178,7 +178,7 @@ def test_an_organiser_runs_a_round_in_danish(live_server, browser, event, organi
     expect(page.get_by_role("heading", name="Næste skridt")).to_be_visible()
     assert english_left(page, patterns) == []
     shot("da-event-home", page)
-    page.get_by_role("button", name="Parr runde 1").click()
+    page.get_by_role("button", name="Par runde 1").click()
     expect(page.get_by_role("heading", name=re.compile("Runde 1"))).to_contain_text("kladde — ikke offentlig endnu")
     assert english_left(page, patterns) == []
     shot("da-draft", page)

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import trans_real
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 CODES = tuple(code for code, _ in settings.LANGUAGES)
@@ -49,9 +50,38 @@ def chosen_language(request: HttpRequest) -> tuple[str, str]:
     return settings.LANGUAGE_CODE, DEFAULT
 
 
-def use_event_time_zone(event) -> None:
-    """On any page of an event: its times (logs, history, the clock) in the venue's time zone."""
+def use_event(event) -> None:
+    """On any page of an event: its times (logs, history, the clock) in the venue's time zone, and for a
+    chess event the words chess players use (after the page's language is chosen)."""
     timezone.activate(event.zone)
+    if event.preset == "chess":
+        active = getattr(trans_real._active, "value", None)
+        if active is not None and not isinstance(active, ChessWords):
+            trans_real._active.value = ChessWords(active)
+
+
+class ChessWords:
+    """The active translation, reading a message's "chess" context first where the catalog has one.
+
+    A Danish chess player says remis, partier and oversidder where a Magic player says uafgjort, kampe
+    and BYE: those messages have a second translation in the context "chess" (`wording.CHESS_WORDS`),
+    which a chess event's pages read instead. Every other call goes to the translation it wraps."""
+
+    def __init__(self, base):
+        self._base = base
+
+    def __getattr__(self, name):
+        return getattr(self._base, name)
+
+    def gettext(self, message: str) -> str:
+        key = f"chess{trans_real.CONTEXT_SEPARATOR}{message}"
+        chess = self._base.gettext(key)
+        return self._base.gettext(message) if trans_real.CONTEXT_SEPARATOR in chess else chess
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        key = f"chess{trans_real.CONTEXT_SEPARATOR}{singular}"
+        chess = self._base.ngettext(key, plural, number)
+        return self._base.ngettext(singular, plural, number) if chess in (key, plural) else chess
 
 
 def use_event_language(request: HttpRequest, language: str) -> None:

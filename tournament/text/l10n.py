@@ -13,6 +13,7 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from standings.engine import PERCENTAGES, Value
+from standings.eventfile import parse_fraction
 from standings.format import _decimal, format_number
 
 # The presets' names as people read them (the engine's labels are the English ones).
@@ -106,6 +107,41 @@ def localize(text: str) -> str:
     """An engine-formatted number ("2.5", "-0.25") with the active language's decimal separator."""
     separator = get_format("DECIMAL_SEPARATOR")
     return text.replace(".", separator) if separator != "." else text
+
+
+def exact(value: Fraction) -> str:
+    """A value to type back in a form, in the active language: 0,33 or 1,5 in Danish; "1/3" when no
+    decimal writes it exactly (the form reads either)."""
+    d = value.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return str(value)
+    places = 0
+    while (value * 10**places).denominator != 1:
+        places += 1
+    return localize(_decimal(value, places))
+
+
+def exact_percent(value: Fraction) -> str:
+    """A fraction as the percentage a person types: 33/100 is "33%" (Danish "33 %"); 1/3 stays "1/3"."""
+    text = exact(value * 100)
+    return str(value) if "/" in text else gettext("%(number)s%%") % {"number": text}
+
+
+def read_fraction(text: str, percent: bool = False) -> Fraction:
+    """What a person typed for a score: 3, 0.5 or 0,5, 1/2; for a floor (`percent`) also 33% or 33 %.
+    ValueError otherwise."""
+    text = text.strip().replace("\u00a0", " ")
+    percent = percent and text.endswith("%")
+    if percent:
+        text = text[:-1].strip()
+    if "," in text and "." not in text and "/" not in text:
+        text = text.replace(",", ".")
+    value = parse_fraction(text)
+    return value / 100 if percent else value
 
 
 def number(value: Fraction) -> str:

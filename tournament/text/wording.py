@@ -3,12 +3,40 @@
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from standings.format import LABELS
 from tournament.models import Event, EventLog, EventRole, Match
 from tournament.text import l10n
 from tournament.text.names import Names
+
+# Words a chess player says otherwise: in Danish remis (not uafgjort), partier (not kampe) and oversidder
+# (not BYE). Each is a second translation of the message in the context "chess", which a chess event's
+# pages read instead of the first (`i18n.ChessWords`); where a language says the same, it is the same.
+CHESS_WORDS = (
+    pgettext_lazy("chess", "Bye"),
+    pgettext_lazy("chess", "BYE"),
+    pgettext_lazy("chess", "bye"),
+    pgettext_lazy("chess", "Byes"),
+    pgettext_lazy("chess", "Bye (awarded)"),
+    pgettext_lazy("chess", "Pre-awarded byes"),
+    pgettext_lazy("chess", "Half-point bye"),
+    pgettext_lazy("chess", "Full-point bye"),
+    pgettext_lazy("chess", "Zero-point bye"),
+    pgettext_lazy("chess", "Draw"),
+    pgettext_lazy("chess", "Drawn"),
+    pgettext_lazy("chess", "draw %(score)s"),
+    pgettext_lazy("chess", "Draw %(score)s"),
+    pgettext_lazy("chess", "%(score)s, a draw"),
+    pgettext_lazy("chess", "Points for a draw"),
+    pgettext_lazy("chess", "W-L-D"),
+    pgettext_lazy("chess", "wins-losses-draws"),
+    pgettext_lazy("chess", "Match"),
+    pgettext_lazy("chess", "Matches"),
+    pgettext_lazy("chess", "All matches"),
+    pgettext_lazy("chess", "No matches yet."),
+    pgettext_lazy("chess", "Matches of %(name)s, round by round"),
+)
 
 
 def recommendation_text(rec) -> str:

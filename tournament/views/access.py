@@ -11,7 +11,7 @@ from django_htmx.middleware import HtmxDetails
 
 from tournament.models import Event, EventRole
 from tournament.services import claim_invites
-from tournament.text.i18n import use_event_time_zone
+from tournament.text.i18n import use_event
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE
 
@@ -57,7 +57,7 @@ def event_for(request: HttpRequest, slug: str, need: str = JUDGE) -> Access:
         raise Http404("No such event.")
     if need == ORGANISER and role != ORGANISER:
         raise PermissionDenied("Only the event's organisers can do this.")
-    use_event_time_zone(event)
+    use_event(event)
     return Access(event, role)
 
 
@@ -66,5 +66,5 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     event = Event.objects.filter(slug=slug).first()
     if event is None or (not event.public and role_of(request.user, event) is None):
         raise Http404("No such event.")
-    use_event_time_zone(event)
+    use_event(event)
     return event

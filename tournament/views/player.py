@@ -25,12 +25,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 
-import standings
 from tournament import services
 from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import ServiceError, reports
-from tournament.text.i18n import use_event_time_zone
+from tournament.text import l10n
+from tournament.text.i18n import use_event
 from tournament.views.access import HtmxHttpRequest, public_event, role_of
 from tournament.views.public_cache import BUILD, cached, event_standings, is_fragment
 from tournament.views.public_rows import _player_line, clock_of, qr_svg
@@ -47,7 +47,7 @@ def _event(slug: str) -> Event:
     event = single(Event.objects.filter(slug=slug))
     if event is None:
         raise Http404("No such event.")
-    use_event_time_zone(event)
+    use_event(event)
     return event
 
 
@@ -413,10 +413,7 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
 
     def make() -> dict:
         result = event_standings(event, after_round=after)
-        return {
-            r.player_id: (r.rank, standings.format_value("points", r.points), f"{r.wins}-{r.losses}-{r.draws}")
-            for r in result.rows
-        }
+        return {r.player_id: (r.rank, l10n.number(r.points), f"{r.wins}-{r.losses}-{r.draws}") for r in result.rows}
 
     return cached(key, make, keep=True).get(player.key)
 

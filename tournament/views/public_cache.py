@@ -36,7 +36,7 @@ from django.utils.translation import get_language
 from tournament import services
 from tournament.models import Event
 from tournament.text import name_search
-from tournament.text.i18n import use_event_language, use_event_time_zone
+from tournament.text.i18n import use_event, use_event_language
 from tournament.views.access import role_of
 
 CACHE_SECONDS = 6 * 3600
@@ -76,7 +76,7 @@ BUILD = _build_tag()
 _POLL_FIELDS = tuple(
     f.attname
     for f in Event._meta.concrete_fields
-    if f.attname in {"id", "slug", "public", "language", "time_zone", "created_at"} | Event.CHANGE_FIELDS
+    if f.attname in {"id", "slug", "public", "language", "time_zone", "preset", "created_at"} | Event.CHANGE_FIELDS
 )
 _POLL_SQL = f"SELECT {', '.join(_POLL_FIELDS)} FROM {Event._meta.db_table} WHERE slug = %s"  # noqa: S608
 
@@ -98,7 +98,7 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     if not event.public and role_of(request.user, event) is None:
         raise Http404("No such event.")
     use_event_language(request, event.language)
-    use_event_time_zone(event)
+    use_event(event)
     return event
 
 

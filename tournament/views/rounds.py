@@ -103,6 +103,15 @@ LIVE_SECONDS = 3
 LIVE_SECONDS_FULL_LIST = 15
 
 
+def _round_tabs(event: Event) -> list[Round]:
+    """The rounds for the page's tabs; a top-cut round carries its stage's name (Semifinals, Final) as `stage`."""
+    rounds = list(event.rounds.order_by("number"))
+    stages = services.stage_names(event) if any(r.kind == Round.Kind.ELIMINATION for r in rounds) else {}
+    for r in rounds:
+        r.stage = stages.get(r.number, "")
+    return rounds
+
+
 @require_GET
 @login_required
 def round_page(request: HtmxHttpRequest, slug: str, number: int):
@@ -132,7 +141,7 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         "organiser/round.html",
         access,
         partial=partial,
-        rounds=event.rounds.order_by("number"),
+        rounds=_round_tabs(event),
         table_form=TableResultForm(),
         reporting_choices=Event.Reporting.choices,
         drops=results_board.phone_drops(event, rnd) if whole else [],
