@@ -26,7 +26,7 @@ def msgstrs(language: str) -> list[tuple[str | None, str, str]]:
 
 
 def test_japanese_says_taikai_and_timer_and_keeps_fuseihai_for_a_forfeit():
-    for ctx, msgid, text in msgstrs("ja"):
+    for _ctx, msgid, text in msgstrs("ja"):
         assert "イベント" not in text.replace("マジック・イベント規定", ""), msgid  # the seeds say 大会
         assert "時計" not in text, msgid  # the players' word for the round clock is タイマー
         if "unpaired loss" in msgid.lower():
