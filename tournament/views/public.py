@@ -23,6 +23,7 @@ from pairing import topcut
 from tournament import services
 from tournament.middleware import client_ip
 from tournament.models import Event, Match, Round
+from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest
 from tournament.views.public_cache import (
     BUILD,
