@@ -59,7 +59,8 @@ def clean_player_name(raw: str) -> str:
     printed on terminals and slips) or nothing visible (only spaces or zero-width characters), or is
     longer than NAME_MAX. Every way in (forms, paste, CSV, event files) goes through here.
     """
-    name = " ".join(str(raw).translate(BIDI_CONTROLS).split())
+    # Half-width katakana (ｻｲﾄｳ, from an old keyboard or a spreadsheet) is stored as the full-width a list shows.
+    name = name_search.half_width_kana_to_full(" ".join(str(raw).translate(BIDI_CONTROLS).split()))
     if any(unicodedata.category(c) == "Cc" for c in name):
         raise ValidationError(_("The name “%(name)s” holds a control character."), params={"name": printable(name)})
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
@@ -69,6 +70,11 @@ def clean_player_name(raw: str) -> str:
             _("“%(name)s…” is longer than %(max)d characters."), params={"name": name[:40], "max": NAME_MAX}
         )
     return name
+
+
+def clean_reading(raw: str) -> str:
+    """A reading as stored: one space between words, half-width katakana as full-width (ｻｲﾄｳ → サイトウ)."""
+    return name_search.half_width_kana_to_full(" ".join(str(raw or "").split()))
 
 
 def printable(text: str) -> str:
@@ -299,6 +305,8 @@ class PlayerQuerySet(models.QuerySet):
         """Insert players, numbering and keying those without a number or a key."""
         objs = list(objs)
         with transaction.atomic(using=self.db):
+            for p in objs:
+                p.reading = clean_reading(p.reading)
             number_players(objs)  # locks the event rows: keys are drawn under the same lock
             key_players(objs)
             unique_codes(objs)
@@ -399,6 +407,7 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
+        self.reading = clean_reading(self.reading)
         if self._state.adding:
             unique_codes([self])
         if self.number is None or not self.key:
@@ -418,10 +427,10 @@ class Player(models.Model):
         """The name with the player number, which tells two players of the same name apart."""
         return gettext("%(name)s (#%(number)s)") % {"name": self.name, "number": self.number}
 
-    @property
-    def sort_key(self) -> str:
-        """Alphabetical order: by the reading when there is one (tournament/text/name_search.py)."""
-        return name_search.sort_key(self.name, self.reading)
+    def sort_key(self, language: str) -> tuple[str, str]:
+        """Alphabetical order in the event's language: by the reading when there is one
+        (tournament/text/name_search.py)."""
+        return name_search.sort_key(self.name, self.reading, language)
 
     @property
     def is_active(self) -> bool:

@@ -3,12 +3,19 @@
 (function () {
   "use strict";
 
-  // --- Matching as the server does for ?q= (tournament/text/name_search.py): NFKC, case, katakana = hiragana, no accents
+  // --- Matching as the server does for ?q= (tournament/text/name_search.py, `fold`): NFKC, case, katakana =
+  // hiragana, no spaces, variant kanji unified, Danish letters as typed without them, no accents.
+  var VARIANTS = {"\u9ad9": "\u9ad8", "\u908a": "\u8fba", "\u9089": "\u8fba", "\u9f4b": "\u658e", "\u9f4a": "\u658e", "\u6589": "\u658e", "\u5d5c": "\u5d0e", "\ufa11": "\u5d0e",
+    "\u6ff5": "\u6d5c", "\u6ff1": "\u6d5c", "\u6fa4": "\u6ca2", "\u6afb": "\u685c", "\u5ee3": "\u5e83", "\u570b": "\u56fd", "\u5d8b": "\u5cf6", "\u5d8c": "\u5cf6", "\u51a8": "\u5bcc",
+    "\u60e0": "\u6075", "\u85cf": "\u8535", "\u771e": "\u771f", "\u7028": "\u702c", "\u5fb7": "\u5fb3", "\u5f4c": "\u5f25", "\u9f8d": "\u7adc", "\u5be6": "\u5b9f", "\u6dfa": "\u6d45",
+    "\u66fe": "\u66fd", "\u6801": "\u67f3", "\u7c60": "\u7bed", "\u69c7": "\u69d9", "\u00f8": "o", "\u00e6": "ae", "\u00e5": "a", "\u00f6": "o", "\u00e4": "ae", "\u00df": "ss"};
+  var VARIANT = new RegExp("[" + Object.keys(VARIANTS).join("") + "]", "g");
   function fold(text) {
     // Every apostrophe is the same: a phone types ' where the registration has ’ (O’Brien).
     return text.replace(/[\u2019\u2018`\u00b4\u02bc]/g, "'").normalize("NFKC").toLowerCase()
       .replace(/[\u30a1-\u30f6]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0x60); })
-      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").normalize("NFC");
+      .replace(/\s+/g, "").replace(VARIANT, function (c) { return VARIANTS[c]; })
+      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").replace(/aa/g, "a");
   }
 
   // --- Pairings: narrow the list as you type (the server filters ?q= when there is no JavaScript) --

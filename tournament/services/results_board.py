@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Event, Match, Player, Report, Round
 from tournament.services.reports import DISPUTED, STORED, WAITING, status, told
+from tournament.text import name_search
 from tournament.text.names import Names
 
 LARGE_ROUND = 150
@@ -123,10 +124,16 @@ def overview(rnd: Round, view: str = "default", q: str = "", start: int = 1) -> 
     q = q.strip()
     start = max(1, start)
     if q:
-        found = Q(player_a__name__icontains=q) | Q(player_b__name__icontains=q)
-        if q.isdigit():
-            found |= Q(table=int(q))
-        shown = list(rows.filter(found)[: RANGE_TABLES * 2])
+        # The folding of every other search (Søren for "soren", やまだ for "ﾔﾏﾀﾞ", 高橋 for "髙橋"), not
+        # the database's: SQLite's LIKE folds the case of ASCII only. One query, as the other views.
+        table = int(q) if q.isdigit() else None
+        shown = [
+            m
+            for m in rows
+            if m.table == table
+            or name_search.matches(q, m.player_a.name, m.player_a.reading)
+            or (m.player_b and name_search.matches(q, m.player_b.name, m.player_b.reading))
+        ][: RANGE_TABLES * 2]
     elif view == "all" or (view == "default" and not large):
         shown = list(rows)
     elif view == "outstanding":

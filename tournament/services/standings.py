@@ -18,6 +18,7 @@ from tournament.models import (
     ResultChange,
     Round,
 )
+from tournament.text import name_search
 
 CACHE_SECONDS = 6 * 3600
 
@@ -37,7 +38,8 @@ def event_standings(event: Event, after_round: int | None = None):
         key = f"standings:{event.pk}:{event.created_at.timestamp()}:after{after_round}:{settled_marker(event, after_round)}"
     result = cache.get(key)
     if result is None:
-        result = standings.compute(event_to_file(event), after_round=after_round)
+        doc = event_to_file(event)
+        result = name_search.ties_by_name(standings.compute(doc, after_round=after_round), doc.players, event.language)
         cache.set(key, result, CACHE_SECONDS)
     return result
 

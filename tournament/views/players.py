@@ -32,7 +32,7 @@ from tournament.views.pages import _next, _save_changed, back, page
 
 def _players_context(event: Event):
     # Alphabetical by reading when a player has one (a kanji name sorts as it is read).
-    players = sorted(event.players.all(), key=lambda p: (p.sort_key, p.pk))
+    players = sorted(event.players.all(), key=lambda p: (p.sort_key(event.language), p.pk))
     same_name = {}
     for p in players:
         same_name.setdefault(names.fold(p.name), []).append(p)

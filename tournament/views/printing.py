@@ -41,7 +41,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                 {
                     "name": a.name,
                     "player": a,
-                    "key": a.sort_key,
+                    "key": a.sort_key(event.language),
                     "table": m.table,
                     "opponent": b,
                     "points": points.get(a.key, "0"),
@@ -54,7 +54,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                     {
                         "name": b.name,
                         "player": b,
-                        "key": b.sort_key,
+                        "key": b.sort_key(event.language),
                         "table": m.table,
                         "opponent": a,
                         "points": points.get(b.key, "0"),

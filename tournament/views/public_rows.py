@@ -112,7 +112,11 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
         players = event.players.order_by().values_list("pk", "name", "reading", "key", "byes")
         return {
             pk: _Seated(
-                name, reading, points_text(points.get(key, Fraction(0))), byes, name_search.sort_key(name, reading)
+                name,
+                reading,
+                points_text(points.get(key, Fraction(0))),
+                byes,
+                name_search.sort_key(name, reading, event.language),
             )
             for pk, name, reading, key, byes in players
         }
@@ -194,8 +198,11 @@ def absent_rows(event: Event, rnd: Round, rows: list[PairingRow]) -> list[Absent
 
     def make() -> list[AbsentRow]:
         absent = []
-        players = event.players.order_by("name", "id").values_list("pk", "name", "dropped_after", "joined_round")
-        for pk, name, dropped_after, joined_round in players:
+        players = sorted(
+            event.players.values_list("pk", "name", "dropped_after", "joined_round", "reading"),
+            key=lambda p: (name_search.sort_key(p[1], p[4], event.language), p[0]),
+        )
+        for pk, name, dropped_after, joined_round, _reading in players:
             if pk in seated:
                 continue
             if dropped_after is not None:

@@ -85,8 +85,11 @@ def print_cards(request: HtmxHttpRequest, slug: str):
     A big event's cards come in parts (`?part=2`) in the order of their names; each part says which
     names it holds, so the stacks are handed out alphabetically."""
     access = event_for(request, slug, need=ORGANISER)
-    players = access.event.players.filter(dropped_after__isnull=True).order_by("name", "id")
-    names = list(players.values_list("name", flat=True))
+    language = access.event.language
+    players = sorted(
+        access.event.players.filter(dropped_after__isnull=True), key=lambda p: (p.sort_key(language), p.pk)
+    )
+    names = [p.name for p in players]
     paginator = Paginator(names, CARDS_PER_PART)
     part = paginator.get_page(request.GET.get("part"))  # not a number: the first; past the last: the last
     chosen = players[part.start_index() - 1 : part.end_index()] if names else []

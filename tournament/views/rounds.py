@@ -220,7 +220,8 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         bye_notes=bye_notes,
         waiting=waiting,
         dropped=[p for p in in_round if p.dropped_after is not None and p.dropped_after < rnd.number],
-        swap_form=swap_form or SwapForm(players=sorted(in_round, key=lambda p: (p.sort_key, p.pk))),
+        swap_form=swap_form
+        or SwapForm(players=sorted(in_round, key=lambda p: (p.sort_key(access.event.language), p.pk))),
     )
 
 
