@@ -103,6 +103,18 @@ def visible(text: str) -> str:
     )
 
 
+def display_width(text: str) -> int:
+    """The columns `text` takes on a terminal: East Asian wide and full-width characters (山田, ＡＢＣ) take
+    two, combining marks none."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` filled with spaces to `width` terminal columns (on the left when `right`)."""
+    fill = " " * max(0, width - display_width(text))
+    return fill + text if right else text + fill
+
+
 def to_text(standings: Standings) -> str:
     """An aligned table a person reads: rank, name, points, record W-L-D and each tie-breaker."""
     header = ["#", "Player", "Pts", "W-L-D", *(LABELS.get(c, c) for c in standings.tiebreakers)]
@@ -118,9 +130,9 @@ def to_text(standings: Standings) -> str:
                 *(format_value(c, v) for c, v in r.tiebreakers.items()),
             ]
         )
-    widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
+    widths = [max(display_width(line[k]) for line in lines) for k in range(len(header))]
     out = [f"Standings after round {standings.after_round}"]
     for line in lines:
-        cells = [cell.rjust(wd) if rt else cell.ljust(wd) for cell, wd, rt in zip(line, widths, right, strict=True)]
+        cells = [pad(cell, wd, rt) for cell, wd, rt in zip(line, widths, right, strict=True)]
         out.append("  ".join(cells).rstrip())
     return "\n".join(out) + "\n"

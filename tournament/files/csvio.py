@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db.models import F
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 import standings
 from tournament.models import CHESS_FIELDS, Match, Player, Round, chess_detail, clean_player_name, printable
@@ -26,14 +26,55 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 MAX_RATING = 2_147_483_647
 # Header words a roster may use for each column, as spreadsheets and other tools name them.
 COLUMN_NAMES = {
-    "name": {"name", "player", "player name", "full name", "names", "players", "名前", "氏名", "navn", "spiller"},
+    "name": {
+        "name",
+        "player",
+        "player name",
+        "full name",
+        "names",
+        "players",
+        "名前",
+        "氏名",
+        "プレイヤー名",
+        "選手名",
+        "navn",
+        "spiller",
+        "spillernavn",
+        "fulde navn",
+    },
     # How the name is read (furigana, a sort name): a column of its own, or in brackets after the name.
-    "reading": {"reading", "furigana", "ふりがな", "フリガナ", "よみ", "よみがな", "読み", "sort name", "udtale"},
-    "first": {"first", "first name", "firstname", "given name", "forename"},
-    "last": {"last", "last name", "lastname", "surname", "family name"},
-    "rating": {"rating", "elo", "rating (elo)"},
-    "id": {"id", "external id", "external_id", "club id", "dci", "member id"},
-    "byes": {"byes", "bye"},
+    "reading": {
+        "reading",
+        "furigana",
+        "ふりがな",
+        "フリガナ",
+        "よみ",
+        "よみがな",
+        "読み",
+        "読み仮名",
+        "カナ",
+        "sort name",
+        "udtale",
+    },
+    "first": {"first", "first name", "firstname", "given name", "forename", "fornavn"},
+    "last": {"last", "last name", "lastname", "surname", "family name", "efternavn"},
+    # 姓 and 名: a Japanese name is said family name first (山田 太郎).
+    "family": {"姓", "苗字", "名字"},
+    "given": {"名"},
+    "rating": {"rating", "elo", "rating (elo)", "elo-tal", "ratingtal", "レーティング", "レート"},
+    "id": {
+        "id",
+        "external id",
+        "external_id",
+        "club id",
+        "dci",
+        "member id",
+        "medlemsnummer",
+        "dsu-nr",
+        "会員番号",
+        "id番号",
+    },
+    "byes": {"byes", "bye", "oversidder", "不戦勝"},
     # A chess event's FIDE details (the TRF player line).
     "fide_id": {"fide_id", "fide id", "fideid", "fide"},
     "federation": {"federation", "fed", "føderation", "連盟"},
@@ -42,8 +83,10 @@ COLUMN_NAMES = {
     "birth_date": {"birth_date", "birth date", "birthdate", "born", "fødselsdato", "生年月日"},
 }
 HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word in words}
-# Columns of our own players export that an import reads past: the new event numbers its own players.
-IGNORED_COLUMNS = {"number", "#", "joined_round", "dropped_after"}
+# Columns an import reads past: our own players export's numbers (the new event numbers its own players),
+# and a club or team, which the app keeps nowhere.
+IGNORED_COLUMNS = {"number", "#", "joined_round", "dropped_after", "club", "team", "klub", "hold", "所属", "チーム"}
+COLUMNS_WE_READ = "name, reading, first name, last name, rating, id, byes"
 # "Smith, John" is a surname first; "Davis, Jr." is not.
 NAME_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v"}
 # A surname or given name: letters, with spaces, apostrophes, hyphens or periods between them.
@@ -122,6 +165,47 @@ def _header(cells: list[str]) -> list[str] | None:
     return [HEADER_WORDS.get(w, "") for w in words]
 
 
+def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
+    """A first row that names columns we do not read, said so instead of being read as a player.
+
+    It names columns when one of its cells is a heading we know ("Navn;Klubb;Rating": the club is not
+    ours), or when it holds no figure where the rows below hold ratings ("Spieler,Wertung")."""
+    line, cells = rows[0]
+    words = [" ".join(c.split()).lower() for c in cells]
+    unknown = [
+        c.strip() for c, w in zip(cells, words, strict=True) if w and w not in HEADER_WORDS and w not in IGNORED_COLUMNS
+    ]
+    if not unknown:
+        return None
+    known = any(w in HEADER_WORDS for w in words)
+    below = rows[1:6]
+    figures_below = below and any(
+        not any(ch.isdigit() for ch in cell)
+        and sum(1 for _l, other in below if len(other) > i and looks_like_number(other[i])) > len(below) / 2
+        for i, cell in enumerate(cells)
+        if cell.strip()
+    )
+    if not known and not (figures_below and not any(ch.isdigit() for ch in "".join(cells))):
+        return None
+    return CsvRow(
+        line=line,
+        text=printable(", ".join(c for c in cells if c.strip())[:80]),
+        errors=[
+            ngettext(
+                "this looks like a row of column headings, but %(unknown)s is not a column this import reads "
+                "(it reads %(columns)s)",
+                "this looks like a row of column headings, but %(unknown)s are not columns this import reads "
+                "(it reads %(columns)s)",
+                len(unknown),
+            )
+            % {
+                "unknown": l10n.join(gettext("“%(text)s”") % {"text": u[:30]} for u in unknown),
+                "columns": COLUMNS_WE_READ,
+            }
+        ],
+    )
+
+
 def _number_error(label: str, text: str, largest: int) -> tuple[int | None, str | None]:
     """A whole number from a cell, or why it is not one, said in words an organiser acts on."""
     plain = text.replace("−", "-").replace(" ", "")
@@ -163,7 +247,11 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
     for column, cell in zip(columns, cells, strict=False):
         if column:
             values[column] = cell
-    full = values.get("name") or " ".join(p for p in (values.get("first", ""), values.get("last", "")) if p)
+    full = (
+        values.get("name")
+        or " ".join(p for p in (values.get("first", ""), values.get("last", "")) if p)
+        or " ".join(p for p in (values.get("family", ""), values.get("given", "")) if p)
+    )
     row = CsvRow(line=line, external_id=values.get("id", ""), text=printable(given))
     reading = " ".join(values.get("reading", "").split())
     if not reading:
@@ -236,10 +324,15 @@ def parse_players(text: str, existing_names: set[str] = frozenset(), header: boo
 
 def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> list[CsvRow]:
     columns = _header(rows[0][1]) if rows and header else None
+    parsed = []
     if columns is not None:
         rows = rows[1:]
+    elif rows and header:
+        unread = _unread_header(rows)
+        if unread:
+            parsed.append(unread)
+            rows = rows[1:]
     seen = {n.casefold() for n in existing_names}
-    parsed = []
     for line, cells in rows:
         row = _row(line, cells, columns)
         if row.name and row.name.casefold() in seen:

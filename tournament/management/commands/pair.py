@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 import pairing
 from standings import eventfile as ef
+from standings.format import display_width, pad
 from tournament.management.files import read_event_file, without_cycle_collector
 
 
@@ -88,23 +89,25 @@ def to_text(
 
     header = "Player A (points)"
     width = max(
-        [len(header), *(len(who(p.a)) for p in result.pairs), *(len(who(pid)) for pid in (*result.byes, *requested))]
+        [display_width(header), *(display_width(who(p.a)) for p in result.pairs)]
+        + [display_width(who(pid)) for pid in (*result.byes, *requested)]
     )
     lines = [
         f"Round {result.round} of {event.settings.name}: {len(result.pairs)} table{'s' if len(result.pairs) != 1 else ''}, "
         f"{len(result.byes)} bye{'s' if len(result.byes) != 1 else ''}, seed {result.seed}",
         "",
         # Chess lists read White first: with colours, player A has White.
-        f"{'Table':>5}  {'White (points)' if inp.colours else header:<{width}}      {'Black' if inp.colours else 'Player B'} (points)",
+        f"{'Table':>5}  {pad('White (points)' if inp.colours else header, width)}      "
+        f"{'Black' if inp.colours else 'Player B'} (points)",
     ]
     for p in result.pairs:
         note = "   float" if p.table in floats else ""
-        lines.append(f"{p.table:>5}  {who(p.a):<{width}}  vs  {who(p.b)}{note}")
+        lines.append(f"{p.table:>5}  {pad(who(p.a), width)}  vs  {who(p.b)}{note}")
     for pid in result.byes:
         kind = "pre-awarded bye" if pid in result.awarded_byes else "bye"
-        lines.append(f"{'-':>5}  {who(pid):<{width}}      {kind}")
+        lines.append(f"{'-':>5}  {pad(who(pid), width)}      {kind}")
     for pid, kind in requested.items():
-        lines.append(f"{'-':>5}  {who(pid):<{width}}      {REQUESTED_WORDS[kind]} (requested)")
+        lines.append(f"{'-':>5}  {pad(who(pid), width)}      {REQUESTED_WORDS[kind]} (requested)")
     lines.append("")
     lines.append(f"Floats: {len(result.floats)}, rematches: {result.rematches}, second byes: {result.second_byes}")
     if result.warnings:
