@@ -91,4 +91,3 @@ def test_the_longest_names_are_real_names():
     # The names the widths are tested with are a language's own, not filler.
     assert all(len(name) >= 10 for name in LONGEST.values())
     assert set(NAMES) >= {"ja", "da"}
-
