@@ -8,6 +8,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
@@ -16,361 +17,193 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name="Event",
+            name='Event',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("slug", models.SlugField(max_length=80, unique=True)),
-                ("name", models.CharField(max_length=200)),
-                ("date", models.DateField(default=django.utils.timezone.localdate)),
-                (
-                    "preset",
-                    models.CharField(
-                        choices=[
-                            ("mtg", "Magic (MTR)"),
-                            ("pokemon", "Pokémon (TPCi)"),
-                            ("chess", "Chess (Swiss)"),
-                            ("backgammon", "Backgammon"),
-                            ("custom", "Custom"),
-                        ],
-                        default="mtg",
-                        max_length=20,
-                    ),
-                ),
-                ("win_points", models.CharField(default="3", max_length=20)),
-                ("draw_points", models.CharField(default="1", max_length=20)),
-                ("loss_points", models.CharField(default="0", max_length=20)),
-                ("best_of", models.PositiveSmallIntegerField(default=3)),
-                ("floor", models.CharField(default="33/100", max_length=20)),
-                ("tiebreakers", models.JSONField(default=list, validators=[tournament.models._validate_tiebreakers])),
-                ("bye_rating", models.PositiveIntegerField(default=0)),
-                ("colours", models.BooleanField(default=False, help_text="Chess colours: player A has white.")),
-                (
-                    "round_one",
-                    models.CharField(
-                        choices=[("random", "Random"), ("rating", "By rating (top half against bottom half)")],
-                        default="random",
-                        max_length=10,
-                    ),
-                ),
-                ("planned_rounds", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("top_cut", models.PositiveSmallIntegerField(default=0)),
-                ("round_minutes", models.PositiveSmallIntegerField(default=50)),
-                ("public", models.BooleanField(default=True)),
-                (
-                    "late_entry",
-                    models.CharField(
-                        choices=[
-                            ("none", "No record for missed rounds"),
-                            ("losses", "Unpaired losses for missed rounds"),
-                        ],
-                        default="none",
-                        max_length=10,
-                    ),
-                ),
-                ("version", models.PositiveIntegerField(default=1)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('slug', models.SlugField(max_length=80, unique=True)),
+                ('name', models.CharField(max_length=200)),
+                ('date', models.DateField(default=django.utils.timezone.localdate)),
+                ('preset', models.CharField(choices=[('mtg', 'Magic (MTR)'), ('pokemon', 'Pokémon (TPCi)'), ('chess', 'Chess (Swiss)'), ('backgammon', 'Backgammon'), ('custom', 'Custom')], default='mtg', max_length=20)),
+                ('win_points', models.CharField(default='3', max_length=20)),
+                ('draw_points', models.CharField(default='1', max_length=20)),
+                ('loss_points', models.CharField(default='0', max_length=20)),
+                ('best_of', models.PositiveSmallIntegerField(default=3)),
+                ('floor', models.CharField(default='33/100', max_length=20)),
+                ('tiebreakers', models.JSONField(default=list, validators=[tournament.models._validate_tiebreakers])),
+                ('bye_rating', models.PositiveIntegerField(default=0)),
+                ('colours', models.BooleanField(default=False, help_text='Chess colours: player A has white.')),
+                ('round_one', models.CharField(choices=[('random', 'Random'), ('rating', 'By rating (top half against bottom half)')], default='random', max_length=10)),
+                ('planned_rounds', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('top_cut', models.PositiveSmallIntegerField(default=0)),
+                ('round_minutes', models.PositiveSmallIntegerField(default=50)),
+                ('public', models.BooleanField(default=True)),
+                ('late_entry', models.CharField(choices=[('none', 'No record for missed rounds'), ('losses', 'Unpaired losses for missed rounds')], default='none', max_length=10)),
+                ('version', models.PositiveIntegerField(default=1)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                "ordering": ["-date", "name"],
-                "constraints": [
-                    models.CheckConstraint(condition=models.Q(("best_of__gte", 1)), name="event_best_of_positive")
-                ],
+                'ordering': ['-date', 'name'],
+                'constraints': [models.CheckConstraint(condition=models.Q(('best_of__gte', 1)), name='event_best_of_positive')],
             },
         ),
         migrations.CreateModel(
-            name="EventLog",
+            name='EventLog',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("action", models.CharField(max_length=60)),
-                ("detail", models.JSONField(blank=True, default=dict)),
-                ("at", models.DateTimeField(default=django.utils.timezone.now)),
-                (
-                    "by",
-                    models.ForeignKey(
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "event",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="log", to="tournament.event"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('action', models.CharField(max_length=60)),
+                ('detail', models.JSONField(blank=True, default=dict)),
+                ('at', models.DateTimeField(default=django.utils.timezone.now)),
+                ('by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='log', to='tournament.event')),
             ],
             options={
-                "ordering": ["-at", "-id"],
+                'ordering': ['-at', '-id'],
             },
         ),
         migrations.CreateModel(
-            name="Player",
+            name='Player',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("name", models.CharField(max_length=200)),
-                ("rating", models.PositiveIntegerField(blank=True, null=True)),
-                ("external_id", models.CharField(blank=True, max_length=100)),
-                (
-                    "byes",
-                    models.PositiveSmallIntegerField(default=0, help_text="Pre-awarded byes: byes in rounds 1..k."),
-                ),
-                ("joined_round", models.PositiveSmallIntegerField(default=1)),
-                ("dropped_after", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("fixed_table", models.PositiveIntegerField(blank=True, null=True)),
-                ("file_id", models.CharField(blank=True, max_length=100)),
-                (
-                    "event",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="players", to="tournament.event"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=200)),
+                ('rating', models.PositiveIntegerField(blank=True, null=True)),
+                ('external_id', models.CharField(blank=True, max_length=100)),
+                ('byes', models.PositiveSmallIntegerField(default=0, help_text='Pre-awarded byes: byes in rounds 1..k.')),
+                ('joined_round', models.PositiveSmallIntegerField(default=1)),
+                ('dropped_after', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('fixed_table', models.PositiveIntegerField(blank=True, null=True)),
+                ('file_id', models.CharField(blank=True, max_length=100)),
+                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='tournament.event')),
             ],
             options={
-                "ordering": ["name", "id"],
+                'ordering': ['name', 'id'],
             },
         ),
         migrations.CreateModel(
-            name="Match",
+            name='Match',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("table", models.PositiveIntegerField(blank=True, null=True)),
-                ("games_a", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("games_b", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("games_drawn", models.PositiveSmallIntegerField(blank=True, null=True)),
-                (
-                    "result",
-                    models.CharField(
-                        choices=[
-                            ("played", "Played"),
-                            ("bye", "Bye"),
-                            ("loss", "Unpaired loss"),
-                            ("double_loss", "Double loss"),
-                        ],
-                        default="played",
-                        max_length=12,
-                    ),
-                ),
-                ("entered_at", models.DateTimeField(blank=True, null=True)),
-                ("version", models.PositiveIntegerField(default=0)),
-                (
-                    "entered_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "player_a",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.RESTRICT,
-                        related_name="matches_as_a",
-                        to="tournament.player",
-                    ),
-                ),
-                (
-                    "player_b",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.RESTRICT,
-                        related_name="matches_as_b",
-                        to="tournament.player",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('table', models.PositiveIntegerField(blank=True, null=True)),
+                ('games_a', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('games_b', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('games_drawn', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('result', models.CharField(choices=[('played', 'Played'), ('bye', 'Bye'), ('loss', 'Unpaired loss'), ('double_loss', 'Double loss')], default='played', max_length=12)),
+                ('entered_at', models.DateTimeField(blank=True, null=True)),
+                ('version', models.PositiveIntegerField(default=0)),
+                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('player_a', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='matches_as_a', to='tournament.player')),
+                ('player_b', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='matches_as_b', to='tournament.player')),
             ],
             options={
-                "verbose_name_plural": "matches",
-                "ordering": ["round", "table", "id"],
+                'verbose_name_plural': 'matches',
+                'ordering': ['round', 'table', 'id'],
             },
         ),
         migrations.CreateModel(
-            name="ResultChange",
+            name='ResultChange',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("before", models.JSONField(null=True)),
-                ("after", models.JSONField()),
-                ("at", models.DateTimeField(default=django.utils.timezone.now)),
-                (
-                    "by",
-                    models.ForeignKey(
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "match",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="changes", to="tournament.match"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('before', models.JSONField(null=True)),
+                ('after', models.JSONField()),
+                ('at', models.DateTimeField(default=django.utils.timezone.now)),
+                ('by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='tournament.match')),
             ],
             options={
-                "ordering": ["-at", "-id"],
+                'ordering': ['-at', '-id'],
             },
         ),
         migrations.CreateModel(
-            name="Round",
+            name='Round',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("number", models.PositiveSmallIntegerField()),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[("swiss", "Swiss"), ("elimination", "Elimination")], default="swiss", max_length=12
-                    ),
-                ),
-                (
-                    "state",
-                    models.CharField(
-                        choices=[
-                            ("draft", "Draft"),
-                            ("paired", "Paired"),
-                            ("in_progress", "In progress"),
-                            ("complete", "Complete"),
-                        ],
-                        default="draft",
-                        max_length=12,
-                    ),
-                ),
-                ("seed", models.BigIntegerField(blank=True, help_text="The random seed the pairing used.", null=True)),
-                ("warnings", models.JSONField(blank=True, default=list)),
-                ("clock_started", models.DateTimeField(blank=True, null=True)),
-                ("clock_paused_at", models.DateTimeField(blank=True, null=True)),
-                ("clock_paused_seconds", models.PositiveIntegerField(default=0)),
-                ("clock_minutes", models.PositiveSmallIntegerField(default=50)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "event",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="tournament.event"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField()),
+                ('kind', models.CharField(choices=[('swiss', 'Swiss'), ('elimination', 'Elimination')], default='swiss', max_length=12)),
+                ('state', models.CharField(choices=[('draft', 'Draft'), ('paired', 'Paired'), ('in_progress', 'In progress'), ('complete', 'Complete')], default='draft', max_length=12)),
+                ('seed', models.BigIntegerField(blank=True, help_text='The random seed the pairing used.', null=True)),
+                ('warnings', models.JSONField(blank=True, default=list)),
+                ('clock_started', models.DateTimeField(blank=True, null=True)),
+                ('clock_paused_at', models.DateTimeField(blank=True, null=True)),
+                ('clock_paused_seconds', models.PositiveIntegerField(default=0)),
+                ('clock_minutes', models.PositiveSmallIntegerField(default=50)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournament.event')),
             ],
             options={
-                "ordering": ["event", "number"],
+                'ordering': ['event', 'number'],
             },
         ),
         migrations.AddField(
-            model_name="match",
-            name="round",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE, related_name="matches", to="tournament.round"
-            ),
+            model_name='match',
+            name='round',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='tournament.round'),
         ),
         migrations.CreateModel(
-            name="Seat",
+            name='Seat',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="tournament.player"
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="tournament.round"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournament.player')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournament.round')),
             ],
         ),
         migrations.CreateModel(
-            name="EventRole",
+            name='EventRole',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("role", models.CharField(choices=[("organiser", "Organiser"), ("judge", "Judge")], max_length=10)),
-                (
-                    "event",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="roles", to="tournament.event"
-                    ),
-                ),
-                (
-                    "user",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="event_roles",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('role', models.CharField(choices=[('organiser', 'Organiser'), ('judge', 'Judge')], max_length=10)),
+                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roles', to='tournament.event')),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='event_roles', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "constraints": [models.UniqueConstraint(fields=("event", "user"), name="one_role_per_user_per_event")],
+                'constraints': [models.UniqueConstraint(fields=('event', 'user'), name='one_role_per_user_per_event')],
             },
         ),
         migrations.AddIndex(
-            model_name="player",
-            index=models.Index(fields=["event", "name"], name="tournament__event_i_9bf77d_idx"),
+            model_name='player',
+            index=models.Index(fields=['event', 'name'], name='tournament__event_i_9bf77d_idx'),
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.CheckConstraint(condition=models.Q(("byes__lte", 3)), name="player_byes_at_most_3"),
+            model_name='player',
+            constraint=models.CheckConstraint(condition=models.Q(('byes__lte', 3)), name='player_byes_at_most_3'),
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("joined_round__gte", 1)), name="player_joined_round_positive"
-            ),
+            model_name='player',
+            constraint=models.CheckConstraint(condition=models.Q(('joined_round__gte', 1)), name='player_joined_round_positive'),
         ),
         migrations.AddConstraint(
-            model_name="round",
-            constraint=models.UniqueConstraint(fields=("event", "number"), name="round_number_unique_per_event"),
+            model_name='round',
+            constraint=models.UniqueConstraint(fields=('event', 'number'), name='round_number_unique_per_event'),
         ),
         migrations.AddConstraint(
-            model_name="round",
-            constraint=models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="round_number_positive"),
+            model_name='round',
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.UniqueConstraint(fields=("round", "table"), name="match_table_unique_per_round"),
+            model_name='match',
+            constraint=models.UniqueConstraint(fields=('round', 'table'), name='match_table_unique_per_round'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.UniqueConstraint(fields=("round", "player_a"), name="match_player_a_once_per_round"),
+            model_name='match',
+            constraint=models.UniqueConstraint(fields=('round', 'player_a'), name='match_player_a_once_per_round'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.UniqueConstraint(fields=("round", "player_b"), name="match_player_b_once_per_round"),
+            model_name='match',
+            constraint=models.UniqueConstraint(fields=('round', 'player_b'), name='match_player_b_once_per_round'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("games_a__gte", 0), ("games_b__gte", 0), ("games_drawn__gte", 0)),
-                    models.Q(("games_a__isnull", True), ("games_b__isnull", True), ("games_drawn__isnull", True)),
-                    _connector="OR",
-                ),
-                name="match_games_non_negative_or_empty",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('games_a__gte', 0), ('games_b__gte', 0), ('games_drawn__gte', 0)), models.Q(('games_a__isnull', True), ('games_b__isnull', True), ('games_drawn__isnull', True)), _connector='OR'), name='match_games_non_negative_or_empty'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("result__in", ["bye", "loss"]), _negated=True),
-                    ("player_b__isnull", True),
-                    _connector="OR",
-                ),
-                name="match_bye_has_no_player_b",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('result__in', ['bye', 'loss']), _negated=True), ('player_b__isnull', True), _connector='OR'), name='match_bye_has_no_player_b'),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("player_a", models.F("player_b")), _negated=True),
-                name="match_player_not_against_self",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(('player_a', models.F('player_b')), _negated=True), name='match_player_not_against_self'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(fields=("round", "player"), name="player_once_per_round"),
+            model_name='seat',
+            constraint=models.UniqueConstraint(fields=('round', 'player'), name='player_once_per_round'),
         ),
     ]

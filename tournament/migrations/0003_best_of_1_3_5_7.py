@@ -4,26 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0002_player_number"),
+        ('tournament', '0002_player_number'),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name="event",
-            name="event_best_of_positive",
+            model_name='event',
+            name='event_best_of_positive',
         ),
         migrations.AlterField(
-            model_name="event",
-            name="best_of",
-            field=models.PositiveSmallIntegerField(
-                choices=[(1, "One game"), (3, "Best of 3"), (5, "Best of 5"), (7, "Best of 7")], default=3
-            ),
+            model_name='event',
+            name='best_of',
+            field=models.PositiveSmallIntegerField(choices=[(1, 'One game'), (3, 'Best of 3'), (5, 'Best of 5'), (7, 'Best of 7')], default=3),
         ),
         migrations.AddConstraint(
-            model_name="event",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("best_of__in", (1, 3, 5, 7))), name="event_best_of_1_3_5_7"
-            ),
+            model_name='event',
+            constraint=models.CheckConstraint(condition=models.Q(('best_of__in', (1, 3, 5, 7))), name='event_best_of_1_3_5_7'),
         ),
     ]

@@ -8,33 +8,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0003_best_of_1_3_5_7"),
+        ('tournament', '0003_best_of_1_3_5_7'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="player",
-            name="name",
+            model_name='player',
+            name='name',
             field=models.CharField(max_length=200, validators=[tournament.models.validate_player_name]),
         ),
         migrations.CreateModel(
-            name="FormSubmission",
+            name='FormSubmission',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("token", models.CharField(max_length=80)),
-                ("outcome", models.CharField(blank=True, max_length=300)),
-                ("at", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                (
-                    "user",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('token', models.CharField(max_length=80)),
+                ('outcome', models.CharField(blank=True, max_length=300)),
+                ('at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "constraints": [models.UniqueConstraint(fields=("user", "token"), name="form_token_once_per_user")],
+                'constraints': [models.UniqueConstraint(fields=('user', 'token'), name='form_token_once_per_user')],
             },
         ),
     ]

@@ -5,86 +5,54 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0007_staff_invite"),
+        ('tournament', '0007_staff_invite'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name="match",
-            name="match_bye_has_no_player_b",
+            model_name='match',
+            name='match_bye_has_no_player_b',
         ),
         migrations.AddField(
-            model_name="event",
-            name="trf_header",
+            model_name='event',
+            name='trf_header',
             field=models.TextField(blank=True),
         ),
         migrations.AddField(
-            model_name="player",
-            name="birth_date",
+            model_name='player',
+            name='birth_date',
             field=models.CharField(blank=True, max_length=10),
         ),
         migrations.AddField(
-            model_name="player",
-            name="federation",
+            model_name='player',
+            name='federation',
             field=models.CharField(blank=True, max_length=3),
         ),
         migrations.AddField(
-            model_name="player",
-            name="sex",
+            model_name='player',
+            name='sex',
             field=models.CharField(blank=True, max_length=1),
         ),
         migrations.AddField(
-            model_name="player",
-            name="title",
+            model_name='player',
+            name='title',
             field=models.CharField(blank=True, max_length=3),
         ),
         migrations.AlterField(
-            model_name="match",
-            name="result",
-            field=models.CharField(
-                choices=[
-                    ("played", "Played"),
-                    ("bye", "Bye"),
-                    ("loss", "Unpaired loss"),
-                    ("double_loss", "Double loss"),
-                    ("half_bye", "Half-point bye"),
-                    ("zero_bye", "Zero-point bye"),
-                    ("full_bye", "Full-point bye"),
-                    ("forfeit", "Forfeit"),
-                ],
-                default="played",
-                max_length=12,
-            ),
+            model_name='match',
+            name='result',
+            field=models.CharField(choices=[('played', 'Played'), ('bye', 'Bye'), ('loss', 'Unpaired loss'), ('double_loss', 'Double loss'), ('half_bye', 'Half-point bye'), ('zero_bye', 'Zero-point bye'), ('full_bye', 'Full-point bye'), ('forfeit', 'Forfeit')], default='played', max_length=12),
         ),
         migrations.AlterField(
-            model_name="report",
-            name="result",
-            field=models.CharField(
-                choices=[
-                    ("played", "Played"),
-                    ("bye", "Bye"),
-                    ("loss", "Unpaired loss"),
-                    ("double_loss", "Double loss"),
-                    ("half_bye", "Half-point bye"),
-                    ("zero_bye", "Zero-point bye"),
-                    ("full_bye", "Full-point bye"),
-                    ("forfeit", "Forfeit"),
-                ],
-                default="played",
-                max_length=12,
-            ),
+            model_name='report',
+            name='result',
+            field=models.CharField(choices=[('played', 'Played'), ('bye', 'Bye'), ('loss', 'Unpaired loss'), ('double_loss', 'Double loss'), ('half_bye', 'Half-point bye'), ('zero_bye', 'Zero-point bye'), ('full_bye', 'Full-point bye'), ('forfeit', 'Forfeit')], default='played', max_length=12),
         ),
         migrations.AddConstraint(
-            model_name="match",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("result__in", ["bye", "loss", "half_bye", "zero_bye", "full_bye"]), _negated=True),
-                    ("player_b__isnull", True),
-                    _connector="OR",
-                ),
-                name="match_bye_has_no_player_b",
-            ),
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('result__in', ['bye', 'loss', 'half_bye', 'zero_bye', 'full_bye']), _negated=True), ('player_b__isnull', True), _connector='OR'), name='match_bye_has_no_player_b'),
         ),
     ]

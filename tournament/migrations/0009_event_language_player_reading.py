@@ -4,21 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0008_fide_trf"),
+        ('tournament', '0008_fide_trf'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="event",
-            name="language",
-            field=models.CharField(
-                choices=[("en", "English"), ("ja", "日本語"), ("da", "Dansk")], default="en", max_length=8
-            ),
+            model_name='event',
+            name='language',
+            field=models.CharField(choices=[('en', 'English'), ('ja', '日本語'), ('da', 'Dansk')], default='en', max_length=8),
         ),
         migrations.AddField(
-            model_name="player",
-            name="reading",
+            model_name='player',
+            name='reading',
             field=models.CharField(blank=True, max_length=200),
         ),
     ]

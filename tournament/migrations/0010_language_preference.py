@@ -6,30 +6,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-        ("tournament", "0009_event_language_player_reading"),
+        ('tournament', '0009_event_language_player_reading'),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="LanguagePreference",
+            name='LanguagePreference',
             fields=[
-                (
-                    "user",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        primary_key=True,
-                        related_name="language_preference",
-                        serialize=False,
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "language",
-                    models.CharField(choices=[("en", "English"), ("ja", "日本語"), ("da", "Dansk")], max_length=8),
-                ),
-                ("updated_at", models.DateTimeField(auto_now=True)),
+                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='language_preference', serialize=False, to=settings.AUTH_USER_MODEL)),
+                ('language', models.CharField(choices=[('en', 'English'), ('ja', '日本語'), ('da', 'Dansk')], max_length=8)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
             ],
         ),
     ]

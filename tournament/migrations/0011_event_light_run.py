@@ -4,24 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0010_language_preference"),
+        ('tournament', '0010_language_preference'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="event",
-            name="light_from",
+            model_name='event',
+            name='light_from',
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name="event",
-            name="light_round",
+            model_name='event',
+            name='light_round',
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name="event",
-            name="light_to",
+            model_name='event',
+            name='light_to',
             field=models.PositiveIntegerField(default=0),
         ),
     ]

@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournament", "0011_event_light_run"),
+        ('tournament', '0011_event_light_run'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="resultchange",
-            name="reports",
+            model_name='resultchange',
+            name='reports',
             field=models.JSONField(blank=True, default=list),
         ),
     ]
