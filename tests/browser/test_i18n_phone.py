@@ -19,7 +19,7 @@ LONGEST = {
     "da": "Ærling Østergaard-Christiansen",
 }
 # Pages made for another screen: the venue's projector, and paper.
-NOT_FOR_PHONES = {"public screen", "by name", "by table", "slips", "print standings", "cards"}
+NOT_FOR_PHONES = {"public screen", "by name", "by table", "slips", "print standings", "print crosstable", "cards"}
 
 MEASURE = """() => {
   const wide = document.documentElement.scrollWidth;

@@ -153,6 +153,11 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
             "table": table,
             "round": rnd,
         }
+    if action == "request_bye":
+        bye = Match.Result(d["kind"]).label if d.get("kind") in Match.Result.values else _("bye")
+        return _("%(player)s: %(bye)s requested for round %(round)s.") % {"player": player, "bye": bye, "round": rnd}
+    if action == "withdraw_bye":
+        return _("%(player)s no longer asks for a bye in round %(round)s.") % {"player": player, "round": rnd}
     # An action this version does not know (logged by a newer one): its code, as the log keeps it.
     return _("Logged: %(action)s.") % {"action": action}
 
