@@ -256,6 +256,9 @@ def main() -> None:
     parser.add_argument("--window", type=int, default=120, help="seconds in which every phone reports")
     parser.add_argument("--pollers", type=int, default=500)
     parser.add_argument("--phones-at-once", type=int, default=48, help="client threads (phones mid-request)")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="sample gunicorn's workers with py-spy (pip install py-spy) into FILE"
+    )
     args = parser.parse_args()
     matches_expected = args.players // 2
 
@@ -322,6 +325,21 @@ def main() -> None:
             sys.exit("gunicorn did not answer in 30 s")
         Phone(port).request("GET", f"/e/{SLUG}/pairings/")  # warm: the first rendering computes standings
 
+        spy = None
+        if args.profile:
+            # Collapsed stacks (flamegraph.pl, speedscope): where the workers' CPU goes, by function.
+            spy = subprocess.Popen(
+                [
+                    shutil.which("py-spy") or str(Path(PY).parent / "py-spy"),
+                    "record",
+                    "--pid",
+                    str(server.pid),
+                    "--subprocesses",
+                ]
+                + ["--rate", "50", "--gil", "--format", "raw", "--output", args.profile, "--nonblocking"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         tally = Tally()
         cpu_before = cpu_seconds(parent=server.pid)
         pg_before = cpu_seconds(name="postgres")
@@ -354,6 +372,9 @@ def main() -> None:
         peaks = peak_memory_mb(server.pid)
         pg_cpu = cpu_seconds(name="postgres") - pg_before
         client_cpu = time.process_time() - client_before
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)
+            spy.wait(timeout=60)
 
         # The database's word: every match stored once, as reported, with one audit entry.
         stored_rows = psql(

@@ -88,7 +88,7 @@ def test_the_page_answers_304_until_the_opponent_reports(live):
     assert again.status_code == 304
     report(phone(c_player), live, match_of(live, "Player C"), "2-0")
     after = pa.get(reverse("player:me", args=[live.slug]), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
-    assert after.status_code == 200 and "Player C reported 2-0 for Player C" in after.content.decode()
+    assert after.status_code == 200 and "Player C reported: you lost 0-2." in after.content.decode()
 
 
 def test_a_phones_page_reads_the_player_with_the_event_and_the_match_and_the_reports_only_once_there_are(
@@ -109,7 +109,7 @@ def test_a_phones_page_reads_the_player_with_the_event_and_the_match_and_the_rep
         assert "Your result, from your side" in pa.get(me).content.decode()
     report(phone(c_player), live, match_of(live, "Player C"), "2-0")
     with django_assert_num_queries(3):
-        assert "Player C reported 2-0 for Player C" in pa.get(me).content.decode()
+        assert "Player C reported: you lost 0-2." in pa.get(me).content.decode()
 
 
 def test_a_phone_known_at_one_event_is_a_stranger_at_another(live):
@@ -218,13 +218,14 @@ def test_report_then_confirm_stores_the_result_once_as_the_desk_would(live):
     m = match_of(live, "Player A")
     version = Event.objects.get(pk=live.pk).version
     page = report(phone(a), live, m, "2-1").content.decode()
-    assert "Your opponent confirms it" in page and "You reported 2-1 for Player A" in page
+    assert "Reported: you won 2-1. Player C confirms it on their phone." in page
+    assert "You reported: you won 2-1. Waiting for Player C to confirm." in page
     m.refresh_from_db()
     assert not m.has_result and Event.objects.get(pk=live.pk).version == version  # a report alone is not public
     pc = phone(c_player)
-    assert "Player A reported 2-1 for Player A" in pc.get(reverse("player:me", args=[live.slug])).content.decode()
+    assert "Player A reported: you lost 1-2." in pc.get(reverse("player:me", args=[live.slug])).content.decode()
     page = report(pc, live, m, action="confirm").content.decode()
-    assert "Result stored: 2-1" in page
+    assert "Result stored: you lost 1-2 to Player A. Thank you!" in page
     m.refresh_from_db()
     assert m.games == (2, 1, 0) and m.entered_by is None and m.entered_by_player == c_player
     change = ResultChange.objects.get(match=m)

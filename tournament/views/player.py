@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournament import services
 from tournament.forms import RequestedByeForm
-from tournament.models import Event, Match, Player, Report, Round, single
+from tournament.models import CHESS_RESULTS, Event, Match, Player, Report, Round, single
 from tournament.services import ServiceError, reports
 from tournament.text import l10n
 from tournament.text.i18n import use_event
@@ -210,16 +210,23 @@ def me(request: HtmxHttpRequest, slug: str):
         _stranger(request, event)
         return render(request, "player/code.html", {"event": event, "error": None})
     rnd, match = reports.current_match(player)
-    template = "player/me.html" + ("#live" if is_fragment(request) else "")
+    fragment = is_fragment(request)
+    template = "player/me.html" + ("#live" if fragment else "")
+    patch = ("Cookie", "HX-Request", "HX-History-Restore-Request")
+    if not fragment and len(messages.get_messages(request)) > 0:
+        # A page carrying a one-time message ("Reported…") is shown once: with an ETag, a reload would be
+        # answered 304 and the browser would show the message again from the copy it kept.
+        response = render(request, template, me_context(event, player, rnd, match))
+        patch_cache_control(response, no_store=True, private=True)
+        patch_vary_headers(response, patch)
+        return response
     etag = f'W/"{personal_version(event, player, rnd, match, template)}"'
-    # A message waiting to be shown (after a report) must reach the page, not a 304.
-    pending = len(messages.get_messages(request)) > 0
-    response = None if pending else get_conditional_response(request, etag=etag)
+    response = get_conditional_response(request, etag=etag)
     if response is None:
         response = render(request, template, me_context(event, player, rnd, match))
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True, private=True)
-    patch_vary_headers(response, ("Cookie", "HX-Request", "HX-History-Restore-Request"))
+    patch_vary_headers(response, patch)
     return response
 
 
@@ -280,6 +287,7 @@ def report(request: HtmxHttpRequest, slug: str):
         if not match_id.isdigit():
             raise ServiceError(_("That is not your match."))
         match_id = int(match_id)
+        outcome = None
         if action == "dispute":
             sent = reports.dispute(player, match_id, address(request))
         else:
@@ -292,7 +300,11 @@ def report(request: HtmxHttpRequest, slug: str):
     except ServiceError as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, _sent_message(sent, event.chess_results))
+        if sent.state == reports.DISPUTED:
+            # Not a success: the match now waits for a judge.
+            messages.warning(request, _disputed_message(sent, player, action))
+        else:
+            messages.success(request, _sent_message(sent, player, outcome, event.chess_results))
     return redirect("player:me", slug=slug)
 
 
@@ -361,12 +373,50 @@ def _outcome(event: Event, player: Player, match_id: int, action: str, text: str
     return outcome
 
 
-def _sent_message(sent: reports.Sent, chess: bool = False) -> str:
+def said(
+    games: tuple[int, int, int] | None, result: str, match: Match, player: Player, named: bool = False, chess=False
+) -> str:
+    """A result as this player says it, from their own side: "you lost 1-2" ("to Anna" when `named`).
+
+    `chess`: one game written as chess writes it, White's first ("you won 0-1" with Black, "a draw, ½-½")."""
+    opponent = match.player_b if match.player_a_id == player.pk else match.player_a
+    name = {"name": opponent.name if opponent else ""}
+    if result == Match.Result.DOUBLE_LOSS:
+        return _("a double loss with %(name)s") % name if named else _("a double loss")
+    if games is None:
+        return ""
+    a, b, drawn = games
+    mine, theirs = (a, b) if match.player_a_id == player.pk else (b, a)
+    score = (
+        CHESS_RESULTS[games]
+        if chess and games in CHESS_RESULTS
+        else f"{mine}-{theirs}" + (f"-{drawn}" if drawn else "")
+    )
+    values = {"score": score, **name}
+    if mine > theirs:
+        return (_("you won %(score)s against %(name)s") if named else _("you won %(score)s")) % values
+    if mine < theirs:
+        return (_("you lost %(score)s to %(name)s") if named else _("you lost %(score)s")) % values
+    return (_("a draw, %(score)s, with %(name)s") if named else _("a draw, %(score)s")) % values
+
+
+def _sent_message(sent: reports.Sent, player: Player, outcome: services.Outcome, chess: bool = False) -> str:
+    m = sent.match
     if sent.state == reports.STORED:
-        return _("Result stored: %(result)s. Thank you!") % {"result": sent.match.result_label(chess)}
-    if sent.state == reports.DISPUTED:
-        return _("Your report differs from your opponent's: a judge will come to your table.")
-    return _("Reported. Your opponent confirms it on their phone.")
+        stored = said(m.games, m.result, m, player, named=True, chess=chess) or m.result_label(chess)
+        return _("Result stored: %(result)s. Thank you!") % {"result": stored}
+    opponent = m.player_b if m.player_a_id == player.pk else m.player_a
+    return _("Reported: %(result)s. %(name)s confirms it on their phone.") % {
+        "result": said(outcome.games, outcome.result, m, player, chess=chess),
+        "name": opponent.name,
+    }
+
+
+def _disputed_message(sent: reports.Sent, player: Player, action: str) -> str:
+    opponent = sent.match.player_b if sent.match.player_a_id == player.pk else sent.match.player_a
+    if action == "dispute":
+        return _("You said %(name)s's report is not right: a judge will come to your table.") % {"name": opponent.name}
+    return _("Your report differs from %(name)s's: a judge will come to your table.") % {"name": opponent.name}
 
 
 def quick_results(best_of: int, elimination: bool, white: bool | None = None) -> list[tuple[str, str]]:
@@ -457,6 +507,7 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
         rnd is not None and match is not None and reports.refusal(event, rnd, match, player, current=rnd) is None
     )
     standing = standing_of(event, player, rnd)
+    chess = event.chess_results
     return {
         "event": event,
         "player": player,
@@ -468,9 +519,15 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
         "state": state,
         "mine": mine,
         "theirs": theirs,
-        "mine_text": reports.told(mine.games, mine.result, match) if mine and not mine.disputes else "",
-        "theirs_text": reports.told(theirs.games, theirs.result, match) if theirs and not theirs.disputes else "",
-        "stored_text": reports.told(match.games, match.result, match) if match and match.has_result else "",
+        "mine_text": said(mine.games, mine.result, match, player, chess=chess) if mine and not mine.disputes else "",
+        "theirs_text": said(theirs.games, theirs.result, match, player, chess=chess)
+        if theirs and not theirs.disputes
+        else "",
+        "stored_text": (
+            said(match.games, match.result, match, player, named=True, chess=chess) or match.result_label(chess)
+        )
+        if state == reports.STORED
+        else "",
         "can_report": can_report,
         "choices": quick_results(
             event.best_of, rnd.kind == Round.Kind.ELIMINATION, from_a if event.chess_results else None
