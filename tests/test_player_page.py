@@ -40,9 +40,9 @@ def table_1(event) -> Match:
     return Match.objects.get(round__event=event, round__number=2, table=1)  # Player A v Player C
 
 
-def post(c: Client, event, action="report", result="", follow=True):
+def post(c: Client, event, action="report", result="", follow=True, **headers):
     data = {"match": table_1(event).pk, "action": action, "result": result}
-    return c.post(reverse("player:report", args=[event.slug]), data, follow=follow)
+    return c.post(reverse("player:report", args=[event.slug]), data, follow=follow, **headers)
 
 
 def me(c: Client, event, **headers):
@@ -131,3 +131,18 @@ def test_a_poll_that_waits_for_the_opponent_is_answered_304_with_one_query(live)
         again = me(anna, live, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again.content == b""
     assert len(queries) == 1, [q["sql"] for q in queries]
+
+
+def test_a_report_sent_by_the_page_is_answered_with_its_live_part_and_the_message_once(live):
+    anna = phone(live, "Player A")
+    response = post(anna, live, result="2-1", follow=False, HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert response.status_code == 200 and 'id="live"' in body and "<html" not in body
+    assert '<div id="flash" hx-swap-oob="true">' in body and "Reported: you won 2-1" in body
+    assert "no-store" in response["Cache-Control"]
+    # Its version is the page's: the next poll is a 304, without the message.
+    assert me(anna, live, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+    page = me(anna, live).content.decode()
+    assert "Reported:" not in page and "You reported: you won 2-1" in page
+    refused = post(anna, live, result="7-7", follow=False, HTTP_HX_REQUEST="true").content.decode()
+    assert 'class="msg-error"' in refused

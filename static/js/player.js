@@ -1,8 +1,8 @@
 // The player's own page (templates/player/me.html). Everything here is an enhancement: the forms post and
 // the page reloads without JavaScript.
 //
-// One tap sends one thing. Venue Wi-Fi can take seconds to carry a report: from the tap until the next page
-// arrives, the tapped button says it is busy, every other button of the page is disabled (a second tap of
+// One tap sends one thing. Venue Wi-Fi can take seconds to carry a report: from the tap until the answer
+// arrives (the page's live part, htmx; or the next page, without it), the tapped button says it is busy, every other button of the page is disabled (a second tap of
 // the same button would post again, a tap of another would silently replace the report), and the page's
 // poll waits (it would redraw live buttons over the busy ones).
 //
@@ -62,6 +62,8 @@
   document.addEventListener("htmx:sendError", function () { setOffline(true); });
   document.addEventListener("htmx:afterRequest", function (e) {
     if (e.detail.xhr && e.detail.xhr.status > 0) setOffline(false);
+    // A report sent by the page has its answer (or failed): the page is live again.
+    if (e.detail.requestConfig && e.detail.requestConfig.verb === "post") setSending(false);
   });
   document.addEventListener("DOMContentLoaded", function () {
     if (navigator.onLine === false) setOffline(true);

@@ -16,14 +16,18 @@ import re
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import Q
+from django.contrib.messages.utils import get_level_tags
+from django.db import connection
+from django.db.models.sql import Query
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from tournament import services
 from tournament.forms import RequestedByeForm
@@ -120,6 +124,79 @@ def phone_player(request: HtmxHttpRequest, slug: str) -> tuple[Event, Player | N
     return _event(slug), None
 
 
+def _columns(model, alias: str) -> list:
+    return [f.get_col(alias) for f in model._meta.concrete_fields]
+
+
+# The player's page in one query: the player the cookie names, their event, the round being played (the latest
+# published one) and their match in it with both players. Every phone polls it every few seconds while a round
+# is reported; building it with the ORM took several times what PostgreSQL takes to answer it.
+_PAGE_COLUMNS = (
+    ("p", Player),
+    ("e", Event),
+    ("r", Round),
+    ("m", Match),
+    ("a", Player),
+    ("b", Player),
+)
+_PAGE_SQL = (
+    "SELECT "  # noqa: S608 (table and column names from the models; the values are parameters)
+    + ", ".join(f'{alias}."{f.column}"' for alias, model in _PAGE_COLUMNS for f in model._meta.concrete_fields)
+    + f""" FROM {Player._meta.db_table} p
+    JOIN {Event._meta.db_table} e ON e.id = p.event_id
+    LEFT JOIN {Round._meta.db_table} r ON r.id = (
+        SELECT x.id FROM {Round._meta.db_table} x WHERE x.event_id = p.event_id AND x.state <> %s
+        ORDER BY x.number DESC LIMIT 1)
+    LEFT JOIN {Match._meta.db_table} m ON m.round_id = r.id AND (m.player_a_id = p.id OR m.player_b_id = p.id)
+    LEFT JOIN {Player._meta.db_table} a ON a.id = m.player_a_id
+    LEFT JOIN {Player._meta.db_table} b ON b.id = m.player_b_id
+    WHERE p.id = %s AND p.event_id = %s AND e.slug = %s"""
+)
+_converters: dict = {}
+
+
+def _page_row(player_pk: int, event_pk: int, slug: str) -> tuple[Player, Round | None, Match | None] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(_PAGE_SQL, [Round.State.DRAFT, player_pk, event_pk, slug])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    # The values as the ORM would hand them over (JSON, booleans on SQLite, time zones).
+    compiler = Query(Player).get_compiler(connection=connection)
+    if connection.alias not in _converters:
+        _converters[connection.alias] = compiler.get_converters(
+            [col for alias, model in _PAGE_COLUMNS for col in _columns(model, alias)]
+        )
+    row = next(iter(compiler.apply_converters([row], _converters[connection.alias])))
+    made, start = [], 0
+    for _alias, model in _PAGE_COLUMNS:
+        width = len(model._meta.concrete_fields)
+        values = row[start : start + width]
+        start += width
+        made.append(model.from_db(connection.alias, None, values) if values[0] is not None else None)
+    player, event, rnd, match, a, b = made
+    player.event = event
+    if rnd is not None:
+        rnd.event = event
+    if match is not None:
+        match.round, match.player_a, match.player_b = rnd, a, b
+    return player, rnd, match
+
+
+def phone_page(request: HtmxHttpRequest, slug: str) -> tuple[Event, Player | None, Round | None, Match | None]:
+    """`phone_player` and `reports.current_match` in one query: the event, the player, their round and match."""
+    for name in request.COOKIES:
+        event_pk = _COOKIE_NAME.fullmatch(name)
+        signed = event_pk and _signed(request, name)
+        if not signed:
+            continue
+        found = _page_row(signed[0], int(event_pk[1]), slug)
+        if found is not None and reports.check_digest(found[0], signed[1]):
+            player, rnd, match = found
+            return player.event, player, rnd, match
+    return _event(slug), None, None, None
+
+
 def address(request: HtmxHttpRequest) -> str | None:
     return get_client_ip_address(request) or None
 
@@ -130,8 +207,9 @@ def address(request: HtmxHttpRequest) -> str | None:
 @require_GET
 def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
     """The personal link on the player's card: remember this phone, then show the page without the secret."""
-    event = _event(slug)
-    player = Player.objects.filter(pk=pk, event=event).first()
+    # Every player opens theirs in a round's first minutes: the player and the event in one query.
+    player = single(Player.objects.select_related("event").filter(pk=pk, event__slug=slug))
+    event = player.event if player is not None else _event(slug)
     if player is None or not reports.check_token(player, token):
         _stranger(request, event)
         response = render(request, "player/link_gone.html", {"event": event}, status=404)
@@ -205,11 +283,10 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
 
 @require_safe
 def me(request: HtmxHttpRequest, slug: str):
-    event, player = phone_player(request, slug)
+    event, player, rnd, match = phone_page(request, slug)
     if player is None:
         _stranger(request, event)
         return render(request, "player/code.html", {"event": event, "error": None})
-    rnd, match = reports.current_match(player)
     fragment = is_fragment(request)
     template = "player/me.html" + ("#live" if fragment else "")
     patch = ("Cookie", "HX-Request", "HX-History-Restore-Request")
@@ -276,7 +353,7 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
 @require_POST
 def report(request: HtmxHttpRequest, slug: str):
     """A result from the player's side ("2-1" means they won 2-1), a confirmation, or "That's not right"."""
-    event, player = phone_player(request, slug)
+    event, player, _rnd, current = phone_page(request, slug)
     if player is None:
         _stranger(request, event)
         messages.error(request, _("This phone does not know who you are: open your personal link or type your code."))
@@ -292,19 +369,22 @@ def report(request: HtmxHttpRequest, slug: str):
             sent = reports.dispute(player, match_id, address(request))
         else:
             text = request.POST.get("other" if action == "other" else "result", "")
-            outcome = _outcome(event, player, match_id, action, text)
+            outcome = _outcome(event, player, match_id, action, text, current)
             # The page's Confirm names the reports it showed (`Match.report_stamp`): a stale one is refused.
             seen = request.POST.get("seen", "")
             seen = int(seen) if action == "confirm" and seen.isdigit() else None
             sent = reports.submit(player, match_id, outcome, address(request), seen)
     except ServiceError as e:
-        messages.error(request, str(e))
+        level, text = messages.ERROR, str(e)
     else:
         if sent.state == reports.DISPUTED:
             # Not a success: the match now waits for a judge.
-            messages.warning(request, _disputed_message(sent, player, action))
+            level, text = messages.WARNING, _disputed_message(sent, player, action)
         else:
-            messages.success(request, _sent_message(sent, player, outcome, event.chess_results))
+            level, text = messages.SUCCESS, _sent_message(sent, player, outcome, event.chess_results)
+    if request.htmx:
+        return _live_with(request, slug, level, text)
+    messages.add_message(request, level, text)
     return redirect("player:me", slug=slug)
 
 
@@ -333,6 +413,26 @@ def bye(request: HtmxHttpRequest, slug: str):
     return redirect("player:me", slug=slug)
 
 
+def _live_with(request: HtmxHttpRequest, slug: str, level: int, text: str) -> HttpResponse:
+    """The answer to a report sent by the page itself: its live part as it now stands, and the message once.
+
+    One request instead of a redirect and a whole page; nothing to keep, so a reload never shows it again.
+    """
+    event, player, rnd, match = phone_page(request, slug)
+    if player is None:
+        return HttpResponseClientRedirect(reverse("player:me", args=[slug]))
+    template = "player/me.html#live"
+    context = me_context(event, player, rnd, match) | {"flash": (get_level_tags()[level], text)}
+    response = HttpResponse(
+        render_to_string(template, context, request) + render_to_string("player/me.html#flash", context, request)
+    )
+    # The page's poll compares this with what it gets next: the same version is not drawn again (public.js),
+    # so the message stays until something changes.
+    response["ETag"] = f'W/"{personal_version(event, player, rnd, match, template)}"'
+    patch_cache_control(response, no_store=True, private=True)
+    return response
+
+
 @require_POST
 def drop(request: HtmxHttpRequest, slug: str):
     event, player = phone_player(request, slug)
@@ -353,9 +453,14 @@ def drop(request: HtmxHttpRequest, slug: str):
 # --- Pieces --------------------------------------------------------------------------------------
 
 
-def _outcome(event: Event, player: Player, match_id: int, action: str, text: str) -> services.Outcome:
-    """What the player sent, turned to the match's side A and B."""
-    match = single(Match.objects.filter(pk=match_id, round__event=event))
+def _outcome(
+    event: Event, player: Player, match_id: int, action: str, text: str, current: Match | None = None
+) -> services.Outcome:
+    """What the player sent, turned to the match's side A and B (`current`: their match as just read)."""
+    if current is not None and current.pk == match_id:
+        match = current
+    else:
+        match = single(Match.objects.filter(pk=match_id, round__event=event))
     if match is None or player.pk not in (match.player_a_id, match.player_b_id):
         raise ServiceError(_("That is not your match."))
     if action == "confirm":
@@ -473,24 +578,34 @@ def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:
 
     Those rounds are finished while `rnd` is played, so the lines are kept on what the standings after
     them are made of (`services.settled_marker`: their matches, results and the roster's names), not read
-    again for every poll while the round's results come in.
+    again for every poll while the round's results come in. Every player's lines are read at once, in one
+    query per round and language: a round's first minutes load every player's page.
     """
     after = finished(rnd)
 
-    def make() -> list[dict]:
+    def make() -> dict[int, list[dict]]:
         past = (
-            Match.objects.filter(Q(player_a=player) | Q(player_b=player), round__event=event)
+            Match.objects.filter(round__event=event)
             .exclude(round__state=Round.State.DRAFT)
             .exclude(round=rnd)
             .select_related("round", "player_a", "player_b")
-            .order_by("-round__number")
+            .order_by("-round__number", "table")
         )
         stages = services.stage_names(event) if any(m.round.kind == Round.Kind.ELIMINATION for m in past) else {}
-        return [_player_line(m, player, stages) for m in past]
+        lines: dict[int, list[dict]] = {}
+        for m in past:
+            for person in (m.player_a, m.player_b):
+                if person is not None:
+                    line = _player_line(m, person, stages)
+                    if "opponent" in line:  # the name is all the page shows of them
+                        line["opponent"] = {"name": line["opponent"].name}
+                    lines.setdefault(person.pk, []).append(line)
+        return lines
 
     marker = services.settled_marker(event, after)
     created = int(event.created_at.timestamp())
-    return cached(f"me-lines:{event.pk}.{created}:{player.pk}:{rnd.pk if rnd else 0}:{marker}:{get_language()}", make)
+    key = f"me-lines:{event.pk}.{created}:{rnd.pk if rnd else 0}:{marker}:{get_language()}"
+    return cached(key, make, keep=True).get(player.pk, [])
 
 
 def me_context(event: Event, player: Player, rnd: Round | None, match: Match | None) -> dict:
@@ -499,8 +614,10 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
     mine = theirs = None
     state = reports.EMPTY
     if match is not None and match.player_b_id is not None:
-        # Every report bumps the match's stamp (`reports._put`): at 0 there is none to read.
-        by_player = {r.player_id: r for r in Report.objects.filter(match=match)} if match.report_stamp else {}
+        # Every report bumps the match's stamp (`reports._put`): at 0 there is none to read. A stored result
+        # is all the page shows of a match: its reports are the judges' to read.
+        reported = match.report_stamp and not match.has_result
+        by_player = {r.player_id: r for r in Report.objects.filter(match=match)} if reported else {}
         mine, theirs = by_player.get(player.pk), by_player.get(opponent.pk)
         state = reports.status(match, list(by_player.values()))
     can_report = (
