@@ -120,7 +120,7 @@ def test_the_opponents_page_learns_of_a_report_within_seconds_and_says_when_it_i
 TARGETS = """
 Array.from(document.querySelectorAll('a[href], button, summary, input, select, label'))
   .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
-  .filter(el => !el.closest('.skip'))
+  .filter(el => !el.closest('.skip, .visually-hidden'))
   .map(el => {
     const r = el.getBoundingClientRect();
     const form = el.closest('form');

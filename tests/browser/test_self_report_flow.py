@@ -57,17 +57,17 @@ def test_players_report_confirm_dispute_and_drop(live_server, browser, page, eve
     assert anna.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot("phone-before", anna)
     anna.get_by_role("button", name="Won 2-1").tap()
-    expect(anna.locator(".messages")).to_contain_text("Your opponent confirms it")
-    expect(anna.locator(".me-status")).to_contain_text("You reported 2-1 for Player A")
+    expect(anna.locator(".messages")).to_contain_text("Player C confirms it on their phone")
+    expect(anna.locator(".me-status")).to_contain_text("You reported: you won 2-1.")
     shot("phone-reported", anna)
 
     carl = open_phone(browser, base, players["Player C"])
-    expect(carl.locator(".me-status")).to_contain_text("Player A reported 2-1 for Player A")
+    expect(carl.locator(".me-status")).to_contain_text("Player A reported: you lost 1-2.")
     shot("phone-confirm", carl)
     carl.get_by_role("button", name="Confirm").tap()
-    expect(carl.locator(".messages")).to_contain_text("Result stored: 2-1")
+    expect(carl.locator(".messages")).to_contain_text("Result stored: you lost 1-2 to Player A")
     # Player A's page sees the stored result by itself (the page polls).
-    expect(anna.locator(".me-result")).to_contain_text("2-1 for Player A", timeout=20_000)
+    expect(anna.locator(".me-result")).to_contain_text("you won 2-1 against Player C", timeout=5_000)
 
     page.goto(f"{base}/events/{event.slug}/rounds/2/")
     row = page.locator("tr.match").filter(has_text="Player C").first
