@@ -326,7 +326,8 @@ def refusal(
 def _locked_match(player: Player, match_id: int, with_round: bool = False) -> tuple[Event, Match | None]:
     """The match row locked; `with_round`: its round's row locked first, as a result is stored (event, round,
     match). Only a report that stores the result needs the round: the others wait for no other table."""
-    event = Event.objects.get(pk=player.event_id)
+    # The phone's request read the event with the player a moment ago (no lock either way): not again.
+    event = player.event if Player.event.is_cached(player) else Event.objects.get(pk=player.event_id)
     # One row each, so no ordering: the model's would join the round (and lock it along) to sort one row.
     round_id = single(Match.objects.filter(pk=match_id).values_list("round_id", flat=True))
     if round_id is None or (with_round and services.shared_round(round_id) is None):
