@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import F, Q, Subquery
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -266,23 +266,6 @@ def status(match: Match, reports: list[Report]) -> str:
     if any(r.disputes for r in reports) or (len(reports) == 2 and not reports[0].agrees_with(reports[1])):
         return DISPUTED
     return WAITING if reports else EMPTY
-
-
-def current_match(player: Player) -> tuple[Round | None, Match | None]:
-    """The round the venue is playing and the player's match in it (None for an awarded bye).
-
-    One query when the player plays in it (the match brings its round along), two when they do not.
-    """
-    latest = (
-        Round.objects.filter(event=player.event_id).exclude(state=Round.State.DRAFT).order_by("-number").values("pk")
-    )
-    # One row at most, so no ordering (the model's joins the round and the event to sort); the players come
-    # along for their names (the page names who entered a result only by kind).
-    mine = Match.objects.filter(Q(player_a=player) | Q(player_b=player), round=Subquery(latest[:1]))
-    match = single(mine.select_related("round", "player_a", "player_b"))
-    if match is not None:
-        return match.round, match
-    return services.current_round(player.event), None
 
 
 def opponent_of(match: Match, player: Player) -> int | None:

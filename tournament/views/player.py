@@ -184,7 +184,7 @@ def _page_row(player_pk: int, event_pk: int, slug: str) -> tuple[Player, Round |
 
 
 def phone_page(request: HtmxHttpRequest, slug: str) -> tuple[Event, Player | None, Round | None, Match | None]:
-    """`phone_player` and `reports.current_match` in one query: the event, the player, their round and match."""
+    """`phone_player`, the round being played and the player's match in it, in one query."""
     for name in request.COOKIES:
         event_pk = _COOKIE_NAME.fullmatch(name)
         signed = event_pk and _signed(request, name)
