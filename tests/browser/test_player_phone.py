@@ -145,10 +145,11 @@ def small_targets(page) -> list[str]:
     ]
 
 
-def test_every_target_is_large_enough_and_not_me_asks_first(live_server, browser, reporting):
+def test_every_target_is_large_enough_and_not_me_asks_first(live_server, browser, reporting, shot):
     base = live_server.url
     anna = open_phone(browser, base, reporting["Player A"])
     anna.get_by_text("Drop from the event").click()
+    shot("phone", anna)
     assert small_targets(anna) == []
     anna.get_by_role("button", name="Won 2-1").tap()
     expect(anna.locator(".messages")).to_contain_text("Reported")
@@ -167,6 +168,7 @@ def test_every_target_is_large_enough_and_not_me_asks_first(live_server, browser
     expect(anna).to_have_url(re.compile(r"/me/$"))
     forget = anna.get_by_role("button", name="Forget this phone")
     expect(forget).to_be_visible()
+    shot("not-me-asks", anna)
     assert small_targets(anna) == []
     anna.reload()
     expect(anna.locator("h1")).to_have_text(re.compile("Player A"))
