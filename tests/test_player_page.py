@@ -146,3 +146,11 @@ def test_a_report_sent_by_the_page_is_answered_with_its_live_part_and_the_messag
     assert "Reported:" not in page and "You reported: you won 2-1" in page
     refused = post(anna, live, result="7-7", follow=False, HTTP_HX_REQUEST="true").content.decode()
     assert 'class="msg-error"' in refused
+
+
+def test_a_chess_result_is_written_white_first_and_read_from_the_players_side(live):
+    Event.objects.filter(pk=live.pk).update(reporting=Event.Reporting.ALONE, colours=True, best_of=1)
+    carl = phone(live, "Player C")  # Black at table 1
+    page = post(carl, live, result="1-0").content.decode()  # Player C won
+    assert "Result stored: you won 0-1 against Player A. Thank you!" in page
+    assert "Result: you lost 0-1 to Player C" in me(phone(live, "Player A"), live).content.decode()
