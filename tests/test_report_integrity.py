@@ -44,7 +44,7 @@ def test_a_swap_discards_the_reports_and_a_stale_confirm_is_refused(live, organi
     pc = phone(c)
     report(phone(a), live, table_1, "2-0")
     seen_by_c = stamp(table_1)
-    assert "Player A reported 2-0" in pc.get(reverse(ME, args=[live.slug])).content.decode()
+    assert "Player A reported: you lost 0-2." in pc.get(reverse(ME, args=[live.slug])).content.decode()
 
     services.swap_players(Round.objects.get(event=live, number=2), a, e, organiser)
     table_1.refresh_from_db()
@@ -53,13 +53,13 @@ def test_a_swap_discards_the_reports_and_a_stale_confirm_is_refused(live, organi
 
     page = report(phone(e), live, table_1, "2-0").content.decode()
     table_1.refresh_from_db()
-    assert "Your opponent confirms it" in page and not table_1.has_result  # C was never asked
+    assert "confirms it on their phone" in page and not table_1.has_result  # C was never asked
 
     page = report(pc, live, table_1, action="confirm", seen=seen_by_c).content.decode()
     table_1.refresh_from_db()
     assert "changed since your page was shown" in page and not table_1.has_result
     # C's page now shows E's report; confirming what it shows stores it.
-    assert "Player E reported 2-0 for Player E" in pc.get(reverse(ME, args=[live.slug])).content.decode()
+    assert "Player E reported: you lost 0-2." in pc.get(reverse(ME, args=[live.slug])).content.decode()
     page = report(pc, live, table_1, action="confirm", seen=stamp(table_1)).content.decode()
     table_1.refresh_from_db()
     assert "Result stored" in page and table_1.winner == e
@@ -92,7 +92,7 @@ def test_a_report_by_a_player_no_longer_at_the_table_never_counts(live):
     assert "reported" not in pc.get(reverse(ME, args=[live.slug])).content.decode()
     page = report(pc, live, table_1, "0-2").content.decode()
     table_1.refresh_from_db()
-    assert not table_1.has_result and "Your opponent confirms it" in page
+    assert not table_1.has_result and "confirms it on their phone" in page
 
 
 def test_the_admins_change_of_a_player_discards_the_reports(live, django_user_model):
@@ -154,9 +154,9 @@ def test_alone_a_double_loss_waits_for_the_opponent(live):
     m = match_of(live, "Player E")
     page = report(phone(player(live, "Player G")), live, m, action="other", other="dl").content.decode()
     m.refresh_from_db()
-    assert not m.has_result and "Your opponent confirms it" in page
+    assert not m.has_result and "confirms it on their phone" in page
     pe = phone(player(live, "Player E"))
-    assert "Player G reported double loss" in pe.get(reverse(ME, args=[live.slug])).content.decode()
+    assert "Player G reported: a double loss." in pe.get(reverse(ME, args=[live.slug])).content.decode()
     page = report(pe, live, m, action="confirm", seen=stamp(m)).content.decode()
     m.refresh_from_db()
     assert m.result == Match.Result.DOUBLE_LOSS and "Result stored" in page
