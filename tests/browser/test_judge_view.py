@@ -44,7 +44,7 @@ def test_the_judges_page_shows_a_dispute_by_itself_and_keeps_what_the_judge_type
     # Two phones, Player B and Player D at table 3: one reports, the other disputes it.
     bea = open_phone(browser, base, players["Player B"])
     bea.get_by_role("button", name="Won 2-0").tap()
-    expect(bea.locator(".me-status")).to_contain_text("You reported 2-0")
+    expect(bea.locator(".me-status")).to_contain_text("You reported: you won 2-0")
     dan = open_phone(browser, base, players["Player D"])
     dan.get_by_role("button", name="That's not right").tap()
     expect(dan.locator(".me-status")).to_contain_text("Disputed")
