@@ -154,3 +154,12 @@ def test_a_chess_result_is_written_white_first_and_read_from_the_players_side(li
     page = post(carl, live, result="1-0").content.decode()  # Player C won
     assert "Result stored: you won 0-1 against Player A. Thank you!" in page
     assert "Result: you lost 0-1 to Player C" in me(phone(live, "Player A"), live).content.decode()
+
+
+def test_every_players_earlier_rounds_are_read_in_one_query(live, django_assert_max_num_queries):
+    """The first page of a round reads every player's lines at once: never a query per player or per line."""
+    Event.objects.filter(pk=live.pk).update(colours=True)
+    anna = phone(live, "Player A")
+    with django_assert_max_num_queries(12):  # the page, the settled marker, the standings and the lines
+        page = me(anna, live).content.decode()
+    assert "Player B" in page and "won 2-0" in page

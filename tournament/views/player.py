@@ -596,6 +596,7 @@ def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:
         for m in past:
             for person in (m.player_a, m.player_b):
                 if person is not None:
+                    person.event = event  # read already: the line asks it about colours, once per match
                     line = _player_line(m, person, stages)
                     if "opponent" in line:  # the name is all the page shows of them
                         line["opponent"] = {"name": line["opponent"].name}
