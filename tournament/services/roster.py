@@ -16,6 +16,7 @@ from tournament.models import (
     Match,
     Player,
     Round,
+    clean_reading,
     fresh_keys,
     new_code,
 )
@@ -138,7 +139,9 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
             while values["code"] in codes:
                 values["code"] = new_code()
             codes.add(values["code"])
-            values.update(name=e.name, reading=e.reading, rating=e.rating, external_id=e.external_id, byes=e.byes)
+            # As Player.save and bulk_create would: half-width kana typed at the desk is stored full-width.
+            reading = clean_reading(e.reading)
+            values.update(name=e.name, reading=reading, rating=e.rating, external_id=e.external_id, byes=e.byes)
             values.update(e.chess)
             # A JSON column's value goes in as its text (COPY adapts no dict).
             copy.write_row([json.dumps(v) if isinstance(v := values[f.attname], dict) else v for f in fields])
