@@ -7,10 +7,12 @@ database, so both pair the same way.
 from __future__ import annotations
 
 import math
+import random
 from bisect import bisect_left
 from collections import defaultdict
 from fractions import Fraction
 
+from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game
 from pairing.engine import Entrant, Pairing, PairingError, PairingInput
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings import StandingsError, compute
@@ -209,3 +211,82 @@ def top_cut_from_event(event: Event, seed: int = 0) -> Pairing:
     rows = [row for row in compute(event).rows if not row.dropped]
     seeds = [row.player_id for row in rows]
     return Pairing(round=inp.round, seed=seed, pairs=top_cut_pairings(seeds, size), method=ELIMINATION)
+
+
+# FIDE title order for pairing numbers (C.04.2: rating, then title, then name).
+_TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+def pairing_numbers(event: Event) -> dict[str, int]:
+    """Pairing numbers as FIDE allocates them: rating, then title, then name (late entries renumbered)."""
+    rank = {t: k for k, t in enumerate(_TITLES)}
+
+    def key(p):
+        return (-(p.rating or 0), rank.get(p.title.strip().upper(), len(_TITLES)), p.name, p.number or 0, p.id)
+
+    return {p.id: k for k, p in enumerate(sorted(event.players, key=key), start=1)}
+
+
+def initial_colour(event: Event, seed: int = 0) -> str:
+    """White or Black for pairing number 1 in round 1: the TRF's XXC line, otherwise by lot from the seed."""
+    for line in event.settings.trf_header:
+        if line[:3] == "XXC":
+            words = line[3:].split()
+            if "white1" in words:
+                return WHITE
+            if "black1" in words:
+                return BLACK
+    return random.Random(seed).choice((WHITE, BLACK))
+
+
+def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 0) -> DutchInput:
+    """The Dutch system's input for a Swiss round of the event (by default the next one).
+
+    Absent from the round: players not yet joined or withdrawn, players holding a pre-awarded bye, and
+    players with a bye or absence already entered for the round (as an arbiter prepares a TRF).
+    """
+    n = next_round_number(event) if round_number is None else round_number
+    scoring = event.settings.scoring
+    value = {WON: scoring.win, DREW: scoring.draw, LOST: scoring.loss}
+    history: dict[str, list[Game]] = {p.id: [Game() for _ in range(n - 1)] for p in event.players}
+    listed: dict[int, set[str]] = defaultdict(set)
+    entered: set[str] = set()
+    for r in event.rounds:
+        if r.number > n:
+            continue
+        for m in r.matches:
+            if r.number == n:
+                if m.b is None and m.result != BYE:
+                    entered.add(m.a)
+                continue
+            listed[r.number].update(x for x in (m.a, m.b) if x is not None)
+            oa, ob = m.outcome()
+            pa = value[oa] if oa is not None else scoring.loss
+            if m.b is None:
+                history[m.a][r.number - 1] = Game(
+                    points=pa, pairing_bye=m.result in (BYE, FORFEIT)
+                )
+                continue
+            pb = value[ob] if ob is not None else scoring.loss
+            played = m.result == PLAYED
+            history[m.a][r.number - 1] = Game(pa, m.b, WHITE if played else "", played)
+            history[m.b][r.number - 1] = Game(pb, m.a, BLACK if played else "", played)
+    for p in event.players:
+        # A pre-awarded bye the file does not list as a match is still a bye (a win).
+        for k in range(p.joined_round, min(p.byes, n - 1) + 1):
+            if p.id not in listed[k]:
+                history[p.id][k - 1] = Game(points=scoring.win)
+    to_pair, _awarded = eligible(event, n)
+    numbers = pairing_numbers(event)
+    players = tuple(DutchPlayer(p.id, numbers[p.id], tuple(history[p.id])) for p in event.players)
+    return DutchInput(
+        round=n,
+        rounds=max(event.settings.planned_rounds or n, n),
+        players=players,
+        present=frozenset(pid for pid in to_pair if pid not in entered),
+        win=scoring.win,
+        draw=scoring.draw,
+        loss=scoring.loss,
+        initial_colour=initial_colour(event, seed),
+        baku=event.settings.acceleration == "baku",
+    )

@@ -109,6 +109,10 @@ class Settings:
     late_entry: str = "none"
     round_one: str = "random"
     colours: bool = False
+    # The pairing system: "optimal" (SPEC §4) or "dutch" (FIDE C.04.3; the chess preset's default), and for
+    # the Dutch system its acceleration: "none" or "baku" (FIDE C.04.5.1).
+    pairing: str = "optimal"
+    acceleration: str = "none"
     language: str = "en"  # the public pages' language when a visitor names none (optional key)
     # Chess: the colour of the top board in round 1 ("white", "black" or None: chosen at random).
     initial_colour: str | None = None

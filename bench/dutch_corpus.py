@@ -1,0 +1,178 @@
+"""Regenerate the FIDE Dutch corpus (tests/data/dutch/) with bbpPairings, a FIDE-endorsed Dutch engine.
+
+    python bench/dutch_corpus.py --bbp /path/to/bbpPairings.exe        (or BBP_PAIRINGS=... in the environment)
+
+Each tournament is played round by round: before a round, players withdraw, request a half- or zero-point
+bye, or have not joined yet (a late entry, absent with a zero-point bye until they join); bbpPairings
+pairs the round from the history (`--dutch FILE -p`); then results are drawn at random (draws, forfeits,
+wins by rating). The finished tournament is written as `NAME.trf`, and what bbpPairings answered for every
+round as `NAME.bbp` ("round N" then one "white black" line a game, "player 0" for the bye), so the test
+needs neither bbpPairings nor this script. CI never runs it.
+
+Pairing numbers are the players in the order the rules allocate them (rating, then title, then name), so
+an event built from the file numbers them the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "dutch"
+TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+SURNAMES = ("Andersen", "Berg", "Carlsen", "Dahl", "Eriksen", "Fischer", "Gelfand", "Hansen", "Ito", "Jensen",
+            "Kato", "Larsen", "Mori", "Nielsen", "Ono", "Petrov", "Quist", "Rasmussen", "Sato", "Tal")
+
+
+@dataclass
+class Entry:
+    opponent: int = 0  # 0: none
+    colour: str = "-"
+    result: str = ""
+
+
+@dataclass
+class Entrant:
+    number: int
+    name: str
+    rating: int
+    title: str
+    joins: int = 1  # first round played (a late entry joins later)
+    withdraws: int | None = None  # first round missed for good
+    entries: list[Entry] = field(default_factory=list)
+
+    def points(self) -> Fraction:
+        value = {"1": 1, "=": Fraction(1, 2), "0": 0, "+": 1, "-": 0, "U": 1, "H": Fraction(1, 2), "Z": 0, "F": 1}
+        return sum((Fraction(value[e.result]) for e in self.entries if e.result), Fraction(0))
+
+
+def trf(name: str, players: list[Entrant], rounds: int, initial: str) -> str:
+    lines = [f"012 {name}", f"XXR {rounds}", f"XXC {initial}"]
+    for p in players:
+        head = (
+            f"001 {p.number:4d} m{p.title:>3} {p.name:<33} {p.rating:4d} DEN {'':>11} {'':>10} "
+            f"{float(p.points()):4.1f} {p.number:4d}"
+        )
+        blocks = "".join(
+            "  " + (f"{e.opponent:4d}" if e.opponent else "0000") + f" {e.colour} {e.result}" if e.result else " " * 10
+            for e in p.entries
+        )
+        lines.append((head + blocks).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def bbp_pair(exe: str, text: str) -> tuple[list[tuple[int, int]], int | None]:
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "in.trf", Path(tmp) / "out.txt"
+        src.write_text(text)
+        run = subprocess.run([exe, "--dutch", str(src), "-p", str(out)], capture_output=True, text=True)
+        if run.returncode != 0:
+            raise RuntimeError(f"bbpPairings refused: {run.stdout}{run.stderr}\n{text}")
+        rows = out.read_text().split()
+    pairs, bye = [], None
+    for i in range(1, len(rows), 2):
+        w, b = int(rows[i]), int(rows[i + 1])
+        if b == 0:
+            bye = w
+        else:
+            pairs.append((w, b))
+    return pairs, bye
+
+
+def expected(white: Entrant, black: Entrant) -> float:
+    return 1 / (1 + 10 ** ((black.rating - white.rating - 35) / 400))
+
+
+def tournament(exe: str, name: str, size: int, rounds: int, rng: random.Random) -> tuple[str, str]:
+    draws, forfeits, byes = rng.choice((0.1, 0.3, 0.5)), rng.choice((0.0, 0.02, 0.05)), rng.choice((0.0, 0.02, 0.05))
+    ratings = [rng.randint(1200, 2700) for _ in range(size)]
+    for _ in range(size // 10):  # some equal ratings, so titles and names decide the order
+        ratings[rng.randrange(size)] = ratings[rng.randrange(size)]
+    people = []
+    for i, rating in enumerate(ratings):
+        title = rng.choice(TITLES) if rating > 2300 and rng.random() < 0.6 else ""
+        people.append((rating, title, f"{rng.choice(SURNAMES)}, Player{i:03d}"))
+    order = {t: k for k, t in enumerate(TITLES)}
+    people.sort(key=lambda x: (-x[0], order.get(x[1], len(TITLES)), x[2]))
+    players = [Entrant(k + 1, n, r, t) for k, (r, t, n) in enumerate(people)]
+    for p in rng.sample(players, max(0, size // 12)):
+        p.joins = rng.randint(2, max(2, rounds // 2))
+    for p in rng.sample(players, max(0, size // 15)):
+        p.withdraws = rng.randint(3, rounds)
+    initial = rng.choice(("white1", "black1"))
+    record = []
+    for r in range(1, rounds + 1):
+        present = []
+        for p in players:
+            if r < p.joins:
+                p.entries.append(Entry(result="Z"))
+            elif p.withdraws is not None and r >= p.withdraws:
+                p.entries.append(Entry(result="-"))
+            elif r < rounds and rng.random() < byes:
+                p.entries.append(Entry(result=rng.choice("HHZ")))
+            else:
+                p.entries.append(Entry())
+                present.append(p)
+        if len(present) < 2:
+            raise RuntimeError("too few players present")
+        # The round's own entries stay blank for the players to pair: that is what bbpPairings pairs.
+        text = trf(name, players, rounds, initial)
+        pairs, bye = bbp_pair(exe, text)
+        record.append(f"round {r}")
+        record.extend(f"{w} {b}" for w, b in pairs)
+        if bye is not None:
+            record.append(f"{bye} 0")
+            players[bye - 1].entries[-1] = Entry(result="U")
+        for w, b in pairs:
+            white, black = players[w - 1], players[b - 1]
+            if rng.random() < forfeits:
+                win = rng.random() < 0.5
+                white.entries[-1] = Entry(b, "w", "+" if win else "-")
+                black.entries[-1] = Entry(w, "b", "-" if win else "+")
+                continue
+            x = rng.random()
+            if x < draws:
+                rw, rb = "=", "="
+            elif rng.random() < expected(white, black):
+                rw, rb = "1", "0"
+            else:
+                rw, rb = "0", "1"
+            white.entries[-1] = Entry(b, "w", rw)
+            black.entries[-1] = Entry(w, "b", rb)
+    return trf(name, players, rounds, initial), "\n".join(record) + "\n"
+
+
+# (players, rounds) of the corpus: mostly small and medium fields, a few large ones.
+def plan(rng: random.Random) -> list[tuple[int, int]]:
+    sizes = [rng.randint(10, 30) for _ in range(36)] + [rng.randint(31, 80) for _ in range(26)]
+    sizes += [rng.randint(81, 200) for _ in range(10)] + [rng.randint(201, 400) for _ in range(3)]
+    return [(n, rng.randint(5, min(13, max(5, n // 2)))) for n in sizes]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bbp", default=os.environ.get("BBP_PAIRINGS"), help="the bbpPairings executable")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    if not args.bbp:
+        sys.exit("give the bbpPairings executable: --bbp PATH or BBP_PAIRINGS=PATH")
+    rng = random.Random(args.seed)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for k, (size, rounds) in enumerate(plan(rng)):
+        name = f"t{k:03d}-{size}p-{rounds}r"
+        text, record = tournament(args.bbp, name, size, rounds, rng)
+        (args.out / f"{name}.trf").write_text(text)
+        (args.out / f"{name}.bbp").write_text(record)
+        print(name, flush=True)
+
+
+if __name__ == "__main__":
+    main()

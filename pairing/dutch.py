@@ -1,0 +1,621 @@
+"""The FIDE (Dutch) system (Handbook C.04.3, the 2025 text, with C.04.1 and C.04.2) as a pairing system.
+
+Pure Python, exact: for a history it gives the pairs, colours and bye a FIDE-endorsed Dutch engine gives
+(bbpPairings is the reference the test corpus was recorded with).
+
+How: the Dutch rules are a lexicographic order of criteria, so they are an order of maximum-weight
+matchings. One graph holds every player to pair; an edge's weight is a long integer whose fields,
+most significant first, encode the criteria in the rules' order (completion and the bye [C.4, C.5], the
+pairs and the scores of the current bracket [C.6, C.7], of the next one [C.8], the bye assignee's
+unplayed games [C.9], colours [C.10-C.13], floats [C.14-C.21]), with room below for the Dutch order of
+transpositions and exchanges. Brackets are paired from the top: each one is decided by a short series of
+matchings that fix, in the rules' order, which moved-down players are paired, their opponents, how many
+and which players are exchanged between S1 and S2, then every S1 player's opponent; a fixed pair leaves
+the graph. The matching must maximise sums of integers wider than 64 bits, so it is solved by
+networkx's exact blossom on Python integers (rustworkx's takes machine integers).
+
+Colours (C.04.3 E and C.04.2): the stronger preference, then the higher imbalance, then the last round
+the two colours differed, then the higher-ranked player's preference; a round with no preference at all
+goes by the pairing number's parity from the event's initial colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import networkx as nx
+
+from pairing.engine import Pair, Pairing, PairingError
+from standings.messages import Message
+
+WHITE, BLACK = "W", "B"
+DOWN, UP = "down", "up"
+
+
+def invert(colour: str) -> str:
+    return {WHITE: BLACK, BLACK: WHITE}.get(colour, "")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A player's round: a game, a forfeit, a bye, or absence."""
+
+    points: Fraction = Fraction(0)
+    opponent: str | None = None  # the opponent paired (a forfeit too); None for a bye or absence
+    colour: str = ""  # WHITE or BLACK for a game played
+    played: bool = False  # the game was played (a forfeit was not)
+    pairing_bye: bool = False  # the pairing-allocated bye
+
+
+@dataclass(frozen=True)
+class DutchPlayer:
+    id: str
+    number: int  # the pairing number (C.04.2): rating, title, name; late entries re-numbered
+    history: tuple[Game, ...] = ()  # one Game a round before the one to pair, absences included
+
+
+@dataclass(frozen=True)
+class DutchInput:
+    round: int  # the round to pair
+    rounds: int  # the rounds planned (the last round relaxes colours for topscorers)
+    players: tuple[DutchPlayer, ...]  # every player of the event
+    present: frozenset[str]  # who is paired this round
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    initial_colour: str = WHITE  # the colour of pairing number 1 in round 1 (XXC "white1")
+    baku: bool = False  # accelerated pairings, Baku method (C.04.5.1)
+
+
+@dataclass
+class _Player:
+    id: str
+    number: int
+    history: tuple[Game, ...]
+    rank: int = 0  # among the players taking part, by pairing number
+    score: Fraction = Fraction(0)  # with the acceleration of this round
+    played: int = 0
+    pref: str = ""
+    imbalance: int = 0
+    repeated: str = ""  # the colour had twice or more in a row, if so
+    strong: bool = False
+    bye_eligible: bool = True
+    accelerations: tuple[Fraction, ...] = ()
+    floats: tuple[str | None, str | None] = (None, None)  # one and two rounds ago
+
+    @property
+    def absolute(self) -> bool:
+        return self.imbalance > 1 or self.repeated != ""
+
+
+def pair_dutch(inp: DutchInput) -> Pairing:
+    """The Dutch pairing of the round; PairingError when no pairing meets the absolute criteria."""
+    return _Round(inp).pairing()
+
+
+class _Round:
+    def __init__(self, inp: DutchInput):
+        self.inp = inp
+        done = inp.round - 1
+        self.done = done
+        if any(len(p.history) != done for p in inp.players):
+            raise PairingError(
+                Message("dutch_history", "every player needs one entry for each of the {rounds} rounds", rounds=done)
+            )
+        by_number = sorted(inp.players, key=lambda p: p.number)
+        # The players taking part (C.04.2): present now, or paired in some round before.
+        taking_part = [p for p in by_number if p.id in inp.present or any(_paired(g) for g in p.history)]
+        self.players: dict[str, _Player] = {}
+        accelerated = set()
+        if inp.baku:
+            accelerated = {p.id for p in by_number[: (len(by_number) - 1) // 2 + 1]}
+        last_acc = (inp.rounds - 1) // 2
+        last_full = last_acc // 2
+        for rank, p in enumerate(taking_part):
+            acc = tuple(
+                (inp.win if r <= last_full else inp.draw if r <= last_acc else Fraction(0))
+                if p.id in accelerated
+                else Fraction(0)
+                for r in range(done + 1)
+            )
+            self.players[p.id] = _Player(p.id, p.number, p.history, rank=rank, accelerations=acc)
+        for x in self.players.values():
+            self._colour_data(x)
+            x.bye_eligible = not any(
+                not g.played and (g.points >= inp.win or g.pairing_bye) for g in x.history
+            )
+            x.score = self.score(x, 0)
+        for x in self.players.values():
+            x.floats = (self._float(x, 1), self._float(x, 2))
+        self.met = {pid: {g.opponent for g in x.history if g.played} for pid, x in self.players.items()}
+
+    # Facts about the players
+
+    def score(self, x: _Player, back: int) -> Fraction:
+        games = x.history[: self.done - back]
+        total = sum((g.points for g in games), Fraction(0))
+        r = self.done - back
+        return total + (x.accelerations[r] if r < len(x.accelerations) else Fraction(0))
+
+    def _float(self, x: _Player, back: int) -> str | None:
+        if self.done < back:
+            return None
+        g = x.history[self.done - back]
+        if not g.played:
+            return DOWN if g.points > self.inp.loss else None
+        mine, theirs = self.score(x, back), self.score(self.players[g.opponent], back)
+        return DOWN if mine > theirs else UP if mine < theirs else None
+
+    @staticmethod
+    def _colour_data(x: _Player) -> None:
+        whites = blacks = run = 0
+        last = ""
+        for g in x.history:
+            if not g.played:
+                continue
+            x.played += 1
+            whites += g.colour == WHITE
+            blacks += g.colour == BLACK
+            run = run + 1 if run and g.colour == last else 1
+            last = g.colour
+        lower = BLACK if whites > blacks else WHITE
+        x.imbalance = abs(whites - blacks)
+        x.pref = (
+            lower
+            if x.imbalance > 1
+            else invert(last)
+            if run > 1
+            else lower
+            if x.imbalance > 0
+            else invert(last)
+            if run
+            else ""
+        )
+        x.repeated = last if run > 1 else ""
+        x.strong = not x.absolute and x.imbalance > 0
+
+    def compatible(self, a: _Player, b: _Player) -> bool:
+        if b.id in self.met[a.id]:
+            return False
+        if not (a.absolute and b.absolute and a.pref == b.pref):
+            return True
+        # Topscorers in the last round may break the colour rules (C.04.3 A.7).
+        threshold = self.done * max(self.inp.win, self.inp.draw) / 2
+        return self.done >= self.inp.rounds - 1 and (a.score > threshold or b.score > threshold)
+
+    def higher(self, a: _Player, b: _Player) -> bool:
+        """a ranks above b: more points, then the smaller pairing number."""
+        return (a.score, -a.rank) > (b.score, -b.rank)
+
+    # The pairing
+
+    def pairing(self) -> Pairing:
+        present = [self.players[pid] for pid in self.inp.present if pid in self.players]
+        if len(present) < 2:
+            raise PairingError(
+                Message(
+                    "too_few_players",
+                    "at least two players are needed to pair a round; register or re-activate players",
+                )
+            )
+        order = sorted(present, key=lambda x: (-x.score, x.rank))
+        mates = _Brackets(self, order).solve()
+        pairs: list[tuple[_Player, _Player]] = []
+        bye = None
+        for i, x in enumerate(order):
+            j = mates.get(i)
+            if j is None:
+                bye = x
+            elif i < j:
+                a, b = order[i], order[j]
+                if b.number < a.number:
+                    a, b = b, a
+                white = a if self.colour(a, b) == WHITE else b
+                pairs.append((white, b if white is a else a))
+        pairs.sort(key=self._table_order)
+        return Pairing(
+            round=self.inp.round,
+            seed=0,
+            pairs=tuple(Pair(t, w.id, b.id) for t, (w, b) in enumerate(pairs, 1)),
+            byes=(bye.id,) if bye else (),
+            method="dutch",
+        )
+
+    def _table_order(self, pair: tuple[_Player, _Player]):
+        a, b = pair
+        plain = {x.id: self.score(x, 0) - (x.accelerations[self.done] if x.accelerations else 0) for x in pair}
+        top, low = (a, b) if (plain[a.id], -a.rank) >= (plain[b.id], -b.rank) else (b, a)
+        return (-plain[top.id], -plain[low.id], top.rank)
+
+    def colour(self, x: _Player, y: _Player) -> str:
+        """The colour x gets against y (C.04.3 E)."""
+        c = _neutral_colour(x, y)
+        if c:
+            return c
+        initial = self.inp.initial_colour
+        if not x.pref:
+            if self.higher(y, x):
+                return initial if y.rank % 2 else invert(initial)
+            return invert(initial) if x.rank % 2 else initial
+        return invert(y.pref) if self.higher(y, x) else x.pref
+
+
+def _paired(g: Game) -> bool:
+    return g.opponent is not None or g.pairing_bye
+
+
+def _compatible_prefs(a: str, b: str) -> bool:
+    return a != b or not a or not b
+
+
+def _neutral_colour(x: _Player, y: _Player) -> str:
+    if _compatible_prefs(x.pref, y.pref):
+        return x.pref or invert(y.pref)
+    if x.absolute and (x.imbalance > y.imbalance or not y.absolute):
+        return x.pref
+    if y.absolute and (y.imbalance > x.imbalance or not x.absolute):
+        return invert(y.pref)
+    if x.strong and not y.strong:
+        return x.pref
+    if y.strong and not x.strong:
+        return invert(y.pref)
+    # The last round in which the two had different colours: each gets the other's colour of then.
+    xs = [g.colour for g in x.history if g.played]
+    ys = [g.colour for g in y.history if g.played]
+    while xs and ys and xs[-1] == ys[-1]:
+        xs.pop()
+        ys.pop()
+    return ys[-1] if xs and ys else ""
+
+
+class _Brackets:
+    """The weighted graph and the bracket-by-bracket series of matchings over it."""
+
+    def __init__(self, rnd: _Round, order: list[_Player]):
+        self.r = rnd
+        self.p = order  # vertex i is order[i]
+        n = len(order)
+        # Score groups, lowest first: each gets a bit field wide enough for its size (C.7 weighs the scores).
+        self.shift: dict[Fraction, int] = {}
+        width, biggest = 0, 0
+        sizes: dict[Fraction, int] = {}
+        for x in order:
+            sizes[x.score] = sizes.get(x.score, 0) + 1
+        for s in sorted(sizes):
+            self.shift[s] = width
+            width += sizes[s].bit_length()
+            biggest = max(biggest, sizes[s])
+        self.groups_bits = width
+        self.size_bits = biggest.bit_length()
+        self.weights: dict[tuple[int, int], int] = {}  # the graph: (i, j), i < j
+        self.fixed: dict[int, int] = {}  # pairs decided, both ways
+        self.mates: dict[int, int] = {}
+        self.bye_score = Fraction(0)
+        self.single_bye = False  # C.9 applies: the bye assignee comes from the one remaining bracket
+        self.unplayed_rank: dict[int, int] = {}
+        self.n = n
+
+    # The edge weight, field by field
+
+    def base(self, h: int, lo: int, current: bool, following: bool) -> int:
+        x, y = self.p[h], self.p[lo]
+        r = self.r
+        if not r.compatible(x, y):
+            return 0
+        sb, gb = self.size_bits, self.groups_bits
+        w = 1 + (not self._bye_candidate(x)) + (not self._bye_candidate(y))
+        w = (w << sb) | current
+        w = (w << gb) | ((1 << self.shift[x.score]) if current else 0)
+        w = (w << sb) | following
+        w = (w << gb) | ((1 << self.shift[x.score]) if following else 0)
+        w <<= 2 * sb
+        if self.single_bye:
+            w += self.unplayed_rank[x.played] if x.score == self.bye_score else 0
+            w += self.unplayed_rank[y.played] if y.score == self.bye_score else 0
+        for bit in _colour_bits(y, x):
+            w = (w << sb) | (current and bit)
+        for back in (1, 2)[: min(r.done, 2)]:
+            f = back - 1
+            w = (w << sb) | (
+                current and (y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN)
+            )
+            w = (w << sb) | (current and not (x.score > y.score and y.floats[f] == UP))
+        for back in (1, 2)[: min(r.done, 2)]:
+            f = back - 1
+            w <<= gb
+            if current:
+                w += (y.floats[f] == DOWN) << self.shift[y.score]
+                w += (x.floats[f] == DOWN) << self.shift[x.score]
+            w <<= gb
+            if current and not (y.floats[f] == UP and x.score > y.score):
+                w |= 1 << self.shift[x.score]
+        # Room for the Dutch order of exchanges and transpositions.
+        return w << (3 * sb + 1)
+
+    def _bye_candidate(self, x: _Player) -> bool:
+        return x.bye_eligible and x.score <= self.bye_score
+
+    def exchange_weight(self, base: int, rem_index: int, rem_pairs: int) -> int:
+        """The base weight plus the exchange order: fewest exchanges, then the smallest BSN differences."""
+        if not base:
+            return 0
+        sb = self.size_bits
+        return base + ((((rem_index < rem_pairs) << (2 * sb)) - rem_index) << 1)
+
+    # The graph
+
+    def set(self, i: int, j: int, w: int) -> None:
+        self.weights[(i, j) if i < j else (j, i)] = w
+
+    def get_mate(self, i: int) -> int:
+        return self.mates.get(i, i)
+
+    def solve(self) -> dict[int, int]:
+        self._start()
+        return self._brackets()
+
+    def match(self) -> None:
+        g = nx.Graph()
+        g.add_nodes_from(i for i in range(self.n) if i not in self.fixed)
+        g.add_weighted_edges_from(
+            (i, j, w) for (i, j), w in self.weights.items() if w > 0 and i not in self.fixed and j not in self.fixed
+        )
+        mates = dict(self.fixed)
+        for i, j in nx.max_weight_matching(g):
+            mates[i], mates[j] = j, i
+        self.mates = mates
+
+    def fix(self, i: int, j: int) -> None:
+        self.fixed[i], self.fixed[j] = j, i
+        self.mates[i], self.mates[j] = j, i
+
+    def _start(self) -> None:
+        """The first matching: can the round be paired at all, and which score does the bye get?"""
+        p, n = self.p, self.n
+        odd = n % 2 == 1
+        if odd:
+            top = p[0].score
+            for j in range(n):
+                for i in range(j):
+                    x, y = p[j], p[i]
+                    if not self.r.compatible(x, y):
+                        continue
+                    w = 1 + (not x.bye_eligible) + (not y.bye_eligible)
+                    w = (w << self.groups_bits) | (self.shift[x.score] + self.shift[y.score])
+                    w = (w << self.size_bits) | (x.score >= top)
+                    self.set(i, j, w)
+        else:
+            for j in range(n):
+                for i in range(j):
+                    self.set(i, j, self.base(i, j, False, False))
+        self.match()
+        unmatched = [i for i in range(n) if self.get_mate(i) == i]
+        if len(unmatched) > 1 or (unmatched and not p[unmatched[0]].bye_eligible):
+            raise PairingError(
+                Message(
+                    "dutch_no_pairing",
+                    "no pairing of round {round} meets the absolute criteria (no rematch, colour rules, "
+                    "one bye to a player who has had none)",
+                    round=self.r.inp.round,
+                )
+            )
+        if not odd:
+            return
+        self.bye_score = p[unmatched[0]].score
+        top = p[0].score
+        self.single_bye = self.bye_score >= top and all(
+            p[self.get_mate(i)].score >= top for i in range(n) if p[i].score >= top
+        )
+        counts = sorted((x.played for x in p if x.score == self.bye_score), reverse=True)
+        self.unplayed_rank = {c: k for k, c in enumerate(counts)}
+        for j in range(n):
+            for i in range(j):
+                self.set(i, j, self.base(i, j, False, False))
+
+    def _brackets(self) -> dict[int, int]:
+        p, n = self.p, self.n
+        pairs: dict[int, int] = {}
+        nxt = 0  # the next score group's first vertex
+        bracket: list[int] = []  # the bracket's vertices: moved-down players, residents, then the next group
+        while nxt < n and p[nxt].score >= p[0].score:
+            bracket.append(nxt)
+            nxt += 1
+        moved = 0  # moved-down players at the head of the bracket
+        group_start = 0  # the first vertex of the current score group
+        matched = [False] * n
+        while len(bracket) > 1 or nxt < n:
+            end = len(bracket)  # the current bracket is bracket[:end]
+            group_end = group_start + (end - moved)  # residents are vertices group_start..group_end-1
+            following = nxt
+            while nxt < n and p[nxt].score >= p[following].score:
+                bracket.append(nxt)
+                nxt += 1
+            base: dict[tuple[int, int], int] = {}  # (lower position, higher position) in bracket
+
+            def b(lo: int, h: int) -> int:
+                return base.get((lo, h), 0)
+
+            for lo in range(moved, len(bracket)):
+                for h in range(lo):
+                    w = self.base(bracket[h], bracket[lo], lo < end, lo >= end)
+                    base[(lo, h)] = w
+                    self.set(bracket[h], bracket[lo], w)
+
+            def resident(v: int) -> bool:
+                return group_start <= v < group_end
+
+            self.match()
+            self._moved_down(bracket, moved, end, base, matched, resident)
+            # The opponents of the moved-down players: the highest resident possible (C.04.3 B.3).
+            for k in range(moved):
+                v = bracket[k]
+                if not matched[v]:
+                    continue
+                add = len(bracket)
+                for o in range(end - 1, moved - 1, -1):
+                    vo = bracket[o]
+                    if matched[vo] or not b(o, k):
+                        continue
+                    self.set(v, vo, b(o, k) + add)
+                    add += 1
+                self.match()
+                mate = self.get_mate(v)
+                matched[mate] = True
+                self.fix(v, mate)
+            self._remainder(bracket, moved, end, base, matched, group_start, group_end)
+            # The next bracket: whoever is left floats down into the next score group.
+            single = self.n % 2 == 1 and following < n and self.bye_score >= p[following].score
+            rest = []
+            moved = 0
+            for k, v in enumerate(bracket):
+                if k < end and matched[v]:
+                    pairs[v] = self.get_mate(v)
+                    pairs[self.get_mate(v)] = v
+                    continue
+                rest.append(v)
+                if k < end:
+                    moved += 1
+                if single and following < n and p[self.get_mate(v)].score < p[following].score:
+                    single = False
+            self.single_bye = single
+            bracket = rest
+            group_start = group_end
+        return pairs
+
+    def _moved_down(self, bracket, moved, end, base, matched, resident) -> None:
+        """Which moved-down players are paired in the bracket: the highest first (C.04.3 B.3)."""
+        p = self.p
+        left = left_matched = 0
+        score = None
+        for k in range(moved):
+            v = bracket[k]
+            if score is None or p[v].score < score:
+                score = p[v].score
+                left = left_matched = 0
+                m = k
+                while p[bracket[m]].score >= score:
+                    left += 1
+                    left_matched += resident(self.get_mate(bracket[m]))
+                    m += 1
+            if not left_matched:
+                continue
+            if left <= left_matched:
+                matched[v] = True
+                continue
+            left -= 1
+            if not resident(self.get_mate(v)):
+                for o in range(moved, end):
+                    w = base.get((o, k), 0)
+                    if w:
+                        self.set(v, bracket[o], w | 1)
+                self.match()
+            if resident(self.get_mate(v)):
+                matched[v] = True
+                left_matched -= 1
+                for o in range(moved, end):
+                    w = base.get((o, k), 0)
+                    if w:
+                        self.set(v, bracket[o], (w | (end - moved)) + 1)
+
+    def _remainder(self, bracket, moved, end, base, matched, group_start, group_end) -> None:
+        """S1 against S2 in the remainder: fewest exchanges, the Dutch order of them, then transpositions."""
+
+        def down(v: int) -> bool:  # paired with a lower resident: an S1 player
+            m = self.get_mate(v)
+            return v < m < group_end
+
+        rem = [k for k in range(moved, end) if self.get_mate(bracket[k]) >= group_start]
+        rem_pairs = sum(1 for k in rem if self.get_mate(bracket[k]) < bracket[k])
+
+        def ew(h_pos: int, lo_pos: int, index: int) -> int:
+            return self.exchange_weight(base.get((lo_pos, h_pos), 0), index, rem_pairs)
+
+        for a in range(len(rem)):
+            for c in range(a + 1, len(rem)):
+                self.set(bracket[rem[a]], bracket[rem[c]], ew(rem[a], rem[c], a))
+        self.match()
+        exchanges = sum(1 for k in rem[:rem_pairs] if not down(bracket[k]))
+        # S1's lowest players go to S2 first.
+        left = exchanges
+        a = rem_pairs
+        while a > 0 and left:
+            a -= 1
+            v = bracket[rem[a]]
+            if down(v):
+                for c in range(a + 1, len(rem)):
+                    w = ew(rem[a], rem[c], a)
+                    if w:
+                        self.set(v, bracket[rem[c]], w - 1)
+                self.match()
+            exchanged = not down(v)
+            left -= exchanged
+            for c in range(a + 1, len(rem)):
+                if exchanged:
+                    base[(rem[c], rem[a])] = 0
+                self.set(v, bracket[rem[c]], ew(rem[a], rem[c], a))
+        # S2's highest players go to S1 first.
+        left = exchanges
+        a = rem_pairs
+        while a < len(rem) and left > 1:
+            v = bracket[rem[a]]
+            already = down(v)
+            if not already:
+                for c in range(a + 1, len(rem)):
+                    w = ew(rem[a], rem[c], a)
+                    if w:
+                        self.set(v, bracket[rem[c]], w + 1)
+                self.match()
+            if down(v):
+                left -= 1
+                for c in range(a):
+                    base[(rem[a], rem[c])] = 0
+                    self.set(v, bracket[rem[c]], 0)
+                for o in range(end, len(bracket)):
+                    base[(o, rem[a])] = 0
+                    self.set(v, bracket[o], 0)
+            if not already:
+                for c in range(a + 1, len(rem)):
+                    self.set(v, bracket[rem[c]], ew(rem[a], rem[c], a))
+            a += 1
+        # S1 and S2 are settled: only S1-against-S2 edges remain in the remainder.
+        for a in range(len(rem)):
+            v = bracket[rem[a]]
+            for c in range(a + 1, len(rem)):
+                vo = bracket[rem[c]]
+                if not down(v) or down(vo):
+                    base[(rem[c], rem[a])] = 0
+                self.set(v, vo, base.get((rem[c], rem[a]), 0))
+        # Each S1 player, from the top, gets the highest S2 player the rest allows.
+        for k in rem:
+            v = bracket[k]
+            if not down(v):
+                continue
+            add = 0
+            for o in reversed(rem):
+                vo = bracket[o]
+                if o <= k or matched[vo]:
+                    continue
+                w = base.get((o, k), 0)
+                if w:
+                    self.set(v, vo, w + add)
+                add += 1
+            self.match()
+            mate = self.get_mate(v)
+            matched[v] = matched[mate] = True
+            self.fix(v, mate)
+
+
+def _colour_bits(x: _Player, y: _Player) -> Iterable[bool]:
+    """C.10-C.13 for a pair, each True when the pair meets it."""
+    same = x.pref == y.pref
+    yield not (x.imbalance > 1 and y.imbalance > 1 and same)
+    if not (x.absolute and y.absolute and same):
+        yield True
+    elif x.imbalance == y.imbalance:
+        yield x.repeated == "" or x.repeated != y.repeated
+    else:
+        yield (y if x.imbalance > y.imbalance else x).repeated != invert(x.pref)
+    yield _compatible_prefs(x.pref, y.pref)
+    yield (not x.strong and not x.absolute) or (not y.strong and not y.absolute) or (x.absolute and y.absolute) or not same
