@@ -27,8 +27,28 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "dutch"
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
-SURNAMES = ("Andersen", "Berg", "Carlsen", "Dahl", "Eriksen", "Fischer", "Gelfand", "Hansen", "Ito", "Jensen",
-            "Kato", "Larsen", "Mori", "Nielsen", "Ono", "Petrov", "Quist", "Rasmussen", "Sato", "Tal")
+SURNAMES = (
+    "Andersen",
+    "Berg",
+    "Carlsen",
+    "Dahl",
+    "Eriksen",
+    "Fischer",
+    "Gelfand",
+    "Hansen",
+    "Ito",
+    "Jensen",
+    "Kato",
+    "Larsen",
+    "Mori",
+    "Nielsen",
+    "Ono",
+    "Petrov",
+    "Quist",
+    "Rasmussen",
+    "Sato",
+    "Tal",
+)
 
 
 @dataclass

@@ -123,9 +123,7 @@ class _Round:
             self.players[p.id] = _Player(p.id, p.number, p.history, rank=rank, accelerations=acc)
         for x in self.players.values():
             self._colour_data(x)
-            x.bye_eligible = not any(
-                not g.played and (g.points >= inp.win or g.pairing_bye) for g in x.history
-            )
+            x.bye_eligible = not any(not g.played and (g.points >= inp.win or g.pairing_bye) for g in x.history)
             x.score = self.score(x, 0)
         for x in self.players.values():
             x.floats = (self._float(x, 1), self._float(x, 2))
@@ -318,9 +316,7 @@ class _Brackets:
             w = (w << sb) | (current and bit)
         for back in (1, 2)[: min(r.done, 2)]:
             f = back - 1
-            w = (w << sb) | (
-                current and (y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN)
-            )
+            w = (w << sb) | (current and (y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN))
             w = (w << sb) | (current and not (x.score > y.score and y.floats[f] == UP))
         for back in (1, 2)[: min(r.done, 2)]:
             f = back - 1
@@ -356,11 +352,15 @@ class _Brackets:
         self._start()
         return self._brackets()
 
-    def match(self) -> None:
+    def match(self, bonus: dict[tuple[int, int], int] | None = None, room: int = 0) -> None:
+        """A maximum-weight matching of the players not yet paired; bonus adds below the weights (room bits)."""
+        bonus = bonus or {}
         g = nx.Graph()
         g.add_nodes_from(i for i in range(self.n) if i not in self.fixed)
         g.add_weighted_edges_from(
-            (i, j, w) for (i, j), w in self.weights.items() if w > 0 and i not in self.fixed and j not in self.fixed
+            (i, j, (w << room) + bonus.get((i, j), 0))
+            for (i, j), w in self.weights.items()
+            if w > 0 and i not in self.fixed and j not in self.fixed
         )
         mates = dict(self.fixed)
         for i, j in nx.max_weight_matching(g):
@@ -434,20 +434,14 @@ class _Brackets:
                 nxt += 1
             base: dict[tuple[int, int], int] = {}  # (lower position, higher position) in bracket
 
-            def b(lo: int, h: int) -> int:
-                return base.get((lo, h), 0)
-
             for lo in range(moved, len(bracket)):
                 for h in range(lo):
                     w = self.base(bracket[h], bracket[lo], lo < end, lo >= end)
                     base[(lo, h)] = w
                     self.set(bracket[h], bracket[lo], w)
 
-            def resident(v: int) -> bool:
-                return group_start <= v < group_end
-
             self.match()
-            self._moved_down(bracket, moved, end, base, matched, resident)
+            self._moved_down(bracket, moved, end, base, matched, range(group_start, group_end))
             # The opponents of the moved-down players: the highest resident possible (C.04.3 B.3).
             for k in range(moved):
                 v = bracket[k]
@@ -456,9 +450,9 @@ class _Brackets:
                 add = len(bracket)
                 for o in range(end - 1, moved - 1, -1):
                     vo = bracket[o]
-                    if matched[vo] or not b(o, k):
+                    if matched[vo] or not base.get((o, k), 0):
                         continue
-                    self.set(v, vo, b(o, k) + add)
+                    self.set(v, vo, base.get((o, k), 0) + add)
                     add += 1
                 self.match()
                 mate = self.get_mate(v)
@@ -484,7 +478,7 @@ class _Brackets:
             group_start = group_end
         return pairs
 
-    def _moved_down(self, bracket, moved, end, base, matched, resident) -> None:
+    def _moved_down(self, bracket, moved, end, base, matched, residents: range) -> None:
         """Which moved-down players are paired in the bracket: the highest first (C.04.3 B.3)."""
         p = self.p
         left = left_matched = 0
@@ -495,9 +489,9 @@ class _Brackets:
                 score = p[v].score
                 left = left_matched = 0
                 m = k
-                while p[bracket[m]].score >= score:
+                while m < len(bracket) and p[bracket[m]].score >= score:
                     left += 1
-                    left_matched += resident(self.get_mate(bracket[m]))
+                    left_matched += self.get_mate(bracket[m]) in residents
                     m += 1
             if not left_matched:
                 continue
@@ -505,13 +499,13 @@ class _Brackets:
                 matched[v] = True
                 continue
             left -= 1
-            if not resident(self.get_mate(v)):
+            if self.get_mate(v) not in residents:
                 for o in range(moved, end):
                     w = base.get((o, k), 0)
                     if w:
                         self.set(v, bracket[o], w | 1)
                 self.match()
-            if resident(self.get_mate(v)):
+            if self.get_mate(v) in residents:
                 matched[v] = True
                 left_matched -= 1
                 for o in range(moved, end):
@@ -587,21 +581,27 @@ class _Brackets:
                 if not down(v) or down(vo):
                     base[(rem[c], rem[a])] = 0
                 self.set(v, vo, base.get((rem[c], rem[a]), 0))
-        # Each S1 player, from the top, gets the highest S2 player the rest allows.
-        for k in rem:
+        # Each S1 player, from the top, gets the highest S2 player the rest allows: a lexicographic order,
+        # so one matching decides them all (S1's first player's field is the most significant).
+        s1 = [k for k in rem if down(bracket[k])]
+        if not s1:
+            return
+        width = (len(rem) + 1).bit_length()
+        bonus: dict[tuple[int, int], int] = {}
+        for t, k in enumerate(s1):
             v = bracket[k]
-            if not down(v):
-                continue
+            shift = (len(s1) - 1 - t) * width
             add = 0
             for o in reversed(rem):
                 vo = bracket[o]
                 if o <= k or matched[vo]:
                     continue
-                w = base.get((o, k), 0)
-                if w:
-                    self.set(v, vo, w + add)
+                if base.get((o, k), 0):
+                    bonus[(v, vo) if v < vo else (vo, v)] = add << shift
                 add += 1
-            self.match()
+        self.match(bonus, len(s1) * width)
+        for k in s1:
+            v = bracket[k]
             mate = self.get_mate(v)
             matched[v] = matched[mate] = True
             self.fix(v, mate)
@@ -618,4 +618,9 @@ def _colour_bits(x: _Player, y: _Player) -> Iterable[bool]:
     else:
         yield (y if x.imbalance > y.imbalance else x).repeated != invert(x.pref)
     yield _compatible_prefs(x.pref, y.pref)
-    yield (not x.strong and not x.absolute) or (not y.strong and not y.absolute) or (x.absolute and y.absolute) or not same
+    yield (
+        (not x.strong and not x.absolute)
+        or (not y.strong and not y.absolute)
+        or (x.absolute and y.absolute)
+        or not same
+    )

@@ -27,10 +27,14 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import rustworkx as rx
 
 from standings.messages import Message
+
+if TYPE_CHECKING:
+    from pairing.dutch import DutchInput
 
 
 class PairingError(ValueError):
@@ -64,6 +68,8 @@ class PairingInput:
     seed: int = 0
     colours: bool = False
     method: str = "swiss"  # "swiss", or "rating": top half against bottom half (round one)
+    # The FIDE Dutch system's own input when the event pairs by it (pairing.dutch); None: the optimal engine.
+    dutch: DutchInput | None = None
 
 
 @dataclass(frozen=True)
@@ -120,12 +126,23 @@ def pair(
                 "too_few_players", "at least two players are needed to pair a round; register or re-activate players"
             )
         )
+    if inp.dutch is not None:
+        return _dutch(inp)
     rng = random.Random(inp.seed)
     if inp.method == "rating":
         solved = _by_rating(inp.entrants)
     else:
         solved = _Solver(inp, rng, full_graph_max, block_size).solve()
     return _finish(inp, solved)
+
+
+def _dutch(inp: PairingInput) -> Pairing:
+    """The event pairs by the FIDE Dutch system; pre-awarded byes are added as the optimal engine adds them."""
+    from pairing.dutch import pair_dutch  # pairing.dutch builds on this module's Pair and Pairing
+
+    result = pair_dutch(inp.dutch)
+    awarded = tuple(e.id for e in inp.awarded_byes)
+    return replace(result, seed=inp.seed, byes=result.byes + awarded, awarded_byes=awarded)
 
 
 # ------------------------------------------------------------------ round one by rating

@@ -150,6 +150,16 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
             fixed_table=p.fixed_table,
         )
 
+    if event.settings.pairing_system == "dutch":
+        return PairingInput(
+            round=n,
+            entrants=tuple(entrant(pid) for pid in to_pair),
+            awarded_byes=tuple(entrant(pid) for pid in awarded),
+            seed=seed,
+            colours=True,
+            method="dutch",
+            dutch=dutch_from_event(event, n, seed),
+        )
     method = "rating" if n == 1 and event.settings.round_one == "rating" else "swiss"
     return PairingInput(
         round=n,
@@ -263,9 +273,7 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
             oa, ob = m.outcome()
             pa = value[oa] if oa is not None else scoring.loss
             if m.b is None:
-                history[m.a][r.number - 1] = Game(
-                    points=pa, pairing_bye=m.result in (BYE, FORFEIT)
-                )
+                history[m.a][r.number - 1] = Game(points=pa, pairing_bye=m.result in (BYE, FORFEIT))
                 continue
             pb = value[ob] if ob is not None else scoring.loss
             played = m.result == PLAYED

@@ -44,6 +44,9 @@ LATE_ENTRY_POLICIES = ("none", "losses")
 # Match formats games use: one game, or best of 3, 5 or 7.
 BEST_OF = (1, 3, 5, 7)
 ROUND_ONE_METHODS = ("random", "rating")
+PAIRING_SYSTEMS = ("optimal", "dutch")  # SPEC §4's optimal engine; FIDE C.04.3 (the chess preset's default)
+ACCELERATIONS = ("none", "baku")  # for the Dutch system: none, or FIDE C.04.5.1 (Baku)
+_PRESET_PAIRING = {"chess": "dutch"}
 ROUND_STATES = ("draft", "paired", "in_progress", "complete")
 # What a player may ask for a round before it is paired (FIDE C.07 16: requested byes); a zero-point bye is a
 # known absence. The pairing of that round leaves the player out.
@@ -109,9 +112,9 @@ class Settings:
     late_entry: str = "none"
     round_one: str = "random"
     colours: bool = False
-    # The pairing system: "optimal" (SPEC §4) or "dutch" (FIDE C.04.3; the chess preset's default), and for
-    # the Dutch system its acceleration: "none" or "baku" (FIDE C.04.5.1).
-    pairing: str = "optimal"
+    # The pairing system: "optimal" (SPEC §4) or "dutch" (FIDE C.04.3); "" is the preset's own (dutch for
+    # chess, optimal otherwise). For the Dutch system, its acceleration: "none" or "baku" (FIDE C.04.5.1).
+    pairing: str = ""
     acceleration: str = "none"
     language: str = "en"  # the public pages' language when a visitor names none (optional key)
     # Chess: the colour of the top board in round 1 ("white", "black" or None: chosen at random).
@@ -122,6 +125,10 @@ class Settings:
     time_zone: str = ""
     # TRF header lines (FIDE TRF-16, e.g. "022 Frankfurt"), kept verbatim so that a TRF comes back as it went in.
     trf_header: tuple[str, ...] = ()
+
+    @property
+    def pairing_system(self) -> str:
+        return self.pairing or _PRESET_PAIRING.get(self.preset, "optimal")
 
     @property
     def games_to_win(self) -> int:
@@ -410,6 +417,8 @@ _EVENT_KEYS = {
     "late_entry",
     "round_one",
     "colours",
+    "pairing",
+    "acceleration",
     "language",
     "time_zone",
     "trf_header",
@@ -598,6 +607,14 @@ def parse(data: Any) -> Event:
     round_one = data.get("round_one", "random")
     if round_one not in ROUND_ONE_METHODS:
         raise EventFileError("round_one", _one_of(ROUND_ONE_METHODS))
+    pairing_system = data.get("pairing", "")
+    if pairing_system not in ("", *PAIRING_SYSTEMS):
+        raise EventFileError("pairing", _one_of(PAIRING_SYSTEMS))
+    if pairing_system == _PRESET_PAIRING.get(preset, "optimal"):
+        pairing_system = ""  # the preset's own: kept as such, so it follows the preset
+    acceleration = data.get("acceleration", "none")
+    if acceleration not in ACCELERATIONS:
+        raise EventFileError("acceleration", _one_of(ACCELERATIONS))
     date = data.get("date")
     if date is not None:
         date = _str(date, "date")
@@ -636,6 +653,8 @@ def parse(data: Any) -> Event:
         late_entry=late_entry,
         round_one=round_one,
         colours=_bool(data.get("colours", defaults.colours), "colours"),
+        pairing=pairing_system,
+        acceleration=acceleration,
         language=_language(data.get("language", "en")),
         initial_colour=_initial_colour(data.get("initial_colour")),
         rating_breaks_ties=_bool(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
@@ -981,6 +1000,11 @@ def dump(event: Event) -> dict:
         "round_one": s.round_one,
         "colours": s.colours,
     }
+    # Written only when not the preset's own, so files from before the choice existed come back unchanged.
+    if s.pairing:
+        doc["pairing"] = s.pairing
+    if s.acceleration != "none":
+        doc["acceleration"] = s.acceleration
     if s.language != "en":
         doc["language"] = s.language
     if s.time_zone:
