@@ -75,6 +75,8 @@ class Entrant:
 
 def trf(name: str, players: list[Entrant], rounds: int, initial: str) -> str:
     lines = [f"012 {name}", f"XXR {rounds}", f"XXC {initial}"]
+    if name.startswith("baku"):
+        lines.append("192 FIDE_DUTCH_2025_BAKU")  # accelerated pairings, Baku method (C.04.5.1)
     for p in players:
         head = (
             f"001 {p.number:4d} m{p.title:>3} {p.name:<33} {p.rating:4d} DEN {'':>11} {'':>10} "
@@ -110,7 +112,36 @@ def expected(white: Entrant, black: Entrant) -> float:
     return 1 / (1 + 10 ** ((black.rating - white.rating - 35) / 400))
 
 
-def tournament(exe: str, name: str, size: int, rounds: int, rng: random.Random) -> tuple[str, str]:
+def bbp_pairer(exe: str):
+    return lambda name, players, rounds, initial, r: bbp_pair(exe, trf(name, players, rounds, initial))
+
+
+def own_pair(name: str, players: list[Entrant], rounds: int, initial: str, r: int):
+    """Our own Dutch engine's pairing of round r (the players' entries for it: blank, or an absence)."""
+    from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game, pair_dutch
+
+    value = {"1": 1, "=": Fraction(1, 2), "0": 0, "+": 1, "-": 0, "U": 1, "H": Fraction(1, 2), "Z": 0, "F": 1}
+    people = []
+    for p in players:
+        games = tuple(
+            Game(
+                points=Fraction(value[e.result]),
+                opponent=str(e.opponent) if e.opponent else None,
+                colour={"w": WHITE, "b": BLACK}.get(e.colour, "") if e.result in "1=0" else "",
+                played=bool(e.opponent) and e.result in "1=0",
+                pairing_bye=e.result == "U",
+            )
+            for e in p.entries[: r - 1]
+        )
+        people.append(DutchPlayer(str(p.number), p.number, games))
+    present = frozenset(str(p.number) for p in players if not p.entries[r - 1].result)
+    colour = WHITE if initial == "white1" else BLACK
+    result = pair_dutch(DutchInput(r, rounds, tuple(people), present, initial_colour=colour))
+    pairs = [(int(x.a), int(x.b)) for x in result.pairs]
+    return pairs, (int(result.byes[0]) if result.byes else None)
+
+
+def tournament(pairer, name: str, size: int, rounds: int, rng: random.Random) -> tuple[str, str]:
     draws, forfeits, byes = rng.choice((0.1, 0.3, 0.5)), rng.choice((0.0, 0.02, 0.05)), rng.choice((0.0, 0.02, 0.05))
     ratings = [rng.randint(1200, 2700) for _ in range(size)]
     for _ in range(size // 10):  # some equal ratings, so titles and names decide the order
@@ -143,8 +174,7 @@ def tournament(exe: str, name: str, size: int, rounds: int, rng: random.Random) 
         if len(present) < 2:
             raise RuntimeError("too few players present")
         # The round's own entries stay blank for the players to pair: that is what bbpPairings pairs.
-        text = trf(name, players, rounds, initial)
-        pairs, bye = bbp_pair(exe, text)
+        pairs, bye = pairer(name, players, rounds, initial, r)
         record.append(f"round {r}")
         record.extend(f"{w} {b}" for w, b in pairs)
         if bye is not None:
@@ -181,17 +211,51 @@ def main() -> None:
     parser.add_argument("--bbp", default=os.environ.get("BBP_PAIRINGS"), help="the bbpPairings executable")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--own", type=int, default=0, help="instead: N tournaments paired by our engine, checked by bbpPairings -c"
+    )
+    parser.add_argument("--baku", type=int, default=0, help="instead: N tournaments with Baku acceleration")
     args = parser.parse_args()
     if not args.bbp:
         sys.exit("give the bbpPairings executable: --bbp PATH or BBP_PAIRINGS=PATH")
     rng = random.Random(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.own:
+        own(args.bbp, args.own, args.out / "own", rng)
+        return
+    if args.baku:
+        for k in range(args.baku):
+            size = rng.randint(12, 60)
+            rounds = rng.randint(5, min(11, size // 2))
+            name = f"baku{k:02d}-{size}p-{rounds}r"
+            text, record = tournament(bbp_pairer(args.bbp), name, size, rounds, rng)
+            (args.out / f"{name}.trf").write_text(text)
+            (args.out / f"{name}.bbp").write_text(record)
+            print(name, flush=True)
+        return
     for k, (size, rounds) in enumerate(plan(rng)):
         name = f"t{k:03d}-{size}p-{rounds}r"
-        text, record = tournament(args.bbp, name, size, rounds, rng)
+        text, record = tournament(bbp_pairer(args.bbp), name, size, rounds, rng)
         (args.out / f"{name}.trf").write_text(text)
         (args.out / f"{name}.bbp").write_text(record)
         print(name, flush=True)
+
+
+def own(exe: str, count: int, out: Path, rng: random.Random) -> None:
+    """Whole tournaments paired by our engine, exported as TRF, and bbpPairings' checker's verdict on each."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    out.mkdir(parents=True, exist_ok=True)
+    for k in range(count):
+        size, rounds = rng.randint(10, 40), rng.randint(5, 9)
+        name = f"own{k:02d}-{size}p-{rounds}r"
+        text, record = tournament(own_pair, name, size, rounds, rng)
+        path = out / f"{name}.trf"
+        path.write_text(text)
+        (out / f"{name}.ours").write_text(record)
+        check = subprocess.run([exe, "--dutch", str(path), "-c"], capture_output=True, text=True)
+        verdict = "\n".join(line.replace(str(path), name) for line in (check.stdout + check.stderr).splitlines())
+        (out / f"{name}.check").write_text(f"exit status {check.returncode}\n{verdict}\n")
+        print(name, check.returncode, flush=True)
 
 
 if __name__ == "__main__":

@@ -296,5 +296,6 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         draw=scoring.draw,
         loss=scoring.loss,
         initial_colour=initial_colour(event, seed),
-        baku=event.settings.acceleration == "baku",
+        baku=event.settings.acceleration == "baku"
+        or any(line[:3] == "192" and "BAKU" in line.upper() for line in event.settings.trf_header),
     )
