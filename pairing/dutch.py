@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import networkx as nx
+import rustworkx as rx
 
 from pairing.engine import Pair, Pairing, PairingError
 from standings.messages import Message
@@ -294,6 +295,15 @@ class _Brackets:
         self.single_bye = False  # C.9 applies: the bye assignee comes from the one remaining bracket
         self.unplayed_rank: dict[int, int] = {}
         self.n = n
+        self.one = 0
+        self.potential: list[int] = []
+        self.small_unit = 0
+        self.small_potential: list[int] = []
+        self.local: list[int] = []  # the bracket and the next score group, while a bracket is paired
+        self.local_set: set[int] = set()
+        self._below_key: tuple[int, int] | None = None
+        self._reach: dict[int, bool] = {}
+        self._below_edges: list[tuple[int, int]] = []
 
     # The edge weight, field by field
 
@@ -340,10 +350,22 @@ class _Brackets:
         sb = self.size_bits
         return base + ((((rem_index < rem_pairs) << (2 * sb)) - rem_index) << 1)
 
-    # The graph
+    # The graph. An edge no bracket has touched keeps its first weight, which is a sum over its two ends
+    # (one pair, plus each end's `potential`: a non-candidate for the bye, its unplayed-games rank);
+    # such edges are not stored.
 
     def set(self, i: int, j: int, w: int) -> None:
         self.weights[(i, j) if i < j else (j, i)] = w
+
+    def weight(self, i: int, j: int) -> int:
+        key = (i, j) if i < j else (j, i)
+        w = self.weights.get(key)
+        if w is not None:
+            return w
+        return self.one + self.potential[i] + self.potential[j] if self.compatible(i, j) else 0
+
+    def compatible(self, i: int, j: int) -> bool:
+        return self.r.compatible(self.p[i], self.p[j])
 
     def get_mate(self, i: int) -> int:
         return self.mates.get(i, i)
@@ -352,45 +374,109 @@ class _Brackets:
         self._start()
         return self._brackets()
 
-    def match(self, bonus: dict[tuple[int, int], int] | None = None, room: int = 0) -> None:
-        """A maximum-weight matching of the players not yet paired; bonus adds below the weights (room bits)."""
-        bonus = bonus or {}
-        g = nx.Graph()
-        g.add_nodes_from(i for i in range(self.n) if i not in self.fixed)
-        g.add_weighted_edges_from(
-            (i, j, (w << room) + bonus.get((i, j), 0))
-            for (i, j), w in self.weights.items()
-            if w > 0 and i not in self.fixed and j not in self.fixed
-        )
-        mates = dict(self.fixed)
-        for i, j in nx.max_weight_matching(g):
-            mates[i], mates[j] = j, i
-        self.mates = mates
-
     def fix(self, i: int, j: int) -> None:
         self.fixed[i], self.fixed[j] = j, i
         self.mates[i], self.mates[j] = j, i
+
+    def match(self, bonus: dict[tuple[int, int], int] | None = None, room: int = 0) -> None:
+        """A maximum-weight matching of the players not yet paired; bonus adds below the weights (room bits).
+
+        Only the bracket and the next score group carry criteria; the players below them only have to be
+        paired among themselves and with whoever floats down. So the matching is first solved with those
+        players replaced by interchangeable stand-ins (an upper bound), and the result accepted when the
+        real players below complete it at that bound; otherwise on the whole graph.
+        """
+        bonus = bonus or {}
+        local = [v for v in self.local if v not in self.fixed]
+        below = [v for v in range(self.n) if v not in self.fixed and v not in self.local_set]
+        if len(below) > len(local) + 2 and self._match_bounded(local, below, bonus, room):
+            return
+        alive = [v for v in range(self.n) if v not in self.fixed]
+        g = nx.Graph()
+        g.add_nodes_from(alive)
+        for a, i in enumerate(alive):
+            for j in alive[a + 1 :]:
+                w = self.weight(i, j)
+                if w > 0:
+                    g.add_edge(i, j, weight=(w << room) + bonus.get((i, j), 0))
+        self._take(nx.max_weight_matching(g))
+
+    def _take(self, pairs: Iterable[tuple[int, int]]) -> None:
+        mates = dict(self.fixed)
+        for i, j in pairs:
+            mates[i], mates[j] = j, i
+        self.mates = mates
+
+    def _match_bounded(self, local: list[int], below: list[int], bonus: dict, room: int) -> bool:
+        if self._below_key != (len(below), below[0]):
+            # The players below are the same for a whole bracket: what they can absorb is worked out once.
+            self._below_key = (len(below), below[0])
+            self._reach = {x: any(self.compatible(x, r) for r in below) for x in self.local}
+            self._below_edges = [
+                (a, b) for k, a in enumerate(below) for b in below[k + 1 :] if self.compatible(a, b)
+            ]
+        mu = min(self.potential[r] for r in below)
+        k = len(below) if len(below) <= len(local) + 2 else len(local) + 1 + (len(below) - len(local) - 1) % 2
+        g = nx.Graph()
+        g.add_nodes_from(local)
+        for a, i in enumerate(local):
+            for j in local[a + 1 :]:
+                w = self.weight(i, j)
+                if w > 0:
+                    g.add_edge(i, j, weight=(w << room) + bonus.get((i, j) if i < j else (j, i), 0))
+        stand_ins = range(self.n, self.n + k)
+        for x in local:
+            if self._reach[x]:
+                w = (self.one + self.potential[x] + mu) << room
+                g.add_edges_from((x, s, {"weight": w}) for s in stand_ins)
+        w = (self.one + 2 * mu) << room
+        g.add_edges_from((s, t, {"weight": w}) for s in stand_ins for t in range(s + 1, self.n + k))
+        upper = nx.max_weight_matching(g)
+        inside = [(i, j) for i, j in upper if i < self.n and j < self.n]
+        floating = [i if i < self.n else j for i, j in upper if (i < self.n) != (j < self.n)]
+        lone_stand_in = (k - len(floating)) % 2
+        # The real players below, with the floaters: every floater must be paired, and at most the one
+        # player below the bound allows left over.
+        ends = floating + below
+        index = {v: t for t, v in enumerate(ends)}
+        rg = rx.PyGraph()
+        rg.add_nodes_from(ends)
+        # The same potentials in machine integers: a non-candidate weighs more than all unplayed ranks.
+        small = self.small_potential
+        must = 1 << (3 * len(small) * (self.small_unit + 1)).bit_length()
+        edges = [
+            (index[x], index[r], must + small[x] + small[r] + 1) for x in floating for r in below if self.compatible(x, r)
+        ]
+        edges.extend((index[a], index[b], small[a] + small[b] + 1) for a, b in self._below_edges)
+        rg.add_edges_from(edges)
+        completion = rx.max_weight_matching(rg, max_cardinality=True, weight_fn=lambda w: w)
+        paired = {t for pair in completion for t in pair}
+        if any(index[x] not in paired for x in floating):
+            return False
+        left = [r for r in below if index[r] not in paired]
+        if len(left) != lone_stand_in or (left and self.potential[left[0]] != mu):
+            return False
+        self._take(inside + [(ends[a], ends[b]) for a, b in completion])
+        return True
 
     def _start(self) -> None:
         """The first matching: can the round be paired at all, and which score does the bye get?"""
         p, n = self.p, self.n
         odd = n % 2 == 1
-        if odd:
-            top = p[0].score
-            for j in range(n):
-                for i in range(j):
-                    x, y = p[j], p[i]
-                    if not self.r.compatible(x, y):
-                        continue
+        g = rx.PyGraph()
+        g.add_nodes_from(range(n))
+        top = p[0].score
+        flag_bits = n.bit_length() + 1
+        sum_bits = (n * 2 * max(self.shift.values(), default=0) + 1).bit_length() + 1
+        for j in range(n):
+            for i in range(j):
+                x, y = p[j], p[i]
+                if self.r.compatible(x, y):
                     w = 1 + (not x.bye_eligible) + (not y.bye_eligible)
-                    w = (w << self.groups_bits) | (self.shift[x.score] + self.shift[y.score])
-                    w = (w << self.size_bits) | (x.score >= top)
-                    self.set(i, j, w)
-        else:
-            for j in range(n):
-                for i in range(j):
-                    self.set(i, j, self.base(i, j, False, False))
-        self.match()
+                    w = (w << sum_bits) + self.shift[x.score] + self.shift[y.score]
+                    w = (w << flag_bits) | (x.score >= top)
+                    g.add_edge(i, j, w if odd else 1)
+        self._take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=lambda w: w))
         unmatched = [i for i in range(n) if self.get_mate(i) == i]
         if len(unmatched) > 1 or (unmatched and not p[unmatched[0]].bye_eligible):
             raise PairingError(
@@ -401,18 +487,22 @@ class _Brackets:
                     round=self.r.inp.round,
                 )
             )
-        if not odd:
-            return
-        self.bye_score = p[unmatched[0]].score
-        top = p[0].score
-        self.single_bye = self.bye_score >= top and all(
-            p[self.get_mate(i)].score >= top for i in range(n) if p[i].score >= top
-        )
-        counts = sorted((x.played for x in p if x.score == self.bye_score), reverse=True)
-        self.unplayed_rank = {c: k for k, c in enumerate(counts)}
-        for j in range(n):
-            for i in range(j):
-                self.set(i, j, self.base(i, j, False, False))
+        if odd:
+            self.bye_score = p[unmatched[0]].score
+            self.single_bye = self.bye_score >= top and all(
+                p[self.get_mate(i)].score >= top for i in range(n) if p[i].score >= top
+            )
+            counts = sorted((x.played for x in p if x.score == self.bye_score), reverse=True)
+            self.unplayed_rank = {c: k for k, c in enumerate(counts)}
+        # Every edge's first weight, as base(i, j, False, False) gives it: one pair and the two potentials.
+        sb, gb, m = self.size_bits, self.groups_bits, min(self.r.done, 2)
+        rest = 4 * sb + m * 2 * sb + m * 2 * gb + 3 * sb + 1
+        top_shift = rest + 4 * sb + 2 * gb
+        self.one = 1 << top_shift
+        ranks = [self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0 for x in p]
+        self.potential = [((not self._bye_candidate(x)) << top_shift) + (r << rest) for x, r in zip(p, ranks)]
+        self.small_unit = 1 << (2 * n * n + 1).bit_length()
+        self.small_potential = [(not self._bye_candidate(x)) * self.small_unit + r for x, r in zip(p, ranks)]
 
     def _brackets(self) -> dict[int, int]:
         p, n = self.p, self.n
@@ -433,6 +523,7 @@ class _Brackets:
                 bracket.append(nxt)
                 nxt += 1
             base: dict[tuple[int, int], int] = {}  # (lower position, higher position) in bracket
+            self.local, self.local_set = list(bracket), set(bracket)
 
             for lo in range(moved, len(bracket)):
                 for h in range(lo):
