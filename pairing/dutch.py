@@ -412,9 +412,7 @@ class _Brackets:
             # The players below are the same for a whole bracket: what they can absorb is worked out once.
             self._below_key = (len(below), below[0])
             self._reach = {x: any(self.compatible(x, r) for r in below) for x in self.local}
-            self._below_edges = [
-                (a, b) for k, a in enumerate(below) for b in below[k + 1 :] if self.compatible(a, b)
-            ]
+            self._below_edges = [(a, b) for k, a in enumerate(below) for b in below[k + 1 :] if self.compatible(a, b)]
         mu = min(self.potential[r] for r in below)
         k = len(below) if len(below) <= len(local) + 2 else len(local) + 1 + (len(below) - len(local) - 1) % 2
         g = nx.Graph()
@@ -445,7 +443,10 @@ class _Brackets:
         small = self.small_potential
         must = 1 << (3 * len(small) * (self.small_unit + 1)).bit_length()
         edges = [
-            (index[x], index[r], must + small[x] + small[r] + 1) for x in floating for r in below if self.compatible(x, r)
+            (index[x], index[r], must + small[x] + small[r] + 1)
+            for x in floating
+            for r in below
+            if self.compatible(x, r)
         ]
         edges.extend((index[a], index[b], small[a] + small[b] + 1) for a, b in self._below_edges)
         rg.add_edges_from(edges)
@@ -500,9 +501,13 @@ class _Brackets:
         top_shift = rest + 4 * sb + 2 * gb
         self.one = 1 << top_shift
         ranks = [self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0 for x in p]
-        self.potential = [((not self._bye_candidate(x)) << top_shift) + (r << rest) for x, r in zip(p, ranks)]
+        self.potential = [
+            ((not self._bye_candidate(x)) << top_shift) + (r << rest) for x, r in zip(p, ranks, strict=True)
+        ]
         self.small_unit = 1 << (2 * n * n + 1).bit_length()
-        self.small_potential = [(not self._bye_candidate(x)) * self.small_unit + r for x, r in zip(p, ranks)]
+        self.small_potential = [
+            (not self._bye_candidate(x)) * self.small_unit + r for x, r in zip(p, ranks, strict=True)
+        ]
 
     def _brackets(self) -> dict[int, int]:
         p, n = self.p, self.n

@@ -100,9 +100,7 @@ def test_a_tournament_paired_by_us_passes_the_endorsed_checker(path):
 def _games(*entries: tuple[str | None, str, str]) -> tuple[Game, ...]:
     """(opponent, colour, result) per round: result 1, =, 0 for a game; U for the allocated bye."""
     points = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "U": Fraction(1)}
-    return tuple(
-        Game(points[r], o, c, played=o is not None, pairing_bye=r == "U") for o, c, r in entries
-    )
+    return tuple(Game(points[r], o, c, played=o is not None, pairing_bye=r == "U") for o, c, r in entries)
 
 
 def _input(histories: dict[str, tuple[Game, ...]], rounds: int = 5, **kw) -> DutchInput:
