@@ -1,0 +1,107 @@
+"""How fast the FIDE Dutch system (pairing/dutch.py) pairs one round of a large chess event (issue 24).
+
+    .venv/bin/python bench/dutch.py [SIZES...]          (default: 100 250 500 2000)
+    .venv/bin/python bench/dutch.py corpus [MIN MAX]    (every corpus round of MIN < players <= MAX)
+
+Each field is a chess event played for five rounds (paired by the optimal engine with chess colours,
+random results: a third drawn, 3 % forfeits), then round six is paired by the Dutch system and its CPU
+seconds printed, with the bracket count. Targets (issue 24): 500 players under 0.5 s of CPU, 2,000 under
+5 s. bench/pairing.py is the optimal engine's benchmark.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pairing  # noqa: E402
+from pairing.dutch import pair_dutch  # noqa: E402
+from pairing.event import dutch_from_event  # noqa: E402
+from standings import eventfile as ef  # noqa: E402
+
+ROUNDS = 5
+
+
+def play(n_players: int, rounds: int = ROUNDS, seed: int = 1) -> ef.Event:
+    rng = random.Random(seed)
+    players = [ef.Player(id=f"p{k}", name=f"Player {k}", rating=rng.randrange(1000, 2700)) for k in range(n_players)]
+    settings = ef.settings_for_preset("chess", pairing="optimal", planned_rounds=9)
+    event = ef.Event(settings=settings, players=tuple(players))
+    for number in range(1, rounds + 1):
+        result = pairing.pair(pairing.from_event(event, number, seed=rng.randrange(2**31)))
+        matches = []
+        for p in result.pairs:
+            x = rng.random()
+            if x < 0.03:
+                matches.append(ef.Match(p.a, p.b, result=ef.FORFEIT))
+            else:
+                games = (0, 0, 1) if x < 0.36 else (1, 0, 0) if x < 0.68 else (0, 1, 0)
+                matches.append(ef.Match(p.a, p.b, games))
+        matches.extend(ef.Match(b, None, result=ef.BYE) for b in result.byes)
+        event = ef.Event(event.settings, event.players, (*event.rounds, ef.Round(number, tuple(matches))))
+    return event
+
+
+def corpus(low: int, high: int) -> None:
+    """Pair every round of the corpus tournaments of that size; print those not identical to bbpPairings."""
+    from standings import trf
+
+    same = total = 0
+    for path in sorted((ROOT / "tests" / "data" / "dutch").glob("*.trf")):
+        size = int(path.stem.split("-")[1].rstrip("p"))
+        if not low < size <= high:
+            continue
+        event = trf.loads(path.read_text())
+        recorded: dict[int, tuple[set, str | None]] = {}
+        for line in path.with_suffix(".bbp").read_text().splitlines():
+            if line.startswith("round"):
+                number = int(line.split()[1])
+                recorded[number] = (set(), None)
+            else:
+                white, black = line.split()
+                pairs, bye = recorded[number]
+                recorded[number] = (pairs, white) if black == "0" else (pairs | {(white, black)}, bye)
+        start, differ = time.process_time(), []
+        for number, expected in recorded.items():
+            result = pair_dutch(dutch_from_event(event, number))
+            ours = ({(p.a, p.b) for p in result.pairs}, result.byes[0] if result.byes else None)
+            total += 1
+            same += ours == expected
+            if ours != expected:
+                differ.append(number)
+        print(
+            f"{path.stem}: {len(recorded)} rounds, differ {differ}, {time.process_time() - start:.1f} s CPU", flush=True
+        )
+    print(f"identical: {same}/{total} rounds")
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["corpus"]:
+        low, high = (int(a) for a in (sys.argv[2:4] or ["0", "1000"]))
+        corpus(low, high)
+        return
+    sizes = [int(a) for a in sys.argv[1:]] or [100, 250, 500, 2000]
+    print(f"{'players':>8} {'round':>5} {'groups':>6} {'cpu s':>8}  target")
+    for n in sizes:
+        event = play(n)
+        inp = dutch_from_event(event, ROUNDS + 1)
+        start = time.process_time()
+        result = pair_dutch(inp)
+        cpu = time.process_time() - start
+        groups = len(set(_scores(event)))
+        target = {500: "< 0.5 s", 2000: "< 5 s"}.get(n, "")
+        print(f"{n:>8} {ROUNDS + 1:>5} {groups:>6} {cpu:>8.2f}  {target}  ({len(result.pairs)} games)", flush=True)
+
+
+def _scores(event: ef.Event):
+    inp = pairing.from_event(event, ROUNDS + 1)
+    return [e.points for e in inp.entrants]
+
+
+if __name__ == "__main__":
+    main()
