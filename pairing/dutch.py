@@ -214,11 +214,15 @@ class _Round:
                 white = a if self.colour(a, b) == WHITE else b
                 pairs.append((white, b if white is a else a))
         pairs.sort(key=self._table_order)
+        games = tuple(Pair(t, w.id, b.id) for t, (w, b) in enumerate(pairs, 1))
+        points = {x.id: self.score(x, 0) - x.accelerations[self.done] for x in present}
         return Pairing(
             round=self.inp.round,
             seed=0,
-            pairs=tuple(Pair(t, w.id, b.id) for t, (w, b) in enumerate(pairs, 1)),
+            pairs=games,
             byes=(bye.id,) if bye else (),
+            floats=tuple(g for g in games if points[g.a] != points[g.b]),
+            spread=sum(((points[g.a] - points[g.b]) ** 2 for g in games), Fraction(0)),
             method="dutch",
         )
 
