@@ -32,6 +32,10 @@ TEXTS = {
     # pairing refusals
     "duplicate_entrant": _("a player appears twice in the pairing input"),
     "too_few_players": _("at least two players are needed to pair a round; register or re-activate players"),
+    "dutch_no_pairing": _(
+        "no pairing of round %(round)s meets the absolute criteria (no rematch, colour rules, "
+        "one bye to a player who has had none)"
+    ),
     "swap_awarded_bye": _("%(player)s holds a pre-awarded bye this round; it cannot be swapped"),
     "swap_not_paired": _("%(player)s is not paired in round %(round)s"),
     "swap_same_player": _("choose two different players to swap"),
