@@ -9,6 +9,7 @@ database, no bbpPairings needed here.
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,8 +25,9 @@ from standings.eventfile import Event, Match, Player, Round, settings_for_preset
 DATA = Path(__file__).parent / "data" / "dutch"
 # Rounds known to differ from bbpPairings (file name -> round numbers); the corpus test skips nothing else.
 DIVERGENT: dict[str, list[int]] = json.loads((DATA / "divergent.json").read_text())
-# Fields above this size take long to pair in pure Python; bench/dutch.py and the corpus script cover them.
-MAX_PLAYERS_IN_TESTS = 60
+# Fields above this size take long to pair (pure Python): DUTCH_MAX_PLAYERS=400 runs the whole corpus, as
+# `python bench/dutch.py corpus` does.
+MAX_PLAYERS_IN_TESTS = int(os.environ.get("DUTCH_MAX_PLAYERS", "60"))
 
 
 def _size(path: Path) -> int:
