@@ -199,6 +199,8 @@ class EventSettingsForm(forms.ModelForm):
             "tiebreakers",
             "rating_breaks_ties",
             "players_request_byes",
+            "pairing",
+            "acceleration",
         ]
         field_classes = {"date": IsoDateField}
         labels = {
@@ -212,6 +214,8 @@ class EventSettingsForm(forms.ModelForm):
             "planned_rounds": _("Swiss rounds"),
             "round_minutes": _("Round length (minutes)"),
             "round_one": _("Round 1 pairing"),
+            "pairing": _("Pairing system"),
+            "acceleration": _("Acceleration (FIDE Dutch system)"),
             "late_entry": _("Late entries get"),
             "public": _("Public pages visible"),
             "language": _("Language of the public pages"),
@@ -221,10 +225,14 @@ class EventSettingsForm(forms.ModelForm):
         }
         help_texts = {"reporting": REPORTING_HELP}
 
+    def clean_acceleration(self) -> str:
+        return self.cleaned_data.get("acceleration") or Event.Acceleration.NONE
+
     def __init__(self, *args, locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
+        self.fields["acceleration"].required = False  # left out: none
         if self.instance.pk:
             # As the organiser reads and types them: 0,5 in Danish, the floor as 33 %.
             for name in ("win_points", "draw_points", "loss_points"):

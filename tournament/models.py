@@ -106,6 +106,15 @@ class Event(models.Model):
         RANDOM = "random", _("Random")
         RATING = "rating", _("By rating (top half against bottom half)")
 
+    class PairingSystem(models.TextChoices):
+        PRESET = "", _("The preset’s own (FIDE Dutch for chess, optimal otherwise)")
+        OPTIMAL = "optimal", _("Optimal (fewest rematches and point differences)")
+        DUTCH = "dutch", _("FIDE Dutch system (C.04.3)")
+
+    class Acceleration(models.TextChoices):
+        NONE = "none", _("None")
+        BAKU = "baku", _("Baku acceleration (C.04.5.1)")
+
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=ef.MAX_NAME)
     date = models.DateField(default=timezone.localdate)
@@ -140,6 +149,10 @@ class Event(models.Model):
     reporting = models.CharField(max_length=12, choices=Reporting.choices, default=Reporting.ORGANISERS)
     # Players may ask for a bye in a round not yet paired from their phone (the desk always may).
     players_request_byes = models.BooleanField(default=False)
+    # The pairing system: empty for the preset's own (the FIDE Dutch system for chess, the optimal engine
+    # otherwise), or one chosen for this event; and for the Dutch system its acceleration (FIDE C.04.5.1).
+    pairing = models.CharField(max_length=10, blank=True, choices=PairingSystem.choices)
+    acceleration = models.CharField(max_length=10, choices=Acceleration.choices, default=Acceleration.NONE)
     # Chess: players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
     rating_breaks_ties = models.BooleanField(default=False)
     # Chess: the colour of the top board in round 1 as a TRF gave it (XXC, 152: "white" or "black"), or

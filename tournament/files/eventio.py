@@ -42,6 +42,8 @@ def settings_of(event: Event) -> ef.Settings:
         trf_header=tuple(event.trf_header.splitlines()),
         initial_colour=event.initial_colour or None,
         rating_breaks_ties=event.rating_breaks_ties,
+        pairing=event.pairing,
+        acceleration=event.acceleration,
     )
 
 
@@ -180,6 +182,8 @@ def import_event(doc: ef.Event, slug: str | None = None) -> Event:
         trf_header="\n".join(s.trf_header),
         initial_colour=s.initial_colour or "",
         rating_breaks_ties=s.rating_breaks_ties,
+        pairing=s.pairing,
+        acceleration=s.acceleration,
     )
     if slug:
         event.save(force_insert=True)
