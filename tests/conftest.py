@@ -122,3 +122,48 @@ def shot(page, request):
 def _fast_password_hashing(settings):
     # Production hashing costs ~0.3 s per login on these machines; tests log in hundreds of times.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def live(event):
+    """Round 2 being played (round 1 complete), players reporting and the opponent confirming (self-report)."""
+    from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+    from tournament.models import Event, Round
+
+    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
+    pair(event, 2, ROUND_2)
+    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
+    event.refresh_from_db()
+    return event
+
+
+def new_chess_event(organiser, ratings: dict[str, int], slug: str = "open"):
+    """A FIDE-scored chess event (one game, colours, C.07 tie-breaks) with `organiser` and these players."""
+    from tournament.models import Event, EventRole, Player
+
+    e = Event.objects.create(
+        slug=slug,
+        name="Club Open",
+        preset="chess",
+        win_points="1",
+        draw_points="1/2",
+        loss_points="0",
+        best_of=1,
+        colours=True,
+        tiebreakers=["BH-C1", "BH", "SB"],
+        planned_rounds=5,
+    )
+    EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
+    for name, rating in ratings.items():
+        Player.objects.create(event=e, name=name, rating=rating)
+    return e
+
+
+@pytest.fixture
+def chess(organiser, judge):
+    """Six players, Player A (2000) to Player F (1750), with a judge."""
+    from tournament.models import EventRole
+
+    e = new_chess_event(organiser, {f"Player {c}": 2000 - i * 50 for i, c in enumerate("ABCDEF")})
+    EventRole.objects.create(event=e, user=judge, role=EventRole.Role.JUDGE)
+    return e

@@ -15,32 +15,10 @@ from standings import eventfile as ef
 from tournament import services
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file, event_to_trf
-from tournament.models import Event, EventRole, Player
+from tournament.models import Event
 from tournament.services import ServiceError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def chess(organiser, judge):
-    e = Event.objects.create(
-        slug="open",
-        name="Club Open",
-        preset="chess",
-        win_points="1",
-        draw_points="1/2",
-        loss_points="0",
-        best_of=1,
-        colours=True,
-        tiebreakers=["BH-C1", "BH", "SB"],
-        planned_rounds=5,
-    )
-    EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
-    EventRole.objects.create(event=e, user=judge, role=EventRole.Role.JUDGE)
-    Player.objects.bulk_create(
-        Player(event=e, name=f"Player {c}", rating=2000 - i * 50) for i, c in enumerate("ABCDEF")
-    )
-    return e
 
 
 @pytest.fixture

@@ -8,9 +8,10 @@ from django.test import override_settings
 from django.urls import reverse
 
 from pairing import from_event, pair
+from tests.conftest import new_chess_event
 from tournament import services
 from tournament.files.eventio import event_to_file
-from tournament.models import Event, EventRole, Player
+from tournament.models import Event
 from tournament.services import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -18,23 +19,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def chess(organiser):
-    e = Event.objects.create(
-        slug="club",
-        name="Club Open",
-        preset="chess",
-        win_points="1",
-        draw_points="1/2",
-        loss_points="0",
-        best_of=1,
-        colours=True,
-        tiebreakers=["BH-C1", "BH", "SB"],
-        planned_rounds=5,
-    )
-    EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
     # Registered out of rating order: the Dutch system numbers them by rating, not by arrival.
-    for i, rating in enumerate([1900, 2300, 1500, 2100, 1700, 2500, 1600, 2000]):
-        Player.objects.create(event=e, name=f"Player {i}", rating=rating)
-    return e
+    ratings = [1900, 2300, 1500, 2100, 1700, 2500, 1600, 2000]
+    return new_chess_event(organiser, {f"Player {i}": r for i, r in enumerate(ratings)}, slug="club")
 
 
 def by_rating(event):

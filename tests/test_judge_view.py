@@ -7,9 +7,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tests.test_self_report import match_of, phone, player, report
-from tournament.models import Event, Round
+from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -17,16 +16,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_cache():
     cache.clear()
-
-
-@pytest.fixture
-def live(event):
-    """Round 2 being played (round 1 complete), players reporting and the opponent confirming."""
-    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
-    pair(event, 2, ROUND_2)
-    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
-    event.refresh_from_db()
-    return event
 
 
 def signed_in(user) -> Client:

@@ -9,8 +9,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-from tournament.models import Event, Match, Player, Round
+from tournament.models import Event, Match, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -18,15 +17,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_cache():
     cache.clear()
-
-
-@pytest.fixture
-def live(event):
-    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
-    pair(event, 2, ROUND_2)
-    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
-    event.refresh_from_db()
-    return event
 
 
 def phone(event, name: str, language: str = "en") -> Client:

@@ -18,16 +18,6 @@ pytestmark = pytest.mark.django_db
 ME = "player:me"
 
 
-@pytest.fixture
-def live(event):
-    """Round 2 being played (round 1 complete), players reporting and the opponent confirming."""
-    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
-    pair(event, 2, ROUND_2)
-    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
-    event.refresh_from_db()
-    return event
-
-
 def stamp(match: Match) -> int:
     match.refresh_from_db()
     return match.report_stamp

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.test_concurrency import at_once
-from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tests.test_public import pair
 from tournament.models import CODE_ALPHABET, Event, EventLog, Match, Player, ResultChange, Round
 from tournament.services import reports
 
@@ -20,16 +20,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_cache():
     cache.clear()
-
-
-@pytest.fixture
-def live(event):
-    """Round 2 being played (round 1 complete), players reporting and the opponent confirming."""
-    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
-    pair(event, 2, ROUND_2)
-    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
-    event.refresh_from_db()
-    return event
 
 
 def player(event, name) -> Player:

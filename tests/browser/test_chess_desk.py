@@ -7,33 +7,15 @@ from playwright.sync_api import expect
 
 from tests.test_chess_desk import games, play_round
 from tournament import services
-from tournament.models import Event, EventRole, Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
 
 
-@pytest.fixture
-def chess(organiser):
+@pytest.fixture(autouse=True)
+def fresh_cache():
     cache.clear()
-    e = Event.objects.create(
-        slug="open",
-        name="Club Open",
-        preset="chess",
-        win_points="1",
-        draw_points="1/2",
-        loss_points="0",
-        best_of=1,
-        colours=True,
-        tiebreakers=["BH-C1", "BH", "SB"],
-        planned_rounds=5,
-    )
-    EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
-    Player.objects.bulk_create(
-        Player(event=e, name=f"Player {c}", rating=2000 - i * 50) for i, c in enumerate("ABCDEF")
-    )
-    return e
 
 
 def test_the_desk_types_a_half_and_the_phone_reads_its_colour(live_server, page, chess, organiser, shot):

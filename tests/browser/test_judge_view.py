@@ -8,8 +8,6 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.browser.test_self_report_flow import PHONE, log_in, open_phone
-from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-from tournament.models import Event, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,14 +15,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(autouse=True)
 def fresh_cache():
     cache.clear()
-
-
-@pytest.fixture
-def live(event):
-    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
-    pair(event, 2, ROUND_2)
-    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
-    return event
 
 
 def test_the_judges_page_shows_a_dispute_by_itself_and_keeps_what_the_judge_types(
