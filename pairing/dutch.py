@@ -11,8 +11,10 @@ unplayed games [C.9], colours [C.10-C.13], floats [C.14-C.21]), with room below 
 transpositions and exchanges. Brackets are paired from the top: each one is decided by a short series of
 matchings that fix, in the rules' order, which moved-down players are paired, their opponents, how many
 and which players are exchanged between S1 and S2, then every S1 player's opponent; a fixed pair leaves
-the graph. The matching must maximise sums of integers wider than 64 bits, so it is solved by
-networkx's exact blossom on Python integers (rustworkx's takes machine integers).
+the graph. The weights are integers hundreds of bits wide; pairing/matching.py compresses each matching's
+weights, exactly, into the 128 bits rustworkx's blossom takes (networkx's, on Python integers, is left for
+what does not fit), and the last series, every S1 player's opponent, is cut into as many players at a time
+as fit.
 
 Colours (C.04.3 E and C.04.2): the stronger preference, then the higher imbalance, then the last round
 the two colours differed, then the higher-ranked player's preference; a round with no preference at all
@@ -25,10 +27,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-import networkx as nx
 import rustworkx as rx
 
 from pairing.engine import Pair, Pairing, PairingError
+from pairing.matching import max_weight_matching
 from standings.messages import Message
 
 WHITE, BLACK = "W", "B"
@@ -338,7 +340,7 @@ class _Brackets:
             if current and not (y.floats[f] == UP and x.score > y.score):
                 w |= 1 << self.shift[x.score]
         # Room for the Dutch order of exchanges and transpositions.
-        return w << (3 * sb + 1)
+        return w << (3 * sb + 2)
 
     def _bye_candidate(self, x: _Player) -> bool:
         return x.bye_eligible and x.score <= self.bye_score
@@ -348,7 +350,10 @@ class _Brackets:
         if not base:
             return 0
         sb = self.size_bits
-        return base + ((((rem_index < rem_pairs) << (2 * sb)) - rem_index) << 1)
+        # Counted up from one, never below zero: a borrow would reach into the criteria's bits and spoil
+        # their compression (pairing/matching.py). The same amount on every pair of the remainder, whose
+        # number the criteria fix, changes no choice.
+        return base + ((((rem_index < rem_pairs) + 1 << (2 * sb)) - rem_index) << 1)
 
     # The graph. An edge no bracket has touched keeps its first weight, which is a sum over its two ends
     # (one pair, plus each end's `potential`: a non-candidate for the bye, its unplayed-games rank);
@@ -378,28 +383,34 @@ class _Brackets:
         self.fixed[i], self.fixed[j] = j, i
         self.mates[i], self.mates[j] = j, i
 
-    def match(self, bonus: dict[tuple[int, int], int] | None = None, room: int = 0) -> None:
+    def match(self, bonus: dict[tuple[int, int], int] | None = None, room: int = 0, wide: bool = True) -> bool:
         """A maximum-weight matching of the players not yet paired; bonus adds below the weights (room bits).
 
         Only the bracket and the next score group carry criteria; the players below them only have to be
         paired among themselves and with whoever floats down. So the matching is first solved with those
         players replaced by interchangeable stand-ins (an upper bound), and the result accepted when the
-        real players below complete it at that bound; otherwise on the whole graph.
+        real players below complete it at that bound; otherwise on the whole graph. False, with nothing
+        matched, when the weights are too wide for rustworkx and wide is False.
         """
         bonus = bonus or {}
         local = [v for v in self.local if v not in self.fixed]
         below = [v for v in range(self.n) if v not in self.fixed and v not in self.local_set]
-        if len(below) > len(local) + 2 and self._match_bounded(local, below, bonus, room):
-            return
+        if len(below) > len(local) + 2:
+            done = self._match_bounded(local, below, bonus, room, wide)
+            if done is not False:
+                return bool(done)
         alive = [v for v in range(self.n) if v not in self.fixed]
-        g = nx.Graph()
-        g.add_nodes_from(alive)
+        edges = []
         for a, i in enumerate(alive):
             for j in alive[a + 1 :]:
                 w = self.weight(i, j)
                 if w > 0:
-                    g.add_edge(i, j, weight=(w << room) + bonus.get((i, j), 0))
-        self._take(nx.max_weight_matching(g))
+                    edges.append((i, j, (w << room) + bonus.get((i, j), 0)))
+        pairs = max_weight_matching(edges, wide)
+        if pairs is None:
+            return False
+        self._take(pairs)
+        return True
 
     def _take(self, pairs: Iterable[tuple[int, int]]) -> None:
         mates = dict(self.fixed)
@@ -407,7 +418,8 @@ class _Brackets:
             mates[i], mates[j] = j, i
         self.mates = mates
 
-    def _match_bounded(self, local: list[int], below: list[int], bonus: dict, room: int) -> bool:
+    def _match_bounded(self, local: list[int], below: list[int], bonus: dict, room: int, wide: bool) -> bool | None:
+        """True when matched; False when the bound is not met; None when too wide (and wide is False)."""
         if self._below_key != (len(below), below[0]):
             # The players below are the same for a whole bracket: what they can absorb is worked out once.
             self._below_key = (len(below), below[0])
@@ -415,21 +427,22 @@ class _Brackets:
             self._below_edges = [(a, b) for k, a in enumerate(below) for b in below[k + 1 :] if self.compatible(a, b)]
         mu = min(self.potential[r] for r in below)
         k = len(below) if len(below) <= len(local) + 2 else len(local) + 1 + (len(below) - len(local) - 1) % 2
-        g = nx.Graph()
-        g.add_nodes_from(local)
+        edges = []
         for a, i in enumerate(local):
             for j in local[a + 1 :]:
                 w = self.weight(i, j)
                 if w > 0:
-                    g.add_edge(i, j, weight=(w << room) + bonus.get((i, j) if i < j else (j, i), 0))
+                    edges.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
         stand_ins = range(self.n, self.n + k)
         for x in local:
             if self._reach[x]:
                 w = (self.one + self.potential[x] + mu) << room
-                g.add_edges_from((x, s, {"weight": w}) for s in stand_ins)
+                edges.extend((x, s, w) for s in stand_ins)
         w = (self.one + 2 * mu) << room
-        g.add_edges_from((s, t, {"weight": w}) for s in stand_ins for t in range(s + 1, self.n + k))
-        upper = nx.max_weight_matching(g)
+        edges.extend((s, t, w) for s in stand_ins for t in range(s + 1, self.n + k))
+        upper = max_weight_matching(edges, wide)
+        if upper is None:
+            return None
         inside = [(i, j) for i, j in upper if i < self.n and j < self.n]
         floating = [i if i < self.n else j for i, j in upper if (i < self.n) != (j < self.n)]
         lone_stand_in = (k - len(floating)) % 2
@@ -497,7 +510,7 @@ class _Brackets:
             self.unplayed_rank = {c: k for k, c in enumerate(counts)}
         # Every edge's first weight, as base(i, j, False, False) gives it: one pair and the two potentials.
         sb, gb, m = self.size_bits, self.groups_bits, min(self.r.done, 2)
-        rest = 4 * sb + m * 2 * sb + m * 2 * gb + 3 * sb + 1
+        rest = 4 * sb + m * 2 * sb + m * 2 * gb + 3 * sb + 2
         top_shift = rest + 4 * sb + 2 * gb
         self.one = 1 << top_shift
         ranks = [self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0 for x in p]
@@ -680,27 +693,33 @@ class _Brackets:
         # Each S1 player, from the top, gets the highest S2 player the rest allows: a lexicographic order,
         # so one matching decides them all (S1's first player's field is the most significant).
         s1 = [k for k in rem if down(bracket[k])]
-        if not s1:
-            return
         width = (len(rem) + 1).bit_length()
-        bonus: dict[tuple[int, int], int] = {}
-        for t, k in enumerate(s1):
-            v = bracket[k]
-            shift = (len(s1) - 1 - t) * width
-            add = 0
-            for o in reversed(rem):
-                vo = bracket[o]
-                if o <= k or matched[vo]:
-                    continue
-                if base.get((o, k), 0):
-                    bonus[(v, vo) if v < vo else (vo, v)] = add << shift
-                add += 1
-        self.match(bonus, len(s1) * width)
-        for k in s1:
-            v = bracket[k]
-            mate = self.get_mate(v)
-            matched[v] = matched[mate] = True
-            self.fix(v, mate)
+        chunk = len(s1)
+        while s1:
+            # As many S1 players at once as rustworkx's integers hold; the first ones' opponents, once fixed,
+            # leave the later ones the same choice the single matching would have.
+            head = s1[:chunk]
+            bonus: dict[tuple[int, int], int] = {}
+            for t, k in enumerate(head):
+                v = bracket[k]
+                shift = (len(head) - 1 - t) * width
+                add = 0
+                for o in reversed(rem):
+                    vo = bracket[o]
+                    if o <= k or matched[vo]:
+                        continue
+                    if base.get((o, k), 0):
+                        bonus[(v, vo) if v < vo else (vo, v)] = add << shift
+                    add += 1
+            if not self.match(bonus, len(head) * width, wide=chunk == 1):
+                chunk = (chunk + 1) // 2
+                continue
+            for k in head:
+                v = bracket[k]
+                mate = self.get_mate(v)
+                matched[v] = matched[mate] = True
+                self.fix(v, mate)
+            s1 = s1[len(head) :]
 
 
 def _colour_bits(x: _Player, y: _Player) -> Iterable[bool]:

@@ -1,0 +1,167 @@
+"""Maximum-weight matching on integer weights of any width, as fast as the weights allow.
+
+The Dutch system's edge weights are long integers whose bit fields encode the rules' criteria in order
+(pairing/dutch.py): several hundred bits at a few hundred players. rustworkx's blossom, compiled, takes
+128-bit integers; networkx's, exact on Python integers of any size, is a hundred times slower. In any one
+matching, though, few of the fields are in use, and a field needs room only for its sum over one matching,
+not for the whole event. So the weights are compressed before they are matched:
+
+- the bits any weight sets form runs; a run's sum over a matching is bounded by its largest value times the
+  most edges a matching can take from those that set it (half their endpoints, or one if all share one);
+- runs whose bound would reach into the next run stay together as one block, bits as they were;
+- the blocks keep their order, each placed just above the room the block below needs.
+
+A matching's compressed total is then its original total with each block's sum moved to its new place, and
+as no block's sum reaches the next in either layout, both order any two matchings the same way: the same
+maximum-weight matchings, exactly. When the compressed weights fit well inside 128 bits (rustworkx doubles
+them on the way), rustworkx matches them; otherwise networkx does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import networkx as nx
+import numpy as np
+import rustworkx as rx
+
+FIT_BITS = 124  # rustworkx takes 128-bit integers; its duals reach twice the largest weight (checked to 2**125)
+
+
+Edge = tuple[int, int, int]
+
+
+def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[int, int]] | None:
+    """A maximum-weight matching (not necessarily of maximum cardinality) of edges (u, v, weight > 0).
+
+    None when the weights do not compress into rustworkx's integers and wide is False (the caller would
+    rather split the problem than wait for networkx)."""
+    edges = [e for e in edges if e[2] > 0]
+    if not edges:
+        return []
+    small = compress(edges)
+    if small is None:
+        if not wide:
+            return None
+        g = nx.Graph()
+        g.add_weighted_edges_from(edges)
+        return list(nx.max_weight_matching(g))
+    index: dict[int, int] = {}
+    for u, v, _ in small:
+        index.setdefault(u, len(index))
+        index.setdefault(v, len(index))
+    vertex = list(index)
+    g = rx.PyGraph(multigraph=False)
+    g.add_nodes_from(vertex)
+    g.add_edges_from([(index[u], index[v], w) for u, v, w in small])
+    return [(vertex[a], vertex[b]) for a, b in rx.max_weight_matching(g, weight_fn=lambda w: w)]
+
+
+def compress(edges: list[Edge]) -> list[Edge] | None:
+    """The same edges with weights that order every matching as the originals do, in FIT_BITS; None if
+    they do not fit."""
+    used = 0
+    for _, _, w in edges:
+        used |= w
+    if used.bit_length() <= FIT_BITS:
+        return edges
+    table = _Table(edges, used.bit_length())
+    blocks = []  # (start, length, new offset), lowest first
+    to = 0
+    runs = _runs(used)
+    k = 0
+    while k < len(runs):
+        start, length = runs[k]
+        bound = table.bound(start, length)
+        end = start + max(length, bound.bit_length())
+        k += 1
+        while k < len(runs) and runs[k][0] < end:
+            offset, length = runs[k]
+            bound += table.bound(offset, length) << (offset - start)
+            end = max(offset + length, start + bound.bit_length())
+            k += 1
+        blocks.append((start, runs[k - 1][0] + runs[k - 1][1] - start, to))
+        to += end - start
+        if to > FIT_BITS:
+            return None
+    return [(u, v, w) for (u, v, _), w in zip(edges, table.moved(blocks), strict=True)]
+
+
+def _runs(used: int) -> list[tuple[int, int]]:
+    """(offset, length) of each run of set bits, lowest first, none longer than 32 bits."""
+    runs = []
+    offset = 0
+    while used:
+        skip = (used & -used).bit_length() - 1
+        used >>= skip
+        offset += skip
+        length = (~used & (used + 1)).bit_length() - 1
+        runs.extend((offset + at, min(32, length - at)) for at in range(0, length, 32))
+        used >>= length
+        offset += length
+    return runs
+
+
+class _Table:
+    """The weights as rows of 32-bit words, to read bit ranges of every weight at once."""
+
+    def __init__(self, edges: list[Edge], bits: int):
+        words = bits // 32 + 2
+        data = b"".join(w.to_bytes(4 * words, "little") for _, _, w in edges)
+        self.words = np.frombuffer(data, dtype="<u4").reshape(len(edges), words).astype(np.uint64)
+        self.ends = np.array([(u, v) for u, v, _ in edges], dtype=np.int64)
+
+    def bits(self, offset: int, length: int) -> np.ndarray:
+        """Bits offset..offset+length (at most 32) of every weight."""
+        word, shift = divmod(offset, 32)
+        pair = self.words[:, word] | (self.words[:, word + 1] << np.uint64(32))
+        return (pair >> np.uint64(shift)) & np.uint64((1 << length) - 1)
+
+    def bound(self, offset: int, length: int) -> int:
+        """The most a matching's edges can add up to in bits offset..offset+length: the largest part
+        times the most edges of those with a part that one matching can hold."""
+        part = self.bits(offset, length)
+        support = part != 0
+        return int(part.max()) * _matchable(self.ends[support])
+
+    def moved(self, blocks: list[tuple[int, int, int]]) -> list[int]:
+        """Every weight with each block's bits (start, length) moved to its new offset (below 128 bits)."""
+        low = np.zeros(len(self.words), dtype=np.uint64)
+        high = np.zeros(len(self.words), dtype=np.uint64)
+        for start, length, to in blocks:
+            for at in range(0, length, 32):
+                piece = self.bits(start + at, min(32, length - at))
+                shift = to + at
+                if shift >= 64:
+                    high |= piece << np.uint64(shift - 64)
+                    continue
+                low |= piece << np.uint64(shift)  # numpy drops what passes bit 63
+                if shift > 32:
+                    high |= piece >> np.uint64(64 - shift)
+        return [h << 64 | lo for h, lo in zip(high.tolist(), low.tolist(), strict=True)]
+
+
+def _matchable(ends: np.ndarray) -> int:
+    """An upper bound on how many of these edges (rows of two ends) one matching can hold: no more than
+    half their ends, nor more than the vertices of a cover (taken greedily, the busiest first)."""
+    count = len(ends)
+    vertices, degree = np.unique(ends, return_counts=True)
+    most = min(count, len(vertices) // 2)
+    if most <= 1 or degree.max() == count:
+        return min(most, 1)
+    busiest = vertices[np.argsort(-degree, kind="stable")]
+    # The fewest of the busiest vertices that touch every edge, by halving.
+    low, high = 1, min(most, len(busiest))
+    if not _covers(ends, busiest[:high]):
+        return most
+    while low < high:
+        mid = (low + high) // 2
+        if _covers(ends, busiest[:mid]):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+def _covers(ends: np.ndarray, cover: np.ndarray) -> bool:
+    return bool(np.isin(ends, cover).any(axis=1).all())
