@@ -84,7 +84,8 @@ def compress(edges: list[Edge]) -> list[Edge] | None:
         to += end - start
         if to > FIT_BITS:
             return None
-    return [(u, v, w) for (u, v, _), w in zip(edges, table.moved(blocks), strict=True)]
+    small = table.moved(blocks)
+    return [(u, v, small[i]) for (u, v, _), i in zip(edges, table.which.tolist(), strict=True)]
 
 
 def _runs(used: int) -> list[tuple[int, int]]:
@@ -103,16 +104,19 @@ def _runs(used: int) -> list[tuple[int, int]]:
 
 
 class _Table:
-    """The weights as rows of 32-bit words, to read bit ranges of every weight at once."""
+    """The distinct weights as rows of 32-bit words, to read bit ranges of every weight at once; which[e]
+    is edge e's row (many edges share a weight: the stand-ins' edges all do)."""
 
     def __init__(self, edges: list[Edge], bits: int):
+        rows: dict[int, int] = {}
+        self.which = np.fromiter((rows.setdefault(w, len(rows)) for _, _, w in edges), np.int64, len(edges))
         words = bits // 32 + 2
-        data = b"".join(w.to_bytes(4 * words, "little") for _, _, w in edges)
-        self.words = np.frombuffer(data, dtype="<u4").reshape(len(edges), words).astype(np.uint64)
+        data = b"".join(w.to_bytes(4 * words, "little") for w in rows)
+        self.words = np.frombuffer(data, dtype="<u4").reshape(len(rows), words).astype(np.uint64)
         self.ends = np.array([(u, v) for u, v, _ in edges], dtype=np.int64)
 
     def bits(self, offset: int, length: int) -> np.ndarray:
-        """Bits offset..offset+length (at most 32) of every weight."""
+        """Bits offset..offset+length (at most 32) of every distinct weight."""
         word, shift = divmod(offset, 32)
         pair = self.words[:, word] | (self.words[:, word + 1] << np.uint64(32))
         return (pair >> np.uint64(shift)) & np.uint64((1 << length) - 1)
@@ -121,11 +125,12 @@ class _Table:
         """The most a matching's edges can add up to in bits offset..offset+length: the largest part
         times the most edges of those with a part that one matching can hold."""
         part = self.bits(offset, length)
-        support = part != 0
+        support = (part != 0)[self.which]
         return int(part.max()) * _matchable(self.ends[support])
 
     def moved(self, blocks: list[tuple[int, int, int]]) -> list[int]:
-        """Every weight with each block's bits (start, length) moved to its new offset (below 128 bits)."""
+        """Every distinct weight with each block's bits (start, length) moved to its new offset (below 128
+        bits)."""
         low = np.zeros(len(self.words), dtype=np.uint64)
         high = np.zeros(len(self.words), dtype=np.uint64)
         for start, length, to in blocks:
