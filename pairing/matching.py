@@ -66,8 +66,7 @@ def compress(edges: list[Edge]) -> list[Edge] | None:
     if used.bit_length() <= FIT_BITS:
         return edges
     table = _Table(edges, used.bit_length())
-    blocks = []  # (start, length, new offset), lowest first
-    to = 0
+    blocks = []  # (start, bits to copy, width with its room, a run of its own), lowest first
     runs = _runs(used)
     k = 0
     while k < len(runs):
@@ -75,17 +74,44 @@ def compress(edges: list[Edge]) -> list[Edge] | None:
         bound = table.bound(start, length)
         end = start + max(length, bound.bit_length())
         k += 1
+        first = k
         while k < len(runs) and runs[k][0] < end:
             offset, length = runs[k]
             bound += table.bound(offset, length) << (offset - start)
             end = max(offset + length, start + bound.bit_length())
             k += 1
-        blocks.append((start, runs[k - 1][0] + runs[k - 1][1] - start, to))
-        to += end - start
-        if to > FIT_BITS:
-            return None
-    small = table.moved(blocks)
+        blocks.append((start, runs[k - 1][0] + runs[k - 1][1] - start, end - start, k == first))
+    kept = _significant(table, blocks)
+    placed = []
+    to = 0
+    for start, length, width, _ in kept:
+        placed.append((start, length, to))
+        to += width
+    if to > FIT_BITS:
+        return None
+    small = table.moved(placed)
     return [(u, v, small[i]) for (u, v, _), i in zip(edges, table.which.tolist(), strict=True)]
+
+
+def _significant(table: _Table, blocks: list) -> list:
+    """The blocks without those that only repeat a higher one: a block of one run whose value is, on every
+    edge, the same multiple of a higher one-run block's adds the same multiple of that block's sum to every
+    matching, which that block has already compared (several criteria hold on every pair of a bracket, as
+    its pair count does)."""
+    kept = []
+    higher: list[tuple[np.ndarray, int]] = []  # the one-run blocks kept, their values and largest value
+    for block in reversed(blocks):
+        start, length, _, alone = block
+        if alone:
+            part = table.bits(start, length)
+            top = int(part.max())
+            if 0 < top < 1 << 16 and any(np.array_equal(part * other_top, other * top) for other, other_top in higher):
+                continue
+            if 0 < top < 1 << 16:
+                higher.append((part, top))
+        kept.append(block)
+    kept.reverse()
+    return kept
 
 
 def _runs(used: int) -> list[tuple[int, int]]:

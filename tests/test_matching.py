@@ -7,6 +7,8 @@ the edges of one vertex, some on a few.
 
 from __future__ import annotations
 
+import random
+
 import networkx as nx
 import rustworkx as rx
 from hypothesis import assume, given, settings
@@ -34,16 +36,23 @@ def field_weights(draw):
     fields = draw(st.integers(1, 12))
     weights = dict.fromkeys(kept, 1 << 400)  # one pair, the top priority, as the Dutch weights have
     offset = 0
+    values: list[dict] = []  # each field's value on each pair
     for _ in range(fields):
         offset += draw(st.integers(1, 12))
-        kind = draw(st.sampled_from(["many", "one vertex", "few"]))
+        kind = draw(st.sampled_from(["many", "one vertex", "few", "a multiple of another"]))
         centre = draw(st.integers(0, n - 1))
+        factor = draw(st.integers(1, 3))
+        earlier = draw(st.integers(0, len(values))) if values else None
+        field = {}
         for p in kept:
-            if kind == "one vertex" and centre not in p:
-                continue
-            if kind == "few" and not draw(st.booleans()):
-                continue
-            weights[p] += draw(st.integers(0, 7)) << offset
+            if kind == "a multiple of another" and earlier is not None and earlier < len(values):
+                field[p] = factor * values[earlier].get(p, 0)
+            elif (kind == "one vertex" and centre not in p) or (kind == "few" and not draw(st.booleans())):
+                field[p] = 0
+            else:
+                field[p] = draw(st.integers(0, 7))
+            weights[p] += field[p] << offset
+        values.append(field)
     return [(i, j, w) for (i, j), w in weights.items()]
 
 
@@ -87,15 +96,27 @@ def test_a_lower_field_summed_over_many_edges_never_outweighs_one_unit_above_it(
 
 
 def test_weights_too_wide_for_rustworkx_are_refused_or_left_to_networkx():
-    # Sixty fields each set on many edges: no compression brings them under 128 bits.
+    # Sixty independent fields each set on many edges: no compression brings them under 128 bits.
+    rng = random.Random(24)
     n = 20
     edges = [
-        (i, j, sum(((i * j + k) % 2) << (20 * k) for k in range(60)) + (1 << 1300))
+        (i, j, sum(rng.randrange(2) << (20 * k) for k in range(60)) + (1 << 1300))
         for i in range(n)
         for j in range(i + 1, n)
     ]
     assert compress(edges) is None
     assert max_weight_matching(edges, wide=False) is None
+    assert _total(edges, max_weight_matching(edges)) == _best(edges)
+
+
+def test_a_field_repeating_a_higher_one_takes_no_room():
+    # Ten fields, each 1 on every edge of a complete graph, as the criteria a whole bracket meets are.
+    n = 30
+    every = sum(1 << (40 * k) for k in range(10))
+    edges = [(i, j, (1 << 900) + every + ((i * j) % 5 << 500)) for i in range(n) for j in range(i + 1, n)]
+    small = compress(edges)
+    assert small is not None
+    assert max(w for _, _, w in small).bit_length() < 40
     assert _total(edges, max_weight_matching(edges)) == _best(edges)
 
 
