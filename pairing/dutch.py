@@ -29,16 +29,12 @@ from fractions import Fraction
 
 import rustworkx as rx
 
+from pairing.dutch_colours import BLACK, WHITE, colour_bits, invert, neutral_colour
 from pairing.engine import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
 from standings.messages import Message
 
-WHITE, BLACK = "W", "B"
 DOWN, UP = "down", "up"
-
-
-def invert(colour: str) -> str:
-    return {WHITE: BLACK, BLACK: WHITE}.get(colour, "")
 
 
 @dataclass(frozen=True)
@@ -232,7 +228,7 @@ class _Round:
 
     def colour(self, x: _Player, y: _Player) -> str:
         """The colour x gets against y (C.04.3 E)."""
-        c = _neutral_colour(x, y)
+        c = neutral_colour(x, y)
         if c:
             return c
         initial = self.inp.initial_colour
@@ -245,30 +241,6 @@ class _Round:
 
 def _paired(g: Game) -> bool:
     return g.opponent is not None or g.pairing_bye
-
-
-def _compatible_prefs(a: str, b: str) -> bool:
-    return a != b or not a or not b
-
-
-def _neutral_colour(x: _Player, y: _Player) -> str:
-    if _compatible_prefs(x.pref, y.pref):
-        return x.pref or invert(y.pref)
-    if x.absolute and (x.imbalance > y.imbalance or not y.absolute):
-        return x.pref
-    if y.absolute and (y.imbalance > x.imbalance or not x.absolute):
-        return invert(y.pref)
-    if x.strong and not y.strong:
-        return x.pref
-    if y.strong and not x.strong:
-        return invert(y.pref)
-    # The last round in which the two had different colours: each gets the other's colour of then.
-    xs = [g.colour for g in x.history if g.played]
-    ys = [g.colour for g in y.history if g.played]
-    while xs and ys and xs[-1] == ys[-1]:
-        xs.pop()
-        ys.pop()
-    return ys[-1] if xs and ys else ""
 
 
 class _Brackets:
@@ -324,7 +296,7 @@ class _Brackets:
         if self.single_bye:
             w += self.unplayed_rank[x.played] if x.score == self.bye_score else 0
             w += self.unplayed_rank[y.played] if y.score == self.bye_score else 0
-        for bit in _colour_bits(y, x):
+        for bit in colour_bits(y, x):
             w = (w << sb) | (current and bit)
         for back in (1, 2)[: min(r.done, 2)]:
             f = back - 1
@@ -549,7 +521,8 @@ class _Brackets:
                     base[(lo, h)] = w
                     self.set(bracket[h], bracket[lo], w)
 
-            self.match()
+            if moved:  # a homogeneous bracket goes straight to its remainder
+                self.match()
             self._moved_down(bracket, moved, end, base, matched, range(group_start, group_end))
             # The opponents of the moved-down players: the highest resident possible (C.04.3 B.3).
             for k in range(moved):
@@ -629,16 +602,26 @@ class _Brackets:
             m = self.get_mate(v)
             return v < m < group_end
 
-        rem = [k for k in range(moved, end) if self.get_mate(bracket[k]) >= group_start]
-        rem_pairs = sum(1 for k in rem if self.get_mate(bracket[k]) < bracket[k])
+        def pairs_inside() -> int:
+            return sum(1 for k in rem if self.get_mate(bracket[k]) < bracket[k])
+
+        # In a homogeneous bracket the remainder is every resident, and its number of pairs, the first of
+        # the criteria, is taken to be all it can hold, then counted in the matching that follows: when
+        # fewer, the matching is made again with that number.
+        rem = [k for k in range(moved, end) if not moved or self.get_mate(bracket[k]) >= group_start]
+        rem_pairs = pairs_inside() if moved else len(rem) // 2
 
         def ew(h_pos: int, lo_pos: int, index: int) -> int:
             return self.exchange_weight(base.get((lo_pos, h_pos), 0), index, rem_pairs)
 
-        for a in range(len(rem)):
-            for c in range(a + 1, len(rem)):
-                self.set(bracket[rem[a]], bracket[rem[c]], ew(rem[a], rem[c], a))
-        self.match()
+        while True:
+            for a in range(len(rem)):
+                for c in range(a + 1, len(rem)):
+                    self.set(bracket[rem[a]], bracket[rem[c]], ew(rem[a], rem[c], a))
+            self.match()
+            if moved or pairs_inside() == rem_pairs:
+                break
+            rem_pairs = pairs_inside()
         exchanges = sum(1 for k in rem[:rem_pairs] if not down(bracket[k]))
         # S1's lowest players go to S2 first.
         left = exchanges
@@ -720,22 +703,3 @@ class _Brackets:
                 matched[v] = matched[mate] = True
                 self.fix(v, mate)
             s1 = s1[len(head) :]
-
-
-def _colour_bits(x: _Player, y: _Player) -> Iterable[bool]:
-    """C.10-C.13 for a pair, each True when the pair meets it."""
-    same = x.pref == y.pref
-    yield not (x.imbalance > 1 and y.imbalance > 1 and same)
-    if not (x.absolute and y.absolute and same):
-        yield True
-    elif x.imbalance == y.imbalance:
-        yield x.repeated == "" or x.repeated != y.repeated
-    else:
-        yield (y if x.imbalance > y.imbalance else x).repeated != invert(x.pref)
-    yield _compatible_prefs(x.pref, y.pref)
-    yield (
-        (not x.strong and not x.absolute)
-        or (not y.strong and not y.absolute)
-        or (x.absolute and y.absolute)
-        or not same
-    )
