@@ -277,7 +277,7 @@ class _Brackets:
         self.local_set: set[int] = set()
         self._below_key: tuple[int, int] | None = None
         self._reach: dict[int, bool] = {}
-        self._below_edges: list[tuple[int, int]] = []
+        self._below_near: list[tuple[int, int]] = []
 
     # The edge weight, field by field
 
@@ -396,7 +396,7 @@ class _Brackets:
             # The players below are the same for a whole bracket: what they can absorb is worked out once.
             self._below_key = (len(below), below[0])
             self._reach = {x: any(self.compatible(x, r) for r in below) for x in self.local}
-            self._below_edges = [(a, b) for k, a in enumerate(below) for b in below[k + 1 :] if self.compatible(a, b)]
+            self._below_near = [(a, b) for k, a in enumerate(below) for b in self._near(below, k)]
         mu = min(self.potential[r] for r in below)
         k = len(below) if len(below) <= len(local) + 2 else len(local) + 1 + (len(below) - len(local) - 1) % 2
         edges = []
@@ -419,7 +419,24 @@ class _Brackets:
         floating = [i if i < self.n else j for i, j in upper if (i < self.n) != (j < self.n)]
         lone_stand_in = (k - len(floating)) % 2
         # The real players below, with the floaters: every floater must be paired, and at most the one
-        # player below the bound allows left over.
+        # player below the bound allows left over. Which of them pairs whom is decided again later, so
+        # a completion found among near neighbours in the order will do; only when none is found there
+        # is every pair below tried.
+        for pairs_below in (self._below_near, None):
+            completion = self._complete(floating, below, pairs_below)
+            if completion is None:
+                continue
+            left = [r for r in below if r not in completion]
+            if len(left) == lone_stand_in and not (left and self.potential[left[0]] != mu):
+                self._take(inside + list(completion.items()))
+                return True
+        return False
+
+    def _complete(self, floating: list[int], below: list[int], pairs_below) -> dict[int, int] | None:
+        """A matching of the floaters and the players below (all their compatible pairs when pairs_below is
+        None) that pairs every floater and leaves over the least potential; None if a floater is left."""
+        if pairs_below is None:
+            pairs_below = [(a, b) for k, a in enumerate(below) for b in below[k + 1 :] if self.compatible(a, b)]
         ends = floating + below
         index = {v: t for t, v in enumerate(ends)}
         rg = rx.PyGraph()
@@ -433,17 +450,23 @@ class _Brackets:
             for r in below
             if self.compatible(x, r)
         ]
-        edges.extend((index[a], index[b], small[a] + small[b] + 1) for a, b in self._below_edges)
+        edges.extend((index[a], index[b], small[a] + small[b] + 1) for a, b in pairs_below)
         rg.add_edges_from(edges)
         completion = rx.max_weight_matching(rg, max_cardinality=True, weight_fn=lambda w: w)
-        paired = {t for pair in completion for t in pair}
-        if any(index[x] not in paired for x in floating):
-            return False
-        left = [r for r in below if index[r] not in paired]
-        if len(left) != lone_stand_in or (left and self.potential[left[0]] != mu):
-            return False
-        self._take(inside + [(ends[a], ends[b]) for a, b in completion])
-        return True
+        mates = {}
+        for a, b in completion:
+            mates[ends[a]], mates[ends[b]] = ends[b], ends[a]
+        return None if any(x not in mates for x in floating) else mates
+
+    def _near(self, below: list[int], k: int, count: int = 8) -> list[int]:
+        """The next few players after below[k] in the order it can be paired with."""
+        near = []
+        for b in below[k + 1 :]:
+            if self.compatible(below[k], b):
+                near.append(b)
+                if len(near) == count:
+                    break
+        return near
 
     def _start(self) -> None:
         """The first matching: can the round be paired at all, and which score does the bye get?"""
