@@ -468,10 +468,12 @@ def _body(html: bytes, compressed: bytes | None, gzip_ok: bool) -> HttpResponse:
 def _render_once(key: str, latest_key: str, render: Callable[[], _M], latest: _M | None, event: Event) -> _M:
     """Render this version once; while another request renders a big page, serve its last rendering meanwhile.
 
-    A small page is quick to render: waiting for it keeps every answer exact.
+    A small page is quick to render: waiting for it keeps every answer exact. A big page is rendered by one
+    request at a time, whatever version each asks for: while results pour in, every request may come with a
+    newer version than the one being rendered, and each rendering its own would take every thread at once.
     """
     big = latest is not None and latest.public == event.public and latest.size >= settings.PUBLIC_LAG_MIN_BYTES
-    with single_flight(key, wait=not big) as mine:
+    with single_flight(latest_key if big else key, wait=not big) as mine:
         if not mine:
             return latest  # another request is rendering this version: the last one stands in meanwhile
         made = cache.get(key)
