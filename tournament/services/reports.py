@@ -462,8 +462,7 @@ def _submit(
         stores = stores_alone(event, outcome) or (other is not None and mine.agrees_with(other))
         if stores and not with_round:
             raise _RoundNeeded
-        _put(mine)
-        m.report_stamp += 1
+        _put(mine, m)
         now = sorted([r for r in on_match if r.player_id != player.pk] + [mine], key=lambda r: (r.at, r.pk))
         stored = None
         if stores:
@@ -477,14 +476,36 @@ def _submit(
 _REPORTED = ("result", "games_a", "games_b", "games_drawn", "disputes", "address", "at")
 
 
-def _put(report: Report) -> None:
-    """The player's report on the match, new or replacing theirs: one INSERT ... ON CONFLICT (under the match
+def _put_sql() -> str:
+    """On PostgreSQL `_put` is one statement: the report written, the stamp moved, the report's id returned."""
+    fields = [Report._meta.get_field(name) for name in ("match", "player", *_REPORTED)]
+    columns = ", ".join(f.column for f in fields)
+    updates = ", ".join(f"{f.column} = EXCLUDED.{f.column}" for f in fields[2:])
+    return (
+        f"WITH put AS (INSERT INTO {Report._meta.db_table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "  # noqa: S608
+        f"ON CONFLICT (match_id, player_id) DO UPDATE SET {updates} RETURNING id) "
+        f"UPDATE {Match._meta.db_table} SET report_stamp = report_stamp + 1 WHERE id = %s "
+        "RETURNING report_stamp, (SELECT id FROM put)"
+    )
+
+
+def _put(report: Report, match: Match) -> None:
+    """The player's report on `match`, new or replacing theirs: one INSERT ... ON CONFLICT (under the match
     lock; the report gets the id of the row it wrote). The match's stamp counts it, so both players' pages
     change, and a stamp of 0 means no report."""
+    if connection.vendor == "postgresql":
+        fields = [Report._meta.get_field(name) for name in ("match", "player", *_REPORTED)]
+        values = [f.get_db_prep_save(getattr(report, f.attname), connection) for f in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(_put_sql(), [*values, match.pk])
+            match.report_stamp, report.pk = cursor.fetchone()
+        report._state.adding, report._state.db = False, connection.alias
+        return
     Report.objects.bulk_create(
         [report], update_conflicts=True, unique_fields=["match", "player"], update_fields=list(_REPORTED)
     )
-    Match.objects.filter(pk=report.match_id).update(report_stamp=F("report_stamp") + 1)
+    Match.objects.filter(pk=match.pk).update(report_stamp=F("report_stamp") + 1)
+    match.report_stamp += 1
 
 
 def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
@@ -496,7 +517,7 @@ def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
             raise ServiceError(problem)
         if not m.reports.filter(player_id=opponent_of(m, player)).exists():
             raise ServiceError(_("Your opponent has not reported anything yet: report your result instead."))
-        _put(Report(match=m, player=player, disputes=True, address=address, at=timezone.now()))
+        _put(Report(match=m, player=player, disputes=True, address=address, at=timezone.now()), m)
         services.log(event, "dispute", None, round=m.round.number, table=m.table, player=player.key)
     return Sent(DISPUTED, m)
 
