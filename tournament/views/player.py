@@ -13,16 +13,19 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.utils import get_level_tags
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
@@ -324,12 +327,42 @@ def me(request: HtmxHttpRequest, slug: str):
         return response
     etag = f'W/"{personal_version(page, template)}"'
     response = get_conditional_response(request, etag=etag)
-    if response is None:
+    if response is None and fragment:
         response = render(request, template, me_context(page))
+    elif response is None:
+        response = HttpResponse(_framed(request, page, me_context(page)))
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True, private=True)
     patch_vary_headers(response, patch)
     return response
+
+
+# The page's frame (its head, the event's header and the language links) is the same for every player of the event:
+# rendered once per event's settings and language, not for each of 2048 phones. Only two things in it are the
+# request's own, the player's name (in the title) and the CSRF token (for htmx): rendered as marks, put in after.
+_NAME_MARK, _CSRF_MARK = "\ue000name\ue000", "\ue000csrf\ue000"
+_MAIN_START, _MAIN_END = '<main id="main">', "</main>"
+
+
+def _settings_row(event: Event) -> tuple:
+    """The event's settings: what its pages show of it, as against what every change moves."""
+    return tuple(getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS)
+
+
+def _framed(request: HtmxHttpRequest, page: PhonePage, context: dict) -> str:
+    """The whole page (without a one-time message: that one is rendered whole): its content for this request,
+    in the frame rendered once per event and language."""
+    shape = repr((BUILD, get_language(), _settings_row(page.event)))
+    key = f"me-frame:{hashlib.blake2b(shape.encode(), digest_size=10).hexdigest()}"
+
+    def frame() -> tuple[str, str]:
+        marked = context | {"player": SimpleNamespace(name=_NAME_MARK), "csrf_token": _CSRF_MARK}
+        html = render_to_string("player/me.html", marked)
+        return html[: html.index(_MAIN_START) + len(_MAIN_START)], html[html.rindex(_MAIN_END) :]
+
+    before, after = cached(key, frame, keep=True)
+    before = before.replace(_NAME_MARK, conditional_escape(page.player.name)).replace(_CSRF_MARK, get_token(request))
+    return before + render_to_string("player/me.html#content", context, request) + after
 
 
 # What the player's page shows besides the current round and match: their own matches of other rounds.
@@ -359,14 +392,11 @@ def personal_version(page: PhonePage, template: str) -> str:
     language shape the rest.
     """
     event, player, rnd, match = page.event, page.player, page.round, page.match
-    settings_row = tuple(
-        getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS
-    )
     parts = (
         BUILD,
         get_language(),
         template,
-        settings_row,
+        _settings_row(event),
         player.pk,
         sorted(player.requested_byes.items()),
         tuple(getattr(rnd, f) for f in _ROUND_FIELDS) if rnd else None,
