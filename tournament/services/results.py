@@ -6,7 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -467,6 +467,19 @@ def correct_result(match: Match, outcome: Outcome, by, expected_version: int) ->
     return record_result(match, outcome, by, expected_version=expected_version, replace=True)
 
 
+# Whether a round still has a match without its result, written out: it is asked
+# after every stored result, where compiling the ORM's query cost more than answering it.
+_MISSING_SQL = (
+    f"SELECT EXISTS (SELECT 1 FROM {Match._meta.db_table} WHERE round_id = %s AND result = %s AND games_a IS NULL)"  # noqa: S608
+)
+
+
+def _missing(round_id: int) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(_MISSING_SQL, [round_id, Match.Result.PLAYED])
+        return bool(cursor.fetchone()[0])
+
+
 def _update_round_state(rnd: Round) -> None:
     """The round's state after a result's commit: in progress from its first result, complete with its last.
 
@@ -475,7 +488,7 @@ def _update_round_state(rnd: Round) -> None:
     read again (two last results arriving together each run this after their own commit; the later one
     reads both). A round with a thousand tables does not queue its results behind that lock.
     """
-    missing = Match.objects.filter(round_id=rnd.pk, result=Match.Result.PLAYED, games_a__isnull=True).exists()
+    missing = _missing(rnd.pk)
     if missing and rnd.state != Round.State.COMPLETE:
         # Nothing moves a round back to paired: one read in progress (under the result's lock) still is, or
         # is complete, and is left alone.
@@ -485,7 +498,7 @@ def _update_round_state(rnd: Round) -> None:
         return
     with transaction.atomic():
         rnd.state = Round.objects.select_for_update().values_list("state", flat=True).get(pk=rnd.pk)
-        missing = rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).exists()
+        missing = _missing(rnd.pk)
         state = rnd.state
         if not missing:
             state = Round.State.COMPLETE

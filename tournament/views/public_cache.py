@@ -239,13 +239,15 @@ def row_index(template: str, context: dict, rows: list, shape: str | None = None
         html = _render_rows(template, context, rows)
         folded = [_folded(r) for r in rows]
         return RowIndex(tuple(html), tuple(folded))
-    missing = list(dict.fromkeys(r for r in rows if (shape, r) not in _row_memo))
+    made = [_row_memo.get((shape, r)) for r in rows]  # each row hashed once: a 2048-row page per version
+    missing = list(dict.fromkeys(r for r, m in zip(rows, made, strict=True) if m is None))
     if missing:
         if len(_row_memo) + len(missing) > ROW_MEMO_ROWS:
             _row_memo.clear()
-        for row, html in zip(missing, _render_rows(template, context, missing), strict=True):
-            _row_memo[(shape, row)] = (html, _folded(row))
-    made = [_row_memo[(shape, r)] for r in rows]
+        html = _render_rows(template, context, missing)
+        rendered = {row: (h, _folded(row)) for row, h in zip(missing, html, strict=True)}
+        _row_memo.update(((shape, row), value) for row, value in rendered.items())
+        made = [rendered[r] if m is None else m for r, m in zip(rows, made, strict=True)]
     return RowIndex(tuple(h for h, _ in made), tuple(f for _, f in made))
 
 
