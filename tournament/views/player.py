@@ -10,7 +10,6 @@ The page is personal (it carries a CSRF token), so it is rendered per request; a
 """
 
 import hashlib
-import math
 import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -33,14 +32,22 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from tournament import services
 from tournament.forms import RequestedByeForm
-from tournament.models import CHESS_RESULTS, Event, Match, Player, Report, Round, single
+from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.rows import Joined
 from tournament.services import ServiceError, reports
-from tournament.text import l10n
 from tournament.text.i18n import use_event
 from tournament.views.access import HtmxHttpRequest, public_event, role_of
-from tournament.views.public_cache import BUILD, cached, event_standings, is_fragment
-from tournament.views.public_rows import _player_line, clock_of, qr_svg
+from tournament.views.player_parts import (
+    disputed_message,
+    finished,
+    history,
+    quick_results,
+    said,
+    sent_message,
+    standing_of,
+)
+from tournament.views.public_cache import BUILD, cached, is_fragment
+from tournament.views.public_rows import clock_of, qr_svg
 
 COOKIE_SALT = "tournament.player"
 COOKIE_DAYS = 14
@@ -437,9 +444,9 @@ def report(request: HtmxHttpRequest, slug: str):
     else:
         if sent.state == reports.DISPUTED:
             # Not a success: the match now waits for a judge.
-            level, text = messages.WARNING, _disputed_message(sent, player, action)
+            level, text = messages.WARNING, disputed_message(sent, player, action)
         else:
-            level, text = messages.SUCCESS, _sent_message(sent, player, outcome, event.chess_results)
+            level, text = messages.SUCCESS, sent_message(sent, player, outcome, event.chess_results)
     if request.htmx:
         return _live_with(request, slug, level, text, page.after(sent))
     messages.add_message(request, level, text)
@@ -536,137 +543,6 @@ def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> services
     return outcome
 
 
-def said(
-    games: tuple[int, int, int] | None, result: str, match: Match, player: Player, named: bool = False, chess=False
-) -> str:
-    """A result as this player says it, from their own side: "you lost 1-2" ("to Anna" when `named`).
-
-    `chess`: one game written as chess writes it, White's first ("you won 0-1" with Black, "a draw, ½-½")."""
-    opponent = match.player_b if match.player_a_id == player.pk else match.player_a
-    name = {"name": opponent.name if opponent else ""}
-    if result == Match.Result.DOUBLE_LOSS:
-        return _("a double loss with %(name)s") % name if named else _("a double loss")
-    if games is None:
-        return ""
-    a, b, drawn = games
-    mine, theirs = (a, b) if match.player_a_id == player.pk else (b, a)
-    score = (
-        CHESS_RESULTS[games]
-        if chess and games in CHESS_RESULTS
-        else f"{mine}-{theirs}" + (f"-{drawn}" if drawn else "")
-    )
-    values = {"score": score, **name}
-    if mine > theirs:
-        return (_("you won %(score)s against %(name)s") if named else _("you won %(score)s")) % values
-    if mine < theirs:
-        return (_("you lost %(score)s to %(name)s") if named else _("you lost %(score)s")) % values
-    return (_("a draw, %(score)s, with %(name)s") if named else _("a draw, %(score)s")) % values
-
-
-def _sent_message(sent: reports.Sent, player: Player, outcome: services.Outcome, chess: bool = False) -> str:
-    m = sent.match
-    if sent.state == reports.STORED:
-        stored = said(m.games, m.result, m, player, named=True, chess=chess) or m.result_label(chess)
-        return _("Result stored: %(result)s. Thank you!") % {"result": stored}
-    opponent = m.player_b if m.player_a_id == player.pk else m.player_a
-    return _("Reported: %(result)s. %(name)s confirms it on their phone.") % {
-        "result": said(outcome.games, outcome.result, m, player, chess=chess),
-        "name": opponent.name,
-    }
-
-
-def _disputed_message(sent: reports.Sent, player: Player, action: str) -> str:
-    opponent = sent.match.player_b if sent.match.player_a_id == player.pk else sent.match.player_a
-    if action == "dispute":
-        return _("You said %(name)s's report is not right: a judge will come to your table.") % {"name": opponent.name}
-    return _("Your report differs from %(name)s's: a judge will come to your table.") % {"name": opponent.name}
-
-
-def quick_results(best_of: int, elimination: bool, white: bool | None = None) -> list[tuple[str, str]]:
-    """The common results from the player's own side, one tap each: wins, losses, then draws.
-
-    `white`: in a chess event, whether the player has White; the buttons are then the chess results
-    1-0, ½-½, 0-1 (White's first), each sending the result from the player's side.
-    """
-    if white is not None and best_of == 1 and not elimination:
-        won, lost = ("1-0", "0-1") if white else ("0-1", "1-0")
-        return [(won, "1-0"), ("0-0-1", "½-½"), (lost, "0-1")]
-    if best_of == 1:
-        choices = [("1-0", _("I won")), ("0-1", _("I lost"))]
-        return choices if elimination else [*choices, ("0-0-1", _("Draw"))]
-    need = math.ceil(best_of / 2)
-    wins = [(f"{need}-{j}", _("Won %(score)s") % {"score": f"{need}-{j}"}) for j in range(need)]
-    losses = [(f"{j}-{need}", _("Lost %(score)s") % {"score": f"{j}-{need}"}) for j in reversed(range(need))]
-    choices = wins + losses
-    if not elimination:
-        if best_of == 3:
-            choices.append(("1-1-1", _("Draw %(score)s") % {"score": "1-1-1"}))
-        choices.append(("1-1", _("Draw %(score)s") % {"score": "1-1"}))
-    return choices
-
-
-def finished(rnd: Round | None) -> int:
-    """The last finished round while `rnd` is the one being played (0 before the first is finished)."""
-    if rnd is None:
-        return 0
-    return rnd.number if rnd.state == Round.State.COMPLETE else rnd.number - 1
-
-
-def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, object, str] | None:
-    """The player's rank, points and record after the last finished round.
-
-    It holds still while a round's results come in, so it is keyed not on the event's version (which
-    every stored result bumps) but on what the standings after that round are made of.
-    """
-    after = finished(rnd)
-    if after < 1:
-        return None
-
-    key = f"me-standings:{event.pk}.{int(event.created_at.timestamp())}:{after}:{services.settled_marker(event, after)}"
-
-    def make() -> dict:
-        result = event_standings(event, after_round=after)
-        return {r.player_id: (r.rank, l10n.number(r.points), f"{r.wins}-{r.losses}-{r.draws}") for r in result.rows}
-
-    return cached(key, make, keep=True).get(player.key)
-
-
-def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:
-    """The player's matches of the other published rounds, newest first, as their page words them.
-
-    Those rounds are finished while `rnd` is played, so the lines are kept on what the standings after
-    them are made of (`services.settled_marker`: their matches, results and the roster's names), not read
-    again for every poll while the round's results come in. Every player's lines are read at once, in one
-    query per round and language: a round's first minutes load every player's page.
-    """
-    after = finished(rnd)
-
-    def make() -> dict[int, list[dict]]:
-        past = (
-            Match.objects.filter(round__event=event)
-            .exclude(round__state=Round.State.DRAFT)
-            .exclude(round=rnd)
-            .select_related("round", "player_a", "player_b")
-            .order_by("-round__number", "table")
-        )
-        stages = services.stage_names(event) if any(m.round.kind == Round.Kind.ELIMINATION for m in past) else {}
-        lines: dict[int, list[dict]] = {}
-        for m in past:
-            for person in (m.player_a, m.player_b):
-                if person is not None:
-                    person.event = event  # read already: the line asks it about colours, once per match
-                    line = _player_line(m, person, stages)
-                    if "opponent" in line:  # the name is all the page shows of them
-                        line["opponent"] = {"name": line["opponent"].name}
-                    lines.setdefault(person.pk, []).append(line)
-        return lines
-
-    marker = services.settled_marker(event, after)
-    created = int(event.created_at.timestamp())
-    key = f"me-lines:{event.pk}.{created}:{rnd.pk if rnd else 0}:{marker}:{get_language()}"
-    return cached(key, make, keep=True).get(player.pk, [])
-
-
 def me_context(page: PhonePage) -> dict:
     event, player, rnd, match = page.event, page.player, page.round, page.match
     from_a = match is not None and match.player_a_id == player.pk
@@ -709,12 +585,10 @@ def me_context(page: PhonePage) -> dict:
         )
         if can_report
         else [],
-        "lines": past_lines(event, player, rnd),
+        "history": history(event, player, rnd, standing),
         "bye_form": RequestedByeForm(initial={"round": services.roster.next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,
-        "standing": standing,
-        "points": standing[1] if standing else "",
     }
 
 
