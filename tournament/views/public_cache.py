@@ -50,6 +50,7 @@ _BUILD_FILES = (
     "templates/_language.html",
     "locale/*/LC_MESSAGES/django.po",
     "templates/public/*.html",
+    "templates/player/*.html",  # the player's page: its ETag and its frame (views/player.py) are keyed on this too
     "static/css/*.css",
     "static/js/*.js",
 )
