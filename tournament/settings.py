@@ -224,7 +224,7 @@ PUBLIC_SEARCH_SECONDS = 10
 # A public page that takes long to render may lag its event by a few seconds while results pour in
 # (tournament/views/public_cache.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;
 # pages smaller than MIN_BYTES (every page of an event of a few hundred players) are always exact.
-PUBLIC_LAG_FACTOR = env_int("PUBLIC_LAG_FACTOR", 10)
+PUBLIC_LAG_FACTOR = env_int("PUBLIC_LAG_FACTOR", 50)
 PUBLIC_LAG_MAX = env_int("PUBLIC_LAG_MAX", 10)
 PUBLIC_LAG_MIN_BYTES = env_int("PUBLIC_LAG_MIN_BYTES", 100_000)
 

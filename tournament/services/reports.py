@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -42,6 +42,7 @@ from tournament.models import (
     new_token,
     single,
 )
+from tournament.rows import Joined
 from tournament.services import Outcome, ServiceError
 
 # Guessing codes (README: "Players reporting their own results" states the arithmetic). Every code typed is
@@ -253,6 +254,18 @@ def told(games: tuple[int, int, int] | None, result: str, match: Match) -> str:
 class Sent:
     state: str  # WAITING, DISPUTED or STORED
     match: Match
+    # The reports on the match by player, as they stood when this one was taken (under the match's lock), of
+    # who plays it; None when not read.
+    reports: dict[int, Report] | None = None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The player's match as their page read it a moment ago, without a lock: with its round (the one being
+    played then) and the reports on it by player. What a report on it starts from; the locked read decides."""
+
+    match: Match
+    reports: dict[int, Report]
 
 
 def status(match: Match, reports: list[Report]) -> str:
@@ -306,23 +319,48 @@ def refusal(
     return None
 
 
-def _locked_match(player: Player, match_id: int, with_round: bool = False) -> tuple[Event, Match | None]:
+# The match locked with its round and players, in one statement: what a report reads under the lock. The round
+# and the players come as first read (after waiting for the lock PostgreSQL reads the locked row again, not the
+# joined ones), as the ORM's `select_related` gave them; the ORM compiled that query anew for every report, at
+# several times the cost of answering it. Then every report on the match, as it stands under the lock.
+_LOCKED = Joined(("m", Match), ("r", Round), ("a", Player), ("b", Player))
+_ON_MATCH = Joined(("x", Report))
+
+
+def _locked_sql() -> str:
+    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {_LOCKED.select} FROM {Match._meta.db_table} m "  # noqa: S608 (names from the models)
+        f"JOIN {Round._meta.db_table} r ON r.id = m.round_id JOIN {Player._meta.db_table} a ON a.id = m.player_a_id "
+        f"LEFT JOIN {Player._meta.db_table} b ON b.id = m.player_b_id WHERE m.id = %s AND m.round_id = %s{lock}"
+    )
+
+
+def _locked_match(
+    player: Player, match_id: int, with_round: bool = False, round_id: int | None = None
+) -> tuple[Event, Match | None]:
     """The match row locked; `with_round`: its round's row locked first, as a result is stored (event, round,
-    match). Only a report that stores the result needs the round: the others wait for no other table."""
+    match). Only a report that stores the result needs the round: the others wait for no other table.
+    `round_id`: the match's round, when the caller has read the match (a match never changes rounds)."""
     # The phone's request read the event with the player a moment ago (no lock either way): not again.
     event = player.event if Player.event.is_cached(player) else Event.objects.get(pk=player.event_id)
-    # One row each, so no ordering: the model's would join the round (and lock it along) to sort one row.
-    round_id = single(Match.objects.filter(pk=match_id).values_list("round_id", flat=True))
+    if round_id is None:
+        round_id = single(Match.objects.filter(pk=match_id).values_list("round_id", flat=True))
     if round_id is None or (with_round and services.shared_round(round_id) is None):
         return event, None
-    match = single(
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round", "player_a", "player_b")
-        .filter(pk=match_id, round_id=round_id)
-    )
-    if match is not None and match.round.event_id == event.pk:
+    row = _LOCKED.one(_locked_sql(), [match_id, round_id])
+    if row is None:
+        return event, None
+    match, match.round, match.player_a, match.player_b = row
+    if match.round.event_id == event.pk:
         match.round.event = event  # read just above: the checks below need it, not another query
     return event, match
+
+
+def _on_match(match: Match) -> list[Report]:
+    """Every report on `match` (under its lock), in the order they were sent."""
+    sql = f"SELECT {_ON_MATCH.select} FROM {Report._meta.db_table} x WHERE x.match_id = %s ORDER BY x.at, x.id"  # noqa: S608
+    return [report for (report,) in _ON_MATCH.rows(sql, [match.pk])]
 
 
 class _RoundNeeded(Exception):
@@ -337,7 +375,12 @@ def stores_alone(event: Event, outcome: Outcome) -> bool:
 
 
 def submit(
-    player: Player, match_id: int, outcome: Outcome, address: str | None = None, seen: int | None = None
+    player: Player,
+    match_id: int,
+    outcome: Outcome,
+    address: str | None = None,
+    seen: int | None = None,
+    shown: Shown | None = None,
 ) -> Sent:
     """The player's report of their match (a new one, a changed one, or the same as the opponent's).
 
@@ -347,31 +390,63 @@ def submit(
     (`services.after_result`); one that waits for the opponent holds only its match.
     `seen`: a confirmation's `Match.report_stamp` as the player's page showed it; refused when the reports
     changed since (the opponent changed theirs, or the pairing changed and took them away).
+    `shown`: this match as the player's page read it a moment ago: its round is the one being played and its
+    reports say whether this one stores the result, so neither is read again before the lock (which decides:
+    a report that finds under it that it stores the result after all starts again holding the round).
     """
-    stores = stores_alone(player.event, outcome) or (
-        Report.objects.filter(match_id=match_id, disputes=False, result=outcome.result)
-        .exclude(player=player)
-        .filter(games_a=_games(outcome, 0), games_b=_games(outcome, 1), games_drawn=_games(outcome, 2))
-        .exists()
-    )
+    if shown is not None and shown.match.pk != match_id:
+        shown = None
+    if stores_alone(player.event, outcome):
+        stores = True
+    elif shown is not None:
+        theirs = shown.reports.get(opponent_of(shown.match, player))
+        stores = theirs is not None and _report(match_id, player, outcome, address).agrees_with(theirs)
+    else:
+        stores = (
+            Report.objects.filter(match_id=match_id, disputes=False, result=outcome.result)
+            .exclude(player=player)
+            .filter(games_a=_games(outcome, 0), games_b=_games(outcome, 1), games_drawn=_games(outcome, 2))
+            .exists()
+        )
     try:
-        return _submit(player, match_id, outcome, address, stores, seen)
+        return _submit(player, match_id, outcome, address, stores, seen, shown)
     except _RoundNeeded:
-        return _submit(player, match_id, outcome, address, True, seen)
+        return _submit(player, match_id, outcome, address, True, seen, shown)
 
 
 def _games(outcome: Outcome, side: int) -> int | None:
     return outcome.games[side] if outcome.games else None
 
 
+def _report(match_id: int, player: Player, outcome: Outcome, address: str | None) -> Report:
+    return Report(
+        match_id=match_id,
+        player=player,
+        result=outcome.result,
+        games_a=_games(outcome, 0),
+        games_b=_games(outcome, 1),
+        games_drawn=_games(outcome, 2),
+        disputes=False,
+        address=address,
+        at=timezone.now(),
+    )
+
+
 def _submit(
-    player: Player, match_id: int, outcome: Outcome, address: str | None, with_round: bool, seen: int | None
+    player: Player,
+    match_id: int,
+    outcome: Outcome,
+    address: str | None,
+    with_round: bool,
+    seen: int | None,
+    shown: Shown | None,
 ) -> Sent:
     with transaction.atomic():
-        event, m = _locked_match(player, match_id, with_round)
+        event, m = _locked_match(player, match_id, with_round, shown.match.round_id if shown else None)
         # A double tap, or the opponent's report stored this very result a moment ago.
         same = m is not None and m.has_result and (m.result, m.games) == (outcome.result, outcome.games)
-        problem = refusal(event, m.round, m, player, same) if m is not None else _("That is not your match.")
+        current = shown.match.round if shown else None
+        problem = refusal(event, m.round, m, player, same, current) if m is not None else _("That is not your match.")
         if problem:
             raise ServiceError(problem)
         if same:
@@ -381,40 +456,56 @@ def _submit(
                 _("The report on your match changed since your page was shown: read it again before you confirm.")
             )
         services.validate_result(m, outcome)  # the desk's validation: SPEC §2, same messages
-        other = single(m.reports.filter(player_id=opponent_of(m, player)))  # one per player, if any
-        mine = Report(
-            match=m,
-            player=player,
-            result=outcome.result,
-            games_a=_games(outcome, 0),
-            games_b=_games(outcome, 1),
-            games_drawn=_games(outcome, 2),
-            disputes=False,
-            address=address,
-            at=timezone.now(),
-        )
+        on_match = _on_match(m)
+        other = next((r for r in on_match if r.player_id == opponent_of(m, player)), None)  # one per player
+        mine = _report(m.pk, player, outcome, address)
         stores = stores_alone(event, outcome) or (other is not None and mine.agrees_with(other))
         if stores and not with_round:
             raise _RoundNeeded
-        _put(mine)
+        _put(mine, m)
+        now = sorted([r for r in on_match if r.player_id != player.pk] + [mine], key=lambda r: (r.at, r.pk))
         stored = None
         if stores:
-            stored = services.store_result(m, outcome, None, reporter=player, address=address, held=True)
+            stored = services.store_result(m, outcome, None, reporter=player, address=address, held=True, reports=now)
+    playing = {r.player_id: r for r in now if r.player_id in (m.player_a_id, m.player_b_id)}
     if stored is not None:
-        return Sent(STORED, services.after_result(*stored, None))
-    return Sent(DISPUTED if other is not None else WAITING, m)
+        return Sent(STORED, services.after_result(*stored, None), playing)
+    return Sent(DISPUTED if other is not None else WAITING, m, playing)
 
 
 _REPORTED = ("result", "games_a", "games_b", "games_drawn", "disputes", "address", "at")
 
 
-def _put(report: Report) -> None:
-    """The player's report on the match, new or replacing theirs: one INSERT ... ON CONFLICT (under the match
-    lock). The match's stamp counts it, so both players' pages change, and a stamp of 0 means no report."""
+def _put_sql() -> str:
+    """On PostgreSQL `_put` is one statement: the report written, the stamp moved, the report's id returned."""
+    fields = [Report._meta.get_field(name) for name in ("match", "player", *_REPORTED)]
+    columns = ", ".join(f.column for f in fields)
+    updates = ", ".join(f"{f.column} = EXCLUDED.{f.column}" for f in fields[2:])
+    return (
+        f"WITH put AS (INSERT INTO {Report._meta.db_table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "  # noqa: S608
+        f"ON CONFLICT (match_id, player_id) DO UPDATE SET {updates} RETURNING id) "
+        f"UPDATE {Match._meta.db_table} SET report_stamp = report_stamp + 1 WHERE id = %s "
+        "RETURNING report_stamp, (SELECT id FROM put)"
+    )
+
+
+def _put(report: Report, match: Match) -> None:
+    """The player's report on `match`, new or replacing theirs: one INSERT ... ON CONFLICT (under the match
+    lock; the report gets the id of the row it wrote). The match's stamp counts it, so both players' pages
+    change, and a stamp of 0 means no report."""
+    if connection.vendor == "postgresql":
+        fields = [Report._meta.get_field(name) for name in ("match", "player", *_REPORTED)]
+        values = [f.get_db_prep_save(getattr(report, f.attname), connection) for f in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(_put_sql(), [*values, match.pk])
+            match.report_stamp, report.pk = cursor.fetchone()
+        report._state.adding, report._state.db = False, connection.alias
+        return
     Report.objects.bulk_create(
         [report], update_conflicts=True, unique_fields=["match", "player"], update_fields=list(_REPORTED)
     )
-    Match.objects.filter(pk=report.match_id).update(report_stamp=F("report_stamp") + 1)
+    Match.objects.filter(pk=match.pk).update(report_stamp=F("report_stamp") + 1)
+    match.report_stamp += 1
 
 
 def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
@@ -426,7 +517,7 @@ def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
             raise ServiceError(problem)
         if not m.reports.filter(player_id=opponent_of(m, player)).exists():
             raise ServiceError(_("Your opponent has not reported anything yet: report your result instead."))
-        _put(Report(match=m, player=player, disputes=True, address=address, at=timezone.now()))
+        _put(Report(match=m, player=player, disputes=True, address=address, at=timezone.now()), m)
         services.log(event, "dispute", None, round=m.round.number, table=m.table, player=player.key)
     return Sent(DISPUTED, m)
 

@@ -6,7 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -16,6 +16,7 @@ from tournament.models import (
     CHESS_RESULTS,
     Match,
     Player,
+    Report,
     ResultChange,
     Round,
 )
@@ -330,6 +331,7 @@ def store_result(
     reporter: Player | None = None,
     address: str | None = None,
     held: bool = False,
+    reports: list[Report] | None = None,
 ) -> tuple[Match, bool]:
     """`record_result`'s part inside the caller's transaction: the match stored (True) or already so (False).
 
@@ -338,10 +340,12 @@ def store_result(
     row, and no workflow may wait for those while it holds a round or a match (the order is event, round,
     match: a re-pair holds the event and waits for the round).
     `held`: the caller's transaction already holds the round (FOR SHARE) and `match` (FOR UPDATE), read after
-    taking them, with its round and event (a player's confirmation, `reports.submit`).
+    taking them, with its round and event (a player's confirmation, `reports.submit`); a refusal then rolls back
+    the caller's whole transaction, so no savepoint is taken. `reports`: the match's reports as they stand
+    under that lock, in the order sent (the caller read them and put its own), not read again.
     """
     event = match.round.event
-    with transaction.atomic():
+    with transaction.atomic(savepoint=not held):
         if held:
             rnd, m = match.round, match
         else:
@@ -418,7 +422,7 @@ def store_result(
                 address=address,
                 # The stamp counts the match's reports (read before a report stored with this result was put):
                 # a result with none, the desk's usual case, reads nothing.
-                reports=[r.snapshot() for r in m.reports.order_by("at", "id")]
+                reports=[r.snapshot() for r in (m.reports.order_by("at", "id") if reports is None else reports)]
                 if m.report_stamp or reporter is not None
                 else [],
             )
@@ -463,6 +467,19 @@ def correct_result(match: Match, outcome: Outcome, by, expected_version: int) ->
     return record_result(match, outcome, by, expected_version=expected_version, replace=True)
 
 
+# Whether a round still has a match without its result, written out: it is asked
+# after every stored result, where compiling the ORM's query cost more than answering it.
+_MISSING_SQL = (
+    f"SELECT EXISTS (SELECT 1 FROM {Match._meta.db_table} WHERE round_id = %s AND result = %s AND games_a IS NULL)"  # noqa: S608
+)
+
+
+def _missing(round_id: int) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(_MISSING_SQL, [round_id, Match.Result.PLAYED])
+        return bool(cursor.fetchone()[0])
+
+
 def _update_round_state(rnd: Round) -> None:
     """The round's state after a result's commit: in progress from its first result, complete with its last.
 
@@ -471,14 +488,17 @@ def _update_round_state(rnd: Round) -> None:
     read again (two last results arriving together each run this after their own commit; the later one
     reads both). A round with a thousand tables does not queue its results behind that lock.
     """
-    missing = Match.objects.filter(round_id=rnd.pk, result=Match.Result.PLAYED, games_a__isnull=True).exists()
+    missing = _missing(rnd.pk)
     if missing and rnd.state != Round.State.COMPLETE:
-        if Round.objects.filter(pk=rnd.pk, state=Round.State.PAIRED).update(state=Round.State.IN_PROGRESS):
+        # Nothing moves a round back to paired: one read in progress (under the result's lock) still is, or
+        # is complete, and is left alone.
+        paired = rnd.state == Round.State.PAIRED
+        if paired and Round.objects.filter(pk=rnd.pk, state=Round.State.PAIRED).update(state=Round.State.IN_PROGRESS):
             rnd.state = Round.State.IN_PROGRESS
         return
     with transaction.atomic():
         rnd.state = Round.objects.select_for_update().values_list("state", flat=True).get(pk=rnd.pk)
-        missing = rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).exists()
+        missing = _missing(rnd.pk)
         state = rnd.state
         if not missing:
             state = Round.State.COMPLETE

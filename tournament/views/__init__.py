@@ -5,7 +5,8 @@ module of `tournament.services`.
 - organiser: the organiser's events, settings and rounds; registration; print
 - results, top_cut, players, staff, trf, reports (the organiser's side of players reporting)
 - public: phones and the venue screen (conditional requests and cached renderings: `public_cache`)
-- player: the player's own page, reached by their personal link or code
+- player: the player's own page, reached by their personal link or code (its words and the parts that hold
+  for a round: player_parts)
 
 May import services, text, files, forms and models; nothing imports views but the urls.
 """

@@ -10,20 +10,21 @@ The page is personal (it carries a CSRF token), so it is rendered per request; a
 """
 
 import hashlib
-import math
 import re
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.utils import get_level_tags
-from django.db import connection
-from django.db.models.sql import Query
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
@@ -31,13 +32,22 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from tournament import services
 from tournament.forms import RequestedByeForm
-from tournament.models import CHESS_RESULTS, Event, Match, Player, Report, Round, single
+from tournament.models import Event, Match, Player, Report, Round, single
+from tournament.rows import Joined
 from tournament.services import ServiceError, reports
-from tournament.text import l10n
 from tournament.text.i18n import use_event
 from tournament.views.access import HtmxHttpRequest, public_event, role_of
-from tournament.views.public_cache import BUILD, cached, event_standings, is_fragment
-from tournament.views.public_rows import _player_line, clock_of, qr_svg
+from tournament.views.player_parts import (
+    disputed_message,
+    finished,
+    history,
+    quick_results,
+    said,
+    sent_message,
+    standing_of,
+)
+from tournament.views.public_cache import BUILD, cached, is_fragment
+from tournament.views.public_rows import clock_of, qr_svg
 
 COOKIE_SALT = "tournament.player"
 COOKIE_DAYS = 14
@@ -117,32 +127,48 @@ def phone_player(request: HtmxHttpRequest, slug: str) -> tuple[Event, Player | N
         signed = event_pk and _signed(request, name)
         if not signed:
             continue
-        mine = Player.objects.filter(pk=signed[0], event_id=int(event_pk[1]), event__slug=slug)
-        player = single(mine.select_related("event"))
+        player = _player_at(signed[0], slug, int(event_pk[1]))
         if player is not None and reports.check_digest(player, signed[1]):
             return player.event, player
     return _event(slug), None
 
 
-def _columns(model, alias: str) -> list:
-    return [f.get_col(alias) for f in model._meta.concrete_fields]
+# A player with their event, by the player's id and the event's address (and id, from a cookie's name).
+_PLAYER = Joined(("p", Player), ("e", Event))
+_PLAYER_SQL = (
+    f"SELECT {_PLAYER.select} FROM {Player._meta.db_table} p "  # noqa: S608 (names from the models)
+    f"JOIN {Event._meta.db_table} e ON e.id = p.event_id WHERE p.id = %s AND e.slug = %s"
+)
+
+
+def _player_at(pk: int, slug: str, event_pk: int | None = None) -> Player | None:
+    if event_pk is None:
+        row = _PLAYER.one(_PLAYER_SQL, [pk, slug])
+    else:
+        row = _PLAYER.one(f"{_PLAYER_SQL} AND p.event_id = %s", [pk, slug, event_pk])
+    if row is None:
+        return None
+    player, player.event = row
+    return player
 
 
 # The player's page in one query: the player the cookie names, their event, the round being played (the latest
-# published one) and their match in it with both players. Every phone polls it every few seconds while a round
-# is reported; building it with the ORM took several times what PostgreSQL takes to answer it.
-_PAGE_COLUMNS = (
+# published one), their match in it with both players, and each player's report on it. Every phone polls it every
+# few seconds while a round is reported; building it with the ORM took several times what PostgreSQL takes to
+# answer it. Only the reports of who plays the match now count (`reports.status`): one row each at most.
+_PAGE = Joined(
     ("p", Player),
     ("e", Event),
     ("r", Round),
     ("m", Match),
     ("a", Player),
     ("b", Player),
+    ("ra", Report),
+    ("rb", Report),
 )
 _PAGE_SQL = (
-    "SELECT "  # noqa: S608 (table and column names from the models; the values are parameters)
-    + ", ".join(f'{alias}."{f.column}"' for alias, model in _PAGE_COLUMNS for f in model._meta.concrete_fields)
-    + f""" FROM {Player._meta.db_table} p
+    f"SELECT {_PAGE.select} "  # noqa: S608 (table and column names from the models; the values are parameters)
+    + f"""FROM {Player._meta.db_table} p
     JOIN {Event._meta.db_table} e ON e.id = p.event_id
     LEFT JOIN {Round._meta.db_table} r ON r.id = (
         SELECT x.id FROM {Round._meta.db_table} x WHERE x.event_id = p.event_id AND x.state <> %s
@@ -150,51 +176,60 @@ _PAGE_SQL = (
     LEFT JOIN {Match._meta.db_table} m ON m.round_id = r.id AND (m.player_a_id = p.id OR m.player_b_id = p.id)
     LEFT JOIN {Player._meta.db_table} a ON a.id = m.player_a_id
     LEFT JOIN {Player._meta.db_table} b ON b.id = m.player_b_id
+    LEFT JOIN {Report._meta.db_table} ra ON ra.match_id = m.id AND ra.player_id = m.player_a_id
+    LEFT JOIN {Report._meta.db_table} rb ON rb.match_id = m.id AND rb.player_id = m.player_b_id
     WHERE p.id = %s AND p.event_id = %s AND e.slug = %s"""
 )
-_converters: dict = {}
 
 
-def _page_row(player_pk: int, event_pk: int, slug: str) -> tuple[Player, Round | None, Match | None] | None:
-    with connection.cursor() as cursor:
-        cursor.execute(_PAGE_SQL, [Round.State.DRAFT, player_pk, event_pk, slug])
-        row = cursor.fetchone()
+@dataclass
+class PhonePage:
+    """What a phone's page shows, as one query read it: the event, the player the phone was opened as (None:
+    a stranger), the round being played, the player's match in it and the reports on it by player."""
+
+    event: Event
+    player: Player | None = None
+    round: Round | None = None
+    match: Match | None = None
+    reports: dict[int, Report] = field(default_factory=dict)
+
+    @property
+    def shown(self) -> "reports.Shown | None":
+        """The match as this page read it, for a report on it to start from (`reports.submit`)."""
+        return reports.Shown(self.match, self.reports) if self.match is not None else None
+
+    def after(self, sent: "reports.Sent | None") -> "PhonePage | None":
+        """The page as the report `sent` left it, from that report's own transaction: its match and the
+        reports on it as they stood under the match's lock. None when the report did not tell (then read it)."""
+        if sent is None or sent.reports is None or self.match is None or sent.match.pk != self.match.pk:
+            return None
+        return PhonePage(self.event, self.player, sent.match.round, sent.match, sent.reports)
+
+
+def _page_row(player_pk: int, event_pk: int, slug: str) -> PhonePage | None:
+    row = _PAGE.one(_PAGE_SQL, [Round.State.DRAFT, player_pk, event_pk, slug])
     if row is None:
         return None
-    # The values as the ORM would hand them over (JSON, booleans on SQLite, time zones).
-    compiler = Query(Player).get_compiler(connection=connection)
-    if connection.alias not in _converters:
-        _converters[connection.alias] = compiler.get_converters(
-            [col for alias, model in _PAGE_COLUMNS for col in _columns(model, alias)]
-        )
-    row = next(iter(compiler.apply_converters([row], _converters[connection.alias])))
-    made, start = [], 0
-    for _alias, model in _PAGE_COLUMNS:
-        width = len(model._meta.concrete_fields)
-        values = row[start : start + width]
-        start += width
-        made.append(model.from_db(connection.alias, None, values) if values[0] is not None else None)
-    player, event, rnd, match, a, b = made
+    player, event, rnd, match, a, b, *reported = row
     player.event = event
     if rnd is not None:
         rnd.event = event
     if match is not None:
         match.round, match.player_a, match.player_b = rnd, a, b
-    return player, rnd, match
+    return PhonePage(event, player, rnd, match, {r.player_id: r for r in reported if r is not None})
 
 
-def phone_page(request: HtmxHttpRequest, slug: str) -> tuple[Event, Player | None, Round | None, Match | None]:
-    """`phone_player`, the round being played and the player's match in it, in one query."""
+def phone_page(request: HtmxHttpRequest, slug: str) -> PhonePage:
+    """`phone_player`, the round being played, the player's match in it and the reports on it, in one query."""
     for name in request.COOKIES:
         event_pk = _COOKIE_NAME.fullmatch(name)
         signed = event_pk and _signed(request, name)
         if not signed:
             continue
         found = _page_row(signed[0], int(event_pk[1]), slug)
-        if found is not None and reports.check_digest(found[0], signed[1]):
-            player, rnd, match = found
-            return player.event, player, rnd, match
-    return _event(slug), None, None, None
+        if found is not None and reports.check_digest(found.player, signed[1]):
+            return found
+    return PhonePage(_event(slug))
 
 
 def address(request: HtmxHttpRequest) -> str | None:
@@ -208,7 +243,7 @@ def address(request: HtmxHttpRequest) -> str | None:
 def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
     """The personal link on the player's card: remember this phone, then show the page without the secret."""
     # Every player opens theirs in a round's first minutes: the player and the event in one query.
-    player = single(Player.objects.select_related("event").filter(pk=pk, event__slug=slug))
+    player = _player_at(pk, slug)
     event = player.event if player is not None else _event(slug)
     if player is None or not reports.check_token(player, token):
         _stranger(request, event)
@@ -283,28 +318,58 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
 
 @require_safe
 def me(request: HtmxHttpRequest, slug: str):
-    event, player, rnd, match = phone_page(request, slug)
-    if player is None:
-        _stranger(request, event)
-        return render(request, "player/code.html", {"event": event, "error": None})
+    page = phone_page(request, slug)
+    if page.player is None:
+        _stranger(request, page.event)
+        return render(request, "player/code.html", {"event": page.event, "error": None})
     fragment = is_fragment(request)
     template = "player/me.html" + ("#live" if fragment else "")
     patch = ("Cookie", "HX-Request", "HX-History-Restore-Request")
     if not fragment and len(messages.get_messages(request)) > 0:
         # A page carrying a one-time message ("Reported…") is shown once: with an ETag, a reload would be
         # answered 304 and the browser would show the message again from the copy it kept.
-        response = render(request, template, me_context(event, player, rnd, match))
+        response = render(request, template, me_context(page))
         patch_cache_control(response, no_store=True, private=True)
         patch_vary_headers(response, patch)
         return response
-    etag = f'W/"{personal_version(event, player, rnd, match, template)}"'
+    etag = f'W/"{personal_version(page, template)}"'
     response = get_conditional_response(request, etag=etag)
-    if response is None:
-        response = render(request, template, me_context(event, player, rnd, match))
+    if response is None and fragment:
+        response = render(request, template, me_context(page))
+    elif response is None:
+        response = HttpResponse(_framed(request, page, me_context(page)))
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True, private=True)
     patch_vary_headers(response, patch)
     return response
+
+
+# The page's frame (its head, the event's header and the language links) is the same for every player of the event:
+# rendered once per event's settings and language, not for each of 2048 phones. Only two things in it are the
+# request's own, the player's name (in the title) and the CSRF token (for htmx): rendered as marks, put in after.
+_NAME_MARK, _CSRF_MARK = "\ue000name\ue000", "\ue000csrf\ue000"
+_MAIN_START, _MAIN_END = '<main id="main">', "</main>"
+
+
+def _settings_row(event: Event) -> tuple:
+    """The event's settings: what its pages show of it, as against what every change moves."""
+    return tuple(getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS)
+
+
+def _framed(request: HtmxHttpRequest, page: PhonePage, context: dict) -> str:
+    """The whole page (without a one-time message: that one is rendered whole): its content for this request,
+    in the frame rendered once per event and language."""
+    shape = repr((BUILD, get_language(), _settings_row(page.event)))
+    key = f"me-frame:{hashlib.blake2b(shape.encode(), digest_size=10).hexdigest()}"
+
+    def frame() -> tuple[str, str]:
+        marked = context | {"player": SimpleNamespace(name=_NAME_MARK), "csrf_token": _CSRF_MARK}
+        html = render_to_string("player/me.html", marked)
+        return html[: html.index(_MAIN_START) + len(_MAIN_START)], html[html.rindex(_MAIN_END) :]
+
+    before, after = cached(key, frame, keep=True)
+    before = before.replace(_NAME_MARK, conditional_escape(page.player.name)).replace(_CSRF_MARK, get_token(request))
+    return before + render_to_string("player/me.html#content", context, request) + after
 
 
 # What the player's page shows besides the current round and match: their own matches of other rounds.
@@ -322,7 +387,7 @@ _ROUND_FIELDS = (
 _MATCH_FIELDS = ("pk", "version", "report_stamp", "table", "player_a_id", "player_b_id", "result")
 
 
-def personal_version(event: Event, player: Player, rnd: Round | None, match: Match | None, template: str) -> str:
+def personal_version(page: PhonePage, template: str) -> str:
     """Names what this player's page shows, so a phone's poll answers 304 while none of it has changed.
 
     Not the event's version: every result anybody stores bumps that, and a 2048-player round stores ten a
@@ -333,14 +398,12 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
     correction of an earlier round writes a `ResultChange`, which the marker counts); the build and the
     language shape the rest.
     """
-    settings_row = tuple(
-        getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS
-    )
+    event, player, rnd, match = page.event, page.player, page.round, page.match
     parts = (
         BUILD,
         get_language(),
         template,
-        settings_row,
+        _settings_row(event),
         player.pk,
         sorted(player.requested_byes.items()),
         tuple(getattr(rnd, f) for f in _ROUND_FIELDS) if rnd else None,
@@ -353,13 +416,15 @@ def personal_version(event: Event, player: Player, rnd: Round | None, match: Mat
 @require_POST
 def report(request: HtmxHttpRequest, slug: str):
     """A result from the player's side ("2-1" means they won 2-1), a confirmation, or "That's not right"."""
-    event, player, _rnd, current = phone_page(request, slug)
+    page = phone_page(request, slug)
+    event, player = page.event, page.player
     if player is None:
         _stranger(request, event)
         messages.error(request, _("This phone does not know who you are: open your personal link or type your code."))
         return redirect("player:me", slug=slug)
     match_id = request.POST.get("match", "")
     action = request.POST.get("action", "report")
+    sent = None
     try:
         if not match_id.isdigit():
             raise ServiceError(_("That is not your match."))
@@ -369,21 +434,21 @@ def report(request: HtmxHttpRequest, slug: str):
             sent = reports.dispute(player, match_id, address(request))
         else:
             text = request.POST.get("other" if action == "other" else "result", "")
-            outcome = _outcome(event, player, match_id, action, text, current)
+            outcome = _outcome(page, match_id, action, text)
             # The page's Confirm names the reports it showed (`Match.report_stamp`): a stale one is refused.
             seen = request.POST.get("seen", "")
             seen = int(seen) if action == "confirm" and seen.isdigit() else None
-            sent = reports.submit(player, match_id, outcome, address(request), seen)
+            sent = reports.submit(player, match_id, outcome, address(request), seen, page.shown)
     except ServiceError as e:
         level, text = messages.ERROR, str(e)
     else:
         if sent.state == reports.DISPUTED:
             # Not a success: the match now waits for a judge.
-            level, text = messages.WARNING, _disputed_message(sent, player, action)
+            level, text = messages.WARNING, disputed_message(sent, player, action)
         else:
-            level, text = messages.SUCCESS, _sent_message(sent, player, outcome, event.chess_results)
+            level, text = messages.SUCCESS, sent_message(sent, player, outcome, event.chess_results)
     if request.htmx:
-        return _live_with(request, slug, level, text)
+        return _live_with(request, slug, level, text, page.after(sent))
     messages.add_message(request, level, text)
     return redirect("player:me", slug=slug)
 
@@ -413,22 +478,24 @@ def bye(request: HtmxHttpRequest, slug: str):
     return redirect("player:me", slug=slug)
 
 
-def _live_with(request: HtmxHttpRequest, slug: str, level: int, text: str) -> HttpResponse:
+def _live_with(request: HtmxHttpRequest, slug: str, level: int, text: str, page: PhonePage | None) -> HttpResponse:
     """The answer to a report sent by the page itself: its live part as it now stands, and the message once.
 
     One request instead of a redirect and a whole page; nothing to keep, so a reload never shows it again.
+    `page`: the page as the report's own transaction left it (its match and reports read under the match's
+    lock); None to read it again (a refusal, a dispute).
     """
-    event, player, rnd, match = phone_page(request, slug)
-    if player is None:
+    page = page or phone_page(request, slug)
+    if page.player is None:
         return HttpResponseClientRedirect(reverse("player:me", args=[slug]))
     template = "player/me.html#live"
-    context = me_context(event, player, rnd, match) | {"flash": (get_level_tags()[level], text)}
+    context = me_context(page) | {"flash": (get_level_tags()[level], text)}
     response = HttpResponse(
         render_to_string(template, context, request) + render_to_string("player/me.html#flash", context, request)
     )
     # The page's poll compares this with what it gets next: the same version is not drawn again (public.js),
     # so the message stays until something changes.
-    response["ETag"] = f'W/"{personal_version(event, player, rnd, match, template)}"'
+    response["ETag"] = f'W/"{personal_version(page, template)}"'
     patch_cache_control(response, no_store=True, private=True)
     return response
 
@@ -453,19 +520,17 @@ def drop(request: HtmxHttpRequest, slug: str):
 # --- Pieces --------------------------------------------------------------------------------------
 
 
-def _outcome(
-    event: Event, player: Player, match_id: int, action: str, text: str, current: Match | None = None
-) -> services.Outcome:
-    """What the player sent, turned to the match's side A and B (`current`: their match as just read)."""
-    if current is not None and current.pk == match_id:
-        match = current
-    else:
-        match = single(Match.objects.filter(pk=match_id, round__event=event))
+def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> services.Outcome:
+    """What the player sent, turned to the match's side A and B (the page's match and reports as just read)."""
+    event, player = page.event, page.player
+    current = page.match is not None and page.match.pk == match_id
+    match = page.match if current else single(Match.objects.filter(pk=match_id, round__event=event))
     if match is None or player.pk not in (match.player_a_id, match.player_b_id):
         raise ServiceError(_("That is not your match."))
     if action == "confirm":
-        theirs = single(match.reports.filter(player_id=reports.opponent_of(match, player), disputes=False))
-        if theirs is None:
+        opponent = reports.opponent_of(match, player)
+        theirs = page.reports.get(opponent) if current else single(match.reports.filter(player_id=opponent))
+        if theirs is None or theirs.disputes:
             raise ServiceError(_("There is no report from your opponent to confirm."))
         return services.Outcome(theirs.result, theirs.games)
     outcome = services.parse_outcome(text, event.best_of, event.chess_results)
@@ -478,147 +543,15 @@ def _outcome(
     return outcome
 
 
-def said(
-    games: tuple[int, int, int] | None, result: str, match: Match, player: Player, named: bool = False, chess=False
-) -> str:
-    """A result as this player says it, from their own side: "you lost 1-2" ("to Anna" when `named`).
-
-    `chess`: one game written as chess writes it, White's first ("you won 0-1" with Black, "a draw, ½-½")."""
-    opponent = match.player_b if match.player_a_id == player.pk else match.player_a
-    name = {"name": opponent.name if opponent else ""}
-    if result == Match.Result.DOUBLE_LOSS:
-        return _("a double loss with %(name)s") % name if named else _("a double loss")
-    if games is None:
-        return ""
-    a, b, drawn = games
-    mine, theirs = (a, b) if match.player_a_id == player.pk else (b, a)
-    score = (
-        CHESS_RESULTS[games]
-        if chess and games in CHESS_RESULTS
-        else f"{mine}-{theirs}" + (f"-{drawn}" if drawn else "")
-    )
-    values = {"score": score, **name}
-    if mine > theirs:
-        return (_("you won %(score)s against %(name)s") if named else _("you won %(score)s")) % values
-    if mine < theirs:
-        return (_("you lost %(score)s to %(name)s") if named else _("you lost %(score)s")) % values
-    return (_("a draw, %(score)s, with %(name)s") if named else _("a draw, %(score)s")) % values
-
-
-def _sent_message(sent: reports.Sent, player: Player, outcome: services.Outcome, chess: bool = False) -> str:
-    m = sent.match
-    if sent.state == reports.STORED:
-        stored = said(m.games, m.result, m, player, named=True, chess=chess) or m.result_label(chess)
-        return _("Result stored: %(result)s. Thank you!") % {"result": stored}
-    opponent = m.player_b if m.player_a_id == player.pk else m.player_a
-    return _("Reported: %(result)s. %(name)s confirms it on their phone.") % {
-        "result": said(outcome.games, outcome.result, m, player, chess=chess),
-        "name": opponent.name,
-    }
-
-
-def _disputed_message(sent: reports.Sent, player: Player, action: str) -> str:
-    opponent = sent.match.player_b if sent.match.player_a_id == player.pk else sent.match.player_a
-    if action == "dispute":
-        return _("You said %(name)s's report is not right: a judge will come to your table.") % {"name": opponent.name}
-    return _("Your report differs from %(name)s's: a judge will come to your table.") % {"name": opponent.name}
-
-
-def quick_results(best_of: int, elimination: bool, white: bool | None = None) -> list[tuple[str, str]]:
-    """The common results from the player's own side, one tap each: wins, losses, then draws.
-
-    `white`: in a chess event, whether the player has White; the buttons are then the chess results
-    1-0, ½-½, 0-1 (White's first), each sending the result from the player's side.
-    """
-    if white is not None and best_of == 1 and not elimination:
-        won, lost = ("1-0", "0-1") if white else ("0-1", "1-0")
-        return [(won, "1-0"), ("0-0-1", "½-½"), (lost, "0-1")]
-    if best_of == 1:
-        choices = [("1-0", _("I won")), ("0-1", _("I lost"))]
-        return choices if elimination else [*choices, ("0-0-1", _("Draw"))]
-    need = math.ceil(best_of / 2)
-    wins = [(f"{need}-{j}", _("Won %(score)s") % {"score": f"{need}-{j}"}) for j in range(need)]
-    losses = [(f"{j}-{need}", _("Lost %(score)s") % {"score": f"{j}-{need}"}) for j in reversed(range(need))]
-    choices = wins + losses
-    if not elimination:
-        if best_of == 3:
-            choices.append(("1-1-1", _("Draw %(score)s") % {"score": "1-1-1"}))
-        choices.append(("1-1", _("Draw %(score)s") % {"score": "1-1"}))
-    return choices
-
-
-def finished(rnd: Round | None) -> int:
-    """The last finished round while `rnd` is the one being played (0 before the first is finished)."""
-    if rnd is None:
-        return 0
-    return rnd.number if rnd.state == Round.State.COMPLETE else rnd.number - 1
-
-
-def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, object, str] | None:
-    """The player's rank, points and record after the last finished round.
-
-    It holds still while a round's results come in, so it is keyed not on the event's version (which
-    every stored result bumps) but on what the standings after that round are made of.
-    """
-    after = finished(rnd)
-    if after < 1:
-        return None
-
-    key = f"me-standings:{event.pk}.{int(event.created_at.timestamp())}:{after}:{services.settled_marker(event, after)}"
-
-    def make() -> dict:
-        result = event_standings(event, after_round=after)
-        return {r.player_id: (r.rank, l10n.number(r.points), f"{r.wins}-{r.losses}-{r.draws}") for r in result.rows}
-
-    return cached(key, make, keep=True).get(player.key)
-
-
-def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:
-    """The player's matches of the other published rounds, newest first, as their page words them.
-
-    Those rounds are finished while `rnd` is played, so the lines are kept on what the standings after
-    them are made of (`services.settled_marker`: their matches, results and the roster's names), not read
-    again for every poll while the round's results come in. Every player's lines are read at once, in one
-    query per round and language: a round's first minutes load every player's page.
-    """
-    after = finished(rnd)
-
-    def make() -> dict[int, list[dict]]:
-        past = (
-            Match.objects.filter(round__event=event)
-            .exclude(round__state=Round.State.DRAFT)
-            .exclude(round=rnd)
-            .select_related("round", "player_a", "player_b")
-            .order_by("-round__number", "table")
-        )
-        stages = services.stage_names(event) if any(m.round.kind == Round.Kind.ELIMINATION for m in past) else {}
-        lines: dict[int, list[dict]] = {}
-        for m in past:
-            for person in (m.player_a, m.player_b):
-                if person is not None:
-                    person.event = event  # read already: the line asks it about colours, once per match
-                    line = _player_line(m, person, stages)
-                    if "opponent" in line:  # the name is all the page shows of them
-                        line["opponent"] = {"name": line["opponent"].name}
-                    lines.setdefault(person.pk, []).append(line)
-        return lines
-
-    marker = services.settled_marker(event, after)
-    created = int(event.created_at.timestamp())
-    key = f"me-lines:{event.pk}.{created}:{rnd.pk if rnd else 0}:{marker}:{get_language()}"
-    return cached(key, make, keep=True).get(player.pk, [])
-
-
-def me_context(event: Event, player: Player, rnd: Round | None, match: Match | None) -> dict:
+def me_context(page: PhonePage) -> dict:
+    event, player, rnd, match = page.event, page.player, page.round, page.match
     from_a = match is not None and match.player_a_id == player.pk
     opponent = (match.player_b if from_a else match.player_a) if match else None
     mine = theirs = None
     state = reports.EMPTY
     if match is not None and match.player_b_id is not None:
-        # Every report bumps the match's stamp (`reports._put`): at 0 there is none to read. A stored result
-        # is all the page shows of a match: its reports are the judges' to read.
-        reported = match.report_stamp and not match.has_result
-        by_player = {r.player_id: r for r in Report.objects.filter(match=match)} if reported else {}
+        # A stored result is all the page shows of a match: its reports are the judges' to read.
+        by_player = {} if match.has_result else page.reports
         mine, theirs = by_player.get(player.pk), by_player.get(opponent.pk)
         state = reports.status(match, list(by_player.values()))
     can_report = (
@@ -652,12 +585,10 @@ def me_context(event: Event, player: Player, rnd: Round | None, match: Match | N
         )
         if can_report
         else [],
-        "lines": past_lines(event, player, rnd),
+        "history": history(event, player, rnd, standing),
         "bye_form": RequestedByeForm(initial={"round": services.roster.next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,
-        "standing": standing,
-        "points": standing[1] if standing else "",
     }
 
 

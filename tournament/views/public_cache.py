@@ -50,6 +50,7 @@ _BUILD_FILES = (
     "templates/_language.html",
     "locale/*/LC_MESSAGES/django.po",
     "templates/public/*.html",
+    "templates/player/*.html",  # the player's page: its ETag and its frame (views/player.py) are keyed on this too
     "static/css/*.css",
     "static/js/*.js",
 )
@@ -239,13 +240,15 @@ def row_index(template: str, context: dict, rows: list, shape: str | None = None
         html = _render_rows(template, context, rows)
         folded = [_folded(r) for r in rows]
         return RowIndex(tuple(html), tuple(folded))
-    missing = list(dict.fromkeys(r for r in rows if (shape, r) not in _row_memo))
+    made = [_row_memo.get((shape, r)) for r in rows]  # each row hashed once: a 2048-row page per version
+    missing = list(dict.fromkeys(r for r, m in zip(rows, made, strict=True) if m is None))
     if missing:
         if len(_row_memo) + len(missing) > ROW_MEMO_ROWS:
             _row_memo.clear()
-        for row, html in zip(missing, _render_rows(template, context, missing), strict=True):
-            _row_memo[(shape, row)] = (html, _folded(row))
-    made = [_row_memo[(shape, r)] for r in rows]
+        html = _render_rows(template, context, missing)
+        rendered = {row: (h, _folded(row)) for row, h in zip(missing, html, strict=True)}
+        _row_memo.update(((shape, row), value) for row, value in rendered.items())
+        made = [rendered[r] if m is None else m for r, m in zip(rows, made, strict=True)]
     return RowIndex(tuple(h for h, _ in made), tuple(f for _, f in made))
 
 
@@ -468,10 +471,12 @@ def _body(html: bytes, compressed: bytes | None, gzip_ok: bool) -> HttpResponse:
 def _render_once(key: str, latest_key: str, render: Callable[[], _M], latest: _M | None, event: Event) -> _M:
     """Render this version once; while another request renders a big page, serve its last rendering meanwhile.
 
-    A small page is quick to render: waiting for it keeps every answer exact.
+    A small page is quick to render: waiting for it keeps every answer exact. A big page is rendered by one
+    request at a time, whatever version each asks for: while results pour in, every request may come with a
+    newer version than the one being rendered, and each rendering its own would take every thread at once.
     """
     big = latest is not None and latest.public == event.public and latest.size >= settings.PUBLIC_LAG_MIN_BYTES
-    with single_flight(key, wait=not big) as mine:
+    with single_flight(latest_key if big else key, wait=not big) as mine:
         if not mine:
             return latest  # another request is rendering this version: the last one stands in meanwhile
         made = cache.get(key)

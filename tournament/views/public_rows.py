@@ -304,8 +304,10 @@ def _side_result(m: Match, side_a: bool) -> str:
         return gettext("won by forfeit") if side_a else gettext("lost by forfeit")
     mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
     score = f"{mine}-{theirs}" + (f"-{m.games_drawn}" if m.games_drawn else "")
-    texts = {"draw": gettext("draw %(score)s"), "won": gettext("won %(score)s"), "lost": gettext("lost %(score)s")}
-    return texts[outcome] % {"score": score}
+    # Only the one needed is translated: every row of a 2048-player round's pairings is worded per version.
+    if outcome == "draw":
+        return gettext("draw %(score)s") % {"score": score}
+    return (gettext("won %(score)s") if outcome == "won" else gettext("lost %(score)s")) % {"score": score}
 
 
 def _player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
