@@ -2,7 +2,9 @@
 
 Creates a fresh PostgreSQL database, imports a generated event (2048 players, rounds 1-5 played, round 6
 published with no result, players reporting and the opponent confirming) and serves it with gunicorn
-exactly as deploy/start.sh does (2 workers x 4 threads, DEBUG=0) on loopback. Then, inside a 120-second
+exactly as deploy/start.sh does (2 workers x 4 threads, DEBUG=0) behind deploy/nginx.conf, as
+docker-compose.yml deploys it (nginx keeps its connections to gunicorn open; `--direct` sends every
+request to gunicorn itself on a connection of its own, as before 2026-11-26), on loopback. Then, inside a 120-second
 window, 2048 simulated phones each open their personal link, load their page, and report their match
 or, when the opponent was first, confirm the opponent's report, as the page's htmx sends it (the answer is
 the page's live part with the message); meanwhile 500 other phones poll the public pairings page every 15 s
@@ -210,6 +212,37 @@ def poller(port: int, stop: float, offset: float, tally: Tally) -> None:
         due += 15
 
 
+def nginx_in_front(root: Path, app_port: int) -> tuple[subprocess.Popen, int]:
+    """deploy/nginx.conf as the compose proxy runs it (keep-alive connections to gunicorn), in front of the
+    app on `app_port`; its process and port."""
+    nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    if nginx is None:
+        sys.exit("nginx is not installed (apt-get install nginx-light); or run with --direct")
+    port = free_port()
+    root.mkdir(parents=True)
+    site = (ROOT / "deploy" / "nginx.conf").read_text()
+    for was, now in (
+        ("server app:8000;", f"server 127.0.0.1:{app_port};"),
+        ("listen 80;", f"listen 127.0.0.1:{port};"),
+        ("/var/log/nginx/", f"{root}/"),
+    ):
+        site = site.replace(was, now)
+    (root / "site.conf").write_text(site)
+    temp = " ".join(f"{kind}_temp_path {root}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (root / "nginx.conf").write_text(
+        f"daemon off; pid {root}/nginx.pid; error_log {root}/error.log;\n"
+        f"events {{ worker_connections 4096; }}\nhttp {{ {temp} include {root}/site.conf; }}\n"
+    )
+    server = subprocess.Popen([nginx, "-p", str(root), "-c", str(root / "nginx.conf")], stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server, port
+        except OSError:
+            time.sleep(0.1)
+    sys.exit("nginx did not start")
+
+
 def cpu_seconds(parent: int | None = None, name: str | None = None) -> float:
     """CPU time (user + system) used so far by the processes whose parent is `parent` or whose name is `name`.
 
@@ -273,6 +306,12 @@ def main() -> None:
     parser.add_argument("--pollers", type=int, default=500)
     parser.add_argument("--phones-at-once", type=int, default=48, help="client threads (phones mid-request)")
     parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="phones connect to gunicorn itself, not through deploy/nginx.conf as deployed (each request a new "
+        "connection to gunicorn)",
+    )
+    parser.add_argument(
         "--profile", metavar="FILE", help="sample gunicorn's workers with py-spy (pip install py-spy) into FILE"
     )
     args = parser.parse_args()
@@ -295,7 +334,7 @@ def main() -> None:
         BENCH_CPU_DIR=str(cpu_dir),
     )
     psql(f"{base}/postgres", f"CREATE DATABASE {db}")
-    server = None
+    server = front = None
     try:
         manage = [PY, str(ROOT / "manage.py")]
         subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
@@ -348,6 +387,10 @@ def main() -> None:
         else:
             sys.exit("gunicorn did not answer in 30 s")
         Phone(port).request("GET", f"/e/{SLUG}/pairings/")  # warm: the first rendering computes standings
+        # As deployed (docker-compose.yml): nginx in front, its connections to gunicorn kept alive.
+        app_port = port
+        if not args.direct:
+            front, port = nginx_in_front(tmp / "nginx", app_port)
 
         spy = None
         if args.profile:
@@ -367,6 +410,7 @@ def main() -> None:
         tally = Tally()
         cpu_before = cpu_seconds(parent=server.pid)
         pg_before = cpu_seconds(name="postgres")
+        nginx_before = cpu_seconds(name="nginx")
         client_before = time.process_time()
         load = os.getloadavg()[0]
         start = time.monotonic()
@@ -395,6 +439,11 @@ def main() -> None:
         cpu = cpu_seconds(parent=server.pid) - cpu_before
         peaks = peak_memory_mb(server.pid)
         pg_cpu = cpu_seconds(name="postgres") - pg_before
+        nginx_cpu = cpu_seconds(name="nginx") - nginx_before
+        if front is not None:
+            front.terminate()
+            front.wait(timeout=20)
+            front = None
         client_cpu = time.process_time() - client_before
         by_kind = stop_server(server, cpu_dir)
         server = None
@@ -430,7 +479,8 @@ def main() -> None:
         lat = tally.report_latencies
         print(f"\nload average at the start: {load:.1f} on {os.cpu_count()} CPUs (other work skews the figures)")
         print(
-            f"gunicorn as deploy/start.sh: {env.get('WEB_CONCURRENCY', '2')} workers x "
+            f"gunicorn as deploy/start.sh{', phones direct' if args.direct else ', behind nginx'}: "
+            f"{env.get('WEB_CONCURRENCY', '2')} workers x "
             f"{env.get('GUNICORN_THREADS', '4')} threads; {args.phones_at_once} phones mid-request at most"
         )
         print(
@@ -450,7 +500,8 @@ def main() -> None:
         print(
             f"the server's workers used {cpu:.1f} CPU seconds for the {tally.requests + tally.polls} requests "
             f"({cpu / max(1, tally.requests + tally.polls) * 1000:.1f} ms each on average); PostgreSQL "
-            f"{pg_cpu:.1f} CPU seconds; this benchmark's own simulated phones {client_cpu:.1f}"
+            f"{pg_cpu:.1f} CPU seconds; nginx {nginx_cpu:.1f}"
+            f"{' (not used: --direct)' if args.direct else ''}; this benchmark's own simulated phones {client_cpu:.1f}"
         )
         print(f"the workers' peak resident memory: {', '.join(f'{mb} MB' for mb in peaks)}")
         print(
@@ -475,6 +526,8 @@ def main() -> None:
             "met" if ok else "NOT met",
         )
     finally:
+        if front is not None:
+            front.terminate()
         if server is not None:
             stop_server(server, cpu_dir)
         psql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
