@@ -29,6 +29,7 @@ from fractions import Fraction
 
 import rustworkx as rx
 
+from pairing.dutch_assign import first_transposition
 from pairing.dutch_colours import BLACK, WHITE, colour_bits, invert, neutral_colour
 from pairing.engine import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
@@ -699,6 +700,15 @@ class _Brackets:
         # Each S1 player, from the top, gets the highest S2 player the rest allows: a lexicographic order,
         # so one matching decides them all (S1's first player's field is the most significant).
         s1 = [k for k in rem if down(bracket[k])]
+        if 2 * len(s1) == len(rem):  # no S2 player floats: S1 against S2 is all that is left to choose
+            chosen = first_transposition(
+                [bracket[k] for k in s1], [bracket[k] for k in rem if not down(bracket[k])], self.weight, self.mates
+            )
+            if chosen is not None:
+                for v, mate in chosen.items():
+                    matched[v] = matched[mate] = True
+                    self.fix(v, mate)
+                return
         width = (len(rem) + 1).bit_length()
         chunk = len(s1)
         while s1:

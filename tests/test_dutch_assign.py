@@ -1,0 +1,82 @@
+"""S1 against S2 by prices (pairing/dutch_assign.py): the same choice as trying every perfect matching.
+
+The reference enumerates every perfect matching of a small S1 against S2, keeps those of the greatest
+weight, and takes the first in S1's order of preference (S1's first player's opponent highest, then the
+second's...). Weights are long integers with fields far apart, as the Dutch system builds them, and many
+ties, which is where the order of preference decides.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import networkx as nx
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing.dutch_assign import first_transposition
+
+
+@st.composite
+def brackets(draw):
+    n = draw(st.integers(1, 6))
+    s1, s2 = list(range(n)), list(range(n, 2 * n))
+    fields = draw(st.integers(0, 3))
+    weight = {}
+    for a in s1:
+        for b in s2:
+            if draw(st.integers(0, 5)) == 0:
+                continue  # not allowed (a rematch, say)
+            w = 1 << 300
+            for f in range(fields):
+                w += draw(st.integers(0, 2)) << (200 - 60 * f)
+            weight[(a, b)] = w
+    return s1, s2, weight
+
+
+def _reference(s1, s2, weight):
+    best, choice = None, None
+    for perm in permutations(s2):
+        if any((a, b) not in weight for a, b in zip(s1, perm, strict=True)):
+            continue
+        total = sum(weight[(a, b)] for a, b in zip(s1, perm, strict=True))
+        order = [s2.index(b) for b in perm]  # lexicographically smallest is first in S1's preference
+        if best is None or total > best or (total == best and order < choice[1]):
+            best, choice = total, (dict(zip(s1, perm, strict=True)), order)
+    return None if choice is None else choice[0]
+
+
+def _some_optimum(s1, s2, weight):
+    g = nx.Graph()
+    g.add_weighted_edges_from((a, b, w) for (a, b), w in weight.items())
+    mate = {}
+    for a, b in nx.max_weight_matching(g, maxcardinality=True):
+        mate[a], mate[b] = b, a
+    return mate
+
+
+@settings(max_examples=400, deadline=None)
+@given(brackets())
+def test_first_transposition_is_the_first_optimum_in_s1_order(case):
+    s1, s2, weight = case
+    expected = _reference(s1, s2, weight)
+    mate = _some_optimum(s1, s2, weight)
+    if expected is None or len(mate) != 2 * len(s1):
+        return  # no perfect matching: the engine never asks
+    got = first_transposition(s1, s2, lambda a, b: weight.get((a, b), 0), mate)
+    assert got == expected
+
+
+def test_a_matching_that_is_not_the_best_is_refused():
+    # 0-2 and 1-3 weigh 2; 0-3 and 1-2 weigh 10: the first is no maximum, and no prices certify it.
+    weight = {(0, 2): 1, (1, 3): 1, (0, 3): 5, (1, 2): 5}
+    mate = {0: 2, 2: 0, 1: 3, 3: 1}
+    assert first_transposition([0, 1], [2, 3], lambda a, b: weight.get((a, b), 0), mate) is None
+
+
+def test_ties_go_to_the_first_s1_player():
+    # Every pairing weighs the same: S1's first player takes S2's first, though the matching given did not.
+    weight = {(a, b): 7 for a in (0, 1, 2) for b in (3, 4, 5)}
+    mate = {0: 5, 5: 0, 1: 4, 4: 1, 2: 3, 3: 2}
+    got = first_transposition([0, 1, 2], [3, 4, 5], lambda a, b: weight.get((a, b), 0), mate)
+    assert got == {0: 3, 1: 4, 2: 5}
