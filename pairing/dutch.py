@@ -278,7 +278,9 @@ class _Brackets:
         self.local_set: set[int] = set()
         self._below_key: tuple[int, int] | None = None
         self._reach: dict[int, bool] = {}
+        self._below_set: set[int] = set()
         self._below_near: list[tuple[int, int]] = []
+        self.chunk_room = 128  # bits for S1's order in one matching: what the last chunks fitted in
 
     # The edge weight, field by field
 
@@ -398,24 +400,37 @@ class _Brackets:
             self._below_key = (len(below), below[0])
             self._reach = {x: any(self.compatible(x, r) for r in below) for x in self.local}
             self._below_near = [(a, b) for k, a in enumerate(below) for b in self._near(below, k)]
+            self._below_set = set(below)
         mu = min(self.potential[r] for r in below)
-        k = len(below) if len(below) <= len(local) + 2 else len(local) + 1 + (len(below) - len(local) - 1) % 2
-        edges = []
+        local_edges = []
         for a, i in enumerate(local):
             for j in local[a + 1 :]:
                 w = self.weight(i, j)
                 if w > 0:
-                    edges.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
-        stand_ins = range(self.n, self.n + k)
-        for x in local:
-            if self._reach[x]:
-                w = (self.one + self.potential[x] + mu) << room
-                edges.extend((x, s, w) for s in stand_ins)
-        w = (self.one + 2 * mu) << room
-        edges.extend((s, t, w) for s in stand_ins for t in range(s + 1, self.n + k))
-        upper = max_weight_matching(edges, wide)
-        if upper is None:
-            return None
+                    local_edges.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
+        # Stand-ins: enough for every local player to float, of the parity of the players below. Fewer do
+        # when the matching leaves two of them paired together: two more could only float two more local
+        # players, and that exchange, worth no more than the stand-ins' own pair here, is worth no more
+        # with more of them (the floaters' paths in the two matchings, flipped either way, gain the same
+        # and lose the same). So start from the floaters of the last matching and double until it holds.
+        full = len(local) + 1 + (len(below) - len(local) - 1) % 2
+        floats_now = sum(1 for x in local if self.get_mate(x) in self._below_set)
+        k = min(full, floats_now + 2 + (floats_now + len(below)) % 2)
+        while True:
+            edges = list(local_edges)
+            stand_ins = range(self.n, self.n + k)
+            for x in local:
+                if self._reach[x]:
+                    w = (self.one + self.potential[x] + mu) << room
+                    edges.extend((x, s, w) for s in stand_ins)
+            w = (self.one + 2 * mu) << room
+            edges.extend((s, t, w) for s in stand_ins for t in range(s + 1, self.n + k))
+            upper = max_weight_matching(edges, wide)
+            if upper is None:
+                return None
+            if k == full or any(i >= self.n and j >= self.n for i, j in upper):
+                break
+            k = min(full, 2 * k + 2)
         inside = [(i, j) for i, j in upper if i < self.n and j < self.n]
         floating = [i if i < self.n else j for i, j in upper if (i < self.n) != (j < self.n)]
         lone_stand_in = (k - len(floating)) % 2
@@ -710,7 +725,9 @@ class _Brackets:
                     self.fix(v, mate)
                 return
         width = (len(rem) + 1).bit_length()
-        chunk = len(s1)
+        # The room the last bracket's chunks fitted in is the first guess: a refused try costs a whole
+        # build of the weights.
+        chunk = max(1, min(len(s1), self.chunk_room // width))
         while s1:
             # As many S1 players at once as rustworkx's integers hold; the first ones' opponents, once fixed,
             # leave the later ones the same choice the single matching would have.
@@ -729,7 +746,10 @@ class _Brackets:
                     add += 1
             if not self.match(bonus, len(head) * width, wide=chunk == 1):
                 chunk = (chunk + 1) // 2
+                self.chunk_room = chunk * width
                 continue
+            if len(head) == chunk:
+                self.chunk_room = max(self.chunk_room, chunk * width)
             for k in head:
                 v = bracket[k]
                 mate = self.get_mate(v)

@@ -1,0 +1,46 @@
+"""Fewer stand-ins for the players below a bracket (pairing/dutch.py, _match_bounded) lose nothing.
+
+The bound a bracket's matching is checked against replaces the players below by interchangeable
+stand-ins: each local player that can float gets an edge to every stand-in, and stand-ins pair among
+themselves. The engine starts with few stand-ins and adds more only while the matching uses them all.
+The claim: once a maximum-weight matching with k stand-ins pairs two stand-ins together, k + 2j stand-ins
+give exactly j stand-in pairs more. Checked here on random graphs against networkx's exact blossom.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+def _best(local_edges, floats, pair_value, k):
+    g = nx.Graph()
+    g.add_weighted_edges_from(local_edges)
+    stand_ins = [("s", t) for t in range(k)]
+    g.add_weighted_edges_from((x, s, w) for x, w in floats.items() for s in stand_ins)
+    g.add_weighted_edges_from((s, t, pair_value) for a, s in enumerate(stand_ins) for t in stand_ins[a + 1 :])
+    mate = nx.max_weight_matching(g)
+    total = sum(g[u][v]["weight"] for u, v in mate)
+    paired_stand_ins = any(isinstance(u, tuple) and isinstance(v, tuple) for u, v in mate)
+    return total, paired_stand_ins
+
+
+@st.composite
+def brackets(draw):
+    n = draw(st.integers(1, 9))
+    local_edges = [(i, j, draw(st.integers(1, 40))) for i in range(n) for j in range(i + 1, n) if draw(st.booleans())]
+    floats = {x: draw(st.integers(1, 40)) for x in range(n) if draw(st.integers(0, 3))}
+    return local_edges, floats, draw(st.integers(1, 40)), draw(st.integers(0, 4))
+
+
+@settings(max_examples=300, deadline=None)
+@given(brackets())
+def test_more_stand_ins_add_only_their_own_pairs(case):
+    local_edges, floats, pair_value, k = case
+    total, paired = _best(local_edges, floats, pair_value, k)
+    if not paired:
+        return
+    for extra in (1, 2, 3):
+        more, _ = _best(local_edges, floats, pair_value, k + 2 * extra)
+        assert more == total + extra * pair_value
