@@ -23,6 +23,7 @@ goes by the pairing number's parity from the event's initial colour.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -75,7 +76,7 @@ class _Player:
     number: int
     history: tuple[Game, ...]
     rank: int = 0  # among the players taking part, by pairing number
-    score: Fraction = Fraction(0)  # with the acceleration of this round
+    score: int = 0  # with the acceleration of this round, in the round's unit of points (see _Round)
     played: int = 0
     pref: str = ""
     imbalance: int = 0
@@ -117,10 +118,18 @@ class _Round:
                 for r in range(done + 1)
             )
             self.players[p.id] = _Player(p.id, p.number, p.history, rank=rank, accelerations=acc)
+        # Scores as integers in the smallest unit every score is a whole number of: the weights compare and
+        # look them up hundreds of thousands of times.
+        unit = 1
+        for q in (inp.win, inp.draw, inp.loss, *(g.points for p in taking_part for g in p.history)):
+            unit = math.lcm(unit, Fraction(q).denominator)
+        for x in self.players.values():
+            unit = math.lcm(unit, *(a.denominator for a in x.accelerations))
+        self.threshold = self.done * max(inp.win, inp.draw) / 2 * unit  # topscorers (C.04.3 A.7)
         for x in self.players.values():
             self._colour_data(x)
             x.bye_eligible = not any(not g.played and (g.points >= inp.win or g.pairing_bye) for g in x.history)
-            x.score = self.score(x, 0)
+            x.score = int(self.score(x, 0) * unit)
         for x in self.players.values():
             x.floats = (self._float(x, 1), self._float(x, 2))
         self.met = {pid: {g.opponent for g in x.history if g.played} for pid, x in self.players.items()}
@@ -176,8 +185,7 @@ class _Round:
         if not (a.absolute and b.absolute and a.pref == b.pref):
             return True
         # Topscorers in the last round may break the colour rules (C.04.3 A.7).
-        threshold = self.done * max(self.inp.win, self.inp.draw) / 2
-        return self.done >= self.inp.rounds - 1 and (a.score > threshold or b.score > threshold)
+        return self.done >= self.inp.rounds - 1 and (a.score > self.threshold or b.score > self.threshold)
 
     def higher(self, a: _Player, b: _Player) -> bool:
         """a ranks above b: more points, then the smaller pairing number."""
@@ -252,9 +260,9 @@ class _Brackets:
         self.p = order  # vertex i is order[i]
         n = len(order)
         # Score groups, lowest first: each gets a bit field wide enough for its size (C.7 weighs the scores).
-        self.shift: dict[Fraction, int] = {}
+        self.shift: dict[int, int] = {}
         width, biggest = 0, 0
-        sizes: dict[Fraction, int] = {}
+        sizes: dict[int, int] = {}
         for x in order:
             sizes[x.score] = sizes.get(x.score, 0) + 1
         for s in sorted(sizes):
@@ -264,9 +272,13 @@ class _Brackets:
         self.groups_bits = width
         self.size_bits = biggest.bit_length()
         self.weights: dict[tuple[int, int], int] = {}  # the graph: (i, j), i < j
+        # What compatible() asks, by vertex: the opponents met, and the colour an absolute preference names.
+        index = {x.id: i for i, x in enumerate(order)}
+        self.met = [{index[o] for o in rnd.met[x.id] if o in index} for x in order]
+        self.absolute = [x.pref if x.absolute else "" for x in order]
         self.fixed: dict[int, int] = {}  # pairs decided, both ways
         self.mates: dict[int, int] = {}
-        self.bye_score = Fraction(0)
+        self.bye_score = 0
         self.single_bye = False  # C.9 applies: the bye assignee comes from the one remaining bracket
         self.unplayed_rank: dict[int, int] = {}
         self.n = n
@@ -285,10 +297,10 @@ class _Brackets:
     # The edge weight, field by field
 
     def base(self, h: int, lo: int, current: bool, following: bool) -> int:
+        if not self.compatible(h, lo):
+            return 0
         x, y = self.p[h], self.p[lo]
         r = self.r
-        if not r.compatible(x, y):
-            return 0
         sb, gb = self.size_bits, self.groups_bits
         w = 1 + (not self._bye_candidate(x)) + (not self._bye_candidate(y))
         w = (w << sb) | current
@@ -345,7 +357,10 @@ class _Brackets:
         return self.one + self.potential[i] + self.potential[j] if self.compatible(i, j) else 0
 
     def compatible(self, i: int, j: int) -> bool:
-        return self.r.compatible(self.p[i], self.p[j])
+        if j in self.met[i]:
+            return False
+        c = self.absolute[i]
+        return not c or c != self.absolute[j] or self.r.compatible(self.p[i], self.p[j])
 
     def get_mate(self, i: int) -> int:
         return self.mates.get(i, i)
@@ -488,20 +503,29 @@ class _Brackets:
         """The first matching: can the round be paired at all, and which score does the bye get?"""
         p, n = self.p, self.n
         odd = n % 2 == 1
-        g = rx.PyGraph()
-        g.add_nodes_from(range(n))
         top = p[0].score
         flag_bits = n.bit_length() + 1
         sum_bits = (n * 2 * max(self.shift.values(), default=0) + 1).bit_length() + 1
-        for j in range(n):
-            for i in range(j):
-                x, y = p[j], p[i]
-                if self.r.compatible(x, y):
-                    w = 1 + (not x.bye_eligible) + (not y.bye_eligible)
-                    w = (w << sum_bits) + self.shift[x.score] + self.shift[y.score]
-                    w = (w << flag_bits) | (x.score >= top)
-                    g.add_edge(i, j, w if odd else 1)
-        self._take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=lambda w: w))
+
+        def weight(i: int, j: int) -> int:  # i above j
+            x, y = p[j], p[i]
+            w = 1 + (not x.bye_eligible) + (not y.bye_eligible)
+            w = (w << sum_bits) + self.shift[x.score] + self.shift[y.score]
+            return ((w << flag_bits) | (x.score >= top)) if odd else 1
+
+        # Near neighbours in the order first: their matching settles the question when it reaches what no
+        # matching can exceed (everyone paired; when odd, the bye to the lowest score a bye can go to and
+        # the top group paired within itself as far as it can be). Only otherwise is every pair matched.
+        near = [(i, j) for i in range(n) for j in self._near(range(n), i, 12) if j > i]
+        for pairs in (near, None):
+            if pairs is None:
+                pairs = [(i, j) for j in range(n) for i in range(j) if self.compatible(i, j)]
+            g = rx.PyGraph()
+            g.add_nodes_from(range(n))
+            g.add_edges_from([(i, j, weight(i, j)) for i, j in pairs])
+            self._take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=lambda w: w))
+            if self._start_is_best(odd, top):
+                break
         unmatched = [i for i in range(n) if self.get_mate(i) == i]
         if len(unmatched) > 1 or (unmatched and not p[unmatched[0]].bye_eligible):
             raise PairingError(
@@ -532,6 +556,23 @@ class _Brackets:
         self.small_potential = [
             (not self._bye_candidate(x)) * self.small_unit + r for x, r in zip(p, ranks, strict=True)
         ]
+
+    def _start_is_best(self, odd: bool, top: int) -> bool:
+        """The first matching pairs everyone, or when odd, all but one eligible player of the lowest score
+        any eligible player has, with the top score group paired within itself as far as it can be."""
+        p, n = self.p, self.n
+        unmatched = [i for i in range(n) if self.get_mate(i) == i]
+        if len(unmatched) != odd:
+            return False
+        if not odd:
+            return True
+        zi = unmatched[0]
+        z = p[zi]
+        if not z.bye_eligible or z.score != min(x.score for x in p if x.bye_eligible):
+            return False
+        in_top = sum(1 for x in p if x.score >= top) - (z.score >= top)
+        inside = sum(1 for i in range(n) if p[i].score >= top and p[self.get_mate(i)].score >= top and i != zi)
+        return inside == in_top - in_top % 2
 
     def _brackets(self) -> dict[int, int]:
         p, n = self.p, self.n
