@@ -385,7 +385,7 @@ class _Brackets:
         bonus = bonus or {}
         local = [v for v in self.local if v not in self.fixed]
         below = [v for v in range(self.n) if v not in self.fixed and v not in self.local_set]
-        if len(below) > len(local) + 2:
+        if len(below) > 1:
             done = self._match_bounded(local, below, bonus, room, wide)
             if done is not False:
                 return bool(done)
@@ -428,7 +428,7 @@ class _Brackets:
         # players, and that exchange, worth no more than the stand-ins' own pair here, is worth no more
         # with more of them (the floaters' paths in the two matchings, flipped either way, gain the same
         # and lose the same). So start from the floaters of the last matching and double until it holds.
-        full = len(local) + 1 + (len(below) - len(local) - 1) % 2
+        full = min(len(below), len(local) + 1 + (len(below) - len(local) - 1) % 2)
         floats_now = sum(1 for x in local if self.get_mate(x) in self._below_set)
         k = min(full, floats_now + 2 + (floats_now + len(below)) % 2)
         while True:
