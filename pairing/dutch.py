@@ -23,239 +23,69 @@ goes by the pairing number's parity from the event's initial colour.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 
 import rustworkx as rx
 
 from pairing.dutch_assign import first_transposition
-from pairing.dutch_colours import BLACK, WHITE, colour_bits, invert, neutral_colour
+from pairing.dutch_colours import BLACK, WHITE, colour_bits
+from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
 from pairing.engine import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
 from standings.messages import Message
 
-DOWN, UP = "down", "up"
-
-
-@dataclass(frozen=True)
-class Game:
-    """A player's round: a game, a forfeit, a bye, or absence."""
-
-    points: Fraction = Fraction(0)
-    opponent: str | None = None  # the opponent paired (a forfeit too); None for a bye or absence
-    colour: str = ""  # WHITE or BLACK for a game played
-    played: bool = False  # the game was played (a forfeit was not)
-    pairing_bye: bool = False  # the pairing-allocated bye
-
-
-@dataclass(frozen=True)
-class DutchPlayer:
-    id: str
-    number: int  # the pairing number (C.04.2): rating, title, name; late entries re-numbered
-    history: tuple[Game, ...] = ()  # exactly one Game a round before the one to pair, absences included
-
-
-@dataclass(frozen=True)
-class DutchInput:
-    round: int  # the round to pair
-    rounds: int  # the rounds planned (the last round relaxes colours for topscorers)
-    players: tuple[DutchPlayer, ...]  # every player of the event
-    present: frozenset[str]  # who is paired this round
-    win: Fraction = Fraction(1)
-    draw: Fraction = Fraction(1, 2)
-    loss: Fraction = Fraction(0)
-    initial_colour: str = WHITE  # the colour of pairing number 1 in round 1 (XXC "white1")
-    baku: bool = False  # accelerated pairings, Baku method (C.04.5.1)
-
-
-@dataclass
-class _Player:
-    id: str
-    number: int
-    history: tuple[Game, ...]
-    rank: int = 0  # among the players taking part, by pairing number
-    score: int = 0  # with the acceleration of this round, in the round's unit of points (see _Round)
-    played: int = 0
-    pref: str = ""
-    imbalance: int = 0
-    repeated: str = ""  # the colour had twice or more in a row, if so
-    strong: bool = False
-    bye_eligible: bool = True
-    accelerations: tuple[Fraction, ...] = ()
-    floats: tuple[str | None, str | None] = (None, None)  # one and two rounds ago
-
-    @property
-    def absolute(self) -> bool:
-        return self.imbalance > 1 or self.repeated != ""
+__all__ = ["BLACK", "WHITE", "DutchInput", "DutchPlayer", "Game", "pair_dutch"]
 
 
 def pair_dutch(inp: DutchInput) -> Pairing:
     """The Dutch pairing of the round; PairingError when no pairing meets the absolute criteria."""
-    return _Round(inp).pairing()
-
-
-class _Round:
-    def __init__(self, inp: DutchInput):
-        self.inp = inp
-        done = inp.round - 1
-        self.done = done
-        by_number = sorted(inp.players, key=lambda p: p.number)
-        # The players taking part (C.04.2): present now, or paired in some round before.
-        taking_part = [p for p in by_number if p.id in inp.present or any(_paired(g) for g in p.history)]
-        self.players: dict[str, _Player] = {}
-        accelerated = set()
-        if inp.baku:
-            accelerated = {p.id for p in by_number[: (len(by_number) - 1) // 2 + 1]}
-        last_acc = (inp.rounds - 1) // 2
-        last_full = last_acc // 2
-        for rank, p in enumerate(taking_part):
-            acc = tuple(
-                (inp.win if r <= last_full else inp.draw if r <= last_acc else Fraction(0))
-                if p.id in accelerated
-                else Fraction(0)
-                for r in range(done + 1)
+    rnd = Round(inp)
+    present = [rnd.players[pid] for pid in inp.present if pid in rnd.players]
+    if len(present) < 2:
+        raise PairingError(
+            Message(
+                "too_few_players",
+                "at least two players are needed to pair a round; register or re-activate players",
             )
-            self.players[p.id] = _Player(p.id, p.number, p.history, rank=rank, accelerations=acc)
-        # Scores as integers in the smallest unit every score is a whole number of: the weights compare and
-        # look them up hundreds of thousands of times.
-        unit = 1
-        for q in (inp.win, inp.draw, inp.loss, *(g.points for p in taking_part for g in p.history)):
-            unit = math.lcm(unit, Fraction(q).denominator)
-        for x in self.players.values():
-            unit = math.lcm(unit, *(a.denominator for a in x.accelerations))
-        self.threshold = self.done * max(inp.win, inp.draw) / 2 * unit  # topscorers (C.04.3 A.7)
-        for x in self.players.values():
-            self._colour_data(x)
-            x.bye_eligible = not any(not g.played and (g.points >= inp.win or g.pairing_bye) for g in x.history)
-            x.score = int(self.score(x, 0) * unit)
-        for x in self.players.values():
-            x.floats = (self._float(x, 1), self._float(x, 2))
-        self.met = {pid: {g.opponent for g in x.history if g.played} for pid, x in self.players.items()}
-
-    # Facts about the players
-
-    def score(self, x: _Player, back: int) -> Fraction:
-        games = x.history[: self.done - back]
-        total = sum((g.points for g in games), Fraction(0))
-        r = self.done - back
-        return total + (x.accelerations[r] if r < len(x.accelerations) else Fraction(0))
-
-    def _float(self, x: _Player, back: int) -> str | None:
-        if self.done < back:
-            return None
-        g = x.history[self.done - back]
-        if not g.played:
-            return DOWN if g.points > self.inp.loss else None
-        mine, theirs = self.score(x, back), self.score(self.players[g.opponent], back)
-        return DOWN if mine > theirs else UP if mine < theirs else None
-
-    @staticmethod
-    def _colour_data(x: _Player) -> None:
-        whites = blacks = run = 0
-        last = ""
-        for g in x.history:
-            if not g.played:
-                continue
-            x.played += 1
-            whites += g.colour == WHITE
-            blacks += g.colour == BLACK
-            run = run + 1 if run and g.colour == last else 1
-            last = g.colour
-        lower = BLACK if whites > blacks else WHITE
-        x.imbalance = abs(whites - blacks)
-        x.pref = (
-            lower
-            if x.imbalance > 1
-            else invert(last)
-            if run > 1
-            else lower
-            if x.imbalance > 0
-            else invert(last)
-            if run
-            else ""
         )
-        x.repeated = last if run > 1 else ""
-        x.strong = not x.absolute and x.imbalance > 0
+    order = sorted(present, key=lambda x: (-x.score, x.rank))
+    mates = _Brackets(rnd, order).solve()
+    pairs: list[tuple[Player, Player]] = []
+    bye = None
+    for i, x in enumerate(order):
+        j = mates.get(i)
+        if j is None:
+            bye = x
+        elif i < j:
+            a, b = order[i], order[j]
+            if b.number < a.number:
+                a, b = b, a
+            white = a if rnd.colour(a, b) == WHITE else b
+            pairs.append((white, b if white is a else a))
+    points = {x.id: rnd.score(x, 0) - x.accelerations[rnd.done] for x in present}
 
-    def compatible(self, a: _Player, b: _Player) -> bool:
-        if b.id in self.met[a.id]:
-            return False
-        if not (a.absolute and b.absolute and a.pref == b.pref):
-            return True
-        # Topscorers in the last round may break the colour rules (C.04.3 A.7).
-        return self.done >= self.inp.rounds - 1 and (a.score > self.threshold or b.score > self.threshold)
+    def table_order(pair: tuple[Player, Player]):
+        top, low = pair if (points[pair[0].id], -pair[0].rank) >= (points[pair[1].id], -pair[1].rank) else pair[::-1]
+        return (-points[top.id], -points[low.id], top.rank)
 
-    def higher(self, a: _Player, b: _Player) -> bool:
-        """a ranks above b: more points, then the smaller pairing number."""
-        return (a.score, -a.rank) > (b.score, -b.rank)
-
-    # The pairing
-
-    def pairing(self) -> Pairing:
-        present = [self.players[pid] for pid in self.inp.present if pid in self.players]
-        if len(present) < 2:
-            raise PairingError(
-                Message(
-                    "too_few_players",
-                    "at least two players are needed to pair a round; register or re-activate players",
-                )
-            )
-        order = sorted(present, key=lambda x: (-x.score, x.rank))
-        mates = _Brackets(self, order).solve()
-        pairs: list[tuple[_Player, _Player]] = []
-        bye = None
-        for i, x in enumerate(order):
-            j = mates.get(i)
-            if j is None:
-                bye = x
-            elif i < j:
-                a, b = order[i], order[j]
-                if b.number < a.number:
-                    a, b = b, a
-                white = a if self.colour(a, b) == WHITE else b
-                pairs.append((white, b if white is a else a))
-        pairs.sort(key=self._table_order)
-        games = tuple(Pair(t, w.id, b.id) for t, (w, b) in enumerate(pairs, 1))
-        points = {x.id: self.score(x, 0) - x.accelerations[self.done] for x in present}
-        return Pairing(
-            round=self.inp.round,
-            seed=0,
-            pairs=games,
-            byes=(bye.id,) if bye else (),
-            floats=tuple(g for g in games if points[g.a] != points[g.b]),
-            spread=sum(((points[g.a] - points[g.b]) ** 2 for g in games), Fraction(0)),
-            method="dutch",
-        )
-
-    def _table_order(self, pair: tuple[_Player, _Player]):
-        a, b = pair
-        plain = {x.id: self.score(x, 0) - (x.accelerations[self.done] if x.accelerations else 0) for x in pair}
-        top, low = (a, b) if (plain[a.id], -a.rank) >= (plain[b.id], -b.rank) else (b, a)
-        return (-plain[top.id], -plain[low.id], top.rank)
-
-    def colour(self, x: _Player, y: _Player) -> str:
-        """The colour x gets against y (C.04.3 E)."""
-        c = neutral_colour(x, y)
-        if c:
-            return c
-        initial = self.inp.initial_colour
-        if not x.pref:
-            if self.higher(y, x):
-                return initial if y.rank % 2 else invert(initial)
-            return invert(initial) if x.rank % 2 else initial
-        return invert(y.pref) if self.higher(y, x) else x.pref
-
-
-def _paired(g: Game) -> bool:
-    return g.opponent is not None or g.pairing_bye
+    pairs.sort(key=table_order)
+    games = tuple(Pair(t, w.id, b.id) for t, (w, b) in enumerate(pairs, 1))
+    return Pairing(
+        round=inp.round,
+        seed=0,
+        pairs=games,
+        byes=(bye.id,) if bye else (),
+        floats=tuple(g for g in games if points[g.a] != points[g.b]),
+        spread=sum(((points[g.a] - points[g.b]) ** 2 for g in games), Fraction(0)),
+        method="dutch",
+    )
 
 
 class _Brackets:
     """The weighted graph and the bracket-by-bracket series of matchings over it."""
 
-    def __init__(self, rnd: _Round, order: list[_Player]):
+    def __init__(self, rnd: Round, order: list[Player]):
         self.r = rnd
         self.p = order  # vertex i is order[i]
         n = len(order)
@@ -329,7 +159,7 @@ class _Brackets:
         # Room for the Dutch order of exchanges and transpositions.
         return w << (3 * sb + 2)
 
-    def _bye_candidate(self, x: _Player) -> bool:
+    def _bye_candidate(self, x: Player) -> bool:
         return x.bye_eligible and x.score <= self.bye_score
 
     def exchange_weight(self, base: int, rem_index: int, rem_pairs: int) -> int:

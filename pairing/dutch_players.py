@@ -1,0 +1,182 @@
+"""The players of a Dutch round and the facts the rules ask of them (pairing/dutch.py pairs them).
+
+Scores with the round's acceleration, colour preferences and their strength (C.04.3 A.6, A.7), floats one
+and two rounds back (A.4), who may meet whom (C.04.3 C.1-C.3, with the topscorers' exception of A.7) and
+the colour each pair's players get (C.04.3 E, with C.04.2's initial colour).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pairing.dutch_colours import BLACK, WHITE, invert, neutral_colour
+
+DOWN, UP = "down", "up"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A player's round: a game, a forfeit, a bye, or absence."""
+
+    points: Fraction = Fraction(0)
+    opponent: str | None = None  # the opponent paired (a forfeit too); None for a bye or absence
+    colour: str = ""  # WHITE or BLACK for a game played
+    played: bool = False  # the game was played (a forfeit was not)
+    pairing_bye: bool = False  # the pairing-allocated bye
+
+
+@dataclass(frozen=True)
+class DutchPlayer:
+    id: str
+    number: int  # the pairing number (C.04.2): rating, title, name; late entries re-numbered
+    history: tuple[Game, ...] = ()  # exactly one Game a round before the one to pair, absences included
+
+
+@dataclass(frozen=True)
+class DutchInput:
+    round: int  # the round to pair
+    rounds: int  # the rounds planned (the last round relaxes colours for topscorers)
+    players: tuple[DutchPlayer, ...]  # every player of the event
+    present: frozenset[str]  # who is paired this round
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    initial_colour: str = WHITE  # the colour of pairing number 1 in round 1 (XXC "white1")
+    baku: bool = False  # accelerated pairings, Baku method (C.04.5.1)
+
+
+@dataclass
+class Player:
+    id: str
+    number: int
+    history: tuple[Game, ...]
+    rank: int = 0  # among the players taking part, by pairing number
+    score: int = 0  # with the acceleration of this round, in the round's unit of points (see _Round)
+    played: int = 0
+    pref: str = ""
+    imbalance: int = 0
+    repeated: str = ""  # the colour had twice or more in a row, if so
+    strong: bool = False
+    bye_eligible: bool = True
+    accelerations: tuple[Fraction, ...] = ()
+    floats: tuple[str | None, str | None] = (None, None)  # one and two rounds ago
+
+    @property
+    def absolute(self) -> bool:
+        return self.imbalance > 1 or self.repeated != ""
+
+
+class Round:
+    def __init__(self, inp: DutchInput):
+        self.inp = inp
+        done = inp.round - 1
+        self.done = done
+        by_number = sorted(inp.players, key=lambda p: p.number)
+        # The players taking part (C.04.2): present now, or paired in some round before.
+        taking_part = [p for p in by_number if p.id in inp.present or any(_paired(g) for g in p.history)]
+        self.players: dict[str, Player] = {}
+        accelerated = set()
+        if inp.baku:
+            accelerated = {p.id for p in by_number[: (len(by_number) - 1) // 2 + 1]}
+        last_acc = (inp.rounds - 1) // 2
+        last_full = last_acc // 2
+        for rank, p in enumerate(taking_part):
+            acc = tuple(
+                (inp.win if r <= last_full else inp.draw if r <= last_acc else Fraction(0))
+                if p.id in accelerated
+                else Fraction(0)
+                for r in range(done + 1)
+            )
+            self.players[p.id] = Player(p.id, p.number, p.history, rank=rank, accelerations=acc)
+        # Scores as integers in the smallest unit every score is a whole number of: the weights compare and
+        # look them up hundreds of thousands of times.
+        unit = 1
+        for q in (inp.win, inp.draw, inp.loss, *(g.points for p in taking_part for g in p.history)):
+            unit = math.lcm(unit, Fraction(q).denominator)
+        for x in self.players.values():
+            unit = math.lcm(unit, *(a.denominator for a in x.accelerations))
+        self.threshold = self.done * max(inp.win, inp.draw) / 2 * unit  # topscorers (C.04.3 A.7)
+        for x in self.players.values():
+            self._colour_data(x)
+            x.bye_eligible = not any(not g.played and (g.points >= inp.win or g.pairing_bye) for g in x.history)
+            x.score = int(self.score(x, 0) * unit)
+        for x in self.players.values():
+            x.floats = (self._float(x, 1), self._float(x, 2))
+        self.met = {pid: {g.opponent for g in x.history if g.played} for pid, x in self.players.items()}
+
+    # Facts about the players
+
+    def score(self, x: Player, back: int) -> Fraction:
+        games = x.history[: self.done - back]
+        total = sum((g.points for g in games), Fraction(0))
+        r = self.done - back
+        return total + (x.accelerations[r] if r < len(x.accelerations) else Fraction(0))
+
+    def _float(self, x: Player, back: int) -> str | None:
+        if self.done < back:
+            return None
+        g = x.history[self.done - back]
+        if not g.played:
+            return DOWN if g.points > self.inp.loss else None
+        mine, theirs = self.score(x, back), self.score(self.players[g.opponent], back)
+        return DOWN if mine > theirs else UP if mine < theirs else None
+
+    @staticmethod
+    def _colour_data(x: Player) -> None:
+        whites = blacks = run = 0
+        last = ""
+        for g in x.history:
+            if not g.played:
+                continue
+            x.played += 1
+            whites += g.colour == WHITE
+            blacks += g.colour == BLACK
+            run = run + 1 if run and g.colour == last else 1
+            last = g.colour
+        lower = BLACK if whites > blacks else WHITE
+        x.imbalance = abs(whites - blacks)
+        x.pref = (
+            lower
+            if x.imbalance > 1
+            else invert(last)
+            if run > 1
+            else lower
+            if x.imbalance > 0
+            else invert(last)
+            if run
+            else ""
+        )
+        x.repeated = last if run > 1 else ""
+        x.strong = not x.absolute and x.imbalance > 0
+
+    def compatible(self, a: Player, b: Player) -> bool:
+        if b.id in self.met[a.id]:
+            return False
+        if not (a.absolute and b.absolute and a.pref == b.pref):
+            return True
+        # Topscorers in the last round may break the colour rules (C.04.3 A.7).
+        return self.done >= self.inp.rounds - 1 and (a.score > self.threshold or b.score > self.threshold)
+
+    def higher(self, a: Player, b: Player) -> bool:
+        """a ranks above b: more points, then the smaller pairing number."""
+        return (a.score, -a.rank) > (b.score, -b.rank)
+
+    # The pairing
+
+    def colour(self, x: Player, y: Player) -> str:
+        """The colour x gets against y (C.04.3 E)."""
+        c = neutral_colour(x, y)
+        if c:
+            return c
+        initial = self.inp.initial_colour
+        if not x.pref:
+            if self.higher(y, x):
+                return initial if y.rank % 2 else invert(initial)
+            return invert(initial) if x.rank % 2 else initial
+        return invert(y.pref) if self.higher(y, x) else x.pref
+
+
+def _paired(g: Game) -> bool:
+    return g.opponent is not None or g.pairing_bye
