@@ -28,7 +28,7 @@ from fractions import Fraction
 
 import rustworkx as rx
 
-from pairing.dutch_assign import first_transposition
+from pairing.dutch_assign import first_transposition, first_with_one_floater
 from pairing.dutch_colours import BLACK, WHITE, colour_bits
 from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
 from pairing.engine import Pair, Pairing, PairingError
@@ -329,6 +329,83 @@ class _Brackets:
                     break
         return near
 
+    def _one_floater(self, s1: list[int], s2: list[int]) -> dict[int, int] | None:
+        """S1's opponents when one S2 player floats down (pairing/dutch_assign.py), or None to use matchings.
+
+        What the rest of the round is worth with f floating is known for the floater of the matching in
+        hand and for the floater of a matching where S1 takes any S2 player at all (the most any floater
+        gives, so also for every player who can take that one's place outside the bracket). Any other
+        floater is taken to give that most until it is chosen, when it is matched alone and its worth
+        corrected: the choice is final only when its floater's worth is known."""
+        held = {self.get_mate(v) for v in s1}
+        first = next(c for c in s2 if c not in held)
+        witness = {first: (self.mates, first)}  # the floater -> a matching it floats in, and as whom
+        value = {first: self._rest_value(self.mates, s1)}
+        anyone = self._absorbed(s1, s2, set(s2))
+        best_floater = next(c for c in s2 if anyone.get(c, c) not in s1)
+        most = self._rest_value(anyone, s1)
+        if most < value[first]:
+            return None
+        value[best_floater], witness[best_floater] = most, (anyone, best_floater)
+        for known in (first, best_floater):
+            if value[known] != most:
+                continue  # a player taking its place gives at least as much, perhaps more
+            source, _ = witness[known]
+            partner = source.get(known, known)
+            for f in s2:
+                if f not in value and (partner == known or self.weight(f, partner) == self.weight(known, partner)):
+                    value[f], witness[f] = value[known], (source, known)
+        while True:
+            chosen = first_with_one_floater(s1, s2, self.weight, {f: value.get(f, most) for f in s2})
+            if chosen is None:
+                return None
+            floater = chosen.pop(-1)
+            if floater in value:
+                break
+            alone = self._absorbed(s1, s2, set(s2) - {floater})
+            value[floater], witness[floater] = self._rest_value(alone, s1), (alone, floater)
+        # The matching of the rest that floater floats in, with floater in its place.
+        source, known = witness[floater]
+        mates = dict(self.fixed)
+        for v, c in chosen.items():
+            mates[v], mates[c] = c, v
+        for i, j in source.items():
+            if i in self.fixed or i in s1 or j in s1 or i == j:
+                continue
+            i, j = (floater if i == known else i), (floater if j == known else j)
+            mates[i] = j
+        self.mates = mates
+        return chosen
+
+    def _absorbed(self, s1: list[int], s2: list[int], keep: set[int]) -> dict[int, int]:
+        """A maximum-weight matching in which S1's players take S2's players in keep, whoever they are."""
+        saved = {}
+        big = self.one << 4  # more than any two edges weigh: S1 always takes them
+        for v in s1:
+            for c in s2:
+                key = (v, c) if v < c else (c, v)
+                saved[key] = self.weights.get(key)
+                self.weights[key] = big if c in keep else 0
+        before = self.mates
+        self.match()
+        result = self.mates
+        self.mates = before
+        for key, w in saved.items():
+            if w is None:
+                del self.weights[key]
+            else:
+                self.weights[key] = w
+        return result
+
+    def _rest_value(self, mates: dict[int, int], s1: list[int]) -> int:
+        """What a matching's pairs outside S1 and the fixed pairs weigh."""
+        skip = set(s1)
+        return sum(
+            self.weight(i, j)
+            for i, j in mates.items()
+            if i < j and i not in skip and j not in skip and i not in self.fixed
+        )
+
     def _start(self) -> None:
         """The first matching: can the round be paired at all, and which score does the bye get?"""
         p, n = self.p, self.n
@@ -590,6 +667,14 @@ class _Brackets:
             chosen = first_transposition(
                 [bracket[k] for k in s1], [bracket[k] for k in rem if not down(bracket[k])], self.weight, self.mates
             )
+            if chosen is not None:
+                for v, mate in chosen.items():
+                    matched[v] = matched[mate] = True
+                    self.fix(v, mate)
+                return
+        s2 = [bracket[k] for k in rem if not down(bracket[k])]
+        if len(s2) == len(s1) + 1:  # one S2 player floats: which one is chosen with S1's opponents
+            chosen = self._one_floater([bracket[k] for k in s1], s2)
             if chosen is not None:
                 for v, mate in chosen.items():
                     matched[v] = matched[mate] = True

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from pairing.matching import max_weight_matching
+
 
 def first_transposition(
     s1: list[int], s2: list[int], weight: Callable[[int, int], int], mate: dict[int, int]
@@ -91,3 +93,32 @@ def _freeing(s, c, tight, held, owner, fixed) -> list[tuple[int, int]] | None:
             back[z] = (x, y)
             queue.append(z)
     return None
+
+
+def first_with_one_floater(
+    s1: list[int], s2: list[int], weight: Callable[[int, int], int], float_value: dict[int, int]
+) -> dict[int, int] | None:
+    """As first_transposition, when S2 has one player more than S1 and that player floats down:
+    float_value[f] is what the rest of the round is worth with f floating. A stand-in at the end of S1,
+    vertex -1, takes the floater; its edges weigh what floating is worth, so the best perfect matching of
+    S1 and the stand-in against S2 is the best pairing of the round, and the first in S1's order of
+    preference is the Dutch one. Returns every S1 player's opponent and, under -1, the floater."""
+    low = min(float_value.values())
+    edges = [(s, c, w) for s in s1 for c in s2 if (w := weight(s, c)) > 0]
+    edges += [(-1, f, v - low + 1) for f, v in float_value.items()]
+    # One amount more on every edge than all the edges weigh together: the matching pairs everyone first.
+    extra = sum(w for _, _, w in edges) + 1
+    pairs = max_weight_matching([(a, b, w + extra) for a, b, w in edges])
+    if pairs is None or len(pairs) != len(s1) + 1:
+        return None
+    mate = {}
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+
+    def priced(a: int, b: int) -> int:
+        if a == -1:
+            return float_value[b] - low + 1 + extra
+        w = weight(a, b)
+        return w + extra if w > 0 else 0
+
+    return first_transposition([*s1, -1], s2, priced, mate)

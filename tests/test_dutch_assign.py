@@ -14,7 +14,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.dutch_assign import first_transposition
+from pairing.dutch_assign import first_transposition, first_with_one_floater
 
 
 @st.composite
@@ -80,3 +80,39 @@ def test_ties_go_to_the_first_s1_player():
     mate = {0: 5, 5: 0, 1: 4, 4: 1, 2: 3, 3: 2}
     got = first_transposition([0, 1, 2], [3, 4, 5], lambda a, b: weight.get((a, b), 0), mate)
     assert got == {0: 3, 1: 4, 2: 5}
+
+
+@st.composite
+def brackets_with_a_floater(draw):
+    s1, s2, weight = draw(brackets())
+    s2 = [*s2, len(s1) * 2]  # one S2 player more: one of them floats down
+    for a in s1:
+        if draw(st.booleans()):
+            weight[(a, s2[-1])] = (1 << 300) + (draw(st.integers(0, 2)) << 200)
+    float_value = {f: draw(st.sampled_from([1 << 250, (1 << 250) + (1 << 140), 1 << 249])) for f in s2}
+    return s1, s2, weight, float_value
+
+
+def _reference_floating(s1, s2, weight, float_value):
+    best, choice = None, None
+    for perm in permutations(s2, len(s1)):
+        if any((a, b) not in weight for a, b in zip(s1, perm, strict=True)):
+            continue
+        (floater,) = set(s2) - set(perm)
+        total = sum(weight[(a, b)] for a, b in zip(s1, perm, strict=True)) + float_value[floater]
+        order = [s2.index(b) for b in perm]
+        if best is None or total > best or (total == best and order < choice[1]):
+            best, choice = total, ({**dict(zip(s1, perm, strict=True)), -1: floater}, order)
+    return None if choice is None else choice[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(brackets_with_a_floater())
+def test_one_floater_is_chosen_with_s1_as_the_rules_order(case):
+    s1, s2, weight, float_value = case
+    expected = _reference_floating(s1, s2, weight, float_value)
+    got = first_with_one_floater(s1, s2, lambda a, b: weight.get((a, b), 0), float_value)
+    if expected is None:
+        assert got is None
+        return
+    assert got == expected
