@@ -356,7 +356,9 @@ class _Brackets:
                 if f not in value and (partner == known or self.weight(f, partner) == self.weight(known, partner)):
                     value[f], witness[f] = value[known], (source, known)
         while True:
-            chosen = first_with_one_floater(s1, s2, self.weight, {f: value.get(f, most) for f in s2})
+            start = {v: self.get_mate(v) for v in s1}
+            start[-1] = first
+            chosen = first_with_one_floater(s1, s2, self.weight, {f: value.get(f, most) for f in s2}, start)
             if chosen is None:
                 return None
             floater = chosen.pop(-1)
