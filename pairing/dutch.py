@@ -123,6 +123,7 @@ class _Brackets:
         self._below_set: set[int] = set()
         self._below_near: list[tuple[int, int]] = []
         self.chunk_room = 128  # bits for S1's order in one matching: what the last chunks fitted in
+        self.tail_bits = 0
 
     # The edge weight, field by field
 
@@ -141,6 +142,8 @@ class _Brackets:
         if self.single_bye:
             w += self.unplayed_rank[x.played] if x.score == self.bye_score else 0
             w += self.unplayed_rank[y.played] if y.score == self.bye_score else 0
+        if not current:  # colours and floats count in the current bracket only
+            return w << self.tail_bits
         for bit in colour_bits(y, x):
             w = (w << sb) | (current and bit)
         for back in (1, 2)[: min(r.done, 2)]:
@@ -455,6 +458,7 @@ class _Brackets:
         # Every edge's first weight, as base(i, j, False, False) gives it: one pair and the two potentials.
         sb, gb, m = self.size_bits, self.groups_bits, min(self.r.done, 2)
         rest = 4 * sb + m * 2 * sb + m * 2 * gb + 3 * sb + 2
+        self.tail_bits = rest  # the colour and float fields and the room for the Dutch order, in base()
         top_shift = rest + 4 * sb + 2 * gb
         self.one = 1 << top_shift
         ranks = [self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0 for x in p]

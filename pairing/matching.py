@@ -140,6 +140,7 @@ class _Table:
         data = b"".join(w.to_bytes(4 * words, "little") for w in rows)
         self.words = np.frombuffer(data, dtype="<u4").reshape(len(rows), words).astype(np.uint64)
         self.ends = np.array([(u, v) for u, v, _ in edges], dtype=np.int64)
+        self.everywhere: int | None = None  # how many edges of all one matching holds, once asked
 
     def bits(self, offset: int, length: int) -> np.ndarray:
         """Bits offset..offset+length (at most 32) of every distinct weight."""
@@ -151,8 +152,15 @@ class _Table:
         """The most a matching's edges can add up to in bits offset..offset+length: the largest part
         times the most edges of those with a part that one matching can hold."""
         part = self.bits(offset, length)
-        support = (part != 0)[self.which]
-        return int(part.max()) * _matchable(self.ends[support])
+        top = int(part.max())
+        if not top:
+            return 0
+        rows = part != 0
+        if rows.all():  # set on every edge, as the pair count and several criteria are
+            if self.everywhere is None:
+                self.everywhere = _matchable(self.ends)
+            return top * self.everywhere
+        return top * _matchable(self.ends[rows[self.which]])
 
     def moved(self, blocks: list[tuple[int, int, int]]) -> list[int]:
         """Every distinct weight with each block's bits (start, length) moved to its new offset (below 128
@@ -176,23 +184,26 @@ def _matchable(ends: np.ndarray) -> int:
     """An upper bound on how many of these edges (rows of two ends) one matching can hold: no more than
     half their ends, nor more than the vertices of a cover (taken greedily, the busiest first)."""
     count = len(ends)
-    vertices, degree = np.unique(ends, return_counts=True)
+    degree = np.bincount(ends.ravel())
+    vertices = np.flatnonzero(degree)
     most = min(count, len(vertices) // 2)
     if most <= 1 or degree.max() == count:
         return min(most, 1)
-    busiest = vertices[np.argsort(-degree, kind="stable")]
+    busiest = vertices[np.argsort(-degree[vertices], kind="stable")]
     # The fewest of the busiest vertices that touch every edge, by halving.
     low, high = 1, min(most, len(busiest))
-    if not _covers(ends, busiest[:high]):
+    if not _covers(ends, busiest[:high], len(degree)):
         return most
     while low < high:
         mid = (low + high) // 2
-        if _covers(ends, busiest[:mid]):
+        if _covers(ends, busiest[:mid], len(degree)):
             high = mid
         else:
             low = mid + 1
     return low
 
 
-def _covers(ends: np.ndarray, cover: np.ndarray) -> bool:
-    return bool(np.isin(ends, cover).any(axis=1).all())
+def _covers(ends: np.ndarray, cover: np.ndarray, size: int) -> bool:
+    chosen = np.zeros(size, dtype=bool)
+    chosen[cover] = True
+    return bool(chosen[ends].any(axis=1).all())
