@@ -31,6 +31,7 @@ import rustworkx as rx
 from pairing.dutch_assign import first_transposition, first_with_one_floater
 from pairing.dutch_colours import BLACK, WHITE, colour_bits
 from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
+from pairing.dutch_tiers import match_tiered
 from pairing.engine import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
 from standings.messages import Message
@@ -121,6 +122,7 @@ class _Brackets:
         self._below_key: tuple[int, int] | None = None
         self._reach: dict[int, bool] = {}
         self._below_set: set[int] = set()
+        self.group_set: set[int] = set()  # the next score group, while a bracket is paired
         self._below_near: list[tuple[int, int]] = []
         self.chunk_room = 128  # bits for S1's order in one matching: what the last chunks fitted in
         self.tail_bits = 0
@@ -218,6 +220,14 @@ class _Brackets:
         bonus = bonus or {}
         local = [v for v in self.local if v not in self.fixed]
         below = [v for v in range(self.n) if v not in self.fixed and v not in self.local_set]
+        if below:
+            self._below_cache(below)
+        group = [v for v in local if v in self.group_set]
+        if group:
+            inner = [v for v in local if v not in self.group_set]
+            done = match_tiered(self, inner, group, below, bonus, room, wide)
+            if done is not False:
+                return bool(done)
         if len(below) > 1:
             done = self._match_bounded(local, below, bonus, room, wide)
             if done is not False:
@@ -241,14 +251,16 @@ class _Brackets:
             mates[i], mates[j] = j, i
         self.mates = mates
 
-    def _match_bounded(self, local: list[int], below: list[int], bonus: dict, room: int, wide: bool) -> bool | None:
-        """True when matched; False when the bound is not met; None when too wide (and wide is False)."""
+    def _below_cache(self, below: list[int]) -> None:
         if self._below_key != (len(below), below[0]):
             # The players below are the same for a whole bracket: what they can absorb is worked out once.
             self._below_key = (len(below), below[0])
             self._reach = {x: any(self.compatible(x, r) for r in below) for x in self.local}
             self._below_near = [(a, b) for k, a in enumerate(below) for b in self._near(below, k)]
             self._below_set = set(below)
+
+    def _match_bounded(self, local: list[int], below: list[int], bonus: dict, room: int, wide: bool) -> bool | None:
+        """True when matched; False when the bound is not met; None when too wide (and wide is False)."""
         mu = min(self.potential[r] for r in below)
         local_edges = []
         for a, i in enumerate(local):
@@ -507,6 +519,7 @@ class _Brackets:
                 nxt += 1
             base: dict[tuple[int, int], int] = {}  # (lower position, higher position) in bracket
             self.local, self.local_set = list(bracket), set(bracket)
+            self.group_set = set(bracket[end:])
 
             for lo in range(moved, len(bracket)):
                 for h in range(lo):

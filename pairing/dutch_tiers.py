@@ -1,0 +1,177 @@
+"""A bracket's matching with the next score group, as well as the players below, stood in for.
+
+pairing/dutch.py matches a bracket with the next score group beside it, because who floats down and how the
+next group then pairs are criteria too (C.8, C.9). But the next group's players are alike in every weight
+but one: a pair of them, or a bracket player with one of them, weighs the same whoever they are, apart
+from each player's potential (whether the bye may go to them) and whether they may meet at all. So they can
+stand in as interchangeable copies, as the players below already do: the bracket alone, a few copies of
+the next group (each with the group's lowest potential) and a few of the players below. Its maximum weight
+plus what the real players' potentials add is a bound no pairing can pass; a pairing of the real players
+(the bracket's pairs as matched, the floaters among the next group and below as the copies said, the rest
+among near neighbours in the order) that reaches it is a maximum-weight matching of the whole round.
+
+Copies: as many as the last matching sent there, plus two, doubled until two copies of the kind are paired
+together (then more of them would only add their own pairs; tests/test_dutch_stand_ins.py). A bracket
+whose matching sends a floater where the real players cannot take it falls back to the next group in full.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rustworkx as rx
+
+from pairing.matching import max_weight_matching
+
+NEAR = 8  # pairs tried per player among the next group and below, in the order
+
+
+def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], bonus: dict, room: int, wide: bool):
+    """True when matched; False when this way does not settle it; None when too wide (and wide is False).
+
+    br is the _Brackets of pairing/dutch.py: inner the bracket's players not yet paired, group the next
+    score group's, below the rest."""
+    inner_set = set(inner)
+    if len(group) < 2 or any(i not in inner_set or j not in inner_set for i, j in bonus):
+        return False
+    pot, n = br.potential, br.n
+    mu_g = min(pot[g] for g in group)
+    mu_b = min((pot[r] for r in below), default=0)
+    # What a bracket player's pair with the next group weighs without the partner's potential: the same
+    # for every partner it may meet (0 when it may meet none).
+    core = {}
+    for x in inner:
+        best = 0
+        for g in group:
+            w = br.weight(x, g)
+            if w:
+                best = max(best, w - pot[g])
+        core[x] = best
+    pair_g = next((br.weight(a, b) - pot[a] - pot[b] for a in group for b in group if a < b and br.weight(a, b)), 0)
+    if not pair_g:
+        return False
+    reach_b = {x: bool(below) and br._reach.get(x, False) for x in inner}
+    one = br.one
+    inside = []
+    for a, i in enumerate(inner):
+        for j in inner[a + 1 :]:
+            w = br.weight(i, j)
+            if w > 0:
+                inside.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
+    into_group = sum(1 for x in inner if br.get_mate(x) in br.group_set)
+    into_below = sum(1 for x in inner + group if br.get_mate(x) in br._below_set)
+    k_g = _first_count(into_group, len(group))
+    k_b = _first_count(into_below, len(below))
+    while True:
+        copies_g = range(n, n + k_g)
+        copies_b = range(n + k_g, n + k_g + k_b)
+        model = {}  # the copies' edges, by their weight before room
+        for x in inner:
+            if core[x]:
+                for s in copies_g:
+                    model[(x, s)] = core[x] + mu_g
+            if reach_b[x]:
+                for s in copies_b:
+                    model[(x, s)] = one + pot[x] + mu_b
+        for t, s in enumerate(copies_g):
+            for u in copies_g[t + 1 :]:
+                model[(s, u)] = pair_g + 2 * mu_g
+            for u in copies_b:
+                model[(s, u)] = one + mu_g + mu_b
+        for t, s in enumerate(copies_b):
+            for u in copies_b[t + 1 :]:
+                model[(s, u)] = one + 2 * mu_b
+        upper = max_weight_matching(inside + [(a, b, w << room) for (a, b), w in model.items()], wide)
+        if upper is None:
+            return None
+        paired_g = any(a in copies_g and b in copies_g for a, b in upper)
+        paired_b = any(a in copies_b and b in copies_b for a, b in upper)
+        if (paired_g or k_g == len(group)) and (paired_b or k_b == len(below)):
+            break
+        if not (paired_g or k_g == len(group)):
+            k_g = min(len(group), 2 * k_g + 2)
+        if not (paired_b or k_b == len(below)):
+            k_b = min(len(below), 2 * k_b + 2)
+    # The bound: the copies' matching, the pairs of copies left out, and the real players' potentials.
+    bound = 0
+    for a, b in upper:
+        bound += br.weight(a, b) if a < n and b < n else model[(a, b) if (a, b) in model else (b, a)]
+    bound += (len(group) - k_g) // 2 * (pair_g + 2 * mu_g) + (len(below) - k_b) // 2 * (one + 2 * mu_b)
+    bound += sum(pot[g] - mu_g for g in group) + sum(pot[r] - mu_b for r in below)
+    pairs = [(a, b) for a, b in upper if a < n and b < n]
+    to_group = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_g or b in copies_g)]
+    to_below = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_b or b in copies_b)]
+    completion = _complete(br, to_group, to_below, group, below, core)
+    if completion is None:
+        return False
+    pairs += completion
+    if sum(br.weight(a, b) for a, b in pairs) != bound:
+        return False
+    br._take(pairs)
+    return True
+
+
+def _first_count(sent: int, size: int) -> int:
+    """As many copies as the last matching sent there plus two, of the real players' parity."""
+    k = sent + 2
+    return min(size, k + (k - size) % 2)
+
+
+def _complete(br, to_group, to_below, group, below, core) -> list[tuple[int, int]] | None:
+    """The real players for the copies: every floater paired where the copies sent it (into the next group
+    with a partner it weighs its full pair with), then the most pairs in the next group, then the most pairs,
+    the least potential left over; among near neighbours in the order, with every floater's partners."""
+    # Weights in machine integers, fields as in the long weights: the floaters first, then the pairs with
+    # who may not have the bye, then the pairs in the next group, then the unplayed games' ranks.
+    size = len(br.small_potential)
+    follow = 1 << (2 * size * size + 1).bit_length()
+    top = follow << (size + 1).bit_length()
+    must = top << (3 * size + 1).bit_length()
+    unit = br.small_unit
+    head = [top * (1 + s // unit) for s in br.small_potential]  # the pair's share, and this player's
+    rank = [s % unit for s in br.small_potential]
+
+    def value(a: int, b: int, following: bool) -> int:
+        return head[a] + head[b] - top + rank[a] + rank[b] + (follow if following else 0)
+
+    ends = to_group + to_below + group + below
+    index = {v: t for t, v in enumerate(ends)}
+    pot = br.potential
+    edges = []
+    for x in to_group:
+        edges.extend(
+            (index[x], index[g], must + value(x, g, True))
+            for g in group
+            if br.weight(x, g) and br.weight(x, g) - pot[g] == core[x]
+        )
+    for x in to_below:
+        edges.extend((index[x], index[r], must + value(x, r, False)) for r in below if br.compatible(x, r))
+    order = group + below
+    in_group = set(group)
+    for t, a in enumerate(order):
+        found = 0
+        for b in order[t + 1 :]:
+            if found == NEAR:
+                break
+            if not br.weight(a, b):
+                continue
+            found += 1
+            edges.append((index[a], index[b], value(a, b, a in in_group and b in in_group)))
+        if a in in_group:  # every group player also meets the head of the players below
+            found = 0
+            for b in below:
+                if found == NEAR:
+                    break
+                if br.compatible(a, b):
+                    found += 1
+                    edges.append((index[a], index[b], value(a, b, False)))
+    g = rx.PyGraph(multigraph=False)
+    g.add_nodes_from(ends)
+    g.add_edges_from(edges)
+    matched = rx.max_weight_matching(g, weight_fn=lambda w: w)
+    mates = {}
+    for a, b in matched:
+        mates[ends[a]], mates[ends[b]] = ends[b], ends[a]
+    if any(x not in mates for x in to_group + to_below):
+        return None
+    return [(a, b) for a, b in mates.items() if a < b]
