@@ -189,6 +189,9 @@ class _Brackets:
         w = self.weights.get(key)
         if w is not None:
             return w
+        if (i in self.group_set or j in self.group_set) and i in self.local_set and j in self.local_set:
+            w = self.weights[key] = self.base(key[0], key[1], False, True)  # with the next score group
+            return w
         return self.one + self.potential[i] + self.potential[j] if self.compatible(i, j) else 0
 
     def compatible(self, i: int, j: int) -> bool:
@@ -521,9 +524,10 @@ class _Brackets:
             self.local, self.local_set = list(bracket), set(bracket)
             self.group_set = set(bracket[end:])
 
-            for lo in range(moved, len(bracket)):
+            # The bracket's pairs now; those with the next group when first asked for (weight()).
+            for lo in range(moved, end):
                 for h in range(lo):
-                    w = self.base(bracket[h], bracket[lo], lo < end, lo >= end)
+                    w = self.base(bracket[h], bracket[lo], True, False)
                     base[(lo, h)] = w
                     self.set(bracket[h], bracket[lo], w)
 

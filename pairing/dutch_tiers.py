@@ -38,15 +38,15 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
     mu_g = min(pot[g] for g in group)
     mu_b = min((pot[r] for r in below), default=0)
     # What a bracket player's pair with the next group weighs without the partner's potential: the same
-    # for every partner it may meet (0 when it may meet none).
-    core = {}
+    # for every partner it may meet, as base() builds it, unless a stage has struck the pair out (0, and 0
+    # when it may meet none).
+    core = dict.fromkeys(inner, 0)
     for x in inner:
-        best = 0
         for g in group:
             w = br.weight(x, g)
-            if w:
-                best = max(best, w - pot[g])
-        core[x] = best
+            if w:  # every such pair of x's weighs this (pairing/dutch.py, base())
+                core[x] = w - pot[g]
+                break
     pair_g = next((br.weight(a, b) - pot[a] - pot[b] for a in group for b in group if a < b and br.weight(a, b)), 0)
     if not pair_g:
         return False
