@@ -126,6 +126,8 @@ class _Brackets:
         self._below_near: list[tuple[int, int]] = []
         self.chunk_room = 128  # bits for S1's order in one matching: what the last chunks fitted in
         self.tail_bits = 0
+        self._tails: dict[tuple, int] = {}
+        self.colour_key = [(x.pref, x.imbalance, x.absolute, x.strong, x.repeated) for x in order]
 
     # The edge weight, field by field
 
@@ -133,7 +135,6 @@ class _Brackets:
         if not self.compatible(h, lo):
             return 0
         x, y = self.p[h], self.p[lo]
-        r = self.r
         sb, gb = self.size_bits, self.groups_bits
         w = 1 + (not self._bye_candidate(x)) + (not self._bye_candidate(y))
         w = (w << sb) | current
@@ -146,22 +147,32 @@ class _Brackets:
             w += self.unplayed_rank[y.played] if y.score == self.bye_score else 0
         if not current:  # colours and floats count in the current bracket only
             return w << self.tail_bits
+        # The colour and float fields depend on a few facts of each player, shared by many: worked out
+        # once for each combination.
+        key = (self.colour_key[h], self.colour_key[lo], x.floats, y.floats, x.score, y.score)
+        tail = self._tails.get(key)
+        if tail is None:
+            tail = self._tails[key] = self._tail(x, y)
+        return (w << self.tail_bits) | tail
+
+    def _tail(self, x: Player, y: Player) -> int:
+        """base()'s fields below the pair's own, for a pair in the current bracket: colours (C.10-C.13),
+        floats (C.14-C.21), and the room for the Dutch order of exchanges and transpositions."""
+        sb, gb = self.size_bits, self.groups_bits
+        w = 0
         for bit in colour_bits(y, x):
-            w = (w << sb) | (current and bit)
-        for back in (1, 2)[: min(r.done, 2)]:
-            f = back - 1
-            w = (w << sb) | (current and (y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN))
-            w = (w << sb) | (current and not (x.score > y.score and y.floats[f] == UP))
-        for back in (1, 2)[: min(r.done, 2)]:
-            f = back - 1
+            w = (w << sb) | bit
+        backs = range(min(self.r.done, 2))
+        for f in backs:
+            w = (w << sb) | ((y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN))
+            w = (w << sb) | (not (x.score > y.score and y.floats[f] == UP))
+        for f in backs:
             w <<= gb
-            if current:
-                w += (y.floats[f] == DOWN) << self.shift[y.score]
-                w += (x.floats[f] == DOWN) << self.shift[x.score]
+            w += (y.floats[f] == DOWN) << self.shift[y.score]
+            w += (x.floats[f] == DOWN) << self.shift[x.score]
             w <<= gb
-            if current and not (y.floats[f] == UP and x.score > y.score):
+            if not (y.floats[f] == UP and x.score > y.score):
                 w |= 1 << self.shift[x.score]
-        # Room for the Dutch order of exchanges and transpositions.
         return w << (3 * sb + 2)
 
     def _bye_candidate(self, x: Player) -> bool:
