@@ -77,6 +77,7 @@ class Round:
         # The players taking part (C.04.2): present now, or paired in some round before.
         taking_part = [p for p in by_number if p.id in inp.present or any(_paired(g) for g in p.history)]
         self.players: dict[str, Player] = {}
+        self._totals: dict[str, list[Fraction]] = {}
         accelerated = set()
         if inp.baku:
             accelerated = {p.id for p in by_number[: (len(by_number) - 1) // 2 + 1]}
@@ -109,10 +110,14 @@ class Round:
     # Facts about the players
 
     def score(self, x: Player, back: int) -> Fraction:
-        games = x.history[: self.done - back]
-        total = sum((g.points for g in games), Fraction(0))
         r = self.done - back
-        return total + (x.accelerations[r] if r < len(x.accelerations) else Fraction(0))
+        totals = self._totals.get(x.id)
+        if totals is None:  # the points after each round, summed once
+            totals = [Fraction(0)]
+            for g in x.history[: self.done]:
+                totals.append(totals[-1] + g.points)
+            self._totals[x.id] = totals
+        return totals[min(r, len(totals) - 1)] + (x.accelerations[r] if r < len(x.accelerations) else Fraction(0))
 
     def _float(self, x: Player, back: int) -> str | None:
         if self.done < back:

@@ -101,7 +101,10 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
     pairs = [(a, b) for a, b in upper if a < n and b < n]
     to_group = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_g or b in copies_g)]
     to_below = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_b or b in copies_b)]
-    completion = _complete(br, to_group, to_below, group, below, core)
+    key = (tuple(sorted(to_group)), tuple(sorted(to_below)), tuple(group), len(below), below[0] if below else -1)
+    if br.tier_memo.get("key") != key:  # a bracket's matchings often float the same players
+        br.tier_memo = {"key": key, "completion": _complete(br, to_group, to_below, group, below, core)}
+    completion = br.tier_memo["completion"]
     if completion is None:
         return False
     pairs += completion
