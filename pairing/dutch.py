@@ -124,6 +124,7 @@ class _Brackets:
         self._below_set: set[int] = set()
         self.group_set: set[int] = set()  # the next score group, while a bracket is paired
         self.tier_memo: dict = {}  # pairing/dutch_tiers.py's last completion of the real players
+        self.tier_near: dict = {}  # and the pairs among the next group and below it tries, for the bracket
         self._below_near: list[tuple[int, int]] = []
         self.chunk_room = 128  # bits for S1's order in one matching: what the last chunks fitted in
         self.tail_bits = 0

@@ -137,10 +137,14 @@ def _complete(br, to_group, to_below, group, below, core) -> list[tuple[int, int
     def value(a: int, b: int, following: bool) -> int:
         return head[a] + head[b] - top + rank[a] + rank[b] + (follow if following else 0)
 
-    ends = to_group + to_below + group + below
+    order = group + below
+    ends = order + to_group + to_below
     index = {v: t for t, v in enumerate(ends)}
     pot = br.potential
-    edges = []
+    near_key = (tuple(group), len(below), below[0] if below else -1)
+    if br.tier_near.get("key") != near_key:  # the same for a whole bracket
+        br.tier_near = {"key": near_key, "edges": _near_pairs(br, group, below, value)}
+    edges = list(br.tier_near["edges"])
     for x in to_group:
         edges.extend(
             (index[x], index[g], must + value(x, g, True))
@@ -149,25 +153,6 @@ def _complete(br, to_group, to_below, group, below, core) -> list[tuple[int, int
         )
     for x in to_below:
         edges.extend((index[x], index[r], must + value(x, r, False)) for r in below if br.compatible(x, r))
-    order = group + below
-    in_group = set(group)
-    for t, a in enumerate(order):
-        found = 0
-        for b in order[t + 1 :]:
-            if found == NEAR:
-                break
-            if not br.weight(a, b):
-                continue
-            found += 1
-            edges.append((index[a], index[b], value(a, b, a in in_group and b in in_group)))
-        if a in in_group:  # every group player also meets the head of the players below
-            found = 0
-            for b in below:
-                if found == NEAR:
-                    break
-                if br.compatible(a, b):
-                    found += 1
-                    edges.append((index[a], index[b], value(a, b, False)))
     g = rx.PyGraph(multigraph=False)
     g.add_nodes_from(ends)
     g.add_edges_from(edges)
@@ -178,3 +163,29 @@ def _complete(br, to_group, to_below, group, below, core) -> list[tuple[int, int
     if any(x not in mates for x in to_group + to_below):
         return None
     return [(a, b) for a, b in mates.items() if a < b]
+
+
+def _near_pairs(br, group: list[int], below: list[int], value) -> list[tuple[int, int, int]]:
+    """Pairs among the next group and the players below, by position in group + below: each player with
+    the next few it may meet in the order, and each group player with the first few below it may meet."""
+    order = group + below
+    in_group = set(group)
+    edges = []
+    for t, a in enumerate(order):
+        found = 0
+        for u in range(t + 1, len(order)):
+            if found == NEAR:
+                break
+            b = order[u]
+            if br.weight(a, b):
+                found += 1
+                edges.append((t, u, value(a, b, a in in_group and b in in_group)))
+        if a in in_group:
+            found = 0
+            for u in range(len(group), len(order)):
+                if found == NEAR:
+                    break
+                if br.compatible(a, order[u]):
+                    found += 1
+                    edges.append((t, u, value(a, order[u], False)))
+    return edges
