@@ -101,17 +101,47 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
     pairs = [(a, b) for a, b in upper if a < n and b < n]
     to_group = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_g or b in copies_g)]
     to_below = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_b or b in copies_b)]
-    key = (tuple(sorted(to_group)), tuple(sorted(to_below)), tuple(group), len(below), below[0] if below else -1)
-    if br.tier_memo.get("key") != key:  # a bracket's matchings often float the same players
-        br.tier_memo = {"key": key, "completion": _complete(br, to_group, to_below, group, below, core)}
-    completion = br.tier_memo["completion"]
-    if completion is None:
-        return False
-    pairs += completion
-    if sum(br.weight(a, b) for a, b in pairs) != bound:
-        return False
-    br._take(pairs)
+    inside = sum(br.weight(a, b) for a, b in pairs)
+    # Each player in turn with the next it may meet usually reaches the bound; a matching of near
+    # neighbours is tried when it does not. Either is checked against the bound, exactly.
+    completion = _in_turn(br, to_group, to_below, group, below, core)
+    if completion is None or inside + sum(br.weight(a, b) for a, b in completion) != bound:
+        key = (tuple(sorted(to_group)), tuple(sorted(to_below)), tuple(group), len(below), below[0] if below else -1)
+        if br.tier_memo.get("key") != key:  # a bracket's matchings often float the same players
+            br.tier_memo = {"key": key, "completion": _complete(br, to_group, to_below, group, below, core)}
+        completion = br.tier_memo["completion"]
+        if completion is None or inside + sum(br.weight(a, b) for a, b in completion) != bound:
+            return False
+    br._take(pairs + completion)
     return True
+
+
+def _in_turn(br, to_group, to_below, group, below, core) -> list[tuple[int, int]] | None:
+    """The floaters, then the next group, then the players below, each taking the first player after it in
+    the order it may meet (a floater into the group, one it weighs its full pair with); None when a floater
+    finds nobody."""
+    pot = br.potential
+    taken: set[int] = set()
+    pairs = []
+    for x, among in [(x, group) for x in to_group] + [(x, below) for x in to_below]:
+        for g in among:
+            if g not in taken and br.weight(x, g) and (among is below or br.weight(x, g) - pot[g] == core[x]):
+                taken.add(g)
+                pairs.append((x, g))
+                break
+        else:
+            return None
+    order = [v for v in group + below if v not in taken]
+    for t, a in enumerate(order):
+        if a in taken:
+            continue
+        for u in range(t + 1, len(order)):
+            b = order[u]
+            if b not in taken and br.weight(a, b):
+                taken.update((a, b))
+                pairs.append((a, b))
+                break
+    return pairs
 
 
 def _first_count(sent: int, size: int) -> int:
