@@ -53,11 +53,15 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
     reach_b = {x: bool(below) and br._reach.get(x, False) for x in inner}
     one = br.one
     inside = []
+    stored = br.weights.get
     for a, i in enumerate(inner):
         for j in inner[a + 1 :]:
-            w = br.weight(i, j)
+            key = (i, j) if i < j else (j, i)
+            w = stored(key)
+            if w is None:
+                w = br.weight(i, j)
             if w > 0:
-                inside.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
+                inside.append((i, j, (w << room) + bonus.get(key, 0) if room else w))
     into_group = sum(1 for x in inner if br.get_mate(x) in br.group_set)
     into_below = sum(1 for x in inner + group if br.get_mate(x) in br._below_set)
     k_g = _first_count(into_group, len(group))

@@ -39,58 +39,76 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
     edges = [e for e in edges if e[2] > 0]
     if not edges:
         return []
-    small = compress(edges)
+    weights = _Weights(edges)
+    small = weights.compressed()
     if small is None:
         if not wide:
             return None
         g = nx.Graph()
         g.add_weighted_edges_from(edges)
         return list(nx.max_weight_matching(g))
-    index: dict[int, int] = {}
-    for u, v, _ in small:
-        index.setdefault(u, len(index))
-        index.setdefault(v, len(index))
-    vertex = list(index)
+    vertex, inverse = np.unique(weights.ends, return_inverse=True)
+    ends = inverse.reshape(-1, 2)
     g = rx.PyGraph(multigraph=False)
-    g.add_nodes_from(vertex)
-    g.add_edges_from([(index[u], index[v], w) for u, v, w in small])
+    g.add_nodes_from(vertex.tolist())
+    g.add_edges_from(
+        list(zip(ends[:, 0].tolist(), ends[:, 1].tolist(), map(small.__getitem__, weights.which), strict=True))
+    )
+    vertex = vertex.tolist()
     return [(vertex[a], vertex[b]) for a, b in rx.max_weight_matching(g, weight_fn=lambda w: w)]
 
 
 def compress(edges: list[Edge]) -> list[Edge] | None:
     """The same edges with weights that order every matching as the originals do, in FIT_BITS; None if
     they do not fit."""
-    used = 0
-    for _, _, w in edges:
-        used |= w
-    if used.bit_length() <= FIT_BITS:
-        return edges
-    table = _Table(edges, used.bit_length())
-    blocks = []  # (start, bits to copy, width with its room, a run of its own), lowest first
-    runs = _runs(used)
-    k = 0
-    while k < len(runs):
-        start, length = runs[k]
-        bound = table.bound(start, length)
-        end = start + max(length, bound.bit_length())
-        k += 1
-        first = k
-        while k < len(runs) and runs[k][0] < end:
-            offset, length = runs[k]
-            bound += table.bound(offset, length) << (offset - start)
-            end = max(offset + length, start + bound.bit_length())
-            k += 1
-        blocks.append((start, runs[k - 1][0] + runs[k - 1][1] - start, end - start, k == first))
-    kept = _significant(table, blocks)
-    placed = []
-    to = 0
-    for start, length, width, _ in kept:
-        placed.append((start, length, to))
-        to += width
-    if to > FIT_BITS:
+    weights = _Weights(edges)
+    small = weights.compressed()
+    if small is None:
         return None
-    small = table.moved(placed)
-    return [(u, v, small[i]) for (u, v, _), i in zip(edges, table.which.tolist(), strict=True)]
+    return [(u, v, small[i]) for (u, v, _), i in zip(edges, weights.which, strict=True)]
+
+
+class _Weights:
+    """The edges' distinct weights (rows), which row each edge has, and the edges' ends."""
+
+    def __init__(self, edges: list[Edge]):
+        rows: dict[int, int] = {}
+        self.which = [rows.setdefault(w, len(rows)) for _, _, w in edges]
+        self.rows = list(rows)
+        self.ends = np.array([(u, v) for u, v, _ in edges], dtype=np.int64)
+
+    def compressed(self) -> list[int] | None:
+        """Each row's compressed weight; None if they do not fit."""
+        used = 0
+        for w in self.rows:
+            used |= w
+        if used.bit_length() <= FIT_BITS:
+            return self.rows
+        table = _Table(self, used.bit_length())
+        blocks = []  # (start, bits to copy, width with its room, a run of its own), lowest first
+        runs = _runs(used)
+        k = 0
+        while k < len(runs):
+            start, length = runs[k]
+            bound = table.bound(start, length)
+            end = start + max(length, bound.bit_length())
+            k += 1
+            first = k
+            while k < len(runs) and runs[k][0] < end:
+                offset, length = runs[k]
+                bound += table.bound(offset, length) << (offset - start)
+                end = max(offset + length, start + bound.bit_length())
+                k += 1
+            blocks.append((start, runs[k - 1][0] + runs[k - 1][1] - start, end - start, k == first))
+        kept = _significant(table, blocks)
+        placed = []
+        to = 0
+        for start, length, width, _ in kept:
+            placed.append((start, length, to))
+            to += width
+        if to > FIT_BITS:
+            return None
+        return table.moved(placed)
 
 
 def _significant(table: _Table, blocks: list) -> list:
@@ -133,13 +151,12 @@ class _Table:
     """The distinct weights as rows of 32-bit words, to read bit ranges of every weight at once; which[e]
     is edge e's row (many edges share a weight: the stand-ins' edges all do)."""
 
-    def __init__(self, edges: list[Edge], bits: int):
-        rows: dict[int, int] = {}
-        self.which = np.fromiter((rows.setdefault(w, len(rows)) for _, _, w in edges), np.int64, len(edges))
+    def __init__(self, weights: _Weights, bits: int):
+        self.which = np.array(weights.which, dtype=np.int64)
         words = bits // 32 + 2
-        data = b"".join(w.to_bytes(4 * words, "little") for w in rows)
-        self.words = np.frombuffer(data, dtype="<u4").reshape(len(rows), words).astype(np.uint64)
-        self.ends = np.array([(u, v) for u, v, _ in edges], dtype=np.int64)
+        data = b"".join(w.to_bytes(4 * words, "little") for w in weights.rows)
+        self.words = np.frombuffer(data, dtype="<u4").reshape(len(weights.rows), words).astype(np.uint64)
+        self.ends = weights.ends
         self.everywhere: int | None = None  # how many edges of all one matching holds, once asked
 
     def bits(self, offset: int, length: int) -> np.ndarray:
