@@ -637,10 +637,14 @@ class _Brackets:
         def ew(h_pos: int, lo_pos: int, index: int) -> int:
             return self.exchange_weight(base.get((lo_pos, h_pos), 0), index, rem_pairs)
 
+        weights, base_get = self.weights, base.get
+        vertices = [bracket[k] for k in rem]  # in the order, so each pair's key is (higher, lower)
         while True:
-            for a in range(len(rem)):
+            for a, ka in enumerate(rem):
+                v = vertices[a]
                 for c in range(a + 1, len(rem)):
-                    self.set(bracket[rem[a]], bracket[rem[c]], ew(rem[a], rem[c], a))
+                    w = base_get((rem[c], ka), 0)
+                    weights[(v, vertices[c])] = self.exchange_weight(w, a, rem_pairs) if w else 0
             self.match()
             if moved or pairs_inside() == rem_pairs:
                 break
@@ -689,13 +693,13 @@ class _Brackets:
                     self.set(v, bracket[rem[c]], ew(rem[a], rem[c], a))
             a += 1
         # S1 and S2 are settled: only S1-against-S2 edges remain in the remainder.
-        for a in range(len(rem)):
-            v = bracket[rem[a]]
+        is_s1 = [down(v) for v in vertices]
+        for a, ka in enumerate(rem):
+            v = vertices[a]
             for c in range(a + 1, len(rem)):
-                vo = bracket[rem[c]]
-                if not down(v) or down(vo):
-                    base[(rem[c], rem[a])] = 0
-                self.set(v, vo, base.get((rem[c], rem[a]), 0))
+                if not is_s1[a] or is_s1[c]:
+                    base[(rem[c], ka)] = 0
+                weights[(v, vertices[c])] = base_get((rem[c], ka), 0)
         # Each S1 player, from the top, gets the highest S2 player the rest allows: a lexicographic order,
         # so one matching decides them all (S1's first player's field is the most significant).
         s1 = [k for k in rem if down(bracket[k])]
