@@ -136,6 +136,7 @@ def _in_turn(br, to_group, to_below, group, below, core) -> list[tuple[int, int]
         else:
             return None
     order = [v for v in group + below if v not in taken]
+    floating = len(pairs)
     for t, a in enumerate(order):
         if a in taken:
             continue
@@ -145,6 +146,20 @@ def _in_turn(br, to_group, to_below, group, below, core) -> list[tuple[int, int]
                 taken.update((a, b))
                 pairs.append((a, b))
                 break
+    # Two left over who may not meet (they met before, say): a recent pair takes them in, two for two.
+    left = [v for v in order if v not in taken]
+    while len(left) >= 2:
+        u, w = left.pop(), left.pop()
+        for k in range(len(pairs) - 1, max(floating, len(pairs) - 64) - 1, -1):
+            a, b = pairs[k]
+            if br.weight(a, u) and br.weight(b, w):
+                pairs[k : k + 1] = [(a, u), (b, w)]
+                break
+            if br.weight(a, w) and br.weight(b, u):
+                pairs[k : k + 1] = [(a, w), (b, u)]
+                break
+        else:
+            break
     return pairs
 
 
