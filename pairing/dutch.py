@@ -157,6 +157,36 @@ class _Brackets:
             tail = self._tails[key] = self._tail(x, y)
         return (w << self.tail_bits) | tail
 
+    def _current_weights(self, bracket: list[int], moved: int, end: int, base: dict) -> None:
+        """base() of every pair of the bracket with a resident as its lower player, into base (by position)
+        and the graph: the same fields, with what depends on one player worked out once."""
+        sb, gb, p = self.size_bits, self.groups_bits, self.p
+        header = {}  # the higher player's part of the pair's own fields, and the lower's
+        lower = {}
+        for v in bracket[:end]:
+            x = p[v]
+            nc = not self._bye_candidate(x)
+            rank = self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0
+            header[v] = ((((1 + nc) << sb | 1) << gb | (1 << self.shift[x.score])) << (3 * sb + gb)) + rank
+            lower[v] = (nc << (3 * sb + 2 * gb + sb)) + rank
+        tails, keys, tail_bits = self._tails, self.colour_key, self.tail_bits
+        weights, compatible = self.weights, self.compatible
+        for lo in range(moved, end):
+            vl = bracket[lo]
+            y = p[vl]
+            low = lower[vl]
+            for h in range(lo):
+                vh = bracket[h]
+                if not compatible(vh, vl):
+                    base[(lo, h)] = weights[(vh, vl)] = 0
+                    continue
+                x = p[vh]
+                key = (keys[vh], keys[vl], x.floats, y.floats, x.score, y.score)
+                tail = tails.get(key)
+                if tail is None:
+                    tail = tails[key] = self._tail(x, y)
+                base[(lo, h)] = weights[(vh, vl)] = ((header[vh] + low) << tail_bits) | tail
+
     def _tail(self, x: Player, y: Player) -> int:
         """base()'s fields below the pair's own, for a pair in the current bracket: colours (C.10-C.13),
         floats (C.14-C.21), and the room for the Dutch order of exchanges and transpositions."""
@@ -538,11 +568,7 @@ class _Brackets:
             self.group_set = set(bracket[end:])
 
             # The bracket's pairs now; those with the next group when first asked for (weight()).
-            for lo in range(moved, end):
-                for h in range(lo):
-                    w = self.base(bracket[h], bracket[lo], True, False)
-                    base[(lo, h)] = w
-                    self.set(bracket[h], bracket[lo], w)
+            self._current_weights(bracket, moved, end, base)
 
             if moved:  # a homogeneous bracket goes straight to its remainder
                 self.match()
