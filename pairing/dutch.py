@@ -10,11 +10,16 @@ pairs and the scores of the current bracket [C.6, C.7], of the next one [C.8], t
 unplayed games [C.9], colours [C.10-C.13], floats [C.14-C.21]), with room below for the Dutch order of
 transpositions and exchanges. Brackets are paired from the top: each one is decided by a short series of
 matchings that fix, in the rules' order, which moved-down players are paired, their opponents, how many
-and which players are exchanged between S1 and S2, then every S1 player's opponent; a fixed pair leaves
-the graph. The weights are integers hundreds of bits wide; pairing/matching.py compresses each matching's
-weights, exactly, into the 128 bits rustworkx's blossom takes (networkx's, on Python integers, is left for
-what does not fit), and the last series, every S1 player's opponent, is cut into as many players at a time
-as fit.
+and which players are exchanged between S1 and S2; a fixed pair leaves the graph. Then S1's opponents
+(the transpositions) are chosen by prices on S1 against S2 (pairing/dutch_assign.py; with the floater,
+when one S2 player floats down, pairing/dutch_floater.py).
+
+Each matching is solved on the bracket alone, with interchangeable copies standing in for the next score
+group and for the players below (pairing/dutch_tiers.py): the copies' optimum is a bound, and a pairing of
+the real players that reaches it, summed exactly, is a maximum-weight matching of the round; the next group
+in full, then the whole graph, when none does. The weights are integers hundreds of bits wide;
+pairing/matching.py compresses each matching's weights, exactly, into the 128 bits rustworkx's blossom
+takes (networkx's, on Python integers, is left for what does not fit).
 
 Colours (C.04.3 E and C.04.2): the stronger preference, then the higher imbalance, then the last round
 the two colours differed, then the higher-ranked player's preference; a round with no preference at all
@@ -28,8 +33,9 @@ from fractions import Fraction
 
 import rustworkx as rx
 
-from pairing.dutch_assign import first_transposition, first_with_one_floater
+from pairing.dutch_assign import first_transposition
 from pairing.dutch_colours import BLACK, WHITE, colour_bits
+from pairing.dutch_floater import one_floater
 from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
 from pairing.dutch_tiers import match_tiered
 from pairing.engine import Pair, Pairing, PairingError
@@ -257,11 +263,12 @@ class _Brackets:
     def match(self, bonus: dict[tuple[int, int], int] | None = None, room: int = 0, wide: bool = True) -> bool:
         """A maximum-weight matching of the players not yet paired; bonus adds below the weights (room bits).
 
-        Only the bracket and the next score group carry criteria; the players below them only have to be
-        paired among themselves and with whoever floats down. So the matching is first solved with those
-        players replaced by interchangeable stand-ins (an upper bound), and the result accepted when the
-        real players below complete it at that bound; otherwise on the whole graph. False, with nothing
-        matched, when the weights are too wide for rustworkx and wide is False.
+        Only the bracket carries its criteria pair by pair; the next score group's players weigh alike but
+        for their potentials and who may meet whom, and the players below them only have to be paired among
+        themselves and with whoever floats down. So the matching is first solved with both replaced by
+        interchangeable copies (pairing/dutch_tiers.py), then with the next group in full and stand-ins
+        below, each accepted only when the real players complete it at its bound; otherwise on the whole
+        graph. False, with nothing matched, when the weights are too wide for rustworkx and wide is False.
         """
         bonus = bonus or {}
         local = [v for v in self.local if v not in self.fixed]
@@ -389,85 +396,6 @@ class _Brackets:
                 if len(near) == count:
                     break
         return near
-
-    def _one_floater(self, s1: list[int], s2: list[int]) -> dict[int, int] | None:
-        """S1's opponents when one S2 player floats down (pairing/dutch_assign.py), or None to use matchings.
-
-        What the rest of the round is worth with f floating is known for the floater of the matching in
-        hand and for the floater of a matching where S1 takes any S2 player at all (the most any floater
-        gives, so also for every player who can take that one's place outside the bracket). Any other
-        floater is taken to give that most until it is chosen, when it is matched alone and its worth
-        corrected: the choice is final only when its floater's worth is known."""
-        held = {self.get_mate(v) for v in s1}
-        first = next(c for c in s2 if c not in held)
-        witness = {first: (self.mates, first)}  # the floater -> a matching it floats in, and as whom
-        value = {first: self._rest_value(self.mates, s1)}
-        anyone = self._absorbed(s1, s2, set(s2))
-        best_floater = next(c for c in s2 if anyone.get(c, c) not in s1)
-        most = self._rest_value(anyone, s1)
-        if most < value[first]:
-            return None
-        value[best_floater], witness[best_floater] = most, (anyone, best_floater)
-        for known in (first, best_floater):
-            if value[known] != most:
-                continue  # a player taking its place gives at least as much, perhaps more
-            source, _ = witness[known]
-            partner = source.get(known, known)
-            for f in s2:
-                if f not in value and (partner == known or self.weight(f, partner) == self.weight(known, partner)):
-                    value[f], witness[f] = value[known], (source, known)
-        while True:
-            start = {v: self.get_mate(v) for v in s1}
-            start[-1] = first
-            chosen = first_with_one_floater(s1, s2, self.weight, {f: value.get(f, most) for f in s2}, start)
-            if chosen is None:
-                return None
-            floater = chosen.pop(-1)
-            if floater in value:
-                break
-            alone = self._absorbed(s1, s2, set(s2) - {floater})
-            value[floater], witness[floater] = self._rest_value(alone, s1), (alone, floater)
-        # The matching of the rest that floater floats in, with floater in its place.
-        source, known = witness[floater]
-        mates = dict(self.fixed)
-        for v, c in chosen.items():
-            mates[v], mates[c] = c, v
-        for i, j in source.items():
-            if i in self.fixed or i in s1 or j in s1 or i == j:
-                continue
-            i, j = (floater if i == known else i), (floater if j == known else j)
-            mates[i] = j
-        self.mates = mates
-        return chosen
-
-    def _absorbed(self, s1: list[int], s2: list[int], keep: set[int]) -> dict[int, int]:
-        """A maximum-weight matching in which S1's players take S2's players in keep, whoever they are."""
-        saved = {}
-        big = self.one << 4  # more than any two edges weigh: S1 always takes them
-        for v in s1:
-            for c in s2:
-                key = (v, c) if v < c else (c, v)
-                saved[key] = self.weights.get(key)
-                self.weights[key] = big if c in keep else 0
-        before = self.mates
-        self.match()
-        result = self.mates
-        self.mates = before
-        for key, w in saved.items():
-            if w is None:
-                del self.weights[key]
-            else:
-                self.weights[key] = w
-        return result
-
-    def _rest_value(self, mates: dict[int, int], s1: list[int]) -> int:
-        """What a matching's pairs outside S1 and the fixed pairs weigh."""
-        skip = set(s1)
-        return sum(
-            self.weight(i, j)
-            for i, j in mates.items()
-            if i < j and i not in skip and j not in skip and i not in self.fixed
-        )
 
     def _start(self) -> None:
         """The first matching: can the round be paired at all, and which score does the bye get?"""
@@ -740,7 +668,7 @@ class _Brackets:
                 return
         s2 = [bracket[k] for k in rem if not down(bracket[k])]
         if len(s2) == len(s1) + 1:  # one S2 player floats: which one is chosen with S1's opponents
-            chosen = self._one_floater([bracket[k] for k in s1], s2)
+            chosen = one_floater(self, [bracket[k] for k in s1], s2)
             if chosen is not None:
                 for v, mate in chosen.items():
                     matched[v] = matched[mate] = True
