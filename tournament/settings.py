@@ -207,7 +207,7 @@ MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 4 * 1024 * 1024)
 # One event's roster: a bulk import past this is refused with a message.
 MAX_PLAYERS_PER_EVENT = env_int("MAX_PLAYERS_PER_EVENT", 50_000)
 # The largest round the FIDE Dutch system pairs in a request (README: Chess); larger fields pair by the optimal engine.
-DUTCH_ROUND_MAX_PLAYERS = env_int("DUTCH_ROUND_MAX_PLAYERS", 400)
+DUTCH_ROUND_MAX_PLAYERS = env_int("DUTCH_ROUND_MAX_PLAYERS", 2000)
 
 # The public address (scheme and host, e.g. https://swiss.example.org): QR codes and cached public pages
 # use it whatever Host header a request carries. Unset, they follow the request (development).
