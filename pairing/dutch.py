@@ -343,7 +343,7 @@ class _Brackets:
                 return None
             if k == full or any(i >= self.n and j >= self.n for i, j in upper):
                 break
-            k = min(full, 2 * k + 2)
+            k = min(full, 2 * k + 2 + (len(below) % 2))  # of the parity of the players below
         inside = [(i, j) for i, j in upper if i < self.n and j < self.n]
         floating = [i if i < self.n else j for i, j in upper if (i < self.n) != (j < self.n)]
         lone_stand_in = (k - len(floating)) % 2

@@ -93,10 +93,12 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
         if (paired_g or k_g == len(group)) and (paired_b or k_b == len(below)):
             break
         if not (paired_g or k_g == len(group)):
-            k_g = min(len(group), 2 * k_g + 2)
+            k_g = _first_count(2 * k_g, len(group))
         if not (paired_b or k_b == len(below)):
-            k_b = min(len(below), 2 * k_b + 2)
+            k_b = _first_count(2 * k_b, len(below))
     # The bound: the copies' matching, the pairs of copies left out, and the real players' potentials.
+    if (len(group) - k_g) % 2 or (len(below) - k_b) % 2:
+        return False  # never: the copies left out must pair up for the bound to hold
     bound = 0
     for a, b in upper:
         bound += br.weight(a, b) if a < n and b < n else model[(a, b) if (a, b) in model else (b, a)]
@@ -164,7 +166,8 @@ def _in_turn(br, to_group, to_below, group, below, core) -> list[tuple[int, int]
 
 
 def _first_count(sent: int, size: int) -> int:
-    """As many copies as the last matching sent there plus two, of the real players' parity."""
+    """sent copies plus two, of the real players' parity (the bound counts the copies left out in pairs),
+    and no more than the real players."""
     k = sent + 2
     return min(size, k + (k - size) % 2)
 
