@@ -215,6 +215,9 @@ def main() -> None:
         "--own", type=int, default=0, help="instead: N tournaments paired by our engine, checked by bbpPairings -c"
     )
     parser.add_argument("--baku", type=int, default=0, help="instead: N tournaments with Baku acceleration")
+    parser.add_argument(
+        "--big", default="", help="instead: tournaments of these sizes, PLAYERSxROUNDS, comma-separated (400x9)"
+    )
     args = parser.parse_args()
     if not args.bbp:
         sys.exit("give the bbpPairings executable: --bbp PATH or BBP_PAIRINGS=PATH")
@@ -222,6 +225,15 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.own:
         own(args.bbp, args.own, args.out / "own", rng)
+        return
+    if args.big:
+        for k, spec in enumerate(args.big.split(",")):
+            size, rounds = (int(part) for part in spec.split("x"))
+            name = f"big{k:02d}-{size}p-{rounds}r"
+            text, record = tournament(bbp_pairer(args.bbp), name, size, rounds, rng)
+            (args.out / f"{name}.trf").write_text(text)
+            (args.out / f"{name}.bbp").write_text(record)
+            print(name, flush=True)
         return
     if args.baku:
         for k in range(args.baku):
