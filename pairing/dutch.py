@@ -134,6 +134,7 @@ class _Brackets:
         self._below_near: list[tuple[int, int]] = []
         self.chunk_room = 128  # bits for S1's order in one matching: what the last chunks fitted in
         self.tail_bits = 0
+        self.uniform = False  # every pair of the current bracket allowed and weighing alike
         self._tails: dict[tuple, int] = {}
         self.colour_key = [(x.pref, x.imbalance, x.absolute, x.strong, x.repeated) for x in order]
 
@@ -177,6 +178,7 @@ class _Brackets:
             lower[v] = (nc << (3 * sb + 2 * gb + sb)) + rank
         tails, keys, tail_bits = self._tails, self.colour_key, self.tail_bits
         weights, compatible = self.weights, self.compatible
+        first, uniform = None, not moved  # uniform: every pair of the bracket allowed and weighing alike
         for lo in range(moved, end):
             vl = bracket[lo]
             y = p[vl]
@@ -185,13 +187,17 @@ class _Brackets:
                 vh = bracket[h]
                 if not compatible(vh, vl):
                     base[(lo, h)] = weights[(vh, vl)] = 0
+                    uniform = False
                     continue
                 x = p[vh]
                 key = (keys[vh], keys[vl], x.floats, y.floats, x.score, y.score)
                 tail = tails.get(key)
                 if tail is None:
                     tail = tails[key] = self._tail(x, y)
-                base[(lo, h)] = weights[(vh, vl)] = ((header[vh] + low) << tail_bits) | tail
+                base[(lo, h)] = weights[(vh, vl)] = w = ((header[vh] + low) << tail_bits) | tail
+                if uniform and w != first:
+                    uniform, first = first is None, w
+        self.uniform = uniform
 
     def _tail(self, x: Player, y: Player) -> int:
         """base()'s fields below the pair's own, for a pair in the current bracket: colours (C.10-C.13),
@@ -587,6 +593,15 @@ class _Brackets:
         # fewer, the matching is made again with that number.
         rem = [k for k in range(moved, end) if not moved or self.get_mate(bracket[k]) >= group_start]
         rem_pairs = pairs_inside() if moved else len(rem) // 2
+        if not moved and len(bracket) == end == self.n - len(self.fixed) and self.uniform:
+            # The last bracket, every pair of it allowed and alike (round 1, as a rule): no criterion tells
+            # one pairing from another, so the Dutch order alone decides: S1's players in order against S2's,
+            # the last of S2 left over.
+            for a in range(rem_pairs):
+                v, mate = bracket[rem[a]], bracket[rem[rem_pairs + a]]
+                matched[v] = matched[mate] = True
+                self.fix(v, mate)
+            return
 
         def ew(h_pos: int, lo_pos: int, index: int) -> int:
             return self.exchange_weight(base.get((lo_pos, h_pos), 0), index, rem_pairs)
