@@ -1,12 +1,14 @@
 """How fast the FIDE Dutch system (pairing/dutch.py) pairs one round of a large chess event (issue 24).
 
-    .venv/bin/python bench/dutch.py [SIZES...] [--seeds N]  (default: 100 250 500 1000 2000, 3 seeds)
+    .venv/bin/python bench/dutch.py [SIZES...] [--seeds N] [--round R]  (default: 100 250 500 1000 2000,
+                                                        3 seeds, round 6)
     .venv/bin/python bench/dutch.py corpus [MIN MAX] [--dir D]  (every corpus round of MIN < players <= MAX;
                                                         D: a corpus bench/dutch_corpus.py --out D made)
 
 Each field is a chess event played for five rounds (paired by the optimal engine with chess colours,
 random results: a third drawn, 3 % forfeits), then round six is paired by the Dutch system and its CPU
-seconds printed, with the bracket count: one tournament per seed (1..N), the worst of them first.
+seconds printed, with the bracket count: one tournament per seed (1..N), the worst of them first
+(--round R: R - 1 rounds played, then round R).
 Targets (issue 24): 500 players under 0.5 s of CPU, 2,000 under 5 s. bench/pairing.py is the optimal
 engine's benchmark.
 """
@@ -94,31 +96,35 @@ def main() -> None:
         corpus(low, high, folder)
         return
     args = sys.argv[1:]
-    seeds = 3
+    seeds, played = 3, ROUNDS
     if "--seeds" in args:
         at = args.index("--seeds")
         seeds = int(args[at + 1])
+        del args[at : at + 2]
+    if "--round" in args:
+        at = args.index("--round")
+        played = int(args[at + 1]) - 1
         del args[at : at + 2]
     sizes = [int(a) for a in args] or [100, 250, 500, 1000, 2000]
     print(f"{'players':>8} {'round':>5} {'groups':>6} {'worst s':>8} {'each tournament (CPU s)':<28} target")
     for n in sizes:
         times, groups = [], 0
         for seed in range(1, seeds + 1):
-            event = play(n, seed=seed)
-            inp = dutch_from_event(event, ROUNDS + 1)
+            event = play(n, rounds=played, seed=seed)
+            inp = dutch_from_event(event, played + 1)
             start = time.process_time()
             result = pair_dutch(inp)
             times.append(time.process_time() - start)
-            groups = max(groups, len(set(_scores(event))))
+            groups = max(groups, len(set(_scores(event, played + 1))))
             assert len(result.pairs) == n // 2
         limit = {500: 0.5, 2000: 5.0}.get(n)
         target = f"< {limit} s: {'met' if max(times) < limit else 'NOT MET'}" if limit else ""
         each = " ".join(f"{t:.2f}" for t in times)
-        print(f"{n:>8} {ROUNDS + 1:>5} {groups:>6} {max(times):>8.2f} {each:<28} {target}", flush=True)
+        print(f"{n:>8} {played + 1:>5} {groups:>6} {max(times):>8.2f} {each:<28} {target}", flush=True)
 
 
-def _scores(event: ef.Event):
-    inp = pairing.from_event(event, ROUNDS + 1)
+def _scores(event: ef.Event, number: int):
+    inp = pairing.from_event(event, number)
     return [e.points for e in inp.entrants]
 
 
