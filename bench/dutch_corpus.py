@@ -227,30 +227,24 @@ def main() -> None:
         own(args.bbp, args.own, args.out / "own", rng)
         return
     if args.big:
-        for k, spec in enumerate(args.big.split(",")):
-            size, rounds = (int(part) for part in spec.split("x"))
-            name = f"big{k:02d}-{size}p-{rounds}r"
-            text, record = tournament(bbp_pairer(args.bbp), name, size, rounds, rng)
-            (args.out / f"{name}.trf").write_text(text)
-            (args.out / f"{name}.bbp").write_text(record)
-            print(name, flush=True)
-        return
-    if args.baku:
-        for k in range(args.baku):
-            size = rng.randint(12, 60)
-            rounds = rng.randint(5, min(11, size // 2))
-            name = f"baku{k:02d}-{size}p-{rounds}r"
-            text, record = tournament(bbp_pairer(args.bbp), name, size, rounds, rng)
-            (args.out / f"{name}.trf").write_text(text)
-            (args.out / f"{name}.bbp").write_text(record)
-            print(name, flush=True)
-        return
-    for k, (size, rounds) in enumerate(plan(rng)):
-        name = f"t{k:03d}-{size}p-{rounds}r"
+        sets = ((f"big{k:02d}", *(int(part) for part in spec.split("x"))) for k, spec in enumerate(args.big.split(",")))
+    elif args.baku:
+        sets = _baku(args.baku, rng)
+    else:
+        sets = ((f"t{k:03d}", size, rounds) for k, (size, rounds) in enumerate(plan(rng)))
+    for prefix, size, rounds in sets:
+        name = f"{prefix}-{size}p-{rounds}r"
         text, record = tournament(bbp_pairer(args.bbp), name, size, rounds, rng)
         (args.out / f"{name}.trf").write_text(text)
         (args.out / f"{name}.bbp").write_text(record)
         print(name, flush=True)
+
+
+def _baku(count: int, rng: random.Random):
+    """The accelerated set: each tournament's size and rounds drawn just before it is played."""
+    for k in range(count):
+        size = rng.randint(12, 60)
+        yield f"baku{k:02d}", size, rng.randint(5, min(11, size // 2))
 
 
 def own(exe: str, count: int, out: Path, rng: random.Random) -> None:
