@@ -669,26 +669,34 @@ class _Brackets:
                 for c in range(a + 1, len(rem)):
                     self.set(v, bracket[rem[c]], ew(rem[a], rem[c], a))
             a += 1
-        # S1 and S2 are settled: only S1-against-S2 edges remain in the remainder.
+        # S1 and S2 are settled. Each S1 player, from the top, gets the highest S2 player the rest allows.
         is_s1 = [down(v) for v in vertices]
-        for a, ka in enumerate(rem):
-            v = vertices[a]
-            for c in range(a + 1, len(rem)):
-                if not is_s1[a] or is_s1[c]:
-                    base[(rem[c], ka)] = 0
-                weights[(v, vertices[c])] = base_get((rem[c], ka), 0)
-        # Each S1 player, from the top, gets the highest S2 player the rest allows: a lexicographic order,
-        # so one matching decides them all (S1's first player's field is the most significant).
-        s1 = [k for k in rem if down(bracket[k])]
+        s1 = [k for k, first in zip(rem, is_s1, strict=True) if first]
         if 2 * len(s1) == len(rem):  # no S2 player floats: S1 against S2 is all that is left to choose
+            at = {v: a for a, v in enumerate(vertices)}
+
+            def s1_s2(v: int, vo: int) -> int:  # S1 player v against S2 player vo, as the remainder weighs it
+                a, c = at[v], at[vo]
+                return base_get((rem[c], rem[a]), 0) if a < c else 0
+
             chosen = first_transposition(
-                [bracket[k] for k in s1], [bracket[k] for k in rem if not down(bracket[k])], self.weight, self.mates
+                [bracket[k] for k in s1],
+                [v for v, first in zip(vertices, is_s1, strict=True) if not first],
+                s1_s2,
+                self.mates,
             )
             if chosen is not None:
                 for v, mate in chosen.items():
                     matched[v] = matched[mate] = True
                     self.fix(v, mate)
                 return
+        # Only S1-against-S2 edges remain in the remainder, for the matchings below.
+        for a, ka in enumerate(rem):
+            v = vertices[a]
+            for c in range(a + 1, len(rem)):
+                if not is_s1[a] or is_s1[c]:
+                    base[(rem[c], ka)] = 0
+                weights[(v, vertices[c])] = base_get((rem[c], ka), 0)
         s2 = [bracket[k] for k in rem if not down(bracket[k])]
         if len(s2) == len(s1) + 1:  # one S2 player floats: which one is chosen with S1's opponents
             chosen = one_floater(self, [bracket[k] for k in s1], s2)

@@ -48,6 +48,16 @@ def first_transposition(
         s: sorted((c for c, w in edges[s].items() if u[s] - u[owner[c]] == w - edges[owner[c]][c]), key=rank.get)
         for s in s1
     }
+    # Each S1 player in turn taking the highest S2 player left on a tight edge: when that pairs them all, it is
+    # the first (every choice was the highest a pairing of all of them allows); otherwise cycle by cycle.
+    taken: dict[int, int] = {}
+    for s in s1:
+        c = next((c for c in tight[s] if c not in taken), None)
+        if c is None:
+            break
+        taken[c] = s
+    else:
+        return {s: c for c, s in taken.items()}
     fixed: set[int] = set()
     for s in s1:
         for c in tight[s]:
