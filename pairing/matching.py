@@ -32,7 +32,8 @@ Edge = tuple[int, int, int]
 
 
 def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[int, int]] | None:
-    """A maximum-weight matching (not necessarily of maximum cardinality) of edges (u, v, weight > 0).
+    """A maximum-weight matching (not necessarily of maximum cardinality) of edges (u, v, weight > 0), each
+    pair of vertices at most once.
 
     None when the weights do not compress into rustworkx's integers and wide is False (the caller would
     rather split the problem than wait for networkx)."""
@@ -49,7 +50,9 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
         return list(nx.max_weight_matching(g))
     vertex, inverse = np.unique(weights.ends, return_inverse=True)
     ends = inverse.reshape(-1, 2)
-    g = rx.PyGraph(multigraph=False)
+    # A multigraph: a simple graph looks for the pair's edge before adding each one, a scan of its
+    # neighbours that made a dense bracket's graph slower to build than to match. Each pair comes once.
+    g = rx.PyGraph()
     g.add_nodes_from(vertex.tolist())
     g.add_edges_from(
         list(zip(ends[:, 0].tolist(), ends[:, 1].tolist(), map(small.__getitem__, weights.which), strict=True))
