@@ -16,6 +16,9 @@ reported match and, measured in the workers themselves (bench/gunicorn_cpu.py), 
 then checks in the database that every one of the 1024 matches is stored exactly once with the result its
 players reported and one audit entry: `stored N/1024` and `N errors`.
 
+`--redis redis://127.0.0.1:6379/9` gives the app the shared cache docker-compose.yml gives it (REDIS_URL), instead
+of local memory in each worker.
+
 Targets on a 2-core machine: 0 errors, every match stored, p99 under 500 ms, under 50 CPU seconds of the
 workers per 1,024 matches.
 Needs PostgreSQL at $BENCH_PG (default postgres://postgres@127.0.0.1:5432). Everything it starts, it
@@ -311,6 +314,7 @@ def main() -> None:
         help="phones connect to gunicorn itself, not through deploy/nginx.conf as deployed (each request a new "
         "connection to gunicorn)",
     )
+    parser.add_argument("--redis", default="", help="REDIS_URL for the app, as docker-compose.yml sets (default: none)")
     parser.add_argument(
         "--profile", metavar="FILE", help="sample gunicorn's workers with py-spy (pip install py-spy) into FILE"
     )
@@ -332,6 +336,7 @@ def main() -> None:
         PATH=f"{Path(PY).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         GUNICORN_CMD_ARGS=f"--config {ROOT / 'bench' / 'gunicorn_cpu.py'}",
         BENCH_CPU_DIR=str(cpu_dir),
+        REDIS_URL=args.redis,
     )
     psql(f"{base}/postgres", f"CREATE DATABASE {db}")
     server = front = None
@@ -481,7 +486,8 @@ def main() -> None:
         print(
             f"gunicorn as deploy/start.sh{', phones direct' if args.direct else ', behind nginx'}: "
             f"{env.get('WEB_CONCURRENCY', '2')} workers x "
-            f"{env.get('GUNICORN_THREADS', '4')} threads; {args.phones_at_once} phones mid-request at most"
+            f"{env.get('GUNICORN_THREADS', '4')} threads, cache: {'Redis' if args.redis else 'local memory'}; "
+            f"{args.phones_at_once} phones mid-request at most"
         )
         print(
             f"{len(phones)} phones reported in {reported_in:.1f} s (window {args.window} s): "

@@ -63,7 +63,9 @@ def settled_marker(event: Event, after_round: int) -> str:
     later round's results make after it (`_settled_key`).
     """
     key = _settled_key(event, after_round)
-    marker = cache.get(key)
+    # A player's page asks four times (its standing, earlier rounds, their rendering, its ETag): the cache once.
+    known = event.__dict__.setdefault("_settled_markers", {})
+    marker = known.get(key) or cache.get(key)
     if marker is None:
         # The event's settings (scoring, tie-breakers, the floor, the bye rating, ...): not what changes move.
         fields = [f.attname for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS]
@@ -86,6 +88,7 @@ def settled_marker(event: Event, after_round: int) -> str:
             )
         marker = hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
         cache.set(key, marker, CACHE_SECONDS)
+    known[key] = marker
     return marker
 
 

@@ -301,19 +301,25 @@ def is_fragment(request: HttpRequest) -> bool:
 
 @dataclass(frozen=True)
 class Rendering:
-    """A page as rendered for one event version: what a later version may serve while it is being made."""
+    """A page as rendered for one event version: what a later version may serve while it is being made.
+
+    Kept as its head (without the HTML) under its version's key and as the page's latest rendering, and its
+    HTML and gzipped HTML each under keys of their own (`_body_key`): every poll reads the head while the event
+    changes, and a page only the body it sends (a big page is half a megabyte of HTML and 40 kB gzipped; from
+    Redis, when app servers share it, reading both for every poll took more than rendering the page)."""
 
     version: int
     public: bool
     updated_at: float  # the event's `updated_at` then (Last-Modified)
     made_at: float  # time.time() when it was made
     cost: float  # seconds it took
-    html: bytes
-    compressed: bytes | None
+    size: int  # bytes of the HTML
+    gzipped: bool  # whether it is kept gzipped too (GZIP_MIN_BYTES)
+    html: bytes | None = None  # None in the head
+    compressed: bytes | None = None
 
-    @property
-    def size(self) -> int:
-        return len(self.html)
+    def head(self) -> "Rendering":
+        return replace(self, html=None, compressed=None)
 
 
 @dataclass(frozen=True)
@@ -419,17 +425,25 @@ def public_response(
     else:
         response = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if response is None:
-        key = f"page:{event_key(event)}:{ident}"
-        latest_key = f"page-latest:{event_pk}:{ident}"
+        key = _page_key(event_pk, event.version, ident)
+        latest_key = f"rendering-head:{event_pk}:{ident}"
 
         def render() -> Rendering:
             started = time.perf_counter()
             html = render_html()
             compressed = gzip.compress(html, GZIP_LEVEL, mtime=0) if len(html) >= GZIP_MIN_BYTES else None
             made = Rendering(
-                event.version, event.public, event.updated_at.timestamp(), time.time(), 0.0, html, compressed
+                event.version, event.public, event.updated_at.timestamp(), time.time(), 0.0, len(html), bool(compressed)
             )
-            return replace(made, cost=time.perf_counter() - started)
+            return replace(made, cost=time.perf_counter() - started, html=html, compressed=compressed)
+
+        def keep(made: Rendering) -> Rendering:
+            """Its bodies under keys of their own; its head for `key` and `latest_key`."""
+            bodies = {_body_key(event_pk, made.version, ident, False): made.html}
+            if made.compressed is not None:
+                bodies[_body_key(event_pk, made.version, ident, True)] = made.compressed
+            cache.set_many(bodies, CACHE_SECONDS)
+            return made.head()
 
         made = cache.get(key)
         if made is None:
@@ -437,13 +451,26 @@ def public_response(
             if latest is not None and may_lag(latest, event, time.time()):
                 made = latest
             else:
-                made = _render_once(key, latest_key, render, latest, event)
+                made = _render_once(key, latest_key, render, latest, event, keep)
         if made.version != event.version:
             etag = _etag(event_pk, made.version, made.public, ident)
             last_modified = int(made.updated_at)
             response = get_conditional_response(request, etag=etag, last_modified=last_modified)
         if response is None:
-            response = _body(made.html, made.compressed, gzip_ok)
+            zipped = gzip_ok and made.gzipped
+            body = made.compressed if zipped else made.html
+            if body is None:  # a head: the body its version keeps
+                body = cache.get(_body_key(event_pk, made.version, ident, zipped))
+            if body is None:
+                # Gone from the cache meanwhile (evicted apart from its head): this version, rendered here.
+                made = render()
+                cache.set(key, keep(made), CACHE_SECONDS)
+                etag, last_modified = _etag(event_pk, made.version, made.public, ident), int(made.updated_at)
+                zipped = gzip_ok and made.gzipped
+                body = made.compressed if zipped else made.html
+            response = HttpResponse(body)
+            if zipped:
+                response["Content-Encoding"] = "gzip"
     if not search:
         response["ETag"] = etag
         response["Last-Modified"] = http_date(last_modified)
@@ -460,6 +487,15 @@ def public_response(
     return response
 
 
+def _page_key(event_pk: str, version: int, ident: str) -> str:
+    """Where the head of a page's rendering for one version of the event is kept."""
+    return f"rendering:{event_pk}.{version}:{ident}"
+
+
+def _body_key(event_pk: str, version: int, ident: str, gzipped: bool) -> str:
+    return f"{_page_key(event_pk, version, ident)}:{'gzip' if gzipped else 'html'}"
+
+
 def _body(html: bytes, compressed: bytes | None, gzip_ok: bool) -> HttpResponse:
     if compressed and gzip_ok:
         response = HttpResponse(compressed)
@@ -468,12 +504,21 @@ def _body(html: bytes, compressed: bytes | None, gzip_ok: bool) -> HttpResponse:
     return HttpResponse(html)
 
 
-def _render_once(key: str, latest_key: str, render: Callable[[], _M], latest: _M | None, event: Event) -> _M:
+def _render_once(
+    key: str,
+    latest_key: str,
+    render: Callable[[], _M],
+    latest: _M | None,
+    event: Event,
+    keep: Callable[[_M], _M] = lambda made: made,
+) -> _M:
     """Render this version once; while another request renders a big page, serve its last rendering meanwhile.
 
     A small page is quick to render: waiting for it keeps every answer exact. A big page is rendered by one
     request at a time, whatever version each asks for: while results pour in, every request may come with a
     newer version than the one being rendered, and each rendering its own would take every thread at once.
+    `keep`: what of a rendering is cached under `key` and `latest_key` (storing the rest elsewhere); `latest` is
+    one such; a request that renders gets all of it.
     """
     big = latest is not None and latest.public == event.public and latest.size >= settings.PUBLIC_LAG_MIN_BYTES
     with single_flight(latest_key if big else key, wait=not big) as mine:
@@ -482,8 +527,9 @@ def _render_once(key: str, latest_key: str, render: Callable[[], _M], latest: _M
         made = cache.get(key)
         if made is None:
             made = render()
-            cache.set(key, made, CACHE_SECONDS)
+            kept = keep(made)
+            cache.set(key, kept, CACHE_SECONDS)
             newest = cache.get(latest_key)
             if newest is None or newest.version <= made.version:
-                cache.set(latest_key, made, CACHE_SECONDS)
+                cache.set(latest_key, kept, CACHE_SECONDS)
         return made
