@@ -8,6 +8,8 @@
 # (tournament/middleware.py) before they are read.
 # The logger class writes a player's personal link without its secret, in the access log (request
 # line, referrer) and in the error log (tournament/logs.py).
+# A connection nginx keeps open is closed by nginx first (deploy/nginx.conf: 4 s idle, gunicorn 5 s): were
+# gunicorn first, a report sent on the connection as it closed would get a 502 (nginx never resends a POST).
 set -e
 python manage.py migrate --noinput
 exec gunicorn tournament.wsgi:application \
@@ -20,4 +22,5 @@ exec gunicorn tournament.wsgi:application \
   --limit-request-line 4094 \
   --limit-request-fields 50 \
   --limit-request-field_size 8190 \
+  --keep-alive 5 \
   --timeout 60
