@@ -37,6 +37,7 @@ from pairing.dutch_assign import first_transposition
 from pairing.dutch_colours import BLACK, WHITE, colour_bits
 from pairing.dutch_floater import one_floater
 from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
+from pairing.dutch_start import start
 from pairing.dutch_tiers import match_tiered
 from pairing.engine import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
@@ -260,7 +261,7 @@ class _Brackets:
         return self.mates.get(i, i)
 
     def solve(self) -> dict[int, int]:
-        self._start()
+        start(self)
         return self._brackets()
 
     def fix(self, i: int, j: int) -> None:
@@ -404,82 +405,6 @@ class _Brackets:
                     break
         return near
 
-    def _start(self) -> None:
-        """The first matching: can the round be paired at all, and which score does the bye get?"""
-        p, n = self.p, self.n
-        odd = n % 2 == 1
-        top = p[0].score
-        flag_bits = n.bit_length() + 1
-        sum_bits = (n * 2 * max(self.shift.values(), default=0) + 1).bit_length() + 1
-
-        def weight(i: int, j: int) -> int:  # i above j
-            x, y = p[j], p[i]
-            w = 1 + (not x.bye_eligible) + (not y.bye_eligible)
-            w = (w << sum_bits) + self.shift[x.score] + self.shift[y.score]
-            return ((w << flag_bits) | (x.score >= top)) if odd else 1
-
-        # Near neighbours in the order first: their matching settles the question when it reaches what no
-        # matching can exceed (everyone paired; when odd, the bye to the lowest score a bye can go to and
-        # the top group paired within itself as far as it can be). Only otherwise is every pair matched.
-        near = [(i, j) for i in range(n) for j in self._near(range(n), i, 12) if j > i]
-        for pairs in (near, None):
-            if pairs is None:
-                pairs = [(i, j) for j in range(n) for i in range(j) if self.compatible(i, j)]
-            g = rx.PyGraph()
-            g.add_nodes_from(range(n))
-            g.add_edges_from([(i, j, weight(i, j)) for i, j in pairs])
-            self._take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=lambda w: w))
-            if self._start_is_best(odd, top):
-                break
-        unmatched = [i for i in range(n) if self.get_mate(i) == i]
-        if len(unmatched) > 1 or (unmatched and not p[unmatched[0]].bye_eligible):
-            raise PairingError(
-                Message(
-                    "dutch_no_pairing",
-                    "no pairing of round {round} meets the absolute criteria (no rematch, colour rules, "
-                    "one bye to a player who has had none)",
-                    round=self.r.inp.round,
-                )
-            )
-        if odd:
-            self.bye_score = p[unmatched[0]].score
-            self.single_bye = self.bye_score >= top and all(
-                p[self.get_mate(i)].score >= top for i in range(n) if p[i].score >= top
-            )
-            counts = sorted((x.played for x in p if x.score == self.bye_score), reverse=True)
-            self.unplayed_rank = {c: k for k, c in enumerate(counts)}
-        # Every edge's first weight, as base(i, j, False, False) gives it: one pair and the two potentials.
-        sb, gb, m = self.size_bits, self.groups_bits, min(self.r.done, 2)
-        rest = 4 * sb + m * 2 * sb + m * 2 * gb + 3 * sb + 2
-        self.tail_bits = rest  # the colour and float fields and the room for the Dutch order, in base()
-        top_shift = rest + 4 * sb + 2 * gb
-        self.one = 1 << top_shift
-        ranks = [self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0 for x in p]
-        self.potential = [
-            ((not self._bye_candidate(x)) << top_shift) + (r << rest) for x, r in zip(p, ranks, strict=True)
-        ]
-        self.small_unit = 1 << (2 * n * n + 1).bit_length()
-        self.small_potential = [
-            (not self._bye_candidate(x)) * self.small_unit + r for x, r in zip(p, ranks, strict=True)
-        ]
-
-    def _start_is_best(self, odd: bool, top: int) -> bool:
-        """The first matching pairs everyone, or when odd, all but one eligible player of the lowest score
-        any eligible player has, with the top score group paired within itself as far as it can be."""
-        p, n = self.p, self.n
-        unmatched = [i for i in range(n) if self.get_mate(i) == i]
-        if len(unmatched) != odd:
-            return False
-        if not odd:
-            return True
-        zi = unmatched[0]
-        z = p[zi]
-        if not z.bye_eligible or z.score != min(x.score for x in p if x.bye_eligible):
-            return False
-        in_top = sum(1 for x in p if x.score >= top) - (z.score >= top)
-        inside = sum(1 for i in range(n) if p[i].score >= top and p[self.get_mate(i)].score >= top and i != zi)
-        return inside == in_top - in_top % 2
-
     def _brackets(self) -> dict[int, int]:
         p, n = self.p, self.n
         pairs: dict[int, int] = {}
@@ -505,11 +430,13 @@ class _Brackets:
             # The bracket's pairs now; those with the next group when first asked for (weight()).
             self._current_weights(bracket, moved, end, base)
 
-            if moved:  # a homogeneous bracket goes straight to its remainder
+            if moved == 1:
+                self._one_moved_down(bracket, end, base, matched, range(group_start, group_end))
+            elif moved:  # a homogeneous bracket goes straight to its remainder
                 self.match()
-            self._moved_down(bracket, moved, end, base, matched, range(group_start, group_end))
+                self._moved_down(bracket, moved, end, base, matched, range(group_start, group_end))
             # The opponents of the moved-down players: the highest resident possible (C.04.3 B.3).
-            for k in range(moved):
+            for k in range(moved if moved > 1 else 0):
                 v = bracket[k]
                 if not matched[v]:
                     continue
@@ -543,6 +470,25 @@ class _Brackets:
             bracket = rest
             group_start = group_end
         return pairs
+
+    def _one_moved_down(self, bracket, end, base, matched, residents: range) -> None:
+        """A lone moved-down player: paired if it can be (the criteria say so in every best matching), with
+        the highest resident possible, both in one matching (its order among residents weighs below them)."""
+        v = bracket[0]
+        add = len(bracket)
+        for o in range(end - 1, 0, -1):
+            w = base.get((o, 0), 0)
+            if w:
+                self.set(v, bracket[o], w + add)
+                add += 1
+        self.match()
+        mate = self.get_mate(v)
+        if mate in residents:
+            matched[v] = matched[mate] = True
+            self.fix(v, mate)
+            return
+        for o in range(1, end):  # it floats on: its pairs weigh as before
+            self.set(v, bracket[o], base.get((o, 0), 0))
 
     def _moved_down(self, bracket, moved, end, base, matched, residents: range) -> None:
         """Which moved-down players are paired in the bracket: the highest first (C.04.3 B.3)."""
