@@ -53,11 +53,16 @@ def first_transposition(
     taken: dict[int, int] = {}
     for s in s1:
         c = next((c for c in tight[s] if c not in taken), None)
-        if c is None:
-            break
-        taken[c] = s
-    else:
+        if c is not None:
+            taken[c] = s
+    if len(taken) == len(s1):
         return {s: c for c, s in taken.items()}
+    # Otherwise the players left out join by augmenting paths, and that pairing, mostly the first already,
+    # is improved cycle by cycle: a player whose opponent is the highest its predecessors left needs none.
+    greedy_held = {s: c for c, s in taken.items()}
+    greedy_owner = dict(taken)
+    if all(_augment(s, tight, greedy_held, greedy_owner) for s in s1 if s not in greedy_held):
+        held, owner = greedy_held, greedy_owner
     fixed: set[int] = set()
     for s in s1:
         for c in tight[s]:
@@ -72,6 +77,27 @@ def first_transposition(
                 break
         fixed.add(s)
     return held
+
+
+def _augment(s, tight, held, owner) -> bool:
+    """s paired by an augmenting path of tight edges to an S2 player nobody holds; False if none."""
+    back: dict[int, tuple[int, int] | None] = {s: None}  # S1 player -> (who reached it, through which S2)
+    queue = deque([s])
+    while queue:
+        x = queue.popleft()
+        for c in tight[x]:
+            y = owner.get(c)
+            if y is None:
+                while True:  # x takes c; whoever reached x takes what x held
+                    previous = back[x]
+                    held[x], owner[c] = c, x
+                    if previous is None:
+                        return True
+                    x, c = previous
+            if y not in back:
+                back[y] = (x, c)
+                queue.append(y)
+    return False
 
 
 def _prices(s1, edges, held, owner) -> tuple[dict, list | None]:
