@@ -18,15 +18,18 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+FEW = 8  # a stand-in's choices tried one by one at most
+
 
 def first_transposition(
-    s1: list[int], s2: list[int], weight: Callable[[int, int], int], mate: dict[int, int]
+    s1: list[int], s2: list[int], weight: Callable[[int, int], int], mate: dict[int, int], last_free: bool = False
 ) -> dict[int, int] | None:
     """S1 player -> S2 player: the maximum-weight perfect matching first in S1's order of preference.
 
     s1 in order (first chooses first), s2 in order of preference (highest first); weight(a, b) > 0 for a
     pair allowed; mate holds a perfect matching of the two (S1 to S2 at least), improved here to one of
-    maximum weight. None when there is none in reach, so the caller can fall back on matchings."""
+    maximum weight. None when there is none in reach, so the caller can fall back on matchings. last_free:
+    the last of s1 stands in for whoever is left over, its own choice no part of the order."""
     rank = {c: k for k, c in enumerate(s2)}
     edges = {s: {c: w for c in s2 if (w := weight(s, c)) > 0} for s in s1}
     held = {s: mate[s] for s in s1}
@@ -57,6 +60,26 @@ def first_transposition(
             taken[c] = s
     if len(taken) == len(s1):
         return {s: c for c, s in taken.items()}
+    if last_free and len(tight[s1[-1]]) <= FEW:
+        # Whom the stand-in takes, tried one by one, the rest in turn: the first of those pairings.
+        best, best_order = None, None
+        place = {s: k for k, s in enumerate(s1)}
+        for left in tight[s1[-1]]:
+            taken = {left: s1[-1]}
+            for s in s1[:-1]:
+                c = next((c for c in tight[s] if c not in taken), None)
+                if c is None:
+                    break
+                taken[c] = s
+            else:
+                order = sorted((place[s], rank[c]) for c, s in taken.items() if s != s1[-1])
+                if best_order is None or order < best_order:
+                    best, best_order = {s: c for c, s in taken.items()}, order
+                continue
+            break  # one of them did not pair everyone in turn: cycle by cycle below
+        else:
+            if best is not None:
+                return best
     # Otherwise the players left out join by augmenting paths, and that pairing, mostly the first already,
     # is improved cycle by cycle: a player whose opponent is the highest its predecessors left needs none.
     greedy_held = {s: c for c, s in taken.items()}
@@ -170,4 +193,4 @@ def first_with_one_floater(
     def priced(a: int, b: int) -> int:
         return float_value[b] - low + 1 if a == -1 else weight(a, b)
 
-    return first_transposition([*s1, -1], s2, priced, mate)
+    return first_transposition([*s1, -1], s2, priced, mate, last_free=True)
