@@ -88,16 +88,20 @@ def first_transposition(
         held, owner = greedy_held, greedy_owner
     fixed: set[int] = set()
     for s in s1:
+        # Players from whom s's old opponent cannot be reached: whoever a failed search met (all they reach,
+        # it reached), so no later candidate of s held by one of them is searched again.
+        stuck: set[int] = set()
         for c in tight[s]:
             if c == held[s]:
                 break
-            if c in owner and owner[c] in fixed:
+            if c in owner and (owner[c] in fixed or owner[c] in stuck):
                 continue
-            path = _freeing(s, c, tight, held, owner, fixed)
+            path, met = _freeing(s, c, tight, held, owner, fixed)
             if path is not None:
                 for x, y in path:
                     held[x], owner[y] = y, x
                 break
+            stuck |= met
         fixed.add(s)
     return held
 
@@ -153,9 +157,10 @@ def _prices(s1, edges, held, owner) -> tuple[dict, list | None]:
             return u, cycle
 
 
-def _freeing(s, c, tight, held, owner, fixed) -> list[tuple[int, int]] | None:
+def _freeing(s, c, tight, held, owner, fixed) -> tuple[list[tuple[int, int]] | None, set[int]]:
     """The reassignments (S1 player, S2 player) that give c to s: from c's holder, a path of tight edges
-    through unfixed players that ends at the player taking s's old opponent; None if there is none."""
+    through unfixed players that ends at the player taking s's old opponent; None if there is none, with
+    the players the search met."""
     free = held[s]
     start = owner[c]
     back: dict[int, tuple[int, int] | None] = {start: None}
@@ -170,13 +175,13 @@ def _freeing(s, c, tight, held, owner, fixed) -> list[tuple[int, int]] | None:
                 while back[x] is not None:
                     x, y = back[x]
                     moves.append((x, y))
-                return moves
+                return moves, set()
             z = owner[y]
             if z in fixed or z == s or z in back:
                 continue
             back[z] = (x, y)
             queue.append(z)
-    return None
+    return None, set(back)
 
 
 def first_with_one_floater(
