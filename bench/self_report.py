@@ -48,6 +48,10 @@ from urllib.parse import urlencode
 from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from deploy import local_nginx  # noqa: E402
+
 PY = sys.executable
 SLUG = "bench"
 # From player A's side; player B reports the mirror image ("2-1" for A is "1-2" for B).
@@ -218,25 +222,12 @@ def poller(port: int, stop: float, offset: float, tally: Tally) -> None:
 def nginx_in_front(root: Path, app_port: int) -> tuple[subprocess.Popen, int]:
     """deploy/nginx.conf as the compose proxy runs it (keep-alive connections to gunicorn), in front of the
     app on `app_port`; its process and port."""
-    nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    nginx = local_nginx.binary()
     if nginx is None:
         sys.exit("nginx is not installed (apt-get install nginx-light); or run with --direct")
     port = free_port()
-    root.mkdir(parents=True)
-    site = (ROOT / "deploy" / "nginx.conf").read_text()
-    for was, now in (
-        ("server app:8000;", f"server 127.0.0.1:{app_port};"),
-        ("listen 80;", f"listen 127.0.0.1:{port};"),
-        ("/var/log/nginx/", f"{root}/"),
-    ):
-        site = site.replace(was, now)
-    (root / "site.conf").write_text(site)
-    temp = " ".join(f"{kind}_temp_path {root}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    (root / "nginx.conf").write_text(
-        f"daemon off; pid {root}/nginx.pid; error_log {root}/error.log;\n"
-        f"events {{ worker_connections 4096; }}\nhttp {{ {temp} include {root}/site.conf; }}\n"
-    )
-    server = subprocess.Popen([nginx, "-p", str(root), "-c", str(root / "nginx.conf")], stderr=subprocess.DEVNULL)
+    config = local_nginx.write_config(root, app_port, port, events="worker_connections 4096;")
+    server = subprocess.Popen([nginx, "-p", str(root), "-c", str(config)], stderr=subprocess.DEVNULL)
     for _ in range(200):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()

@@ -5,7 +5,6 @@ import http.client
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from deploy import local_nginx
 
 ROOT = Path(__file__).resolve().parents[1]
 PROD = {
@@ -286,26 +287,12 @@ def test_no_log_of_the_deployment_holds_a_personal_link_secret(tmp_path, fresh_d
 @contextmanager
 def nginx_in_front(tmp_path, app_port: int):
     """deploy/nginx.conf as the compose proxy runs it, in front of the app on `app_port`; yields its port."""
-    nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    nginx = local_nginx.binary()
     if nginx is None:
         pytest.skip("nginx is not installed (apt-get install nginx-light); CI installs it")
     port, root = _free_port(), tmp_path / "nginx"
-    root.mkdir(parents=True)
-    site = (ROOT / "deploy" / "nginx.conf").read_text()
-    for was, now in (
-        ("server app:8000;", f"server 127.0.0.1:{app_port};"),
-        ("listen 80;", f"listen 127.0.0.1:{port};"),
-        ("/var/log/nginx/", f"{root}/"),
-    ):
-        assert was in site
-        site = site.replace(was, now)
-    (root / "site.conf").write_text(site)
-    temp = " ".join(f"{kind}_temp_path {root}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    (root / "nginx.conf").write_text(
-        f"daemon off; pid {root}/nginx.pid; error_log {root}/error.log info;\n"
-        f"events {{}}\nhttp {{ {temp} include {root}/site.conf; }}\n"
-    )
-    server = subprocess.Popen([nginx, "-p", str(root), "-c", str(root / "nginx.conf")], stderr=subprocess.PIPE)
+    config = local_nginx.write_config(root, app_port, port, error_log="info")
+    server = subprocess.Popen([nginx, "-p", str(root), "-c", str(config)], stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 20
         while True:
