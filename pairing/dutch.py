@@ -141,61 +141,54 @@ class _Brackets:
 
     # The edge weight, field by field
 
-    def base(self, h: int, lo: int, current: bool, following: bool) -> int:
+    def base(self, h: int, lo: int, current: bool) -> int:
+        """The pair's weight (h above lo): in the current bracket, or lo in the next score group."""
         if not self.compatible(h, lo):
             return 0
-        x, y = self.p[h], self.p[lo]
+        w = (self._shares(h, current)[0] + self._shares(lo, current)[1]) << self.tail_bits
+        return w | self._tail_of(h, lo) if current else w
+
+    def _shares(self, v: int, current: bool) -> tuple[int, int]:
+        """A player's part of a pair's own fields, as its higher player and as its lower: the pair and who
+        may not have the bye [C.4, C.5], the pair in the current bracket and its score [C.6, C.7], or in
+        the next one [C.8], the bye assignee's unplayed games [C.9]."""
+        x = self.p[v]
         sb, gb = self.size_bits, self.groups_bits
-        w = 1 + (not self._bye_candidate(x)) + (not self._bye_candidate(y))
-        w = (w << sb) | current
-        w = (w << gb) | ((1 << self.shift[x.score]) if current else 0)
-        w = (w << sb) | following
-        w = (w << gb) | ((1 << self.shift[x.score]) if following else 0)
-        w <<= 2 * sb
-        if self.single_bye:
-            w += self.unplayed_rank[x.played] if x.score == self.bye_score else 0
-            w += self.unplayed_rank[y.played] if y.score == self.bye_score else 0
-        if not current:  # colours and floats count in the current bracket only
-            return w << self.tail_bits
-        # The colour and float fields depend on a few facts of each player, shared by many: worked out
-        # once for each combination.
+        nc = not self._bye_candidate(x)
+        rank = self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0
+        score = 1 << self.shift[x.score]
+        w = ((1 + nc) << sb) | current
+        w = (w << gb) | (score if current else 0)
+        w = (w << sb) | (not current)
+        w = (w << gb) | (0 if current else score)
+        return (w << 2 * sb) + rank, (nc << (4 * sb + 2 * gb)) + rank
+
+    def _tail_of(self, h: int, lo: int) -> int:
+        """The colour and float fields, which depend on a few facts of each player shared by many: worked
+        out once for each combination."""
+        x, y = self.p[h], self.p[lo]
         key = (self.colour_key[h], self.colour_key[lo], x.floats, y.floats, x.score, y.score)
         tail = self._tails.get(key)
         if tail is None:
             tail = self._tails[key] = self._tail(x, y)
-        return (w << self.tail_bits) | tail
+        return tail
 
     def _current_weights(self, bracket: list[int], moved: int, end: int, base: dict) -> None:
         """base() of every pair of the bracket with a resident as its lower player, into base (by position)
-        and the graph: the same fields, with what depends on one player worked out once."""
-        sb, gb, p = self.size_bits, self.groups_bits, self.p
-        header = {}  # the higher player's part of the pair's own fields, and the lower's
-        lower = {}
-        for v in bracket[:end]:
-            x = p[v]
-            nc = not self._bye_candidate(x)
-            rank = self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0
-            header[v] = ((((1 + nc) << sb | 1) << gb | (1 << self.shift[x.score])) << (3 * sb + gb)) + rank
-            lower[v] = (nc << (3 * sb + 2 * gb + sb)) + rank
-        tails, keys, tail_bits = self._tails, self.colour_key, self.tail_bits
-        weights, compatible = self.weights, self.compatible
+        and the graph, each player's shares worked out once."""
+        shares = {v: self._shares(v, True) for v in bracket[:end]}
+        weights, compatible, tail_of, tail_bits = self.weights, self.compatible, self._tail_of, self.tail_bits
         first, uniform = None, not moved  # uniform: every pair of the bracket allowed and weighing alike
         for lo in range(moved, end):
             vl = bracket[lo]
-            y = p[vl]
-            low = lower[vl]
+            low = shares[vl][1]
             for h in range(lo):
                 vh = bracket[h]
                 if not compatible(vh, vl):
                     base[(lo, h)] = weights[(vh, vl)] = 0
                     uniform = False
                     continue
-                x = p[vh]
-                key = (keys[vh], keys[vl], x.floats, y.floats, x.score, y.score)
-                tail = tails.get(key)
-                if tail is None:
-                    tail = tails[key] = self._tail(x, y)
-                base[(lo, h)] = weights[(vh, vl)] = w = ((header[vh] + low) << tail_bits) | tail
+                base[(lo, h)] = weights[(vh, vl)] = w = ((shares[vh][0] + low) << tail_bits) | tail_of(vh, vl)
                 if uniform and w != first:
                     uniform, first = first is None, w
         self.uniform = uniform
@@ -247,7 +240,7 @@ class _Brackets:
         if w is not None:
             return w
         if (i in self.group_set or j in self.group_set) and i in self.local_set and j in self.local_set:
-            w = self.weights[key] = self.base(key[0], key[1], False, True)  # with the next score group
+            w = self.weights[key] = self.base(key[0], key[1], False)  # with the next score group
             return w
         return self.one + self.potential[i] + self.potential[j] if self.compatible(i, j) else 0
 
