@@ -31,14 +31,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-import rustworkx as rx
-
 from pairing.dutch_assign import first_transposition
 from pairing.dutch_colours import BLACK, WHITE, colour_bits
 from pairing.dutch_floater import one_floater
 from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
 from pairing.dutch_start import start
-from pairing.dutch_tiers import match_tiered
+from pairing.dutch_tiers import match_bounded, match_tiered
 from pairing.engine import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
 from standings.messages import Message
@@ -109,7 +107,10 @@ class _Brackets:
             biggest = max(biggest, sizes[s])
         self.groups_bits = width
         self.size_bits = biggest.bit_length()
-        self.weights: dict[tuple[int, int], int] = {}  # the graph: (i, j), i < j
+        self.weights: dict[tuple[int, int], int] = {}  # the graph: (i, j), i < j, but for the current bracket:
+        # its pairs by position (view[h][lo - h - 1], h < lo), pos the positions of its players
+        self.view: list[list[int]] = []
+        self.pos: dict[int, int] = {}
         # What compatible() asks, by vertex: the opponents met, and the colour an absolute preference names.
         index = {x.id: i for i, x in enumerate(order)}
         self.met = [{index[o] for o in rnd.met[x.id] if o in index} for x in order]
@@ -173,25 +174,37 @@ class _Brackets:
             tail = self._tails[key] = self._tail(x, y)
         return tail
 
-    def _current_weights(self, bracket: list[int], moved: int, end: int, base: dict) -> None:
-        """base() of every pair of the bracket with a resident as its lower player, into base (by position)
-        and the graph, each player's shares worked out once."""
-        shares = {v: self._shares(v, True) for v in bracket[:end]}
-        weights, compatible, tail_of, tail_bits = self.weights, self.compatible, self._tail_of, self.tail_bits
+    def _current_weights(self, bracket: list[int], moved: int, end: int) -> list[list[int]]:
+        """base() of every pair of the bracket with a resident as its lower player, by position (the column
+        of each higher player h: base[h][lo - h - 1]; 0 for two moved-down players), each player's shares
+        worked out once. The graph takes them as the bracket's view; the pairs of moved-down players keep
+        the weights they had."""
+        shares = [self._shares(v, True) for v in bracket[:end]]
+        compatible, tail_of, tail_bits = self.compatible, self._tail_of, self.tail_bits
+        columns, view = [], []
         first, uniform = None, not moved  # uniform: every pair of the bracket allowed and weighing alike
-        for lo in range(moved, end):
-            vl = bracket[lo]
-            low = shares[vl][1]
-            for h in range(lo):
-                vh = bracket[h]
-                if not compatible(vh, vl):
-                    base[(lo, h)] = weights[(vh, vl)] = 0
-                    uniform = False
-                    continue
-                base[(lo, h)] = weights[(vh, vl)] = w = ((shares[vh][0] + low) << tail_bits) | tail_of(vh, vl)
-                if uniform and w != first:
-                    uniform, first = first is None, w
+        for h in range(end):
+            vh, high, after = bracket[h], shares[h][0], max(h + 1, moved)
+            kept = [self.weight(vh, vl) for vl in bracket[h + 1 : after]]
+            column = [
+                ((high + share[1]) << tail_bits) | tail_of(vh, vl) if compatible(vh, vl) else 0
+                for vl, share in zip(bracket[after:end], shares[after:end], strict=True)
+            ]
+            if uniform and column:
+                first = column[0] if first is None else first
+                uniform = first != 0 and column.count(first) == len(column)
+            columns.append([0] * len(kept) + column)
+            view.append(kept + column)
+        self.view, self.pos = view, {v: k for k, v in enumerate(bracket[:end])}
         self.uniform = uniform
+        return columns
+
+    def _leave_bracket(self, rest: list[int]) -> None:
+        """The bracket is paired: the pairs of the players it moves down go back into the graph."""
+        for a, i in enumerate(rest):
+            for j in rest[a + 1 :]:
+                self.weights[(i, j)] = self.weight(i, j)
+        self.view, self.pos = [], {}
 
     def _tail(self, x: Player, y: Player) -> int:
         """base()'s fields below the pair's own, for a pair in the current bracket: colours (C.10-C.13),
@@ -232,9 +245,23 @@ class _Brackets:
     # such edges are not stored.
 
     def set(self, i: int, j: int, w: int) -> None:
+        a = self.pos.get(i)
+        if a is not None:
+            b = self.pos.get(j)
+            if b is not None:
+                if a < b:
+                    self.view[a][b - a - 1] = w
+                else:
+                    self.view[b][a - b - 1] = w
+                return
         self.weights[(i, j) if i < j else (j, i)] = w
 
     def weight(self, i: int, j: int) -> int:
+        a = self.pos.get(i)
+        if a is not None:
+            b = self.pos.get(j)
+            if b is not None:
+                return self.view[a][b - a - 1] if a < b else self.view[b][a - b - 1]
         key = (i, j) if i < j else (j, i)
         w = self.weights.get(key)
         if w is not None:
@@ -283,13 +310,16 @@ class _Brackets:
             if done is not False:
                 return bool(done)
         if len(below) > 1:
-            done = self._match_bounded(local, below, bonus, room, wide)
+            done = match_bounded(self, local, below, bonus, room, wide)
             if done is not False:
                 return bool(done)
         alive = [v for v in range(self.n) if v not in self.fixed]
-        edges = []
+        inside = [v for v in alive if v in self.pos]
+        edges = self.edges_inside(inside, bonus, room)
         for a, i in enumerate(alive):
             for j in alive[a + 1 :]:
+                if i in self.pos and j in self.pos:
+                    continue
                 w = self.weight(i, j)
                 if w > 0:
                     edges.append((i, j, (w << room) + bonus.get((i, j), 0)))
@@ -298,6 +328,26 @@ class _Brackets:
             return False
         self._take(pairs)
         return True
+
+    def edges_inside(self, players: list[int], bonus: dict, room: int) -> list[tuple[int, int, int]]:
+        """The edges among players of the current bracket (in the order): weight() shifted by room, plus
+        bonus (by (i, j), i < j); those that weigh nothing left out."""
+        at = [self.pos[v] for v in players]
+        extra: dict[int, dict[int, int]] = {}
+        for (i, j), b in bonus.items():
+            extra.setdefault(i, {})[j] = b
+        edges = []
+        for a, i in enumerate(players):
+            pa, later = at[a] + 1, players[a + 1 :]
+            weights = map(self.view[at[a]].__getitem__, [pb - pa for pb in at[a + 1 :]])
+            more = extra.get(i)
+            if more is not None:
+                edges.extend((i, j, (w << room) + more.get(j, 0)) for j, w in zip(later, weights, strict=True) if w > 0)
+            elif room:
+                edges.extend((i, j, w << room) for j, w in zip(later, weights, strict=True) if w > 0)
+            else:
+                edges.extend((i, j, w) for j, w in zip(later, weights, strict=True) if w > 0)
+        return edges
 
     def _take(self, pairs: Iterable[tuple[int, int]]) -> None:
         mates = dict(self.fixed)
@@ -312,81 +362,6 @@ class _Brackets:
             self._reach = {x: any(self.compatible(x, r) for r in below) for x in self.local}
             self._below_near = [(a, b) for k, a in enumerate(below) for b in self._near(below, k)]
             self._below_set = set(below)
-
-    def _match_bounded(self, local: list[int], below: list[int], bonus: dict, room: int, wide: bool) -> bool | None:
-        """True when matched; False when the bound is not met; None when too wide (and wide is False)."""
-        mu = min(self.potential[r] for r in below)
-        local_edges = []
-        for a, i in enumerate(local):
-            for j in local[a + 1 :]:
-                w = self.weight(i, j)
-                if w > 0:
-                    local_edges.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
-        # Stand-ins: enough for every local player to float, of the parity of the players below. Fewer do
-        # when the matching leaves two of them paired together: two more could only float two more local
-        # players, and that exchange, worth no more than the stand-ins' own pair here, is worth no more
-        # with more of them (the floaters' paths in the two matchings, flipped either way, gain the same
-        # and lose the same). So start from the floaters of the last matching and double until it holds.
-        full = min(len(below), len(local) + 1 + (len(below) - len(local) - 1) % 2)
-        floats_now = sum(1 for x in local if self.get_mate(x) in self._below_set)
-        k = min(full, floats_now + 2 + (floats_now + len(below)) % 2)
-        while True:
-            edges = list(local_edges)
-            stand_ins = range(self.n, self.n + k)
-            for x in local:
-                if self._reach[x]:
-                    w = (self.one + self.potential[x] + mu) << room
-                    edges.extend((x, s, w) for s in stand_ins)
-            w = (self.one + 2 * mu) << room
-            edges.extend((s, t, w) for s in stand_ins for t in range(s + 1, self.n + k))
-            upper = max_weight_matching(edges, wide)
-            if upper is None:
-                return None
-            if k == full or any(i >= self.n and j >= self.n for i, j in upper):
-                break
-            k = min(full, 2 * k + 2 + (len(below) % 2))  # of the parity of the players below
-        inside = [(i, j) for i, j in upper if i < self.n and j < self.n]
-        floating = [i if i < self.n else j for i, j in upper if (i < self.n) != (j < self.n)]
-        lone_stand_in = (k - len(floating)) % 2
-        # The real players below, with the floaters: every floater must be paired, and at most the one
-        # player below the bound allows left over. Which of them pairs whom is decided again later, so
-        # a completion found among near neighbours in the order will do; only when none is found there
-        # is every pair below tried.
-        for pairs_below in (self._below_near, None):
-            completion = self._complete(floating, below, pairs_below)
-            if completion is None:
-                continue
-            left = [r for r in below if r not in completion]
-            if len(left) == lone_stand_in and not (left and self.potential[left[0]] != mu):
-                self._take(inside + list(completion.items()))
-                return True
-        return False
-
-    def _complete(self, floating: list[int], below: list[int], pairs_below) -> dict[int, int] | None:
-        """A matching of the floaters and the players below (all their compatible pairs when pairs_below is
-        None) that pairs every floater and leaves over the least potential; None if a floater is left."""
-        if pairs_below is None:
-            pairs_below = [(a, b) for k, a in enumerate(below) for b in below[k + 1 :] if self.compatible(a, b)]
-        ends = floating + below
-        index = {v: t for t, v in enumerate(ends)}
-        rg = rx.PyGraph()
-        rg.add_nodes_from(ends)
-        # The same potentials in machine integers: a non-candidate weighs more than all unplayed ranks.
-        small = self.small_potential
-        must = 1 << (3 * len(small) * (self.small_unit + 1)).bit_length()
-        edges = [
-            (index[x], index[r], must + small[x] + small[r] + 1)
-            for x in floating
-            for r in below
-            if self.compatible(x, r)
-        ]
-        edges.extend((index[a], index[b], small[a] + small[b] + 1) for a, b in pairs_below)
-        rg.add_edges_from(edges)
-        completion = rx.max_weight_matching(rg, max_cardinality=True, weight_fn=lambda w: w)
-        mates = {}
-        for a, b in completion:
-            mates[ends[a]], mates[ends[b]] = ends[b], ends[a]
-        return None if any(x not in mates for x in floating) else mates
 
     def _near(self, below: list[int], k: int, count: int = 8) -> list[int]:
         """The next few players after below[k] in the order it can be paired with."""
@@ -416,12 +391,11 @@ class _Brackets:
             while nxt < n and p[nxt].score >= p[following].score:
                 bracket.append(nxt)
                 nxt += 1
-            base: dict[tuple[int, int], int] = {}  # (lower position, higher position) in bracket
             self.local, self.local_set = list(bracket), set(bracket)
             self.group_set = set(bracket[end:])
 
             # The bracket's pairs now; those with the next group when first asked for (weight()).
-            self._current_weights(bracket, moved, end, base)
+            base = _Base(self._current_weights(bracket, moved, end), end)
 
             if moved == 1:
                 self._one_moved_down(bracket, end, base, matched, range(group_start, group_end))
@@ -436,9 +410,9 @@ class _Brackets:
                 add = len(bracket)
                 for o in range(end - 1, moved - 1, -1):
                     vo = bracket[o]
-                    if matched[vo] or not base.get((o, k), 0):
+                    if matched[vo] or not base.get(o, k):
                         continue
-                    self.set(v, vo, base.get((o, k), 0) + add)
+                    self.set(v, vo, base.get(o, k) + add)
                     add += 1
                 self.match()
                 mate = self.get_mate(v)
@@ -446,6 +420,7 @@ class _Brackets:
                 self.fix(v, mate)
             self._remainder(bracket, moved, end, base, matched, group_start, group_end)
             # The next bracket: whoever is left floats down into the next score group.
+            self._leave_bracket([v for v in bracket[:end] if not matched[v]])
             single = self.n % 2 == 1 and following < n and self.bye_score >= p[following].score
             rest = []
             moved = 0
@@ -470,7 +445,7 @@ class _Brackets:
         v = bracket[0]
         add = len(bracket)
         for o in range(end - 1, 0, -1):
-            w = base.get((o, 0), 0)
+            w = base.get(o, 0)
             if w:
                 self.set(v, bracket[o], w + add)
                 add += 1
@@ -481,7 +456,7 @@ class _Brackets:
             self.fix(v, mate)
             return
         for o in range(1, end):  # it floats on: its pairs weigh as before
-            self.set(v, bracket[o], base.get((o, 0), 0))
+            self.set(v, bracket[o], base.get(o, 0))
 
     def _moved_down(self, bracket, moved, end, base, matched, residents: range) -> None:
         """Which moved-down players are paired in the bracket: the highest first (C.04.3 B.3)."""
@@ -506,7 +481,7 @@ class _Brackets:
             left -= 1
             if self.get_mate(v) not in residents:
                 for o in range(moved, end):
-                    w = base.get((o, k), 0)
+                    w = base.get(o, k)
                     if w:
                         self.set(v, bracket[o], w | 1)
                 self.match()
@@ -514,7 +489,7 @@ class _Brackets:
                 matched[v] = True
                 left_matched -= 1
                 for o in range(moved, end):
-                    w = base.get((o, k), 0)
+                    w = base.get(o, k)
                     if w:
                         self.set(v, bracket[o], (w | (end - moved)) + 1)
 
@@ -544,20 +519,23 @@ class _Brackets:
             return
 
         def ew(h_pos: int, lo_pos: int, index: int) -> int:
-            return self.exchange_weight(base.get((lo_pos, h_pos), 0), index, rem_pairs)
+            return self.exchange_weight(base.get(lo_pos, h_pos), index, rem_pairs)
 
-        weights, base_get = self.weights, base.get
         vertices = [bracket[k] for k in rem]  # in the order, so each pair's key is (higher, lower)
+        # Where each remainder player's pairs with the later ones sit in its column of base and of the view.
+        cells = [[kc - ka - 1 for kc in rem[a + 1 :]] for a, ka in enumerate(rem)]
+        sb = self.size_bits
         # First without the order among exchanges (S1's players alike): when that matching needs no exchange,
         # no matching with one is as good, and the order among exchanges has nothing to choose. Its weights
         # take far fewer values, which the blossom settles several times faster.
         fine = False
         while True:
-            for a, ka in enumerate(rem):
-                v = vertices[a]
-                for c in range(a + 1, len(rem)):
-                    w = base_get((rem[c], ka), 0)
-                    weights[(v, vertices[c])] = self.exchange_weight(w, a, rem_pairs, fine) if w else 0
+            for a, ka in enumerate(rem):  # exchange_weight() of each pair, a column at a time
+                add = (((a < rem_pairs) + 1 << (2 * sb)) - (a if fine else 0)) << 1
+                column, view = base.columns[ka], self.view[ka]
+                for at in cells[a]:
+                    w = column[at]
+                    view[at] = w + add if w else 0
             self.match()
             if not moved and pairs_inside() != rem_pairs:
                 rem_pairs = pairs_inside()
@@ -582,7 +560,7 @@ class _Brackets:
             left -= exchanged
             for c in range(a + 1, len(rem)):
                 if exchanged:
-                    base[(rem[c], rem[a])] = 0
+                    base.clear(rem[c], rem[a])
                 self.set(v, bracket[rem[c]], ew(rem[a], rem[c], a))
         # S2's highest players go to S1 first.
         left = exchanges
@@ -599,10 +577,9 @@ class _Brackets:
             if down(v):
                 left -= 1
                 for c in range(a):
-                    base[(rem[a], rem[c])] = 0
+                    base.clear(rem[a], rem[c])
                     self.set(v, bracket[rem[c]], 0)
                 for o in range(end, len(bracket)):
-                    base[(o, rem[a])] = 0
                     self.set(v, bracket[o], 0)
             if not already:
                 for c in range(a + 1, len(rem)):
@@ -616,7 +593,7 @@ class _Brackets:
 
             def s1_s2(v: int, vo: int) -> int:  # S1 player v against S2 player vo, as the remainder weighs it
                 a, c = at[v], at[vo]
-                return base_get((rem[c], rem[a]), 0) if a < c else 0
+                return base.get(rem[c], rem[a]) if a < c else 0
 
             chosen = first_transposition(
                 [bracket[k] for k in s1],
@@ -631,11 +608,11 @@ class _Brackets:
                 return
         # Only S1-against-S2 edges remain in the remainder, for the matchings below.
         for a, ka in enumerate(rem):
-            v = vertices[a]
-            for c in range(a + 1, len(rem)):
+            column, view = base.columns[ka], self.view[ka]
+            for c, at in enumerate(cells[a], a + 1):
                 if not is_s1[a] or is_s1[c]:
-                    base[(rem[c], ka)] = 0
-                weights[(v, vertices[c])] = base_get((rem[c], ka), 0)
+                    column[at] = 0
+                view[at] = column[at]
         s2 = [bracket[k] for k in rem if not down(bracket[k])]
         if len(s2) == len(s1) + 1:  # one S2 player floats: which one is chosen with S1's opponents
             chosen = one_floater(self, [bracket[k] for k in s1], s2)
@@ -661,7 +638,7 @@ class _Brackets:
                     vo = bracket[o]
                     if o <= k or matched[vo]:
                         continue
-                    if base.get((o, k), 0):
+                    if base.get(o, k):
                         bonus[(v, vo) if v < vo else (vo, v)] = add << shift
                     add += 1
             if not self.match(bonus, len(head) * width, wide=chunk == 1):
@@ -676,3 +653,21 @@ class _Brackets:
                 matched[v] = matched[mate] = True
                 self.fix(v, mate)
             s1 = s1[len(head) :]
+
+
+class _Base:
+    """The criteria's weight of each pair of a bracket (pairing/dutch.py's base(), as the stages change it),
+    by position: the column of the higher player h holds its pairs with each later player lo."""
+
+    __slots__ = ("columns", "end")
+
+    def __init__(self, columns: list[list[int]], end: int):
+        self.columns, self.end = columns, end
+
+    def get(self, lo: int, h: int) -> int:
+        """The pair of positions lo (lower) and h; 0 for a pair with the next score group."""
+        return self.columns[h][lo - h - 1] if h < lo < self.end else 0
+
+    def clear(self, lo: int, h: int) -> None:
+        if h < lo < self.end:
+            self.columns[h][lo - h - 1] = 0

@@ -66,18 +66,14 @@ def _absorbed(br: Any, s1: list[int], s2: list[int], keep: set[int]) -> dict[int
     big = br.one << 4  # more than any two edges weigh: S1 always takes them
     for v in s1:
         for c in s2:
-            key = (v, c) if v < c else (c, v)
-            saved[key] = br.weights.get(key)
-            br.weights[key] = big if c in keep else 0
+            saved[(v, c)] = br.weight(v, c)
+            br.set(v, c, big if c in keep else 0)
     before = br.mates
     br.match()
     result = br.mates
     br.mates = before
-    for key, w in saved.items():
-        if w is None:
-            del br.weights[key]
-        else:
-            br.weights[key] = w
+    for (v, c), w in saved.items():
+        br.set(v, c, w)
     return result
 
 

@@ -12,7 +12,8 @@ among near neighbours in the order) that reaches it is a maximum-weight matching
 
 Copies: as many as the last matching sent there, plus two, doubled until two copies of the kind are paired
 together (then more of them would only add their own pairs; tests/test_dutch_stand_ins.py). A bracket
-whose matching sends a floater where the real players cannot take it falls back to the next group in full.
+whose matching sends a floater where the real players cannot take it falls back to the next group in full
+(match_bounded, with stand-ins for the players below only).
 """
 
 from __future__ import annotations
@@ -52,16 +53,7 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
         return False
     reach_b = {x: bool(below) and br._reach.get(x, False) for x in inner}
     one = br.one
-    inside = []
-    stored = br.weights.get
-    for a, i in enumerate(inner):
-        for j in inner[a + 1 :]:
-            key = (i, j) if i < j else (j, i)
-            w = stored(key)
-            if w is None:
-                w = br.weight(i, j)
-            if w > 0:
-                inside.append((i, j, (w << room) + bonus.get(key, 0) if room else w))
+    inside = br.edges_inside(inner, bonus, room)
     into_group = sum(1 for x in inner if br.get_mate(x) in br.group_set)
     into_below = sum(1 for x in inner + group if br.get_mate(x) in br._below_set)
     k_g = _first_count(into_group, len(group))
@@ -241,3 +233,79 @@ def _near_pairs(br, group: list[int], below: list[int], value) -> list[tuple[int
                     found += 1
                     edges.append((t, u, value(a, order[u], False)))
     return edges
+
+
+def match_bounded(br: Any, local: list[int], below: list[int], bonus: dict, room: int, wide: bool) -> bool | None:
+    """The older way, for a bracket whose next score group cannot stand in as copies (pairing/dutch.py,
+    match()): the bracket with its next group in full and stand-ins for the players below. True when
+    matched; False when the bound is not met; None when too wide (and wide is False)."""
+    mu = min(br.potential[r] for r in below)
+    local_edges = []
+    for a, i in enumerate(local):
+        for j in local[a + 1 :]:
+            w = br.weight(i, j)
+            if w > 0:
+                local_edges.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
+    # Stand-ins: enough for every local player to float, of the parity of the players below. Fewer do
+    # when the matching leaves two of them paired together: two more could only float two more local
+    # players, and that exchange, worth no more than the stand-ins' own pair here, is worth no more
+    # with more of them (the floaters' paths in the two matchings, flipped either way, gain the same
+    # and lose the same). So start from the floaters of the last matching and double until it holds.
+    full = min(len(below), len(local) + 1 + (len(below) - len(local) - 1) % 2)
+    floats_now = sum(1 for x in local if br.get_mate(x) in br._below_set)
+    k = min(full, floats_now + 2 + (floats_now + len(below)) % 2)
+    while True:
+        edges = list(local_edges)
+        stand_ins = range(br.n, br.n + k)
+        for x in local:
+            if br._reach[x]:
+                w = (br.one + br.potential[x] + mu) << room
+                edges.extend((x, s, w) for s in stand_ins)
+        w = (br.one + 2 * mu) << room
+        edges.extend((s, t, w) for s in stand_ins for t in range(s + 1, br.n + k))
+        upper = max_weight_matching(edges, wide)
+        if upper is None:
+            return None
+        if k == full or any(i >= br.n and j >= br.n for i, j in upper):
+            break
+        k = min(full, 2 * k + 2 + (len(below) % 2))  # of the parity of the players below
+    inside = [(i, j) for i, j in upper if i < br.n and j < br.n]
+    floating = [i if i < br.n else j for i, j in upper if (i < br.n) != (j < br.n)]
+    lone_stand_in = (k - len(floating)) % 2
+    # The real players below, with the floaters: every floater must be paired, and at most the one
+    # player below the bound allows left over. Which of them pairs whom is decided again later, so
+    # a completion found among near neighbours in the order will do; only when none is found there
+    # is every pair below tried.
+    for pairs_below in (br._below_near, None):
+        completion = _complete_below(br, floating, below, pairs_below)
+        if completion is None:
+            continue
+        left = [r for r in below if r not in completion]
+        if len(left) == lone_stand_in and not (left and br.potential[left[0]] != mu):
+            br._take(inside + list(completion.items()))
+            return True
+    return False
+
+
+def _complete_below(br: Any, floating: list[int], below: list[int], pairs_below) -> dict[int, int] | None:
+    """A matching of the floaters and the players below (all their compatible pairs when pairs_below is
+    None) that pairs every floater and leaves over the least potential; None if a floater is left."""
+    if pairs_below is None:
+        pairs_below = [(a, b) for k, a in enumerate(below) for b in below[k + 1 :] if br.compatible(a, b)]
+    ends = floating + below
+    index = {v: t for t, v in enumerate(ends)}
+    rg = rx.PyGraph()
+    rg.add_nodes_from(ends)
+    # The same potentials in machine integers: a non-candidate weighs more than all unplayed ranks.
+    small = br.small_potential
+    must = 1 << (3 * len(small) * (br.small_unit + 1)).bit_length()
+    edges = [
+        (index[x], index[r], must + small[x] + small[r] + 1) for x in floating for r in below if br.compatible(x, r)
+    ]
+    edges.extend((index[a], index[b], small[a] + small[b] + 1) for a, b in pairs_below)
+    rg.add_edges_from(edges)
+    completion = rx.max_weight_matching(rg, max_cardinality=True, weight_fn=lambda w: w)
+    mates = {}
+    for a, b in completion:
+        mates[ends[a]], mates[ends[b]] = ends[b], ends[a]
+    return None if any(x not in mates for x in floating) else mates

@@ -1,4 +1,4 @@
-"""Fewer stand-ins for the players below a bracket (pairing/dutch.py, _match_bounded) lose nothing.
+"""Fewer stand-ins for the players below a bracket (pairing/dutch_tiers.py, match_bounded) lose nothing.
 
 The bound a bracket's matching is checked against replaces the players below by interchangeable
 stand-ins: each local player that can float gets an edge to every stand-in, and stand-ins pair among
