@@ -237,8 +237,13 @@ def pairing_numbers(event: Event) -> dict[str, int]:
     return {p.id: k for k, p in enumerate(sorted(event.players, key=key), start=1)}
 
 
-def initial_colour(event: Event, seed: int = 0) -> str:
-    """White or Black for pairing number 1 in round 1: the TRF's XXC line, otherwise by lot from the seed."""
+def initial_colour(event: Event, seed: int = 0, round_number: int = 1) -> str:
+    """White or Black for pairing number 1 in round 1 (C.04.3 E.5 gives it every round to players without
+    a preference): the event's own (a TRF's XXC or 152, the settings), otherwise by lot, drawn once for the
+    event from round 1's seed (from seed when round 1 is the round being paired or has no seed recorded)."""
+    chosen = {"white": WHITE, "black": BLACK}.get(event.settings.initial_colour or "")
+    if chosen:
+        return chosen
     for line in event.settings.trf_header:
         if line[:3] == "XXC":
             words = line[3:].split()
@@ -246,7 +251,10 @@ def initial_colour(event: Event, seed: int = 0) -> str:
                 return WHITE
             if "black1" in words:
                 return BLACK
-    return random.Random(seed).choice((WHITE, BLACK))
+    first = None
+    if round_number > 1:
+        first = next((r.seed for r in event.rounds if r.number == 1 and r.seed is not None), None)
+    return random.Random(seed if first is None else first).choice((WHITE, BLACK))
 
 
 def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 0) -> DutchInput:
@@ -295,7 +303,7 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         win=scoring.win,
         draw=scoring.draw,
         loss=scoring.loss,
-        initial_colour=initial_colour(event, seed),
+        initial_colour=initial_colour(event, seed, n),
         baku=event.settings.acceleration == "baku"
         or any(line[:3] == "192" and "BAKU" in line.upper() for line in event.settings.trf_header),
     )

@@ -201,6 +201,7 @@ class EventSettingsForm(forms.ModelForm):
             "players_request_byes",
             "pairing",
             "acceleration",
+            "initial_colour",
         ]
         field_classes = {"date": IsoDateField}
         labels = {
@@ -216,6 +217,7 @@ class EventSettingsForm(forms.ModelForm):
             "round_one": _("Round 1 pairing"),
             "pairing": _("Pairing system"),
             "acceleration": _("Acceleration (FIDE Dutch system)"),
+            "initial_colour": _("Colour of pairing number 1 in round 1 (FIDE Dutch system)"),
             "late_entry": _("Late entries get"),
             "public": _("Public pages visible"),
             "language": _("Language of the public pages"),
@@ -223,7 +225,13 @@ class EventSettingsForm(forms.ModelForm):
             "best_of": _("Games per match (best of)"),
             "reporting": REPORTING_LABEL,
         }
-        help_texts = {"reporting": REPORTING_HELP}
+        help_texts = {
+            "reporting": REPORTING_HELP,
+            "initial_colour": _(
+                "Round 1 alternates colours board by board from it, and later rounds give it to players with no "
+                "colour preference. Fixed once round 1 is paired."
+            ),
+        }
 
     def clean_acceleration(self) -> str:
         return self.cleaned_data.get("acceleration") or Event.Acceleration.NONE
@@ -233,6 +241,8 @@ class EventSettingsForm(forms.ModelForm):
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
         self.fields["acceleration"].required = False  # left out: none
+        # Round 1's colours came from it, and every later round must agree with them (C.04.3 E.5).
+        self.fields["initial_colour"].disabled = locked
         if self.instance.pk:
             # As the organiser reads and types them: 0,5 in Danish, the floor as 33 %.
             for name in ("win_points", "draw_points", "loss_points"):

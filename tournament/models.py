@@ -115,6 +115,11 @@ class Event(models.Model):
         NONE = "none", _("None")
         BAKU = "baku", _("Baku acceleration (C.04.5.1)")
 
+    class InitialColour(models.TextChoices):
+        LOT = "", _("Drawn by lot when round 1 is paired")
+        WHITE = "white", _("White")
+        BLACK = "black", _("Black")
+
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=ef.MAX_NAME)
     date = models.DateField(default=timezone.localdate)
@@ -155,9 +160,10 @@ class Event(models.Model):
     acceleration = models.CharField(max_length=10, choices=Acceleration.choices, default=Acceleration.NONE)
     # Chess: players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
     rating_breaks_ties = models.BooleanField(default=False)
-    # Chess: the colour of the top board in round 1 as a TRF gave it (XXC, 152: "white" or "black"), or
-    # empty for the pairing's own choice; kept so that the TRF goes back out as it came in.
-    initial_colour = models.CharField(max_length=5, blank=True)
+    # Chess: the colour of pairing number 1 in round 1 (TRF XXC, 152), which the FIDE Dutch system also
+    # gives every later round's players without a preference: chosen in the settings, as a TRF gave it, or
+    # empty until round 1 is paired, when it is drawn by lot and kept (services.rounds).
+    initial_colour = models.CharField(max_length=5, blank=True, choices=InitialColour.choices)
     # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.
     trf_header = models.TextField(blank=True)
     # Bumped on every change that public pages show; drives ETags and cache keys.

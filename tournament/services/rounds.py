@@ -11,6 +11,8 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from pairing import PairingError, from_event, pair, requested_byes
+from pairing.dutch import BLACK, WHITE
+from pairing.event import initial_colour
 from pairing.rounds import recommended_rounds as recommend_rounds
 from standings.eventfile import DOUBLE_LOSS
 from standings.messages import Message, message_of
@@ -38,9 +40,9 @@ def recommended_rounds(event: Event, players=None):
 
 def _engine_pairing(file_event, number: int, seed: int):
     try:
-        inp = from_event(file_event, number)
-        # Our Dutch system is exact but not yet fast (bench/dutch.py: 100 players 2 s, 250 players 28 s of CPU):
-        # past the limit a request would outlive the worker, so the organiser is told what to do instead.
+        inp = from_event(file_event, number, seed=seed)
+        # The Dutch system pairs 2,000 players in about 2 s of CPU (bench/dutch.py): past the limit a request
+        # could outlive the worker, so the organiser is told what to do instead.
         if inp.method == "dutch" and len(inp.entrants) > settings.DUTCH_ROUND_MAX_PLAYERS:
             raise ServiceError(
                 gettext(
@@ -109,6 +111,11 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
     # engine leaves them out (`pairing.eligible`), and they are recorded as matches without an opponent.
     requested = requested_byes(file_event, number)
     result = _engine_pairing(file_event, number, seed)
+    if result.method == "dutch" and not event.initial_colour:
+        # Drawn by lot with the event's first Dutch round (from round 1's seed, pairing/event.py) and kept:
+        # a re-pairing, every later round and the TRF export give the same colour.
+        event.initial_colour = {WHITE: "white", BLACK: "black"}[initial_colour(file_event, seed, number)]
+        event.save(update_fields=["initial_colour"])
     rnd = Round.objects.create(
         event=event,
         number=number,
