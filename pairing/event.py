@@ -239,8 +239,8 @@ def pairing_numbers(event: Event) -> dict[str, int]:
 
 def initial_colour(event: Event, seed: int = 0, round_number: int = 1) -> str:
     """White or Black for pairing number 1 in round 1 (C.04.3 E.5 gives it every round to players without
-    a preference): the event's own (a TRF's XXC or 152, the settings), otherwise by lot, drawn once for the
-    event from round 1's seed (from seed when round 1 is the round being paired or has no seed recorded)."""
+    a preference): the event's own (the settings, a TRF's XXC or 152); otherwise the colour the rounds
+    before round_number show round 1 gave; otherwise (round 1 is being paired) by lot from seed."""
     chosen = {"white": WHITE, "black": BLACK}.get(event.settings.initial_colour or "")
     if chosen:
         return chosen
@@ -251,10 +251,42 @@ def initial_colour(event: Event, seed: int = 0, round_number: int = 1) -> str:
                 return WHITE
             if "black1" in words:
                 return BLACK
-    first = None
-    if round_number > 1:
-        first = next((r.seed for r in event.rounds if r.number == 1 and r.seed is not None), None)
-    return random.Random(seed if first is None else first).choice((WHITE, BLACK))
+    return _colour_played(event, round_number) or random.Random(seed).choice((WHITE, BLACK))
+
+
+def _colour_played(event: Event, round_number: int) -> str | None:
+    """The initial colour as the games show it, read as bbpPairings reads a TRF without one: in the first
+    round any game has colours, the colour of the first player by pairing number who had taken part in a
+    pairing by then, inverted when an odd number of such players come before them (they had no colour)."""
+    colours: dict[int, dict[str, str]] = defaultdict(dict)
+    first_part: dict[str, int] = {}  # the first round a player took part in the pairing
+    for r in event.rounds:
+        if r.kind != SWISS or r.number >= round_number:
+            continue
+        for m in r.matches:
+            if m.b is None:
+                if m.result in (BYE, FORFEIT):  # a pairing-allocated bye, or a win by forfeit (TRF "+")
+                    first_part[m.a] = min(first_part.get(m.a, r.number), r.number)
+                continue
+            for pid in (m.a, m.b):
+                first_part[pid] = min(first_part.get(pid, r.number), r.number)
+            white = m.a if m.result == PLAYED else m.white
+            if white in (m.a, m.b):
+                colours[r.number][white] = WHITE
+                colours[r.number][m.b if white == m.a else m.a] = BLACK
+    if not colours:
+        return None
+    first = min(colours)
+    numbers = pairing_numbers(event)
+    before = 0
+    for pid in sorted(numbers, key=numbers.__getitem__):
+        if first_part.get(pid, first + 1) > first:
+            continue
+        colour = colours[first].get(pid)
+        if colour:
+            return colour if before % 2 == 0 else (BLACK if colour == WHITE else WHITE)
+        before += 1
+    return None
 
 
 def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 0) -> DutchInput:

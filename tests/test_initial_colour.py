@@ -1,10 +1,12 @@
 """The initial colour of a FIDE Dutch event (C.04.3 E.5): the colour of pairing number 1 in round 1, which
-later rounds give to players without a preference. Chosen in the settings or by a TRF, or drawn by lot once,
-with round 1, and kept: a re-pairing, every later round and the TRF export agree with it."""
+later rounds give to players without a preference. Chosen in the settings or by a TRF; otherwise read from
+round 1's games as bbpPairings reads them, or, for round 1, drawn by lot. The web app keeps what it drew:
+a re-pairing, every later round and the TRF export agree with it."""
 
 import importlib
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -21,6 +23,7 @@ from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
+CORPUS = Path(__file__).parent / "data" / "dutch"
 
 TRF = """012 Colour test
 XXR 5
@@ -56,15 +59,32 @@ def test_an_event_file_gives_it_too():
         assert all(top_board_white(chosen, seed) is white for seed in range(6))
 
 
-def test_by_lot_it_is_drawn_once_from_round_one():
+def test_by_lot_for_round_one_and_as_round_one_gave_it_after():
     event = trf.loads(TRF)
-    drawn = {top_board_white(event, seed) for seed in range(12)}
-    assert drawn == {True, False}  # by lot: the seed of round 1 decides
-    first = ef.Round(1, (ef.Match("1", "3", (1, 0, 0)), ef.Match("4", "2", (0, 0, 1))), seed=5)
-    played = ef.Event(event.settings, event.players, (first,))
-    lot = {"W": WHITE, "B": BLACK}[random.Random(5).choice((WHITE, BLACK))]
-    # Every later round takes round 1's lot, whatever its own seed.
-    assert {dutch_from_event(played, 2, seed).initial_colour for seed in range(12)} == {lot}
+    assert {top_board_white(event, seed) for seed in range(12)} == {True, False}  # the seed decides
+    for white, lot in (("1", WHITE), ("3", BLACK)):
+        first = ef.Round(
+            1,
+            (
+                ef.Match(white, "4" if white == "3" else "3", (1, 0, 0)),
+                ef.Match("2", "4" if white == "1" else "1", (0, 0, 1)),
+            ),
+        )
+        played = ef.Event(event.settings, event.players, (first,))
+        # Every later round reads it from round 1's games, whatever its own seed.
+        assert {dutch_from_event(played, 2, seed).initial_colour for seed in range(12)} == {lot}
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("*.trf")), ids=lambda p: p.stem)
+def test_a_trf_without_it_is_read_as_bbppairings_reads_it(path):
+    """Without XXC, the colour is read from the games, as bbpPairings reads it: on every corpus file (made
+    with XXC) the games of any rounds give back the colour XXC named."""
+    text = path.read_text()
+    named = WHITE if "XXC white1" in text else BLACK
+    event = trf.loads("\n".join(line for line in text.splitlines() if not line.startswith("XXC")) + "\n")
+    assert event.settings.initial_colour is None
+    for number in range(2, len(event.rounds) + 2, 3):
+        assert dutch_from_event(event, number, seed=number).initial_colour == named, number
 
 
 def test_the_settings_choose_it_until_round_one_is_paired(client, organiser):

@@ -112,8 +112,8 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
     requested = requested_byes(file_event, number)
     result = _engine_pairing(file_event, number, seed)
     if result.method == "dutch" and not event.initial_colour:
-        # Drawn by lot with the event's first Dutch round (from round 1's seed, pairing/event.py) and kept:
-        # a re-pairing, every later round and the TRF export give the same colour.
+        # Drawn by lot with round 1 (or read from round 1's games, for an event that pairs by the Dutch system
+        # only later; pairing/event.py) and kept: a re-pairing, every later round and the TRF export agree.
         event.initial_colour = {WHITE: "white", BLACK: "black"}[initial_colour(file_event, seed, number)]
         event.save(update_fields=["initial_colour"])
     rnd = Round.objects.create(
