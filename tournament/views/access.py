@@ -22,6 +22,13 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+def is_fragment(request: HttpRequest) -> bool:
+    """An htmx swap wants the page's named partial; a history restore (the back button, when htmx has not
+    kept the page) wants the whole page."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
 @dataclass(frozen=True)
 class Access:
     event: Event

@@ -5,6 +5,7 @@ import uuid
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
@@ -12,19 +13,23 @@ from django_htmx.http import HttpResponseClientRedirect
 from tournament import services
 from tournament.models import Event, Match, ResultChange, Round
 from tournament.services.reports import told
-from tournament.views.access import Access, HtmxHttpRequest
+from tournament.views.access import Access, HtmxHttpRequest, is_fragment
 
 
 def page(request: HtmxHttpRequest, template: str, access: Access | None, partial: str | None = None, **context):
-    """Render a page, or only its named partial for an HTMX request; every event page shows the clock."""
+    """Render a page, or only its named partial for an htmx swap (not for a history restore, which wants
+    the whole page); every event page shows the clock."""
     if access is not None:
         event = access.event
         context.setdefault("current", services.current_round(event))
         context.update(event=event, access=access)
     context.setdefault("once", uuid.uuid4().hex)
-    if request.htmx and partial:
+    if partial and is_fragment(request):
         template += f"#{partial}"
-    return render(request, template, context)
+    response = render(request, template, context)
+    if partial:
+        patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request"))
+    return response
 
 
 def _next(request: HtmxHttpRequest, default: str) -> str:

@@ -36,7 +36,7 @@ from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.rows import Joined
 from tournament.services import ServiceError, reports
 from tournament.text.i18n import use_event
-from tournament.views.access import HtmxHttpRequest, public_event, role_of
+from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
 from tournament.views.player_parts import (
     disputed_message,
     finished,
@@ -46,7 +46,7 @@ from tournament.views.player_parts import (
     sent_message,
     standing_of,
 )
-from tournament.views.public_cache import BUILD, cached, is_fragment
+from tournament.views.public_cache import BUILD, cached
 from tournament.views.public_rows import clock_of, qr_svg
 
 COOKIE_SALT = "tournament.player"

@@ -24,11 +24,10 @@ from tournament import services
 from tournament.middleware import client_ip
 from tournament.models import Event, Match, Round
 from tournament.text import l10n
-from tournament.views.access import HtmxHttpRequest
+from tournament.views.access import HtmxHttpRequest, is_fragment
 from tournament.views.public_cache import (
     BUILD,
     RowIndex,
-    is_fragment,
     joined,
     lagging,
     public_event,

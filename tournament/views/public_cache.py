@@ -293,12 +293,6 @@ def _searched(event: Event, template: str, render: Callable[..., bytes], languag
     return before + render(f"{page}#content") + after
 
 
-def is_fragment(request: HttpRequest) -> bool:
-    """An htmx swap wants the page's named partial; a history restore wants the whole page."""
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
-
-
 @dataclass(frozen=True)
 class Rendering:
     """A page as rendered for one event version: what a later version may serve while it is being made.

@@ -27,7 +27,7 @@ from tournament.models import Event, Match, Player, ResultChange, Round
 from tournament.services import ServiceError, results_board
 from tournament.text import engine_text
 from tournament.text.names import Names
-from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
+from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, is_fragment
 from tournament.views.pages import _next, _round, back, labelled, page
 from tournament.views.public_cache import BUILD
 
@@ -135,7 +135,7 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
             return _live_headers(unchanged, etag)
     partial = {"outstanding": "outstanding", "live": "live"}.get(part, "matches")
     ctx = _round_context(event, rnd, view, q, first, rows=partial != "outstanding")
-    whole = not request.htmx  # a fragment shows neither the drops nor the corrections
+    whole = not is_fragment(request)  # a fragment shows neither the drops nor the corrections
     response = page(
         request,
         "organiser/round.html",
