@@ -351,6 +351,32 @@ def test_the_crosstable_reads_rank_colour_and_result(chess, organiser, org):
     assert printed.status_code == 200 and f"{ranks[first.player_b_id]}w1" in printed.content.decode()
 
 
+def test_a_long_crosstable_comes_in_pages_as_the_standings_do(organiser):
+    from tests.conftest import new_chess_event
+
+    big = new_chess_event(organiser, {f"Player {k:03d}": 2400 - k for k in range(250)}, slug="big")
+    play_round(big, organiser)
+    url = reverse("public:crosstable", args=[big.slug])
+    rows = [Client().get(url + f"?page={n}").content.decode().count('<th scope="row">') for n in (1, 2, 3, 9)]
+    assert rows == [100, 100, 50, 50]  # past the last page: the last page
+    first = Client().get(url).content.decode()
+    assert 'aria-label="Crosstable pages"' in first and 'href="?page=2"' in first and "Player 000" in first
+    assert "Player 100" not in first
+    # A page swapped by htmx is the table's section; the back button's restore gets the whole page.
+    swap = Client().get(url + "?page=2", HTTP_HX_REQUEST="true").content.decode()
+    assert swap.lstrip().startswith('<section id="crosstable"') and "Player 100" in swap
+    restore = Client().get(url + "?page=2", HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    assert b"<html" in restore.content and b"Player 100" in restore.content
+    # The printed crosstable is all of it.
+    client = Client()
+    client.force_login(organiser)
+    printed = client.get(reverse("org_print_crosstable", args=[big.slug])).content.decode()
+    assert printed.count('<th scope="row">') == 250 and "Crosstable pages" not in printed
+    da = Client().get(url, HTTP_ACCEPT_LANGUAGE="da").content.decode()
+    ja = Client().get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert 'aria-label="Krydstabellens sider"' in da and 'aria-label="クロス表のページ"' in ja
+
+
 def test_the_crosstable_in_danish_and_japanese(chess, organiser):
     rnd = play_round(chess, organiser)
     for m in games(rnd):

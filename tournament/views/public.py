@@ -86,7 +86,7 @@ def standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     q = _query(request)
     if q and not search_allowed(request):
         return too_many_searches()
-    page = _page(request, event)
+    page = page_asked(request, event)
     template = "public/standings.html"
     if is_fragment(request):
         template += "#standings"
@@ -403,8 +403,9 @@ def public_url(request: HttpRequest, path: str) -> str:
     return settings.SITE_URL + path if settings.SITE_URL else request.build_absolute_uri(path)
 
 
-def _page(request: HttpRequest, event: Event) -> int:
-    """The standings page asked for, within the pages there are: any other value would be one more rendering."""
+def page_asked(request: HttpRequest, event: Event) -> int:
+    """The page of a long table (standings, crosstable) asked for, within the pages there are: any other
+    value would be one more rendering."""
     try:
         number = int(request.GET.get("page", "1")[:6])
     except ValueError:
