@@ -315,14 +315,13 @@ class _Brackets:
                 return bool(done)
         alive = [v for v in range(self.n) if v not in self.fixed]
         inside = [v for v in alive if v in self.pos]
+        outside = [v for v in alive if v not in self.pos]
         edges = self.edges_inside(inside, bonus, room)
-        for a, i in enumerate(alive):
-            for j in alive[a + 1 :]:
-                if i in self.pos and j in self.pos:
-                    continue
+        for a, i in enumerate(outside):
+            for j in inside + outside[a + 1 :]:
                 w = self.weight(i, j)
                 if w > 0:
-                    edges.append((i, j, (w << room) + bonus.get((i, j), 0)))
+                    edges.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
         pairs = max_weight_matching(edges, wide)
         if pairs is None:
             return False
