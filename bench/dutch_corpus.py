@@ -218,6 +218,9 @@ def main() -> None:
     parser.add_argument(
         "--big", default="", help="instead: tournaments of these sizes, PLAYERSxROUNDS, comma-separated (400x9)"
     )
+    parser.add_argument(
+        "--rtg", type=int, default=0, help="instead: N tournaments made whole by bbpPairings' own generator (-g)"
+    )
     args = parser.parse_args()
     if not args.bbp:
         sys.exit("give the bbpPairings executable: --bbp PATH or BBP_PAIRINGS=PATH")
@@ -225,6 +228,9 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.own:
         own(args.bbp, args.own, args.out / "own", rng)
+        return
+    if args.rtg:
+        generated(args.bbp, args.rtg, args.out, rng)
         return
     if args.big:
         sets = ((f"big{k:02d}", *(int(part) for part in spec.split("x"))) for k, spec in enumerate(args.big.split(",")))
@@ -245,6 +251,50 @@ def _baku(count: int, rng: random.Random):
     for k in range(count):
         size = rng.randint(12, 60)
         yield f"baku{k:02d}", size, rng.randint(5, min(11, size // 2))
+
+
+def generated(exe: str, count: int, out: Path, rng: random.Random) -> None:
+    """Tournaments bbpPairings' random tournament generator makes whole (`-g CONFIG`: its own pairings,
+    results, forfeits, half-point byes and retirements, with the configuration drawn here), kept as it
+    writes them (line ends made newlines). It writes no initial colour: round 1's was drawn by lot, and
+    its games show which. The record is read from the file itself."""
+    with tempfile.TemporaryDirectory() as work:
+        config, made = Path(work) / "config.txt", 0
+        while made < count:
+            size, rounds = rng.randint(10, 120), rng.randint(5, 13)
+            config.write_text(
+                f"PlayersNumber={size}\nRoundsNumber={rounds}\nDrawPercentage={rng.randint(0, 60)}\n"
+                f"ForfeitRate={rng.randint(0, 40)}\nRetiredRate={rng.randint(0, 60)}\n"
+                f"HalfPointByeRate={rng.randint(0, 60)}\nHighestRating=2700\nLowestRating={rng.choice((0, 1000, 1400))}\n"
+            )
+            name = f"rtg{made:02d}-{size}p-{rounds}r"
+            path = out / f"{name}.trf"
+            seed = str(rng.randrange(2**31))
+            done = subprocess.run([exe, "--dutch", "-g", str(config), "-o", str(path), "-s", seed], capture_output=True)
+            if done.returncode:  # no pairing exists for some round (a small field): another one
+                path.unlink(missing_ok=True)
+                continue
+            text = path.read_text().replace("\r\n", "\n").replace("\r", "\n")
+            path.write_text(text if text.endswith("\n") else text + "\n")
+            (out / f"{name}.bbp").write_text(_record_of(text, rounds))
+            print(name, flush=True)
+            made += 1
+
+
+def _record_of(text: str, rounds: int) -> str:
+    """A finished TRF's pairings, round by round, as NAME.bbp records them (white black; the bye, 0)."""
+    record = []
+    lines = [line for line in text.splitlines() if line.startswith("001")]
+    for r in range(rounds):
+        record.append(f"round {r + 1}")
+        for line in lines:
+            number, cell = line[4:8].strip(), line[91 + 10 * r : 99 + 10 * r]
+            opponent, colour, result = cell[:4].strip(), cell[5:6], cell[7:8]
+            if opponent in ("0000", number) and result == "U":
+                record.append(f"{number} 0")
+            elif colour == "w" and opponent not in ("0000", number):
+                record.append(f"{number} {opponent}")
+    return "\n".join(record) + "\n"
 
 
 def own(exe: str, count: int, out: Path, rng: random.Random) -> None:

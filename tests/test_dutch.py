@@ -1,7 +1,7 @@
 """The FIDE Dutch system (pairing/dutch.py) against bbpPairings, a FIDE-endorsed Dutch engine.
 
 tests/data/dutch/ holds tournaments bbpPairings paired round by round (NAME.trf, and NAME.bbp: its
-answer for every round from the history before it) and, under own/, tournaments our engine paired
+answer for every round from the history before it; rtg*: made whole by its own generator, -g) and, under own/, tournaments our engine paired
 throughout with bbpPairings' checker's verdict (NAME.check). bench/dutch_corpus.py made them; no
 database, no bbpPairings needed here.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import pytest
 import pairing
 from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game, pair_dutch
 from pairing.engine import PairingError
-from pairing.event import dutch_from_event, pairing_numbers
+from pairing.event import dutch_from_event, initial_colour, pairing_numbers
 from standings import eventfile, trf
 from standings.eventfile import Event, Match, Player, Round, settings_for_preset
 
@@ -48,7 +49,11 @@ def _recorded(path: Path) -> dict[int, tuple[set[tuple[str, str]], str | None]]:
 
 
 def _ours(event: Event, round_number: int) -> tuple[set[tuple[str, str]], str | None]:
-    result = pair_dutch(dutch_from_event(event, round_number))
+    inp = dutch_from_event(event, round_number)
+    if round_number == 1 and event.settings.initial_colour is None:
+        # bbpPairings' generator drew round 1's colour by lot and wrote none down: its games show which.
+        inp = replace(inp, initial_colour=initial_colour(event, round_number=len(event.rounds) + 1))
+    result = pair_dutch(inp)
     return {(p.a, p.b) for p in result.pairs}, (result.byes[0] if result.byes else None)
 
 
