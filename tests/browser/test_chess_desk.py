@@ -2,7 +2,6 @@
 on the pairings in Japanese, and the crosstable, without the page scrolling sideways."""
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.test_chess_desk import games, play_round
@@ -11,11 +10,6 @@ from tournament import services
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
 
 
 def test_the_desk_types_a_half_and_the_phone_reads_its_colour(live_server, page, chess, organiser, shot):

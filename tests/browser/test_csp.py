@@ -2,7 +2,6 @@
 no inline style or script left, htmx adds no inline styles and evaluates nothing."""
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
@@ -16,11 +15,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
   window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample || ""}`);
 });
 """
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
 
 
 def violations(page) -> list[str]:

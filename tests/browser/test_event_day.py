@@ -10,10 +10,10 @@ on the screen, the phone and the organiser's page.
 import re
 
 import pytest
-from django.core.cache import cache
 from django.db.models import F
 from playwright.sync_api import expect
 
+from tests.browser import poll_now
 from tests.browser.test_organiser_flow import enter_results, follow, pair_and_publish
 from tests.browser.test_screen import MEASURE
 from tournament.models import Event, Match, Round
@@ -34,16 +34,6 @@ Katarzyna Wiśniewska
 Lars Østergaard
 Mateo García
 Dmitri Volkov"""
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-
-
-def poll_now(phone):
-    """The phone comes back out of the pocket: it asks at once instead of at the next 15-s poll."""
-    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
 
 
 def screen_is_legible(screen, title: str) -> dict:

@@ -4,17 +4,11 @@ itself while the judge types, and fits a 360 px phone."""
 import re
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.browser.test_self_report_flow import PHONE, log_in, open_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
 
 
 def test_the_judges_page_shows_a_dispute_by_itself_and_keeps_what_the_judge_types(

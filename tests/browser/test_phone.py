@@ -2,9 +2,9 @@
 standings without sideways scrolling, results on one line, and a search for a player who dropped."""
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
+from tests.browser import poll_now
 from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament import services
 from tournament.models import Player, Round
@@ -12,16 +12,6 @@ from tournament.models import Player, Round
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-
-
-def poll_now(page):
-    """The phone comes back out of the pocket: the page asks at once instead of at the next 15-s poll."""
-    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
 
 
 def test_the_pairings_heading_follows_a_live_update(live_server, page, event, shot):

@@ -6,7 +6,6 @@ import re
 import time
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
@@ -15,11 +14,6 @@ from tournament.models import Event, Player, Report, Round
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
 
 
 @pytest.fixture

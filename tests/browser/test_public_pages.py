@@ -4,7 +4,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -16,11 +15,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
 PROJECTOR = {"width": 1920, "height": 1080}
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ reachable (paging only when the rows truly do not fit), and nothing off the bott
 import re
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.test_public import pair
@@ -66,11 +65,6 @@ MEASURE = """() => {
           columns: new Set(rows.map(li => Math.round(li.getBoundingClientRect().left))).size,
           bottom, scrollWidth: document.documentElement.scrollWidth};
 }"""
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
 
 
 def big_event(count: int, names: list[str] | None = None) -> Event:

@@ -4,7 +4,6 @@ a dispute is settled by a judge, a player drops, and the public standings follow
 import re
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
@@ -13,11 +12,6 @@ from tournament.models import Event, Player, Round
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
 
 
 def log_in(page, base, username, password):
