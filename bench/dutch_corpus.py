@@ -21,7 +21,7 @@ import random
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -221,6 +221,13 @@ def main() -> None:
     parser.add_argument(
         "--rtg", type=int, default=0, help="instead: N tournaments made whole by bbpPairings' own generator (-g)"
     )
+    parser.add_argument(
+        "--exported",
+        type=int,
+        default=0,
+        help="instead: N events run as the app runs them (players registered in any order) and exported by its "
+        "TRF writer, checked by bbpPairings -c",
+    )
     args = parser.parse_args()
     if not args.bbp:
         sys.exit("give the bbpPairings executable: --bbp PATH or BBP_PAIRINGS=PATH")
@@ -231,6 +238,9 @@ def main() -> None:
         return
     if args.rtg:
         generated(args.bbp, args.rtg, args.out, rng)
+        return
+    if args.exported:
+        exported(args.bbp, args.exported, args.out / "own", rng)
         return
     if args.big:
         sets = ((f"big{k:02d}", *(int(part) for part in spec.split("x"))) for k, spec in enumerate(args.big.split(",")))
@@ -295,6 +305,77 @@ def _record_of(text: str, rounds: int) -> str:
             elif colour == "w" and opponent not in ("0000", number):
                 record.append(f"{number} {opponent}")
     return "\n".join(record) + "\n"
+
+
+def exported(exe: str, count: int, out: Path, rng: random.Random) -> None:
+    """Events run as the app runs them: players registered in any order (their pairing numbers are not their
+    registration numbers), each round paired by pairing.from_event and pair() (the FIDE Dutch system of the
+    chess preset), results drawn (draws, forfeits, a requested half-point bye now and then), then written by
+    the app's own TRF writer (standings/trf.py, with the standings' points) and checked by bbpPairings -c.
+    NAME.ours: our pairing of every round, in the file's numbers."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import pairing
+    import standings
+    from standings import eventfile as ef
+    from standings import trf
+
+    out.mkdir(parents=True, exist_ok=True)
+    for k in range(count):
+        size, rounds = rng.randint(10, 40), rng.randint(5, 9)
+        name = f"exp{k:02d}-{size}p-{rounds}r"
+        people = tuple(
+            ef.Player(
+                id=f"p{n}",
+                name=f"{rng.choice(SURNAMES)}, Player{n:03d}",
+                rating=rng.choice((0, *range(1400, 2700))),
+                number=n,
+            )
+            for n in range(1, size + 1)
+        )
+        settings = ef.settings_for_preset(
+            "chess", name=name, planned_rounds=rounds, initial_colour=rng.choice(("white", "black"))
+        )
+        event = ef.Event(settings=settings, players=people)
+        record = []
+        for r in range(1, rounds + 1):
+            asked = rng.sample([p.id for p in people], k=rng.randint(0, 2) if r < rounds else 0)
+            event = ef.Event(
+                event.settings,
+                tuple(
+                    replace(p, requested_byes=(*p.requested_byes, (r, ef.HALF_BYE))) if p.id in asked else p
+                    for p in event.players
+                ),
+                event.rounds,
+            )
+            result = pairing.pair(pairing.from_event(event, r))
+            matches = []
+            for g in result.pairs:
+                x = rng.random()
+                if x < 0.04:
+                    matches.append(ef.Match(g.a, g.b, result=ef.FORFEIT, white=g.a))
+                else:
+                    matches.append(ef.Match(g.a, g.b, (0, 0, 1) if x < 0.36 else (1, 0, 0) if x < 0.68 else (0, 1, 0)))
+            matches += [ef.Match(b, None, result=ef.BYE) for b in result.byes]
+            matches += [ef.Match(pid, None, result=kind) for pid, kind in pairing.requested_byes(event, r).items()]
+            event = ef.Event(event.settings, event.players, (*event.rounds, ef.Round(r, tuple(matches))))
+            record.append((r, result))
+        table = standings.compute(event)
+        text = trf.dumps(
+            event, {row.player_id: row.rank for row in table.rows}, {row.player_id: row.points for row in table.rows}
+        )
+        rank = trf.start_ranks(event)
+        lines = []
+        for r, result in record:
+            lines.append(f"round {r}")
+            lines += [f"{rank[g.a]} {rank[g.b]}" for g in result.pairs]
+            lines += [f"{rank[b]} 0" for b in result.byes]
+        path = out / f"{name}.trf"
+        path.write_text(text)
+        (out / f"{name}.ours").write_text("\n".join(lines) + "\n")
+        check = subprocess.run([exe, "--dutch", str(path), "-c"], capture_output=True, text=True)
+        verdict = "\n".join(line.replace(str(path), name) for line in (check.stdout + check.stderr).splitlines())
+        (out / f"{name}.check").write_text(f"exit status {check.returncode}\n{verdict}\n")
+        print(name, check.returncode, flush=True)
 
 
 def own(exe: str, count: int, out: Path, rng: random.Random) -> None:

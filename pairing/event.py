@@ -18,6 +18,7 @@ from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings import StandingsError, compute
 from standings.eventfile import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
 from standings.messages import Message, message_of
+from standings.numbers import pairing_numbers
 
 
 def next_round_number(event: Event) -> int:
@@ -221,20 +222,6 @@ def top_cut_from_event(event: Event, seed: int = 0) -> Pairing:
     rows = [row for row in compute(event).rows if not row.dropped]
     seeds = [row.player_id for row in rows]
     return Pairing(round=inp.round, seed=seed, pairs=top_cut_pairings(seeds, size), method=ELIMINATION)
-
-
-# FIDE title order for pairing numbers (C.04.2: rating, then title, then name).
-_TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
-
-
-def pairing_numbers(event: Event) -> dict[str, int]:
-    """Pairing numbers as FIDE allocates them: rating, then title, then name (late entries renumbered)."""
-    rank = {t: k for k, t in enumerate(_TITLES)}
-
-    def key(p):
-        return (-(p.rating or 0), rank.get(p.title.strip().upper(), len(_TITLES)), p.name, p.number or 0, p.id)
-
-    return {p.id: k for k, p in enumerate(sorted(event.players, key=key), start=1)}
 
 
 def initial_colour(event: Event, seed: int = 0, round_number: int = 1) -> str:

@@ -51,6 +51,7 @@ from standings.eventfile import (
     settings_for_preset,
 )
 from standings.messages import Message
+from standings.numbers import pairing_numbers
 
 GAME_RESULTS = {"1": 2, "=": 1, "0": 0, "W": 2, "D": 1, "L": 0}
 UNPAIRED_RESULTS = {"U": BYE, "F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE, "-": LOSS, "+": FORFEIT}
@@ -708,18 +709,10 @@ class TRFExportError(ValueError):
 
 
 def start_ranks(event: Event) -> dict[str, int]:
-    """The start rank of every player, by id: 1, 2, 3… without gaps, in the order of the players' numbers (else
-    of ids that are numbers, a TRF's own; else of registration). A deleted player leaves no gap: the players
-    after them move up, in the opponent columns too, as the rating report and other chess programs need."""
-    players = list(event.players)
-    for key in (lambda p: p.number, lambda p: int(p.id) if p.id.isdigit() else None):
-        candidate = [key(p) for p in players]
-        if all(r is not None for r in candidate) and len(set(candidate)) == len(candidate):
-            order = sorted(range(len(players)), key=candidate.__getitem__)
-            break
-    else:
-        order = list(range(len(players)))
-    return {players[k].id: rank for rank, k in enumerate(order, start=1)}
+    """The start rank of every player, by id: their pairing number (standings/numbers.py), which the FIDE
+    Dutch system pairs by and a checking program reads the file by. 1, 2, 3… without gaps: a deleted player
+    leaves none, the players after them move up, in the opponent columns too."""
+    return pairing_numbers(event)
 
 
 def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, Fraction] | None = None) -> str:

@@ -189,6 +189,50 @@ def test_pairing_numbers_follow_rating_then_title_then_name():
     assert pairing_numbers(event) == {"d": 1, "e": 2, "c": 3, "b": 4, "a": 5}
 
 
+# Six players whose start ranks are not in rating order, as an arbiter's file may number them (by a national
+# list, say). bbpPairings pairs round 1 of it 1-4, 5-2, 3-6 (white first): by the file's numbers.
+RANKED_BY_THE_FILE = "012 Ranked by the file\nXXR 5\nXXC white1\n" + "".join(
+    f"001 {n:4d}      {name:<33} {rating:4d}                             0.0 {n:4d}\n"
+    for n, name, rating in [
+        (1, "Alpha, A", 1500),
+        (2, "Bravo, B", 2000),
+        (3, "Charlie, C", 1800),
+        (4, "Delta, D", 1700),
+        (5, "Echo, E", 1600),
+        (6, "Foxtrot, F", 1900),
+    ]
+)
+
+
+def test_a_trf_keeps_its_own_start_ranks_as_pairing_numbers():
+    event = trf.loads(RANKED_BY_THE_FILE)
+    assert pairing_numbers(event) == {str(k): k for k in range(1, 7)}
+    assert _ours(event, 1) == ({("1", "4"), ("5", "2"), ("3", "6")}, None)  # bbpPairings' pairing
+
+
+def test_a_player_added_after_a_trf_import_is_placed_by_the_rule_among_the_files_players():
+    # A file ranked by a national list: its players without a FIDE rating (0) sit among the rated ones.
+    ranked = [(1, "Kilo, K", 2000), (2, "Lima, L", 1900), (3, "Mike, M", 0), (4, "November, N", 1700)]
+    ranked += [(5, "Oscar, O", 0), (6, "Papa, P", 1500)]
+    text = "012 National list\nXXR 5\n" + "".join(
+        f"001 {n:4d}      {name:<33} {rating:4d}                             0.0 {n:4d}\n" for n, name, rating in ranked
+    )
+    event = trf.loads(text)
+    late = (Player("p7", "Golf, G", rating=1650, number=7), Player("p8", "Hotel, H", rating=2100, number=8))
+    numbers = pairing_numbers(Event(event.settings, (*event.players, *late)))
+    # The file's order stays; each goes after the last of the file's players rated above it: 2100 first,
+    # 1650 after November (1700), above the unrated Oscar the file put there.
+    assert sorted(numbers, key=numbers.get) == ["p8", "1", "2", "3", "4", "p7", "5", "6"]
+
+
+def test_an_event_made_here_is_exported_with_its_pairing_numbers_as_start_ranks():
+    """Registered in another order than the rule's: the TRF must number them as they were paired, or a
+    checking program reads every round as wrong (tests/data/dutch/own/exp*: bbpPairings -c, exit 0)."""
+    players = (Player("p1", "Zeta", rating=1500, number=1), Player("p2", "Alpha", rating=2400, number=2))
+    event = Event(settings_for_preset("chess"), players)
+    assert trf.start_ranks(event) == pairing_numbers(event) == {"p2": 1, "p1": 2}
+
+
 def test_baku_acceleration_pairs_group_a_apart_in_round_one():
     histories = {str(k): () for k in range(1, 9)}
     plain = pair_dutch(_input(histories, rounds=9))

@@ -1,0 +1,53 @@
+"""Pairing numbers (FIDE C.04.2): the order a chess event's players are numbered in, which the FIDE Dutch
+system pairs by (pairing/dutch.py) and a TRF writes as their start ranks (standings/trf.py).
+
+An event made here numbers its players by rating, then FIDE title, then name, and numbers them again when a
+late entry comes. An event imported from a TRF keeps the file's start ranks, as the endorsed engines read
+them: the arbiter who made the file may have ranked by another list (a national rating for players without
+a FIDE one) or broken ties another way. A player added here since the import is placed among the file's
+players by the same rule (after the last of them it ranks below), without reordering them.
+"""
+
+from __future__ import annotations
+
+from standings.eventfile import Event, Player
+
+TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")  # in the order C.04.2 ranks equal ratings
+
+
+def pairing_numbers(event: Event) -> dict[str, int]:
+    """Every player's pairing number, by id: 1, 2, 3… without gaps."""
+    by_rule = sorted(event.players, key=_rule)
+    if event.settings.trf_header:
+        # A TRF's players have its start rank as both id and number; players added here have neither.
+        kept = sorted((p for p in event.players if _from_file(p)), key=lambda p: p.number)
+        if kept:
+            by_rule = _merged(kept, [p for p in by_rule if not _from_file(p)])
+    return {p.id: k for k, p in enumerate(by_rule, start=1)}
+
+
+def _rule(p: Player) -> tuple:
+    title = p.title.strip().upper()
+    rank = TITLES.index(title) if title in TITLES else len(TITLES)
+    return (-(p.rating or 0), rank, p.name, p.number or 0, p.id)
+
+
+def _from_file(p: Player) -> bool:
+    return p.number is not None and p.id.isdigit() and int(p.id) == p.number
+
+
+def _merged(kept: list[Player], added: list[Player]) -> list[Player]:
+    """The file's players in its order, each added player after the last of them the rule ranks above it (a
+    file ranked by a national list keeps a late entrant below everyone rated above them)."""
+    keys = [_rule(p) for p in kept]
+    at: dict[int, list[Player]] = {}
+    for p in added:  # in the rule's order
+        key = _rule(p)
+        place = next((i + 1 for i in range(len(kept) - 1, -1, -1) if keys[i] < key), 0)
+        at.setdefault(place, []).append(p)
+    out: list[Player] = []
+    for i in range(len(kept) + 1):
+        out += at.get(i, [])
+        if i < len(kept):
+            out.append(kept[i])
+    return out
