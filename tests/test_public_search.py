@@ -70,6 +70,22 @@ def test_an_address_that_loops_on_search_is_told_to_wait_and_others_are_not(crow
     assert Client(REMOTE_ADDR="192.0.2.66").get(standings, {"q": "mia"}).status_code == 429
 
 
+def test_a_loop_is_not_let_off_when_a_new_window_begins(crowd, settings, monkeypatch):
+    """The limit counts the last PUBLIC_SEARCH_SECONDS, not a fixed window: three searches just before a window
+    ends and three just after are six in a second, and the sixth waits (a fixed window let all six through,
+    and made the test above fail now and then)."""
+    import time
+
+    settings.PUBLIC_SEARCHES = 5
+    url = reverse("public:pairings", args=[crowd.slug])
+    edge = (int(time.time() // settings.PUBLIC_SEARCH_SECONDS) + 1) * settings.PUBLIC_SEARCH_SECONDS
+    codes = []
+    for at in (edge - 0.3, edge - 0.2, edge - 0.1, edge + 0.1, edge + 0.2, edge + 0.3):
+        monkeypatch.setattr(time, "time", lambda at=at: at)
+        codes.append(Client(REMOTE_ADDR="192.0.2.70").get(url, {"q": f"crowd {at}"}).status_code)
+    assert codes == [200] * 5 + [429]
+
+
 def test_a_search_before_any_round_is_published_finds_nobody_calmly(event):
     """Found by bench/soak.py: a search before round 1 was a 500."""
     r = Client().get(reverse("public:pairings", args=[event.slug]), {"q": "player"})
