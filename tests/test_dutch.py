@@ -191,16 +191,18 @@ def test_pairing_numbers_follow_rating_then_title_then_name():
 
 # Six players whose start ranks are not in rating order, as an arbiter's file may number them (by a national
 # list, say). bbpPairings pairs round 1 of it 1-4, 5-2, 3-6 (white first): by the file's numbers.
-RANKED_BY_THE_FILE = "012 Ranked by the file\nXXR 5\nXXC white1\n" + "".join(
-    f"001 {n:4d}      {name:<33} {rating:4d}                             0.0 {n:4d}\n"
-    for n, name, rating in [
-        (1, "Alpha, A", 1500),
-        (2, "Bravo, B", 2000),
-        (3, "Charlie, C", 1800),
-        (4, "Delta, D", 1700),
-        (5, "Echo, E", 1600),
-        (6, "Foxtrot, F", 1900),
-    ]
+def _unplayed_trf(header: str, players: list[tuple[str, int]]) -> str:
+    """A TRF before round 1: the header lines, then the players (name, rating) by start rank."""
+    return header + "".join(
+        f"001 {n:4d}      {name:<33} {rating:4d}                             0.0 {n:4d}\n"
+        for n, (name, rating) in enumerate(players, start=1)
+    )
+
+
+RANKED_BY_THE_FILE = _unplayed_trf(
+    "012 Ranked by the file\nXXR 5\nXXC white1\n",
+    [("Alpha, A", 1500), ("Bravo, B", 2000), ("Charlie, C", 1800), ("Delta, D", 1700), ("Echo, E", 1600)]
+    + [("Foxtrot, F", 1900)],
 )
 
 
@@ -212,12 +214,8 @@ def test_a_trf_keeps_its_own_start_ranks_as_pairing_numbers():
 
 def test_a_player_added_after_a_trf_import_is_placed_by_the_rule_among_the_files_players():
     # A file ranked by a national list: its players without a FIDE rating (0) sit among the rated ones.
-    ranked = [(1, "Kilo, K", 2000), (2, "Lima, L", 1900), (3, "Mike, M", 0), (4, "November, N", 1700)]
-    ranked += [(5, "Oscar, O", 0), (6, "Papa, P", 1500)]
-    text = "012 National list\nXXR 5\n" + "".join(
-        f"001 {n:4d}      {name:<33} {rating:4d}                             0.0 {n:4d}\n" for n, name, rating in ranked
-    )
-    event = trf.loads(text)
+    ranked = [("Kilo, K", 2000), ("Lima, L", 1900), ("Mike, M", 0), ("November, N", 1700), ("Oscar, O", 0)]
+    event = trf.loads(_unplayed_trf("012 National list\nXXR 5\n", [*ranked, ("Papa, P", 1500)]))
     late = (Player("p7", "Golf, G", rating=1650, number=7), Player("p8", "Hotel, H", rating=2100, number=8))
     numbers = pairing_numbers(Event(event.settings, (*event.players, *late)))
     # The file's order stays; each goes after the last of the file's players rated above it: 2100 first,

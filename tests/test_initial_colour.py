@@ -12,7 +12,7 @@ import pytest
 from django.apps import apps
 from django.urls import reverse
 
-from pairing import from_event
+from pairing import from_event, pair
 from pairing.dutch import BLACK, WHITE
 from pairing.event import dutch_from_event
 from standings import eventfile as ef
@@ -36,8 +36,6 @@ XXR 5
 
 def top_board_white(event_file: ef.Event, seed: int = 0) -> bool:
     """Pairing number 1 has White in round 1."""
-    from pairing import pair
-
     result = pair(from_event(event_file, 1, seed=seed), seed=seed)
     top = next(p for p in result.pairs if "1" in (p.a, p.b))
     return top.a == "1"

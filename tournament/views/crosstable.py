@@ -2,7 +2,6 @@
 the public pages and printed by the organiser."""
 
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.shortcuts import render
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_safe
@@ -11,7 +10,7 @@ from tournament import services
 from tournament.models import Event
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for, is_fragment
-from tournament.views.public import STANDINGS_PAGE_SIZE, page_asked
+from tournament.views.public import page_asked, paged
 from tournament.views.public_cache import public_event, public_response
 
 
@@ -19,14 +18,8 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
     """The crosstable worded in the active language: each cell as one short text ("12w1", "5b½", "-½"); a
     page of it (as many rows as a standings page) when page is given, all of it for printing."""
     table = services.crosstable(event, live=live)
-    shown = table.rows
-    pages: dict = {}
-    if page is not None:
-        paginator = Paginator(table.rows, STANDINGS_PAGE_SIZE)
-        page_obj = paginator.get_page(page)
-        shown = page_obj.object_list
-        numbers = paginator.get_elided_page_range(page_obj.number, on_each_side=2, on_ends=1)
-        pages = {"page": page_obj, "page_numbers": [n if isinstance(n, int) else None for n in numbers]}
+    pages = paged(table.rows, page) if page is not None else {}
+    shown = pages["page"].object_list if pages else table.rows
     # How crosstables write the colours (White, Black) in this language.
     letters = {"w": pgettext("crosstable: White", "w"), "b": pgettext("crosstable: Black", "b"), "": ""}
     codes = table.shown.standings.tiebreakers

@@ -203,19 +203,16 @@ def standings_context(event: Event, page: int, q: str) -> dict:
     else:
         table, placings = standings_table(event), services.final_placings(event)
         rows = table["rows"]
-    paginator = Paginator(rows, STANDINGS_PAGE_SIZE)
-    page_obj = paginator.get_page(page)
-    numbers = paginator.get_elided_page_range(page_obj.number, on_each_side=2, on_ends=1)
+    pages = paged(rows, page)
+    page_obj = pages["page"]
     params: dict[str, object] = {"q": q} if q else {}
     if page_obj.number > 1:
         params["page"] = page_obj.number
     query = urlencode(params)
-    return {
+    return pages | {
         "event": event,
         "table": table,
-        "page": page_obj,
         "body": joined(page_obj.object_list) if q else "",
-        "page_numbers": [n if isinstance(n, int) else None for n in numbers],
         "page_url": reverse("public:standings", args=[event.slug]) + (f"?{query}" if query else ""),
         "q": q,
         "placings": placings,
@@ -406,6 +403,15 @@ def too_many_searches() -> HttpResponse:
 def public_url(request: HttpRequest, path: str) -> str:
     """The address people should type or scan: SITE_URL when configured, else the one this request used."""
     return settings.SITE_URL + path if settings.SITE_URL else request.build_absolute_uri(path)
+
+
+def paged(rows, page: int) -> dict:
+    """One page of a long table's rows (public/_pager.html): the page, and the numbers its pager shows (None
+    for a gap)."""
+    paginator = Paginator(rows, STANDINGS_PAGE_SIZE)
+    page_obj = paginator.get_page(page)
+    numbers = paginator.get_elided_page_range(page_obj.number, on_each_side=2, on_ends=1)
+    return {"page": page_obj, "page_numbers": [n if isinstance(n, int) else None for n in numbers]}
 
 
 def page_asked(request: HttpRequest, event: Event) -> int:
