@@ -1,9 +1,11 @@
 """The shared cast: organiser, judge, outsider; a small event; the seed examples."""
 
+import datetime as dt
 import os
 from pathlib import Path
 
 import pytest
+import time_machine
 
 
 def pytest_configure(config):
@@ -47,6 +49,24 @@ def example_files() -> list[Path]:
     if not files:
         raise RuntimeError(f"no example events in {EXAMPLES}")
     return files
+
+
+# Every kind of day a page can be read on: each day of one week (Monday 23 to Sunday 29 November 2026), the
+# last day of a month and of a year, and the first of the next. A test that shows today's date or weekday
+# takes `any_day` and runs on each with the clock set, so no weekday's word is missing from a check (the
+# page-text test once knew no Saturday and failed every Saturday).
+EVERY_KIND_OF_DAY = {
+    **{f"{dt.date(2026, 11, d):%a}": dt.datetime(2026, 11, d, 12, 0, tzinfo=dt.UTC) for d in range(23, 30)},
+    "31st": dt.datetime(2026, 12, 31, 23, 30, tzinfo=dt.UTC),
+    "1st": dt.datetime(2027, 1, 1, 0, 30, tzinfo=dt.UTC),
+}
+
+
+@pytest.fixture(params=list(EVERY_KIND_OF_DAY.values()), ids=list(EVERY_KIND_OF_DAY))
+def any_day(request):
+    """The clock set to each kind of day in turn (it ticks on from there)."""
+    with time_machine.travel(request.param, tick=True):
+        yield request.param
 
 
 @pytest.fixture

@@ -86,7 +86,7 @@ def speaking(client, organiser):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_new_event_starts_with_today_as_iso_and_saves_in_every_language(speaking, language):
+def test_new_event_starts_with_today_as_iso_and_saves_in_every_language(any_day, speaking, language):
     client = speaking(language)
     body = client.get(reverse("org_event_new")).content.decode()
     today = timezone.localdate().isoformat()
