@@ -358,7 +358,26 @@
     tick();
   });
 
+  // --- A refused code (HTTP 429): the form's button waits out the turn, counting down on itself -------
+  function initRetry() {
+    document.querySelectorAll("[data-retry-after]").forEach(function (note) {
+      var button = note.closest("form") && note.closest("form").querySelector("button[type=submit]");
+      if (!button || button._waiting) return;
+      button._waiting = true;
+      var label = button.textContent, left = parseInt(note.dataset.retryAfter, 10) || 0;
+      function step() {
+        if (left <= 0) { button.disabled = false; button.textContent = label; button._waiting = false; return; }
+        button.disabled = true;
+        button.textContent = label + " (" + left + ")";
+        left -= 1;
+        setTimeout(step, 1000);
+      }
+      step();
+    });
+  }
+
   function init() {
+    initRetry();
     initFilters();
     initFullscreen();
     layoutScreen();

@@ -19,14 +19,14 @@ import hashlib
 import hmac
 import ipaddress
 import math
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import Case, F, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament import services
 from tournament.models import (
@@ -45,15 +45,20 @@ from tournament.models import (
 from tournament.rows import Joined
 from tournament.services import Outcome, ServiceError
 
-# Guessing codes (README: "Players reporting their own results" states the arithmetic). Every code typed is
-# one turn, taken before it is compared: from the event's budget and from the address's (an IPv6 address's
-# /64, which one machine has whole). A spent budget refills one turn every GUESS_INTERVAL; a turn further
-# off than MAX_WAIT is refused (`Throttled`), a nearer one is waited for. The right code gives its turn back,
-# so only wrong codes spend a budget, and a player with the right code waits at most a few seconds.
-GUESS_INTERVAL = timedelta(seconds=3)
-EVENT_BUDGET = 1000
+# Guessing codes (README: "Guessing a code" states the arithmetic). A code names its player by number, so a
+# typed code takes a turn, before it is compared, from two budgets of wrong codes that no stranger elsewhere can
+# spend: the pair's (this address typing this player's number: PAIR_BUDGET at once, then one every
+# PAIR_INTERVAL) and the address's own (ADDRESS_BUDGET, then one every ADDRESS_INTERVAL, over every event; an
+# IPv6 address counts as its /64, which one machine has whole). There is no event-wide budget: guessing from
+# any number of other addresses never refuses a player's right code. A turn not yet due is refused at once
+# (`Throttled`, HTTP 429 with Retry-After): no request is held to slow a guesser down. The right code gives
+# its turns back, so only wrong codes spend.
+PAIR_BUDGET = 10
+PAIR_INTERVAL = timedelta(seconds=60)
 ADDRESS_BUDGET = 100
-MAX_WAIT = timedelta(seconds=10)
+ADDRESS_INTERVAL = timedelta(seconds=3)
+# Kept for callers and figures that speak of "the" interval: the address's, the faster of the two.
+GUESS_INTERVAL = ADDRESS_INTERVAL
 
 EMPTY, WAITING, DISPUTED, STORED = "empty", "waiting", "disputed", "stored"
 
@@ -67,15 +72,14 @@ class Throttled(ServiceError):
 
 
 def most_guesses_per_day() -> int:
-    """The most codes one event can have compared in a day, from any number of addresses: its whole budget,
-    then one per interval (and the turns handed out up to MAX_WAIT ahead)."""
-    day = timedelta(days=1) + MAX_WAIT
-    return EVENT_BUDGET + int(day / GUESS_INTERVAL)
+    """The most codes one address can have compared in a day, over every player of every event: its whole
+    budget, then one per interval. (The pair's budget, smaller, only spreads those guesses over players.)"""
+    return ADDRESS_BUDGET + int(timedelta(days=1) / ADDRESS_INTERVAL)
 
 
 def guess_odds_per_day() -> float:
-    """The chance that guessing opens any page of one event in a day: each guess names one player by number,
-    and is right for one secret in CODE_ALPHABET ** CODE_LENGTH."""
+    """The chance that one guessing address opens anyone's page in a day: each guess names one player by
+    number, and is right for one secret in CODE_ALPHABET ** CODE_LENGTH."""
     return most_guesses_per_day() / len(CODE_ALPHABET) ** CODE_LENGTH
 
 
@@ -110,54 +114,59 @@ def parse_code(text: str) -> tuple[int, str]:
     return int(number), secret
 
 
-def _scopes(event: Event, address: str | None) -> list[tuple[str, int]]:
-    scopes = [(f"event:{event.pk}", EVENT_BUDGET)]
+def _scopes(event: Event, number: int, address: str | None) -> list[tuple[str, int, timedelta]]:
+    """The budgets a code typed for player `number` from `address` takes its turn from: (scope, size, refill)."""
     try:
         ip = ipaddress.ip_address(address or "")
     except ValueError:
-        return scopes  # no address known: the event's budget alone
-    where = ipaddress.ip_network(f"{ip}/64", strict=False) if ip.version == 6 else ip
-    scopes.append((f"address:{where}", ADDRESS_BUDGET))
+        where = "unknown"  # no address known: such codes share one address's budgets
+    else:
+        where = str(ipaddress.ip_network(f"{ip}/64", strict=False) if ip.version == 6 else ip)
+    scopes = [
+        (f"pair:{event.pk}:{number}:{where}", PAIR_BUDGET, PAIR_INTERVAL),
+        (f"address:{where}", ADDRESS_BUDGET, ADDRESS_INTERVAL),
+    ]
     return sorted(scopes)  # always locked in the same order
 
 
-def take_turn(event: Event, address: str | None) -> float:
-    """Take a turn at comparing a code from the event's and the address's budgets, in one transaction that
-    locks their rows (so forty codes at once take forty turns, never the same one twice); the seconds to
-    wait for it. `Throttled` when either budget's turn is further off than MAX_WAIT (nothing is taken)."""
+def take_turn(event: Event, number: int, address: str | None) -> None:
+    """Take a turn at comparing a code for player `number` from the pair's and the address's budgets, in one
+    transaction that locks their rows (so forty codes at once take forty turns, never the same one twice).
+    `Throttled`, at once and with nothing taken, when either budget has no turn left now."""
     now = timezone.now()
-    scopes = _scopes(event, address)
+    scopes = _scopes(event, number, address)
     with transaction.atomic():
         CodeBudget.objects.filter(full_at__lt=now - timedelta(days=1)).delete()  # full for a day: forgotten
         CodeBudget.objects.bulk_create(
-            [CodeBudget(scope=scope, full_at=now) for scope, _budget in scopes], ignore_conflicts=True
+            [CodeBudget(scope=scope, full_at=now) for scope, *_ in scopes], ignore_conflicts=True
         )
-        rows = {b.scope: b for b in CodeBudget.objects.select_for_update().filter(scope__in=[s for s, _b in scopes])}
-        wait = timedelta(0)
-        for scope, budget in scopes:
+        rows = {b.scope: b for b in CodeBudget.objects.select_for_update().filter(scope__in=[s for s, *_ in scopes])}
+        for scope, budget, interval in scopes:
             row = rows[scope]
-            full_at = max(row.full_at, now) + GUESS_INTERVAL
-            turn = full_at - budget * GUESS_INTERVAL  # when this code may be compared
-            if turn - now > MAX_WAIT:
-                seconds = math.ceil((turn - now - MAX_WAIT).total_seconds())
+            full_at = max(row.full_at, now) + interval
+            turn = full_at - budget * interval  # when this code may be compared
+            if turn > now:
+                seconds = math.ceil((turn - now).total_seconds())
                 raise Throttled(
-                    _(
-                        "Codes are being tried too fast here: try again in %(seconds)s seconds, or scan the QR "
-                        "code on your card."
+                    ngettext(
+                        "Too many wrong codes were typed here: try again in %(seconds)s second, or scan the QR "
+                        "code on your card.",
+                        "Too many wrong codes were typed here: try again in %(seconds)s seconds, or scan the QR "
+                        "code on your card.",
+                        seconds,
                     )
                     % {"seconds": seconds},
                     seconds,
                 )
             row.full_at = full_at
-            wait = max(wait, turn - now)
         CodeBudget.objects.bulk_update(rows.values(), ["full_at"])
-    return wait.total_seconds()
 
 
-def give_back_turn(event: Event, address: str | None) -> None:
+def give_back_turn(event: Event, number: int, address: str | None) -> None:
     """The right code spends nothing: a venue's phones share one address, and their players are not guessing."""
-    scopes = [scope for scope, _budget in _scopes(event, address)]
-    CodeBudget.objects.filter(scope__in=scopes).update(full_at=F("full_at") - GUESS_INTERVAL)
+    scopes = _scopes(event, number, address)
+    back = Case(*(When(scope=scope, then=F("full_at") - interval) for scope, _budget, interval in scopes))
+    CodeBudget.objects.filter(scope__in=[scope for scope, *_ in scopes]).update(full_at=back)
 
 
 def player_by_number(event: Event, number: int):
@@ -176,12 +185,10 @@ def find_by_code(event: Event, text: str, address: str | None, among: list[Playe
     """The player of `event` (or of `among`, a table's players) whose code this is.
 
     The code names its player by number, so it is compared with one player's secret, in constant time, after
-    a turn is taken (`take_turn`): a wrong code spends the event's and the address's budgets.
+    a turn is taken (`take_turn`): a wrong code spends the pair's and the address's budgets.
     """
     number, secret = parse_code(text)
-    wait = take_turn(event, address)
-    if wait:
-        time.sleep(wait)
+    take_turn(event, number, address)
     player = single(player_by_number(event, number))
     if player is not None and among is not None and player.pk not in {p.pk for p in among}:
         player = None
@@ -190,7 +197,7 @@ def find_by_code(event: Event, text: str, address: str | None, among: list[Playe
         raise ServiceError(
             _("That code is not right. It is your number and the eight letters and digits after it on your card.")
         )
-    give_back_turn(event, address)
+    give_back_turn(event, number, address)
     return player
 
 

@@ -263,7 +263,8 @@ def code(request: HtmxHttpRequest, slug: str):
         try:
             player = reports.find_by_code(event, request.POST.get("code", ""), address(request))
         except reports.Throttled as e:
-            response = render(request, "player/code.html", {"event": event, "error": str(e)}, status=429)
+            context = {"event": event, "error": str(e), "retry": e.seconds}
+            response = render(request, "player/code.html", context, status=429)
             response["Retry-After"] = str(e.seconds)
             return response
         except ServiceError as e:
@@ -309,7 +310,7 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
             error, status = _("That is not the code of a player at this table."), 400
         else:
             return remember(redirect("player:me", slug=slug), event, player)
-    context = {"event": event, "round": rnd, "match": match, "error": error}
+    context = {"event": event, "round": rnd, "match": match, "error": error, "retry": retry}
     response = render(request, "player/table.html", context, status=status)
     if retry:
         response["Retry-After"] = str(retry)
