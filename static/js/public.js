@@ -336,10 +336,13 @@
 
   // --- Polling: the browser revalidates (304) and hands htmx the same page; don't redraw it ----------
   var seen = {};
+  // Only a poll (a GET) is skipped: the answer to a form sent from the page (a report, refused or not) is
+  // always drawn, with its message, even when the page it carries has the version already shown.
   document.addEventListener("htmx:beforeSwap", function (e) {
     var xhr = e.detail.xhr, target = e.detail.target;
     var tag = xhr.getResponseHeader("ETag");
-    if (tag && target.id && seen[target.id] === tag) {
+    var verb = ((e.detail.requestConfig && e.detail.requestConfig.verb) || "get").toLowerCase();
+    if (tag && target.id && verb === "get" && seen[target.id] === tag) {
       e.detail.shouldSwap = false;
     } else if (target.id) {
       seen[target.id] = tag;

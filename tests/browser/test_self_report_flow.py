@@ -115,3 +115,23 @@ def test_players_report_confirm_dispute_and_drop(live_server, browser, page, eve
     expect(before.locator("table.standings tbody tr").filter(has_text="Player A")).to_contain_text("2-0-0")
     expect(before.locator("table.standings tbody tr").filter(has_text="Player C")).to_contain_text("1-1-0")
     shot("public-standings", before)
+
+
+def test_a_refused_report_is_shown_on_a_page_that_has_polled(live_server, browser, event):
+    """The answer to a refused report carries the version the page already shows: it is drawn all the same,
+    with its message, every time (once, the poll's 'same version, don't redraw' rule dropped it)."""
+    from tests.browser import poll_now
+
+    pair(event, 1, ROUND_1)
+    Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
+    phone = open_phone(browser, live_server.url, event.players.get(name="Player A"))
+    for _ in range(2):  # the page has polled: it has seen its version
+        with phone.expect_response(re.compile(r"/me/$")):
+            poll_now(phone)
+    for typed in ("two-one", "three-nil", "two-one"):
+        phone.get_by_label("Other result").fill(typed)
+        with phone.expect_response(re.compile(r"/report/$")):
+            phone.get_by_role("button", name="Send").tap()
+        expect(phone.locator(".messages")).to_contain_text(typed)
+        expect(phone.locator(".messages .msg-error")).to_have_count(1)
+        phone.evaluate("document.querySelector('.messages').innerHTML = ''")  # the next message is a new one
