@@ -1,7 +1,10 @@
+import os
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from pairing.rounds import recommended_rounds
 from standings.presets import PRESETS
 from tournament.models import Event, EventRole, Player
 
@@ -36,18 +39,21 @@ class Command(BaseCommand):
             user.save(update_fields=["password"])
         if not Event.objects.filter(slug=DEMO_SLUG).exists():
             preset = PRESETS["mtg"]
+            # The event is created as the app recommends for its players, so its pages recommend nothing else.
+            advice = recommended_rounds(len(DEMO_PLAYERS), preset="mtg")
             event = Event.objects.create(
                 slug=DEMO_SLUG,
                 name="Demo Friday Night",
                 preset="mtg",
                 tiebreakers=list(preset.tiebreakers),
-                planned_rounds=4,
-                top_cut=4,
+                planned_rounds=advice.rounds,
+                top_cut=advice.top_cut,
             )
             Player.objects.bulk_create(Player(event=event, name=n, rating=r) for n, r in DEMO_PLAYERS)
             EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANISER)
+        site = f"http://127.0.0.1:{os.environ.get('PORT') or 8000}"  # `make run PORT=8001` serves there
         self.stdout.write(
             f"\n  Demo organiser login: {DEMO_USER} / {DEMO_PASSWORD}"
             f"{'' if created else ' (account existed already; password unchanged)'}\n"
-            f"  Open http://127.0.0.1:8000/ — the demo event is at http://127.0.0.1:8000/e/{DEMO_SLUG}/\n"
+            f"  Open {site}/ — the demo event is at {site}/e/{DEMO_SLUG}/\n"
         )
