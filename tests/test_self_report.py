@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.test_concurrency import at_once
 from tests.test_public import pair
 from tournament.models import CODE_ALPHABET, Event, EventLog, Match, Player, ResultChange, Round
+from tournament import services
 from tournament.services import reports
 
 pytestmark = pytest.mark.django_db
@@ -305,6 +306,26 @@ def test_any_other_valid_result_can_be_typed_with_the_desks_validation(live):
     assert "Table 1: " in page and not m.reports.exists()  # the desk's message for an impossible score
     report(pa, live, m, action="other", other="2-0-1")
     assert m.reports.get().games == (2, 0, 1)
+
+
+def test_a_forfeit_typed_on_a_phone_is_refused_as_one_and_never_suggested(live):
+    """ "--" is the desk's double forfeit (stored as a double loss): from a phone it was taken as a double loss,
+    and a mistyped chess result was told to type "+-" although forfeits are refused on phones."""
+    m = match_of(live, "Player A")
+    pa = phone(player(live, "Player A"))
+    for typed in ("--", "+-", "-+", "+ -", "－－"):
+        page = report(pa, live, m, action="other", other=typed).content.decode()
+        assert "A forfeit is recorded by the judges" in page, typed
+    assert not m.reports.exists()
+    assert services.parse_outcome("--", 3).result == Match.Result.DOUBLE_LOSS  # the desk's notation stays
+
+
+def test_a_chess_phone_is_not_told_to_type_a_forfeit(chess):
+    with pytest.raises(services.ServiceError) as refused:
+        services.parse_outcome("two-one", 1, chess=True, forfeits=False)
+    assert "+-" not in str(refused.value) and "1-0" in str(refused.value)
+    with pytest.raises(services.ServiceError, match=r"\+- for a forfeit"):
+        services.parse_outcome("two-one", 1, chess=True)  # the desk may type one
 
 
 # ---------------------------------------------------------------- refusals

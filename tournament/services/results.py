@@ -93,15 +93,20 @@ def _draw_games(best_of: int, intentional: bool) -> tuple[int, int, int]:
     return (0, 0, best_of) if intentional else (1, 1, 0)
 
 
-def parse_outcome(text: str, best_of: int, chess: bool = False) -> Outcome:
+def parse_outcome(text: str, best_of: int, chess: bool = False, forfeits: bool = True) -> Outcome:
     """A result as typed at the desk: "2-0", "21", "1-1", "0-0-3", "d" (draw), "id", "dl" (double loss);
     forfeits "+-" (player A, White, won without playing), "-+" and "--" (a double forfeit: a double loss);
-    in a chess event also "1", "0", "=", "½", "1-0", "0-1", "1/2", "0.5-0.5" (White's result first)."""
+    in a chess event also "1", "0", "=", "½", "1-0", "0-1", "1/2", "0.5-0.5" (White's result first).
+
+    `forfeits=False` (a player's phone): a forfeit is the judges' to record, so its notations are refused as
+    such, and the help for a mistyped result does not suggest them."""
     plain = text.translate(_FULL_WIDTH).lower().replace("–", "-").replace("−", "-")
     compact = "".join(plain.split())
     if chess and compact in _CHESS_WORDS:
         return Outcome(PLAYED, _CHESS_WORDS[compact])
     forfeit = compact.replace("/", "").replace(":", "")
+    if not forfeits and (forfeit in _FORFEITS or forfeit in _DOUBLE_FORFEITS):
+        raise ServiceError(gettext("A forfeit is recorded by the judges: tell them at the desk."))
     if forfeit in _FORFEITS:
         return Outcome(FORFEIT, None, _FORFEITS[forfeit])
     if forfeit in _DOUBLE_FORFEITS:
@@ -113,6 +118,10 @@ def parse_outcome(text: str, best_of: int, chess: bool = False) -> Outcome:
         return Outcome(PLAYED, _draw_games(best_of, t in INTENTIONAL_DRAW_WORDS))
     m = _GAMES.fullmatch(t)
     if m is None:
+        if chess and not forfeits:
+            raise ServiceError(
+                gettext("“%(text)s” is not a result: type it like 1-0, ½-½ (or =) or 0-1.") % {"text": text[:40]}
+            )
         if chess:
             raise ServiceError(
                 gettext("“%(text)s” is not a result: type it like 1-0, ½-½ (or =), 0-1, or +- for a forfeit.")

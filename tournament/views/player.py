@@ -534,10 +534,9 @@ def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> services
         if theirs is None or theirs.disputes:
             raise ServiceError(_("There is no report from your opponent to confirm."))
         return services.Outcome(theirs.result, theirs.games)
-    outcome = services.parse_outcome(text, event.best_of, event.chess_results)
-    if outcome.result == Match.Result.FORFEIT:
-        # A game not played is the arbiter's to record: the opponent may be on their way.
-        raise ServiceError(_("A forfeit is recorded by the judges: tell them at the desk."))
+    # A game not played is the arbiter's to record (the opponent may be on their way): "+-", "-+" and "--"
+    # (a double forfeit, which the desk stores as a double loss) are refused as forfeits.
+    outcome = services.parse_outcome(text, event.best_of, event.chess_results, forfeits=False)
     if outcome.games and match.player_b_id == player.pk:
         mine, theirs, drawn = outcome.games
         outcome = services.Outcome(outcome.result, (theirs, mine, drawn))
