@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.test_concurrency import at_once
 from tests.test_public import pair
-from tournament.models import CODE_ALPHABET, Event, EventLog, Match, Player, ResultChange, Round
 from tournament import services
+from tournament.models import CODE_ALPHABET, Event, EventLog, Match, Player, ResultChange, Round
 from tournament.services import reports
 
 pytestmark = pytest.mark.django_db
