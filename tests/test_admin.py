@@ -1,12 +1,15 @@
 """Django's admin, the superuser's escape hatch: what is changed there is changed for every page too."""
 
+from fractions import Fraction
+
 import pytest
 from django.contrib import admin as django_admin
+from django.contrib.messages.storage.fallback import FallbackStorage
 
 from tests.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament import services
 from tournament.admin import EventAdmin, MatchAdmin, PlayerAdmin
-from tournament.models import Event, Match, Player, Round
+from tournament.models import Event, EventLog, Match, Player, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +66,36 @@ def test_the_events_admin_form_shows_its_change_counters_without_letting_them_be
     assert page.status_code == 200
     form = page.context["adminform"].form
     assert not set(form.fields) & Event.CHANGE_FIELDS and "name" in form.fields
+
+
+def admin_form(request, event, **changes):
+    """The admin's own change form for `event` as loaded now, sent back with `changes`."""
+    model_admin = EventAdmin(Event, django_admin.site)
+    form_class = model_admin.get_form(request, event, change=True)
+    loaded = form_class(instance=event)
+    data = {}
+    for name in loaded.fields:
+        value = loaded[name].value()  # as the page shows it (a JSON field's text)
+        if value is not None and value is not False:
+            data[name] = value
+    data.update(changes)
+    form = form_class(data, instance=Event.objects.get(pk=event.pk))
+    assert form.is_valid(), form.errors
+    return model_admin, form
+
+
+def test_the_admin_follows_the_settings_pages_rules_after_pairing(chess, organiser, rf, admin_user):
+    request = rf.post("/admin/")
+    request.user = admin_user
+    request.session = {}
+    request._messages = FallbackStorage(request)
+    services.pair_next_round(chess, organiser)
+    chess.refresh_from_db()
+    drawn = chess.initial_colour
+    assert "initial_colour" in EventAdmin(Event, django_admin.site).get_readonly_fields(request, chess)
+    other = "black" if drawn == "white" else "white"
+    model_admin, form = admin_form(request, chess, initial_colour=other, win_points="3", name="Renamed")
+    model_admin.save_model(request, form.instance, form, True)
+    chess.refresh_from_db()
+    assert chess.initial_colour == drawn and chess.name == "Renamed" and Fraction(chess.win_points) == 3
+    assert EventLog.objects.get(action="settings_after_pairing").detail["fields"] == ["win_points"]

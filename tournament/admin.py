@@ -1,8 +1,11 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.db import transaction
+from django.utils.translation import gettext as _
 
+from tournament.forms import LOCKED_FIELDS
 from tournament.models import (
     Event,
     EventLog,
@@ -15,6 +18,7 @@ from tournament.models import (
     Seat,
     refuse_lookalike_username,
 )
+from tournament.services import locks
 
 
 class ChangesTheEvent:
@@ -64,13 +68,31 @@ class EventAdmin(ChangesTheEvent, admin.ModelAdmin):
     inlines = [RoleInline]
     readonly_fields = sorted(Event.CHANGE_FIELDS - {"updated_at"})
 
+    def get_readonly_fields(self, request, obj=None):
+        fields = super().get_readonly_fields(request, obj)
+        # Round 1's colours came from it, as on the settings page.
+        return [*fields, "initial_colour"] if obj is not None and obj.rounds.exists() else fields
+
     def save_model(self, request, obj, form, change):
-        if change:
-            # Not the version as this form loaded it: results stored meanwhile moved it on (`touch` moves it).
-            obj.save(update_fields=[f.name for f in Event._meta.concrete_fields if f.attname not in _MOVED])
-            obj.touch()
-        else:
+        if not change:
             super().save_model(request, obj, form, change)
+            return
+        # As the settings page does: under the event's lock, which pairing takes too; only the fields this form
+        # changed are written (not the version, which results move on, nor what others saved meanwhile); the
+        # initial colour stays once round 1 is paired, and scoring changed after pairing is logged.
+        with transaction.atomic():
+            before = locks.lock_event(obj)
+            paired = obj.rounds.exists()
+            fields = form.changed_data if form is not None else [f.name for f in Event._meta.concrete_fields]
+            changed = [f for f in fields if f not in _MOVED and not (paired and f == "initial_colour")]
+            if changed:
+                obj.save(update_fields=changed)
+            scoring = [f for f in changed if f in LOCKED_FIELDS and getattr(obj, f) != getattr(before, f)]
+            if paired and scoring:
+                locks.log(obj, "settings_after_pairing", request.user, fields=scoring)
+                message = _("Scoring or tie-breakers changed after pairing; the change is logged.")
+                messages.warning(request, message, fail_silently=True)
+            obj.touch()
 
 
 @admin.register(Player)

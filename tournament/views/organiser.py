@@ -2,9 +2,12 @@
 Every view starts with `event_for` (404 for outsiders, 403 for judges on organiser-only actions); one
 template per page, htmx requests get a named partial of it."""
 
+import dataclasses
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import redirect
@@ -132,19 +135,23 @@ def event_settings(request: HtmxHttpRequest, slug: str):
     event = access.event
     locked = event.rounds.exists()
     data, edit = _tiebreaker_edit(request.POST) if request.method == "POST" else (None, None)
+    shown = _shown(event, locked)  # before a bound form writes what was posted onto the instance
     form = EventSettingsForm(data, instance=event, locked=locked)
-    if request.method == "POST" and edit is None and form.is_valid():
-        changed_locked = form.changed_locked()
-        was_reporting = form.initial["reporting"]
-        _save_changed(form)
-        if event.reporting != was_reporting:  # logged as the round page's switch logs it
-            services.log(event, "reporting", request.user, mode=event.reporting, was=was_reporting)
-        if locked and changed_locked:
-            services.log(event, "settings_after_pairing", request.user, fields=changed_locked)
-            messages.warning(request, _("Scoring or tie-breakers changed after pairing; the change is logged."))
-        services.changed(event)
-        messages.success(request, _("Settings saved."))
-        return back(request, reverse("org_settings", args=[slug]))
+    if request.method == "POST" and edit is None:
+        # Under the event's lock, which pairing takes too: what is locked, and what changed since the page
+        # was loaded, are read as they are now, and nothing changes between that check and the save.
+        with transaction.atomic():
+            event = services.lock_event(event)
+            access = dataclasses.replace(access, event=event)
+            locked = event.rounds.exists()
+            shown = _shown(event, locked)
+            data, stale = _as_it_is_now(data, request.POST.get("loaded"), event, locked, shown)
+            form = EventSettingsForm(data, instance=event, locked=locked)
+            if form.is_valid() and not stale:
+                _save_settings(request, form, event, locked)
+                return back(request, reverse("org_settings", args=[slug]))
+            for message in _stale_messages(form, stale):
+                form.add_error(None, message)
     chosen = form["tiebreakers"].value() or []
     return page(
         request,
@@ -153,6 +160,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         partial="settings-form",
         form=form,
         locked=locked,
+        loaded=signing.dumps(shown, salt=_LOADED, compress=True),
         chosen=[(c, l10n.label(c), l10n.NAMES.get(c, "")) for c in chosen],
         addable=[(c, label, l10n.NAMES.get(c, "")) for c, label in TIEBREAKER_CHOICES if c not in chosen],
         staff_form=StaffForm(event=event),
@@ -161,6 +169,82 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         invites=event.invites.all(),
         invite_days=settings.STAFF_INVITE_DAYS,
     )
+
+
+def _save_settings(request: HtmxHttpRequest, form: EventSettingsForm, event: Event, locked: bool) -> None:
+    changed_locked = form.changed_locked()
+    was_reporting = form.initial["reporting"]
+    _save_changed(form)
+    if event.reporting != was_reporting:  # logged as the round page's switch logs it
+        services.log(event, "reporting", request.user, mode=event.reporting, was=was_reporting)
+    if locked and changed_locked:
+        services.log(event, "settings_after_pairing", request.user, fields=changed_locked)
+        messages.warning(request, _("Scoring or tie-breakers changed after pairing; the change is logged."))
+    services.changed(event)
+    messages.success(request, _("Settings saved."))
+
+
+# The settings form carries what it showed when it was loaded (signed), so that a save can tell what changed
+# since: round 1 paired (which locks scoring and fixes the initial colour), or a field saved by someone else.
+_LOADED = "org-settings-loaded"
+
+
+def _shown(event: Event, locked: bool) -> dict[str, str]:
+    form = EventSettingsForm(instance=event, locked=locked)
+    shown = {name: _as_text(form[name].value()) for name in form.fields if name != "confirm_locked"}
+    return shown | {"locked": str(locked)}
+
+
+def _as_text(value) -> str:
+    if isinstance(value, list | tuple):
+        return "|".join(map(str, value))
+    return "" if value is None else str(value)
+
+
+def _as_it_is_now(data, loaded: str | None, event: Event, locked: bool, now: dict[str, str]):
+    """The posted form merged with what changed since it was loaded, and the fields in conflict.
+
+    A field someone else changed meanwhile (or pairing did: the initial colour) that this form left as it
+    showed it takes its value now; a field changed both here and there is a conflict: the form keeps what
+    was typed here, and the save is refused once with the field named. The form is then validated as things
+    are now (locked or not). A form without what it showed (an older page, a script) is checked as it is.
+    """
+    if not loaded:
+        return data, []
+    try:
+        then = signing.loads(loaded, salt=_LOADED)
+    except signing.BadSignature:
+        then = {}
+    posted = EventSettingsForm(data, instance=event, locked=locked)
+    current = EventSettingsForm(instance=event, locked=locked)
+    data, conflicts = data.copy(), []
+    for name, value in now.items():
+        if name not in posted.fields or then.get(name) == value or posted.fields[name].disabled:
+            continue
+        if _as_text(posted[name].value()) != then.get(name):
+            conflicts.append(name)
+            continue
+        value = current[name].value()
+        if isinstance(value, list | tuple):
+            data.setlist(name, [str(v) for v in value])
+        elif value is True:
+            data[name] = "on"
+        elif value is False:
+            data.pop(name, None)
+        else:
+            data[name] = _as_text(value)
+    return data, conflicts
+
+
+def _stale_messages(form: EventSettingsForm, conflicts: list[str]) -> list[str]:
+    fields = [str(form.fields[name].label) for name in conflicts]
+    if not fields:
+        return []
+    message = _(
+        "Changed by someone else since this page was loaded: %(fields)s. Nothing was saved; your values are "
+        "still in the form: save again to keep them."
+    )
+    return [message % {"fields": l10n.join(fields)}]
 
 
 def _standings_rows(event: Event, live: bool = True):
