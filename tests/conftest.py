@@ -71,7 +71,12 @@ def any_day(request):
 
 @pytest.fixture
 def organiser(django_user_model):
-    return django_user_model.objects.create_user("olga", password="organiser-pass-1")
+    """An organiser, who may create events (EVENT_CREATION "invited": the "Can add event" permission)."""
+    from django.contrib.auth.models import Permission
+
+    user = django_user_model.objects.create_user("olga", password="organiser-pass-1")
+    user.user_permissions.add(Permission.objects.get(codename="add_event", content_type__app_label="tournament"))
+    return user
 
 
 @pytest.fixture

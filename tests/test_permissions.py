@@ -227,7 +227,11 @@ def test_pages_for_any_logged_in_user(cast, name):
     url = reverse(name)
     r = Client().get(url)
     assert r.status_code == 302 and r["Location"].startswith(reverse("login"))
-    assert as_user(cast["outsider"]).get(url).status_code == 200
+    creating = name in ("org_event_new", "org_event_import_trf")
+    # Creating an event needs the "Can add event" permission (EVENT_CREATION "invited", the default).
+    assert as_user(cast["outsider"]).get(url).status_code == (403 if creating else 200)
+    if creating:
+        assert as_user(cast["organiser"]).get(url).status_code == 200
 
 
 def test_the_event_list_shows_only_the_users_own_events(cast, event, other_event):

@@ -211,7 +211,8 @@ def test_the_clock_stops_growing_at_a_day(event, organiser):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_events_created_at_once_with_the_same_name_and_date(organiser, outsider):
+def test_two_events_created_at_once_with_the_same_name_and_date(organiser, outsider, settings):
+    settings.EVENT_CREATION = "open"  # any account may create events
     data = {"name": "Same Cup", "date": "2026-11-21", "preset": "mtg", "top_cut": 0, "round_minutes": 50}
     responses = at_once(
         lambda: logged_in(organiser).post(reverse("org_event_new"), data),
@@ -224,7 +225,8 @@ def test_two_events_created_at_once_with_the_same_name_and_date(organiser, outsi
 
 
 @pytest.mark.django_db
-def test_a_new_events_slug_does_not_tell_whether_a_hidden_one_has_that_name(organiser, outsider):
+def test_a_new_events_slug_does_not_tell_whether_a_hidden_one_has_that_name(organiser, outsider, settings):
+    settings.EVENT_CREATION = "open"  # any account may create events
     hidden = Event.objects.create(slug="secret-cup-2026-11-21", name="Secret Cup", public=False)
     EventRole.objects.create(event=hidden, user=organiser, role=EventRole.Role.ORGANISER)
     data = {"name": "Secret Cup", "date": "2026-11-21", "preset": "mtg", "top_cut": 0, "round_minutes": 50}

@@ -88,14 +88,17 @@ def test_no_trf_download_for_a_non_chess_event(org, event):
     assert r.status_code == 302  # back to the event, with a message; never a 500
 
 
-def test_trf_pages_need_a_login_and_a_role(event, outsider):
+def test_trf_pages_need_a_login_and_a_role(event, outsider, organiser):
     anonymous = Client()
     assert anonymous.get(reverse("org_export_trf", args=[event.slug])).status_code == 302
     assert anonymous.post(reverse("org_event_import_trf")).status_code == 302
     other = Client()
     other.force_login(outsider)
     assert other.get(reverse("org_export_trf", args=[event.slug])).status_code == 404
-    assert other.get(reverse("org_event_import_trf")).status_code == 200  # the new-event page, upload included
+    assert other.get(reverse("org_event_import_trf")).status_code == 403  # may not create events
+    creator = Client()
+    creator.force_login(organiser)
+    assert creator.get(reverse("org_event_import_trf")).status_code == 200  # the new-event page, upload included
 
 
 def line(rank: int, name: str, points: str, rounds: str) -> str:

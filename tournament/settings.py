@@ -221,6 +221,15 @@ STAFF_INVITE_DAYS = env_int("STAFF_INVITE_DAYS", 14)
 
 # Public searches (?q=) per address: phones filter in the page; the server's search is for the rest.
 PUBLIC_SEARCHES = env_int("PUBLIC_SEARCHES", 10)
+# Who may create events: "invited" (default: superusers, and accounts given the "Can add event" permission
+# in the admin, which every organiser of an event before this setting was given) or "open" (any account).
+EVENT_CREATION = os.environ.get("EVENT_CREATION", "invited")
+if EVENT_CREATION not in ("invited", "open"):
+    raise ImproperlyConfigured(f'EVENT_CREATION is "invited" or "open", not "{EVENT_CREATION}"')
+# An account's heavy actions (pairing, re-pairing, creating or importing an event): this many at once, then
+# one more every HEAVY_ACTION_SECONDS (services/budgets.py).
+HEAVY_ACTIONS = env_int("HEAVY_ACTIONS", 30)
+HEAVY_ACTION_SECONDS = env_int("HEAVY_ACTION_SECONDS", 4)
 PUBLIC_SEARCH_SECONDS = 10
 # A public page that takes long to render may lag its event by a few seconds while results pour in
 # (tournament/views/public_cache.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;

@@ -18,12 +18,11 @@ the result meanwhile end in exactly one stored result.
 import hashlib
 import hmac
 import ipaddress
-import math
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import Case, F, When
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -32,7 +31,6 @@ from tournament import services
 from tournament.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    CodeBudget,
     Event,
     Match,
     Player,
@@ -43,7 +41,7 @@ from tournament.models import (
     single,
 )
 from tournament.rows import Joined
-from tournament.services import Outcome, ServiceError
+from tournament.services import Outcome, ServiceError, budgets
 
 # Guessing codes (README: "Guessing a code" states the arithmetic). A code names its player by number, so a
 # typed code takes a turn, before it is compared, from two budgets of wrong codes that no stranger elsewhere can
@@ -61,14 +59,6 @@ ADDRESS_INTERVAL = timedelta(seconds=3)
 GUESS_INTERVAL = ADDRESS_INTERVAL
 
 EMPTY, WAITING, DISPUTED, STORED = "empty", "waiting", "disputed", "stored"
-
-
-class Throttled(ServiceError):
-    """Codes are tried faster than the budgets refill: try again in `seconds`."""
-
-    def __init__(self, message: str, seconds: int):
-        super().__init__(message)
-        self.seconds = seconds
 
 
 def most_guesses_per_day() -> int:
@@ -130,43 +120,22 @@ def _scopes(event: Event, number: int, address: str | None) -> list[tuple[str, i
 
 
 def take_turn(event: Event, number: int, address: str | None) -> None:
-    """Take a turn at comparing a code for player `number` from the pair's and the address's budgets, in one
-    transaction that locks their rows (so forty codes at once take forty turns, never the same one twice).
-    `Throttled`, at once and with nothing taken, when either budget has no turn left now."""
-    now = timezone.now()
-    scopes = _scopes(event, number, address)
-    with transaction.atomic():
-        CodeBudget.objects.filter(full_at__lt=now - timedelta(days=1)).delete()  # full for a day: forgotten
-        CodeBudget.objects.bulk_create(
-            [CodeBudget(scope=scope, full_at=now) for scope, *_ in scopes], ignore_conflicts=True
-        )
-        rows = {b.scope: b for b in CodeBudget.objects.select_for_update().filter(scope__in=[s for s, *_ in scopes])}
-        for scope, budget, interval in scopes:
-            row = rows[scope]
-            full_at = max(row.full_at, now) + interval
-            turn = full_at - budget * interval  # when this code may be compared
-            if turn > now:
-                seconds = math.ceil((turn - now).total_seconds())
-                raise Throttled(
-                    ngettext(
-                        "Too many wrong codes were typed here: try again in %(seconds)s second, or scan the QR "
-                        "code on your card.",
-                        "Too many wrong codes were typed here: try again in %(seconds)s seconds, or scan the QR "
-                        "code on your card.",
-                        seconds,
-                    )
-                    % {"seconds": seconds},
-                    seconds,
-                )
-            row.full_at = full_at
-        CodeBudget.objects.bulk_update(rows.values(), ["full_at"])
+    """Take a turn at comparing a code for player `number` from the pair's and the address's budgets;
+    `Throttled`, at once and with nothing taken, when either has no turn left now."""
+
+    def refusal(seconds: int) -> str:
+        return ngettext(
+            "Too many wrong codes were typed here: try again in %(seconds)s second, or scan the QR code on your card.",
+            "Too many wrong codes were typed here: try again in %(seconds)s seconds, or scan the QR code on your card.",
+            seconds,
+        ) % {"seconds": seconds}
+
+    budgets.take(_scopes(event, number, address), refusal)
 
 
 def give_back_turn(event: Event, number: int, address: str | None) -> None:
     """The right code spends nothing: a venue's phones share one address, and their players are not guessing."""
-    scopes = _scopes(event, number, address)
-    back = Case(*(When(scope=scope, then=F("full_at") - interval) for scope, _budget, interval in scopes))
-    CodeBudget.objects.filter(scope__in=[scope for scope, *_ in scopes]).update(full_at=back)
+    budgets.give_back(_scopes(event, number, address))
 
 
 def player_by_number(event: Event, number: int):

@@ -4,13 +4,19 @@ Outsiders get 404 (an event's existence is not revealed), judges asking for orga
 """
 
 from dataclasses import dataclass
+from functools import wraps
 
+from django.conf import settings
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from tournament.models import Event, EventRole
-from tournament.services import claim_invites
+from tournament.services import budgets, claim_invites
 from tournament.text.i18n import use_event
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE
@@ -75,3 +81,46 @@ def public_event(request: HttpRequest, slug: str) -> Event:
         raise Http404("No such event.")
     use_event(event)
     return event
+
+
+def may_create_events(user) -> bool:
+    """EVENT_CREATION "invited" (the default): superusers and accounts given the "Can add event" permission;
+    "open": any signed-in account."""
+    if not user.is_authenticated:
+        return False
+    return settings.EVENT_CREATION == "open" or user.is_superuser or user.has_perm("tournament.add_event")
+
+
+def creates_events(view):
+    """A view that creates an event: refused (403, with a page saying whom to ask) to an account that may not."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not may_create_events(request.user):
+            return render(request, "organiser/cannot_create.html", status=403)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def heavy(view):
+    """A POST that can keep a server busy for seconds (pairing, re-pairing, creating or importing an event)
+    takes a turn from the account's budget first (`budgets.take_heavy_turn`); past it, the page it came from
+    says when to try again, and nothing is done."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if request.method == "POST":
+            try:
+                budgets.take_heavy_turn(request.user)
+            except budgets.Throttled as e:
+                messages.error(request, str(e))
+                came_from = request.headers.get("Referer", "")
+                safe = url_has_allowed_host_and_scheme(came_from, {request.get_host()}, request.is_secure())
+                url = came_from if came_from and safe else "/"
+                response = HttpResponseClientRedirect(url) if getattr(request, "htmx", False) else redirect(url)
+                response["Retry-After"] = str(e.seconds)
+                return response
+        return view(request, *args, **kwargs)
+
+    return wrapped

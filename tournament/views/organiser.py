@@ -27,7 +27,7 @@ from tournament.models import Event, EventRole, Match, Round
 from tournament.services import ServiceError
 from tournament.text import l10n
 from tournament.text.wording import recent_actions
-from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
 from tournament.views.pages import _save_changed, back, page
 
 
@@ -36,11 +36,13 @@ from tournament.views.pages import _save_changed, back, page
 def event_list(request: HtmxHttpRequest):
     services.claim_invites(request.user)
     roles = EventRole.objects.filter(user=request.user).select_related("event").order_by("-event__date")
-    return page(request, "organiser/event_list.html", None, roles=roles)
+    return page(request, "organiser/event_list.html", None, roles=roles, may_create=may_create_events(request.user))
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@creates_events
+@heavy
 def event_new(request: HtmxHttpRequest):
     form = EventCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

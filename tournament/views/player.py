@@ -34,7 +34,7 @@ from tournament import services
 from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.rows import Joined
-from tournament.services import ServiceError, reports
+from tournament.services import ServiceError, budgets, reports
 from tournament.text.i18n import use_event
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
 from tournament.views.player_parts import (
@@ -262,7 +262,7 @@ def code(request: HtmxHttpRequest, slug: str):
     if request.method == "POST":
         try:
             player = reports.find_by_code(event, request.POST.get("code", ""), address(request))
-        except reports.Throttled as e:
+        except budgets.Throttled as e:
             context = {"event": event, "error": str(e), "retry": e.seconds}
             response = render(request, "player/code.html", context, status=429)
             response["Retry-After"] = str(e.seconds)
@@ -303,7 +303,7 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
         seated = [p for p in (match.player_a, match.player_b) if p is not None]
         try:
             player = reports.find_by_code(event, request.POST.get("code", ""), address(request), among=seated)
-        except reports.Throttled as e:
+        except budgets.Throttled as e:
             error, status = str(e), 429
             retry = e.seconds
         except ServiceError:

@@ -27,13 +27,14 @@ from tournament.models import Event, Match, Player, ResultChange, Round
 from tournament.services import ServiceError, results_board
 from tournament.text import engine_text
 from tournament.text.names import Names
-from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, is_fragment
+from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
 from tournament.views.pages import _next, _round, back, labelled, page
 from tournament.views.public_cache import BUILD
 
 
 @require_POST
 @login_required
+@heavy
 def round_pair(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
     try:
@@ -259,6 +260,7 @@ def round_publish(request: HtmxHttpRequest, slug: str, number: int):
 
 @require_POST
 @login_required
+@heavy
 def round_repair(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug, need=ORGANISER)
     rnd = _round(access.event, number)

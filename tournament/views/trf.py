@@ -17,7 +17,7 @@ from tournament.files.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
 from tournament.models import EventRole
 from tournament.text import engine_text
-from tournament.views.access import HtmxHttpRequest, event_for
+from tournament.views.access import HtmxHttpRequest, creates_events, event_for, heavy
 from tournament.views.pages import page
 
 
@@ -40,6 +40,8 @@ def export_trf(request: HtmxHttpRequest, slug: str):
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@creates_events
+@heavy
 def import_trf(request: HtmxHttpRequest):
     """The new-event page's TRF upload: a GET shows the page, a POST creates the event from the file."""
     if request.method == "GET":

@@ -1,6 +1,7 @@
 import os
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -37,6 +38,8 @@ class Command(BaseCommand):
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save(update_fields=["password"])
+        # The demo organiser creates events (EVENT_CREATION "invited" lets only such accounts).
+        user.user_permissions.add(Permission.objects.get(codename="add_event", content_type__app_label="tournament"))
         if not Event.objects.filter(slug=DEMO_SLUG).exists():
             preset = PRESETS["mtg"]
             # The event is created as the app recommends for its players, so its pages recommend nothing else.
