@@ -1,3 +1,5 @@
+import os
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -46,8 +48,9 @@ class Command(BaseCommand):
             )
             Player.objects.bulk_create(Player(event=event, name=n, rating=r) for n, r in DEMO_PLAYERS)
             EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANISER)
+        site = f"http://127.0.0.1:{os.environ.get('PORT') or 8000}"  # `make run PORT=8001` serves there
         self.stdout.write(
             f"\n  Demo organiser login: {DEMO_USER} / {DEMO_PASSWORD}"
             f"{'' if created else ' (account existed already; password unchanged)'}\n"
-            f"  Open http://127.0.0.1:8000/ — the demo event is at http://127.0.0.1:8000/e/{DEMO_SLUG}/\n"
+            f"  Open {site}/ — the demo event is at {site}/e/{DEMO_SLUG}/\n"
         )
