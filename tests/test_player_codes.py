@@ -29,7 +29,7 @@ def wrong_code(player: Player, k: int = 0) -> str:
 
 
 def test_the_odds_of_guessing_in_a_day_are_under_one_in_a_million():
-    """README ("Players reporting their own results") states these figures."""
+    """docs/features.md ("Guessing a code") states these figures."""
     assert len(CODE_ALPHABET) == 22 and CODE_LENGTH == 8
     assert reports.most_guesses_per_day() == 1000 + (86400 + 10) // 3 == 29803
     assert reports.guess_odds_per_day() < 1e-6

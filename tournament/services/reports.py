@@ -45,7 +45,7 @@ from tournament.models import (
 from tournament.rows import Joined
 from tournament.services import Outcome, ServiceError
 
-# Guessing codes (README: "Players reporting their own results" states the arithmetic). Every code typed is
+# Guessing codes (docs/features.md: "Guessing a code" states the arithmetic). Every code typed is
 # one turn, taken before it is compared: from the event's budget and from the address's (an IPv6 address's
 # /64, which one machine has whole). A spent budget refills one turn every GUESS_INTERVAL; a turn further
 # off than MAX_WAIT is refused (`Throttled`), a nearer one is waited for. The right code gives its turn back,
