@@ -1,5 +1,7 @@
 # Two commands on a fresh machine: `make run` and `make test` (Python 3.11+ and make are all they need).
+# `make run PORT=8001` serves on another port; `make test PYTEST_ARGS="tests/engines -x"` runs a part.
 PYTHON ?= python3
+PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -32,8 +34,8 @@ messages: $(NEED_VENV)
 
 run: install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	PORT=$(PORT) $(PY) manage.py demo
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -9,7 +9,7 @@ import time_machine
 
 
 def pytest_configure(config):
-    """The compiled catalogs are built, not committed (README: Languages): build them before any test."""
+    """The compiled catalogs are built, not committed (docs/languages.md): build them before any test."""
     from tournament.text.catalogs import compile_catalogs
 
     compile_catalogs(Path(__file__).resolve().parents[1])

@@ -350,12 +350,11 @@ def test_the_served_app_keeps_its_loaded_code_out_of_the_collectors_passes():
     assert thresholds[0] >= 10 * 700  # CPython's default: a pass every 700 new objects
 
 
+@pytest.mark.needs_postgresql(reason="it ends the app's connections with pg_terminate_backend (SQLite has none to end)")
 def test_the_server_ending_its_connections_costs_no_request(tmp_path, fresh_database_url):
     """A database restart (here every app connection ended by `pg_terminate_backend`) between requests: the
     app finds its persistent connections dead before it uses them and opens new ones; nobody sees an error.
     The check asks the server only when it has said something (`tournament/postgresql/base.py`)."""
-    if not fresh_database_url.startswith("postgres"):
-        pytest.skip("PostgreSQL ends connections; SQLite has none to end")
     import psycopg
 
     with started(tmp_path, fresh_database_url) as (port, log):
@@ -372,13 +371,11 @@ def test_the_server_ending_its_connections_costs_no_request(tmp_path, fresh_data
 
 
 @pytest.mark.django_db
+@pytest.mark.needs_postgresql(reason="the health check of the PostgreSQL backend, tournament/postgresql/base.py")
 def test_a_silent_connection_is_usable_without_a_round_trip_and_an_ended_one_is_not(monkeypatch):
-    from django.db import connection, connections
-    from django.db.backends.postgresql import base
-
-    if connection.vendor != "postgresql":
-        pytest.skip("the PostgreSQL backend's check")
     import psycopg
+    from django.db import connections
+    from django.db.backends.postgresql import base
 
     own = connections.create_connection("default")  # not the test's connection, which holds its transaction
     try:

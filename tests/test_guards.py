@@ -1,4 +1,4 @@
-"""The engines stay pure: no Django anywhere in pairing/ or standings/ (STYLE.md)."""
+"""The engines stay pure: no Django anywhere in pairing/ or standings/ (docs/code-map.md)."""
 
 import ast
 from pathlib import Path
@@ -33,7 +33,7 @@ def test_the_guard_catches_an_import(tmp_path):
     assert len(hits) == 1
 
 
-# The app's layers (README: Layout): a lower layer never imports a higher one. Views and urls sit on top;
+# The app's layers (docs/code-map.md: Layers): a lower layer never imports a higher one. Views and urls sit on top;
 # services under them; text (words) and files (formats) under services; models and the engines below all.
 HIGHER = {
     "services": ("tournament.views", "tournament.urls", "tournament.forms"),

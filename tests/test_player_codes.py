@@ -30,7 +30,7 @@ def wrong_code(player: Player, k: int = 0) -> str:
 
 
 def test_the_odds_of_guessing_in_a_day_are_under_one_in_a_million_for_each_address():
-    """README ("Guessing a code") states these figures."""
+    """docs/features.md ("Guessing a code") states these figures."""
     assert len(CODE_ALPHABET) == 22 and CODE_LENGTH == 8
     assert reports.most_guesses_per_day() == 100 + 86400 // 3 == 28900
     assert reports.guess_odds_per_day() < 1e-6

@@ -2,8 +2,8 @@
 
 tests/test_eventfile.py round-trips finished events; this is the venue's case: mid-round, with results
 outstanding, a double loss, a drop, a late entry, a draft nobody has published yet, a hidden event.
-What the file does not carry (accounts and roles, the audit log, the round clock) is listed in the
-README next to the backup instructions.
+What the file does not carry (accounts and roles, the audit log, the round clock) is listed in
+docs/deployment.md next to the backup instructions.
 """
 
 from dataclasses import replace

@@ -12,7 +12,7 @@ from tests.conftest import EXAMPLES
 
 
 def expected_cases() -> list[tuple[str, str | None]]:
-    """(event file, tie-breaker override) for every NAME[.CODE].expected.json (examples/README.md)."""
+    """(event file, tie-breaker override) for every NAME[.CODE].expected.json (tests/data/README.md)."""
     cases = []
     for path in sorted(EXAMPLES.glob("*.expected.json")):
         base, _, code = path.name.removesuffix(".expected.json").partition(".")

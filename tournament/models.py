@@ -262,7 +262,7 @@ class Event(models.Model):
 
 # A player's code is typed from a card: no characters that read alike (no 0 O D Q, 1 I L, 2 Z, 5 S, 8 B, G).
 # It is checked with the player's number, printed before it (`Player.card_code`): 22**8 codes per player
-# (README: "Players reporting their own results" has the arithmetic against guessing).
+# (docs/features.md: "Guessing a code" has the arithmetic against guessing).
 CODE_ALPHABET = "ACEFHJKMNPRTUVWXY34679"
 CODE_LENGTH = 8
 

@@ -207,7 +207,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
 MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 4 * 1024 * 1024)
 # One event's roster: a bulk import past this is refused with a message.
 MAX_PLAYERS_PER_EVENT = env_int("MAX_PLAYERS_PER_EVENT", 50_000)
-# The largest round the FIDE Dutch system pairs in a request (README: Chess); larger fields pair by the optimal engine.
+# The largest round the FIDE Dutch system pairs in a request (docs/engines.md: The FIDE Dutch system); a larger
+# round is refused with a sentence saying what to do (the optimal system, or the TRF paired elsewhere).
 DUTCH_ROUND_MAX_PLAYERS = env_int("DUTCH_ROUND_MAX_PLAYERS", 2000)
 
 # The public address (scheme and host, e.g. https://swiss.example.org): QR codes and cached public pages

@@ -43,7 +43,7 @@ from tournament.models import (
 from tournament.rows import Joined
 from tournament.services import Outcome, ServiceError, budgets
 
-# Guessing codes (README: "Guessing a code" states the arithmetic). A code names its player by number, so a
+# Guessing codes (docs/features.md: "Guessing a code" states the arithmetic). A code names its player by number, so a
 # typed code takes a turn, before it is compared, from two budgets of wrong codes that no stranger elsewhere can
 # spend: the pair's (this address typing this player's number: PAIR_BUDGET at once, then one every
 # PAIR_INTERVAL) and the address's own (ADDRESS_BUDGET, then one every ADDRESS_INTERVAL, over every event; an

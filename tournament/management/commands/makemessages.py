@@ -1,6 +1,6 @@
 """`makemessages` with output that merges cleanly when engineers add strings in parallel: entries
 sorted, lines unwrapped, and no POT-Creation-Date (a timestamp every run would change). Use
-`make messages` (README: Translations)."""
+`make messages` (docs/languages.md: Translating your strings)."""
 
 import re
 from pathlib import Path
