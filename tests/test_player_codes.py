@@ -39,8 +39,17 @@ def test_the_odds_of_guessing_in_a_day_are_under_one_in_a_million_for_each_addre
 
 def test_a_code_is_typed_as_the_card_prints_it_and_names_its_player(event):
     a = event.players.get(name="Player A")
-    for typed in (a.card_code, a.card_code.lower(), f" {a.number} {a.code[:4]} {a.code[4:]} ", f"{a.number}{a.code}"):
-        assert reports.find_by_code(event, typed, "10.0.0.1") == a
+    wide = a.card_code.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)})  # what a Japanese keyboard gives
+    for typed in (
+        a.card_code,
+        a.card_code.lower(),
+        f" {a.number} {a.code[:4]} {a.code[4:]} ",
+        f"{a.number}{a.code}",
+        wide,
+        wide.replace("－", "ー"),
+        f"{a.number}　{a.code}",  # an ideographic space
+    ):
+        assert reports.find_by_code(event, typed, "10.0.0.1") == a, typed
     b = event.players.get(name="Player B")
     with pytest.raises(reports.ServiceError, match="code is not right"):
         reports.find_by_code(event, f"{b.number}-{a.code}", "10.0.0.1")  # A's secret is not B's

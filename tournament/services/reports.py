@@ -18,6 +18,7 @@ the result meanwhile end in exactly one stored result.
 import hashlib
 import hmac
 import ipaddress
+import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -89,7 +90,14 @@ def check_digest(player: Player, digest: str) -> bool:
     return hmac.compare_digest(token_digest(player.token).encode(), digest.encode())
 
 
+# Dashes a phone's keyboard gives (a Japanese one: the long-vowel mark ー and the full-width －).
+_DASHES = str.maketrans(dict.fromkeys("ー－‐‑‒–—―−ｰ", "-"))
+
+
 def normalise_code(text: str) -> str:
+    """A code as typed on any keyboard: full-width letters and digits (NFKC) read as half-width, every dash
+    and space left out, letters in capitals."""
+    text = unicodedata.normalize("NFKC", text[:60].translate(_DASHES)).translate(_DASHES)
     return "".join(text.split()).replace("-", "").upper()[:30]
 
 
