@@ -413,6 +413,14 @@ def test_a_player_asks_to_drop_and_an_organiser_can_undo_it(live, organiser):
     assert "You are dropped after this round" in page
     h.refresh_from_db()
     assert h.dropped_after == 2
+    # The page keeps saying so, after the one-time message, in every language, while the round goes on.
+    for language, said in (
+        ("en", "You dropped after round 2."),
+        ("da", "Du er udgået efter runde 2."),
+        ("ja", "ラウンド2後にドロップしました。"),
+    ):
+        again = ph.get(reverse("player:me", args=[live.slug]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert said in again and "me-table" in again, language
     entry = EventLog.objects.get(event=live, action="drop")
     assert entry.by is None and entry.detail["asked_by_player"] is True
     desk = Client()
