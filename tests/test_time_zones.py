@@ -3,6 +3,7 @@ the event (organiser and public); the database keeps UTC."""
 
 import datetime as dt
 import json
+import re
 
 import pytest
 from django.conf import settings
@@ -14,7 +15,7 @@ from standings import eventfile as ef
 from tests.test_l10n_inputs import fields
 from tests.test_public import ROUND_1, pair
 from tournament.files import eventio
-from tournament.models import EventLog, Match, ResultChange
+from tournament.models import Event, EventLog, Match, ResultChange
 from tournament.settings import env_time_zone
 from tournament.text import engine_text
 
@@ -81,7 +82,8 @@ def test_the_settings_page_saves_a_time_zone_and_refuses_an_unknown_one(client, 
     client.force_login(organiser)
     url = reverse("org_settings", args=[event.slug])
     body = client.get(url).content.decode()
-    assert '<option value="Asia/Tokyo">Asia/Tokyo</option>' in body
+    assert '<option value="Asia/Tokyo">Japan (Asia/Tokyo)</option>' in body
+    assert '<option value="America/Chicago">America/Chicago</option>' in body
     data = fields(body, "settings-form").data
     data.update(time_zone=["Europe/Copenhagen"], save=["1"])
     assert client.post(url, data).status_code == 302
@@ -120,3 +122,38 @@ def test_the_servers_time_zone_comes_from_the_environment(monkeypatch):
     monkeypatch.setenv("TIME_ZONE", "Copenhagen")
     with pytest.raises(ImproperlyConfigured, match="time zone name such as Europe/Copenhagen"):
         env_time_zone("TIME_ZONE", "UTC")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "first", "second"),
+    [
+        ("ja", "日本（Asia/Tokyo）", "デンマーク（Europe/Copenhagen）"),
+        ("da", "Danmark (Europe/Copenhagen)", "Japan (Asia/Tokyo)"),
+    ],
+)
+def test_the_venues_zones_come_first_named_in_the_readers_language(client, organiser, event, language, first, second):
+    client.force_login(organiser)
+    body = client.get(reverse("org_settings", args=[event.slug]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    select = body[body.index('name="time_zone"') : body.index("</select>", body.index('name="time_zone"'))]
+    options = re.findall(r"<option[^>]*>([^<]*)</option>", select)
+    assert options[1:3] == [first, second]
+    assert options.count("Asia/Tokyo") == 0 and len(options) > 300  # every other zone after them, once
+
+
+@pytest.mark.django_db
+def test_a_new_event_starts_in_the_organisers_language_and_last_venues_zone(client, organiser):
+    client.force_login(organiser)
+    data = {"name": "Kyoto Open", "date": "2026-12-05", "preset": "mtg", "top_cut": 0, "round_minutes": 50}
+    assert client.post(reverse("org_event_new"), data, HTTP_ACCEPT_LANGUAGE="ja").status_code == 302
+    first = Event.objects.get(name="Kyoto Open")
+    assert (first.language, first.time_zone) == ("ja", "")  # no venue yet: the server's zone
+    Event.objects.filter(pk=first.pk).update(time_zone="Asia/Tokyo")
+    data["name"] = "Osaka Open"
+    assert client.post(reverse("org_event_new"), data, HTTP_ACCEPT_LANGUAGE="ja").status_code == 302
+    second = Event.objects.get(name="Osaka Open")
+    assert (second.language, second.time_zone) == ("ja", "Asia/Tokyo")
+    data["name"] = "Aarhus Open"
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "da"
+    assert client.post(reverse("org_event_new"), data).status_code == 302
+    assert Event.objects.get(name="Aarhus Open").language == "da"

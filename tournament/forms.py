@@ -7,7 +7,7 @@ from django.conf import settings
 from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from standings import eventfile as ef
@@ -76,13 +76,28 @@ class LongSelect(forms.Select):
 
     def render(self, name, value, attrs=None, renderer=None):
         chosen = {str(v) for v in self.format_value(value)}
-        options = format_html_join(
-            "",
-            '<option value="{}"{}>{}</option>',
-            ((v, mark_safe(" selected") if str(v) in chosen else "", label) for v, label in self.choices),
-        )
+
+        def options(choices):
+            return format_html_join(
+                "",
+                '<option value="{}"{}>{}</option>',
+                ((v, mark_safe(" selected") if str(v) in chosen else "", label) for v, label in choices),
+            )
+
+        # A group is (its label, its choices), as Django's own Select takes it; plain choices are joined in runs.
+        parts, run = [], []
+        for v, label in self.choices:
+            if isinstance(label, list | tuple):
+                parts += [options(run), format_html('<optgroup label="{}">{}</optgroup>', v, options(label))]
+                run = []
+            else:
+                run.append((v, label))
+        parts.append(options(run))
         return format_html(
-            '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), options
+            '<select name="{}"{}>{}</select>',
+            name,
+            flatatt(self.build_attrs(self.attrs, attrs)),
+            mark_safe("".join(parts)),  # noqa: S308 - each part is built by format_html
         )
 
 
@@ -156,6 +171,20 @@ class OrderedChoicesField(forms.MultipleChoiceField):
 
     def has_changed(self, initial, data):
         return [str(v) for v in initial or []] != [str(v) for v in data or []]
+
+
+# The venues the app is made for first, named in the reader's language; then every zone by its IANA name.
+VENUE_ZONES = {"ja": "Asia/Tokyo", "da": "Europe/Copenhagen"}
+
+
+def time_zone_choices() -> list:
+    """The server's zone, the venues' own zones (the page language's first), then every other zone."""
+    named = {"Asia/Tokyo": gettext("Japan (Asia/Tokyo)"), "Europe/Copenhagen": gettext("Denmark (Europe/Copenhagen)")}
+    first = VENUE_ZONES.get(get_language() or "", "")
+    venues = sorted(named, key=lambda z: z != first)
+    server = gettext("The server’s (%(zone)s)") % {"zone": settings.TIME_ZONE}
+    others = [(z, z) for z in sorted(ef.time_zones()) if z not in named]
+    return [("", server), *((z, named[z]) for z in venues), (gettext("Every time zone"), others)]
 
 
 class EventSettingsForm(forms.ModelForm):
@@ -248,8 +277,7 @@ class EventSettingsForm(forms.ModelForm):
             for name in ("win_points", "draw_points", "loss_points"):
                 self.initial[name] = l10n.exact(Fraction(self.initial[name]))
             self.initial["floor"] = l10n.exact_percent(Fraction(self.initial["floor"]))
-        server = gettext("The server’s (%(zone)s)") % {"zone": settings.TIME_ZONE}
-        self.fields["time_zone"].choices = [("", server)] + [(z, z) for z in sorted(ef.time_zones())]
+        self.fields["time_zone"].choices = time_zone_choices()
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])

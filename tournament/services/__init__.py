@@ -58,7 +58,7 @@ from tournament.services.rounds import (
     repair_round,
     swap_players,
 )
-from tournament.services.staff import claim_invites, create_event, invite_staff, remove_staff
+from tournament.services.staff import claim_invites, create_event, invite_staff, last_time_zone, remove_staff
 from tournament.services.standings import (
     Crosstable,
     ShownStandings,
@@ -103,6 +103,7 @@ __all__ = [
     "clock_end",
     "correct_result",
     "create_event",
+    "last_time_zone",
     "current_round",
     "delete_player",
     "drop_player",

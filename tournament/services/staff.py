@@ -28,6 +28,18 @@ def create_event(event: Event, by) -> Event:
     return event
 
 
+def last_time_zone(user) -> str:
+    """The venue zone of the organiser's latest event that has one ("" when none does: the server's)."""
+    latest = (
+        Event.objects.filter(roles__user=user, roles__role=EventRole.Role.ORGANISER)
+        .exclude(time_zone="")
+        .order_by("-date", "-pk")
+        .values_list("time_zone", flat=True)
+        .first()
+    )
+    return latest or ""
+
+
 # ---------------------------------------------------------------- staff
 
 

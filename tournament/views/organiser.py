@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -49,7 +50,11 @@ def event_new(request: HtmxHttpRequest):
         try:
             with transaction.atomic():
                 submission = once.claim(request)
-                event = services.create_event(form.save(commit=False), request.user)
+                event = form.save(commit=False)
+                # Set up as the organiser works: in the language they use, in the zone of their last venue.
+                event.language = _own_language(request)
+                event.time_zone = services.last_time_zone(request.user)
+                event = services.create_event(event, request.user)
                 once.done(submission, reverse("org_players", args=[event.slug]))
         except once.Repeated as r:
             messages.info(request, _("That event was created already."))
@@ -60,6 +65,11 @@ def event_new(request: HtmxHttpRequest):
             messages.success(request, _("%(name)s is created. Add the players next.") % {"name": event.name})
             return redirect("org_players", slug=event.slug)
     return page(request, "organiser/event_new.html", None, form=form, trf_form=TRFUploadForm())
+
+
+def _own_language(request: HtmxHttpRequest) -> str:
+    language = translation.get_language() or ""
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
 @require_GET
