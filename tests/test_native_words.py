@@ -14,6 +14,7 @@ from django.utils import translation
 from tests.test_l10n_inputs import fields
 from tests.test_public import pair
 from tournament import services
+from tournament.forms import PlayerForm
 from tournament.models import Event, Player, Round
 from tournament.text import l10n
 
@@ -182,3 +183,9 @@ def test_the_table_page_says_versus_and_the_standings_caption_names_the_swiss_pa
     assert '<span class="muted">対</span>' in body and "対戦相手" not in body
     with translation.override("ja"):
         assert translation.pgettext("the part of the event before the top cut", "Swiss rounds") == "スイス式ラウンド"
+
+
+def test_the_danish_sorting_name_help_gives_a_danish_example():
+    with translation.override("da"):
+        help_text = str(PlayerForm.base_fields["reading"].help_text)
+    assert "Østergaard, Søren" in help_text and not re.search(r"[\u3040-\u30ff]", help_text)
