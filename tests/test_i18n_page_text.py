@@ -229,3 +229,20 @@ def test_every_page_of_an_event_renders_in_english(any_day, whole_event, organis
     event, players = whole_event("en")
     for who, url in pages(event, players).values():
         assert fetch("en", who, url, organiser)
+
+
+# Japanese writes no space after its full stop, colon or comma, and joins phrases with ・, not a Latin ·.
+LATIN_SPACING = re.compile(r".{0,12}(?:[。：、](?: |\u00a0)(?=\S)| · |; ).{0,12}")
+
+
+@pytest.mark.django_db
+def test_japanese_pages_space_and_join_as_japanese_is_written(whole_event, organiser):
+    event, players = whole_event("ja")
+    found = {}
+    for name, (who, url) in pages(event, players).items():
+        body = re.sub(r"(?s)<(script|style)\b.*?</\1>", "", fetch("ja", who, url, organiser))
+        text = html.unescape(re.sub(r"<[^>]+>", "", body))  # as one line reads: tags leave no space
+        hits = sorted(set(LATIN_SPACING.findall(text)))
+        if hits:
+            found[name] = hits
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 import standings
 from tournament.files.eventio import event_to_file
@@ -115,7 +115,9 @@ class ShownStandings:
             return ""
         text = gettext("Standings after round %(round)s") % {"round": after}
         if self.playing:
-            text += " · " + gettext("round %(round)s is being played") % {"round": self.playing}
+            text += pgettext("phrase separator", " · ") + gettext("round %(round)s is being played") % {
+                "round": self.playing
+            }
         return text
 
 

@@ -9,7 +9,7 @@ exact fraction, with the decimal separator and the percent pattern of the langua
 from fractions import Fraction
 
 from django.utils.formats import get_format
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from standings.engine import PERCENTAGES, Value
@@ -86,6 +86,12 @@ NAMES = {
     "TPR": _("Tournament performance rating"),
     "PTP": _("Perfect tournament performance"),
 }
+
+
+def gap() -> str:
+    """What goes between two sentences, or after a colon before its value: a space, but nothing in Japanese,
+    which writes none after 。 or ："""
+    return "" if (get_language() or "").startswith("ja") else " "
 
 
 def join(items) -> str:

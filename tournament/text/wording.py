@@ -59,7 +59,7 @@ def recommendation_text(rec) -> str:
             "players": players
         }
         if rec.counted <= 16:
-            text += " " + _("For a booster draft: 4 rounds and a top 8.")
+            text += l10n.gap() + _("For a booster draft: 4 rounds and a top 8.")
         return text
     if rec.rule == "unbeaten":
         return ngettext(
