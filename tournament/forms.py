@@ -420,7 +420,7 @@ def row_message(row: csvio.CsvRow) -> str:
     return gettext("Line %(line)s (%(text)s): %(errors)s.") % {
         "line": row.line,
         "text": row.text,
-        "errors": "; ".join(row.errors),
+        "errors": l10n.join_errors(row.errors),
     }
 
 
@@ -432,7 +432,7 @@ def parse_line(line: str) -> tuple[str, str, int | None]:
         raise forms.ValidationError(gettext("Type a name."))
     if not rows[0].ok:
         raise forms.ValidationError(
-            gettext("“%(text)s”: %(errors)s.") % {"text": line.strip()[:80], "errors": "; ".join(rows[0].errors)}
+            gettext("“%(text)s”: %(errors)s.") % {"text": line.strip()[:80], "errors": l10n.join_errors(rows[0].errors)}
         )
     return rows[0].name, rows[0].reading, rows[0].rating
 

@@ -88,6 +88,11 @@ NAMES = {
 }
 
 
+def join_errors(errors) -> str:
+    """Several problems of one line in one sentence: "a; b", Japanese 「a、b」."""
+    return pgettext("between two problems", "; ").join(str(e) for e in errors)
+
+
 def gap() -> str:
     """What goes between two sentences, or after a colon before its value: a space, but nothing in Japanese,
     which writes none after 。 or ："""

@@ -25,7 +25,7 @@ from tournament.forms import (
 )
 from tournament.models import Event, Match, Player, Round
 from tournament.services import ServiceError
-from tournament.text import names
+from tournament.text import l10n, names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.pages import _next, _save_changed, back, page
 
@@ -217,8 +217,8 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
                     len(bad) - 1,
                 )
             )
-            % {"line": first.line, "errors": "; ".join(first.errors), "more": len(bad) - 1}
-            + " "
+            % {"line": first.line, "errors": l10n.join_errors(first.errors), "more": len(bad) - 1}
+            + l10n.gap()
             + _("Fix the file and upload it again."),
         )
         return back(request, reverse("org_players", args=[slug]))
