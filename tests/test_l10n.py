@@ -59,7 +59,7 @@ def test_percentages_keep_four_decimals_and_round_half_up_in_every_language():
     ("code", "ja", "da"),
     [
         ("buchholz", "ブッフホルツ", "Buchholz"),
-        ("rating_sum", "レーティング合計", "Ratingkorrektion"),
+        ("rating_sum", "レーティング合計", "Ratingsum"),
         ("wins", "勝利数", "Sejre"),
     ],
 )

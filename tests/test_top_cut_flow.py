@@ -241,6 +241,14 @@ def test_the_end_of_the_event_on_the_organisers_pages(org, bracket):
     assert f"{winner} wins the event" in text(org.get(url("org_top_cut", bracket)))
     standings = text(org.get(url("org_standings", bracket)))
     assert f"1. {winner} winner" in standings
+    # The public pairings no longer say the top cut is being played.
+    pairings = text(Client().get(reverse("public:pairings", args=[bracket.slug])))
+    assert "The top cut is being played" not in pairings and "The top cut is over: see the final placings" in pairings
+
+
+def test_the_public_pairings_say_the_top_cut_is_being_played_while_it_is(bracket):
+    pairings = text(Client().get(reverse("public:pairings", args=[bracket.slug])))
+    assert "The top cut is being played: see the bracket" in pairings and "is over" not in pairings
 
 
 def test_a_late_entry_is_refused_once_the_bracket_exists(swiss_done):

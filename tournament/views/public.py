@@ -162,6 +162,7 @@ def pairings_context(event: Event, q: str) -> dict:
         "q": q,
         "has_bracket": page["has_bracket"],
         "top_cut_running": page["top_cut_running"],
+        "top_cut_over": page["top_cut_over"],
         "nav": "pairings",
     }
 
@@ -179,6 +180,10 @@ def pairings_page(event: Event, exact: bool) -> dict:
         absent = absent_rows(event, current, rows) if current else []
         template = "public/pairings.html#rows"
         context = {"event": event}
+        in_top_cut = bool(rounds) and rounds[-1].kind == Round.Kind.ELIMINATION
+        # The final is the elimination round of one match: played once it has a winner.
+        final = list(rounds[-1].matches.all()[:2]) if in_top_cut else []
+        final_played = len(final) == 1 and final[0].winner is not None
         # What a row's HTML depends on besides the row: the build, the language, the event's address and its
         # roster (a name is shown with its number while another player has the same one).
         shape = f"{BUILD}:{get_language()}:{event.pk}:{event.slug}:{services.settled_marker(event, 0)}"
@@ -189,7 +194,8 @@ def pairings_page(event: Event, exact: bool) -> dict:
             "absent": row_index("public/pairings.html#absent", context | {"hidden": True}, absent, f"{shape}:hidden"),
             "absent_found": row_index("public/pairings.html#absent", context, absent, f"{shape}:absent"),
             "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
-            "top_cut_running": bool(rounds) and rounds[-1].kind == Round.Kind.ELIMINATION,
+            "top_cut_running": in_top_cut and not final_played,
+            "top_cut_over": final_played,
         }
 
     return lagging(f"pairings-page:{get_language()}", event, make, _html_size, exact)
