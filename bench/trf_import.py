@@ -1,6 +1,6 @@
 """How long does a TRF import take? `python bench/trf_import.py [PLAYERS ROUNDS]`
 
-Prints the seconds `standings.trf.loads` takes for a generated open of the largest real size (2,000
+Prints the seconds `swiss.trf.loads` takes for a generated open of the largest real size (2,000
 players, 13 rounds: draws, requested byes, forfeits, withdrawals), and for the hostile file of issue 23
 (two players, 20,000 rounds, 400 kB), which is refused before any work starts.
 """
@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.chess import best_of, generate  # noqa: E402
-from standings import compute, trf  # noqa: E402
+from standings import compute  # noqa: E402
+from swiss import trf  # noqa: E402
 
 
 def hostile(rounds: int = 20_000) -> str:

@@ -12,18 +12,8 @@ from fractions import Fraction
 from math import lcm
 
 from standings import fide
-from standings.eventfile import (
-    BYE,
-    DOUBLE_LOSS,
-    FORFEIT,
-    FULL_BYE,
-    HALF_BYE,
-    LOSS,
-    SWISS,
-    ZERO_BYE,
-    Event,
-)
-from standings.messages import Message
+from swiss.messages import Message
+from swiss.model import BYE, DOUBLE_LOSS, FORFEIT, FULL_BYE, HALF_BYE, LOSS, SWISS, ZERO_BYE, Event
 
 PERCENTAGES = ("mw", "gw", "omw", "ogw", "oomw")
 # Tie-breakers whose value depends on who else is still tied (SPEC §3), not on the player alone.

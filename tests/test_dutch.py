@@ -20,8 +20,8 @@ import pairing
 from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game, pair_dutch
 from pairing.engine import PairingError
 from pairing.event import dutch_from_event, initial_colour, pairing_numbers
-from standings import eventfile, trf
-from standings.eventfile import Event, Match, Player, Round, settings_for_preset
+from swiss import eventfile, trf
+from swiss.model import Event, Match, Player, Round, settings_for_preset
 
 DATA = Path(__file__).parent / "data" / "dutch"
 # Rounds known to differ from bbpPairings (file name -> round numbers); the corpus test skips nothing else.

@@ -15,8 +15,7 @@ from django.urls import reverse
 from pairing import from_event, pair
 from pairing.dutch import BLACK, WHITE
 from pairing.event import dutch_from_event
-from standings import eventfile as ef
-from standings import trf
+from swiss import model, trf
 from tests.conftest import new_chess_event
 from tournament import services
 from tournament.files.eventio import event_to_file, event_to_trf
@@ -34,7 +33,7 @@ XXR 5
 """
 
 
-def top_board_white(event_file: ef.Event, seed: int = 0) -> bool:
+def top_board_white(event_file: model.Event, seed: int = 0) -> bool:
     """Pairing number 1 has White in round 1."""
     result = pair(from_event(event_file, 1, seed=seed), seed=seed)
     top = next(p for p in result.pairs if "1" in (p.a, p.b))
@@ -53,7 +52,7 @@ def test_a_trf_gives_the_initial_colour_by_xxc_or_152(line, white):
 def test_an_event_file_gives_it_too():
     event = trf.loads(TRF)
     for colour, white in (("white", True), ("black", False)):
-        chosen = ef.Event(replace(event.settings, initial_colour=colour), event.players)
+        chosen = model.Event(replace(event.settings, initial_colour=colour), event.players)
         assert all(top_board_white(chosen, seed) is white for seed in range(6))
 
 
@@ -61,14 +60,14 @@ def test_by_lot_for_round_one_and_as_round_one_gave_it_after():
     event = trf.loads(TRF)
     assert {top_board_white(event, seed) for seed in range(12)} == {True, False}  # the seed decides
     for white, lot in (("1", WHITE), ("3", BLACK)):
-        first = ef.Round(
+        first = model.Round(
             1,
             (
-                ef.Match(white, "4" if white == "3" else "3", (1, 0, 0)),
-                ef.Match("2", "4" if white == "1" else "1", (0, 0, 1)),
+                model.Match(white, "4" if white == "3" else "3", (1, 0, 0)),
+                model.Match("2", "4" if white == "1" else "1", (0, 0, 1)),
             ),
         )
-        played = ef.Event(event.settings, event.players, (first,))
+        played = model.Event(event.settings, event.players, (first,))
         # Every later round reads it from round 1's games, whatever its own seed.
         assert {dutch_from_event(played, 2, seed).initial_colour for seed in range(12)} == {lot}
 

@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 
 from pairing import from_event, pair
 from pairing.event import dutch_from_event
-from standings import trf
+from swiss import trf
 from tests.test_trf import blocks_of, random_chess_event
 from tournament.models import Event, Match
 

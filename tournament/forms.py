@@ -10,9 +10,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from standings import eventfile as ef
-from standings import trf
-from standings.presets import PRESETS, TIEBREAKER_CODES
+from swiss import eventfile as ef
+from swiss import trf
+from swiss.model import is_top_cut, time_zones
+from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament import services
 from tournament.files import csvio
 from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_detail, clean_player_name
@@ -146,7 +147,7 @@ class EventCreateForm(forms.ModelForm):
 
 
 def _clean_top_cut(n: int) -> int:
-    if not ef.is_top_cut(n):
+    if not is_top_cut(n):
         raise forms.ValidationError(_("A top cut is 0 (none) or a power of two: 2, 4, 8, 16…"))
     return n
 
@@ -249,7 +250,7 @@ class EventSettingsForm(forms.ModelForm):
                 self.initial[name] = l10n.exact(Fraction(self.initial[name]))
             self.initial["floor"] = l10n.exact_percent(Fraction(self.initial["floor"]))
         server = gettext("The server’s (%(zone)s)") % {"zone": settings.TIME_ZONE}
-        self.fields["time_zone"].choices = [("", server)] + [(z, z) for z in sorted(ef.time_zones())]
+        self.fields["time_zone"].choices = [("", server)] + [(z, z) for z in sorted(time_zones())]
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])

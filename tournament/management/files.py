@@ -6,13 +6,14 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from standings import eventfile as ef
-from standings import trf
+from swiss import eventfile as ef
+from swiss import trf
+from swiss.model import Event
 
 FORMATS = ("auto", "json", "trf")
 
 
-def read_event_file(name: str, format: str = "auto") -> ef.Event:
+def read_event_file(name: str, format: str = "auto") -> Event:
     """The parsed file (a swiss-event JSON file or a FIDE TRF-16 file, told apart by their first line unless
     `format` says), or a CommandError (exit code 2) naming the file and the place of the error."""
     try:

@@ -2,7 +2,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from standings.presets import PRESETS
+from swiss.presets import PRESETS
 from tournament.models import Event, EventRole, Player
 
 DEMO_USER = "organiser"

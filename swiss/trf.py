@@ -29,7 +29,9 @@ from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
 
-from standings.eventfile import (
+from swiss.eventfile import EventFileError, detail_problem
+from swiss.messages import Message
+from swiss.model import (
     BYE,
     DOUBLE_LOSS,
     ELIMINATION,
@@ -42,16 +44,13 @@ from standings.eventfile import (
     SWISS,
     ZERO_BYE,
     Event,
-    EventFileError,
     Match,
     Player,
     Round,
     Scoring,
-    detail_problem,
     settings_for_preset,
 )
-from standings.messages import Message
-from standings.numbers import pairing_numbers
+from swiss.numbers import pairing_numbers
 
 GAME_RESULTS = {"1": 2, "=": 1, "0": 0, "W": 2, "D": 1, "L": 0}
 UNPAIRED_RESULTS = {"U": BYE, "F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE, "-": LOSS, "+": FORFEIT}
@@ -709,7 +708,7 @@ class TRFExportError(ValueError):
 
 
 def start_ranks(event: Event) -> dict[str, int]:
-    """The start rank of every player, by id: their pairing number (standings/numbers.py), which the FIDE
+    """The start rank of every player, by id: their pairing number (swiss/numbers.py), which the FIDE
     Dutch system pairs by and a checking program reads the file by. 1, 2, 3… without gaps: a deleted player
     leaves none, the players after them move up, in the opponent columns too."""
     return pairing_numbers(event)
