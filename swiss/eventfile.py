@@ -10,6 +10,7 @@ import datetime as dt
 import json
 import re
 import sys
+from dataclasses import fields
 from fractions import Fraction
 from typing import Any
 
@@ -154,25 +155,6 @@ def _bool(value: Any, path: str) -> bool:
     return value
 
 
-def _language(value: Any) -> str:
-    if value not in LANGUAGES:
-        raise EventFileError("language", _one_of(LANGUAGES))
-    return value
-
-
-def _time_zone(value: Any) -> str:
-    if value != "" and value not in time_zones():
-        raise EventFileError(
-            "time_zone",
-            Message(
-                "file_unknown_time_zone",
-                "unknown time zone {zone}; a name such as Asia/Tokyo or Europe/Copenhagen",
-                zone=json.dumps(value, ensure_ascii=False),
-            ),
-        )
-    return value
-
-
 def _object(value: Any, path: str, known: set[str]) -> dict:
     if not isinstance(value, dict):
         raise EventFileError(path, Message("file_not_object", "expected an object"))
@@ -184,56 +166,24 @@ def _object(value: Any, path: str, known: set[str]) -> dict:
     return value
 
 
-_EVENT_KEYS = {
-    "format",
-    "version",
-    "name",
-    "slug",
-    "preset",
-    "scoring",
-    "best_of",
-    "floor",
-    "tiebreakers",
-    "bye_rating",
-    "players",
-    "rounds",
-    "date",
-    "planned_rounds",
-    "top_cut",
-    "round_minutes",
-    "public",
-    "late_entry",
-    "round_one",
-    "colours",
-    "pairing",
-    "acceleration",
-    "language",
-    "time_zone",
-    "trf_header",
-    "initial_colour",
-    "rating_breaks_ties",
-}
-_PLAYER_KEYS = {
-    "id",
-    "name",
-    "reading",
-    "rating",
-    "byes",
-    "joined_round",
-    "dropped_after",
-    "external_id",
-    "fixed_table",
-    "number",
-    "federation",
-    "title",
-    "sex",
-    "birth_date",
-    "fide_id",
-    "requested_byes",
-}
+def _list(value: Any, path: str) -> list:
+    if not isinstance(value, list):
+        raise EventFileError(path, Message("file_not_list", "expected a list"))
+    return value
+
+
+def _required(value: dict, key: str, path: str) -> Any:
+    if key not in value:
+        raise EventFileError(f"{path}.{key}", Message("file_missing", "missing"))
+    return value[key]
+
+
+# A key for every field of the dataclasses, and nothing else (parse(dump(e)) == e); the document adds its own.
+_EVENT_KEYS = {f.name for f in fields(Settings)} | {"format", "version", "players", "rounds"}
+_PLAYER_KEYS = {f.name for f in fields(Player)}
+_ROUND_KEYS = {f.name for f in fields(Round)}
+_MATCH_KEYS = {f.name for f in fields(Match)}
 _CHESS_DETAILS = ("fide_id", "federation", "title", "sex", "birth_date")
-_ROUND_KEYS = {"number", "matches", "kind", "seed", "state"}
-_MATCH_KEYS = {"table", "a", "b", "games", "result", "white"}
 
 
 def loads(text: str | bytes) -> Event:
@@ -333,34 +283,20 @@ def parse(data: Any) -> Event:
         raise EventFileError("format", Message("file_format", 'expected "{format}"', format=FORMAT))
     if data.get("version") != VERSION:
         raise EventFileError("version", Message("file_version", "expected {version}", version=VERSION))
-    preset = data.get("preset", "mtg")
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise EventFileError(
-            "preset",
-            Message(
-                "file_unknown_preset",
-                "unknown preset {preset}; one of {choices}",
-                preset=repr(preset),
-                choices=", ".join(PRESETS),
-            ),
-        )
+    settings = _settings(data)
+    players = _players(data.get("players", []))
+    rounds = _rounds(data.get("rounds", []), {p.id for p in players}, settings.best_of)
+    return Event(settings=settings, players=players, rounds=rounds)
+
+
+# ---------------------------------------------------------------- the settings
+
+
+def _settings(data: dict) -> Settings:
+    """The event's settings: what the file says, the preset's own for what it leaves out."""
+    preset = _preset(data.get("preset", "mtg"))
     defaults = settings_for_preset(preset)
-
-    scoring = defaults.scoring
-    if "scoring" in data:
-        s = _object(data["scoring"], "scoring", {"win", "draw", "loss"})
-        scoring = Scoring(
-            *(
-                _fraction(s[k], f"scoring.{k}") if k in s else getattr(defaults.scoring, k)
-                for k in ("win", "draw", "loss")
-            )
-        )
-        if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
-            raise EventFileError(
-                "scoring",
-                Message("file_scoring_order", "a win must score more than a loss, and a draw between the two"),
-            )
-
+    scoring = _scoring(data["scoring"], defaults.scoring) if "scoring" in data else defaults.scoring
     best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1)
     if best_of not in BEST_OF:
         raise EventFileError(
@@ -370,59 +306,22 @@ def parse(data: Any) -> Event:
     floor = _fraction(data["floor"], "floor") if "floor" in data else defaults.floor
     if not 0 <= floor < 1:
         raise EventFileError("floor", Message("file_floor_range", "must be at least 0 and below 1"))
-
-    tiebreakers = defaults.tiebreakers
-    if "tiebreakers" in data:
-        tb = data["tiebreakers"]
-        if not isinstance(tb, list):
-            raise EventFileError(
-                "tiebreakers", Message("file_tiebreakers_list", "expected a list of tie-breaker codes")
-            )
-        for i, code in enumerate(tb):
-            if code not in TIEBREAKER_CODES:
-                raise EventFileError(
-                    f"tiebreakers[{i}]",
-                    Message("file_unknown_tiebreaker", "unknown tie-breaker {code}", code=repr(code)),
-                )
-        if len(set(tb)) != len(tb):
-            raise EventFileError("tiebreakers", Message("file_tiebreaker_twice", "a tie-breaker is listed twice"))
-        tiebreakers = tuple(tb)
-
-    late_entry = data.get("late_entry", "none")
-    if late_entry not in LATE_ENTRY_POLICIES:
-        raise EventFileError("late_entry", _one_of(LATE_ENTRY_POLICIES))
-    round_one = data.get("round_one", "random")
-    if round_one not in ROUND_ONE_METHODS:
-        raise EventFileError("round_one", _one_of(ROUND_ONE_METHODS))
-    pairing_system = data.get("pairing", "")
-    if pairing_system not in ("", *PAIRING_SYSTEMS):
-        raise EventFileError("pairing", _one_of(PAIRING_SYSTEMS))
-    if pairing_system == default_pairing(preset):
-        pairing_system = ""  # the preset's own: kept as such, so it follows the preset
-    acceleration = data.get("acceleration", "none")
-    if acceleration not in ACCELERATIONS:
-        raise EventFileError("acceleration", _one_of(ACCELERATIONS))
-    date = data.get("date")
-    if date is not None:
-        date = _str(date, "date")
-        try:
-            dt.date.fromisoformat(date)
-        except ValueError:
-            raise EventFileError(
-                "date", Message("file_bad_date", "{date} is not a date like 2026-11-21", date=repr(date))
-            ) from None
+    tiebreakers = _tiebreakers(data["tiebreakers"]) if "tiebreakers" in data else defaults.tiebreakers
+    late_entry = _choice(data.get("late_entry", "none"), "late_entry", LATE_ENTRY_POLICIES)
+    round_one = _choice(data.get("round_one", "random"), "round_one", ROUND_ONE_METHODS)
+    pairing_system = _pairing(data.get("pairing", ""), preset)
+    acceleration = _choice(data.get("acceleration", "none"), "acceleration", ACCELERATIONS)
+    date = _date(data.get("date"))
     slug = data.get("slug")
     if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-a-zA-Z0-9_]{1,80}", slug)):
         raise EventFileError("slug", Message("file_bad_slug", "letters, digits, - and _ only, at most 80"))
-
     top_cut = _int(data.get("top_cut", 0), "top_cut", 0)
     if not is_top_cut(top_cut):
         raise EventFileError("top_cut", Message("file_top_cut", "0 (none) or a power of two: 2, 4, 8, 16…"))
     trf_header = data.get("trf_header", [])
     if not isinstance(trf_header, list) or not all(isinstance(x, str) and "\n" not in x for x in trf_header):
         raise EventFileError("trf_header", Message("file_trf_header", "expected a list of TRF header lines (strings)"))
-
-    settings = Settings(
+    return Settings(
         trf_header=tuple(trf_header),
         name=_str(data.get("name", "Event"), "name"),
         slug=slug,
@@ -442,142 +341,152 @@ def parse(data: Any) -> Event:
         colours=_bool(data.get("colours", defaults.colours), "colours"),
         pairing=pairing_system,
         acceleration=acceleration,
-        language=_language(data.get("language", "en")),
+        language=_choice(data.get("language", "en"), "language", LANGUAGES),
         initial_colour=_initial_colour(data.get("initial_colour")),
         rating_breaks_ties=_bool(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
         time_zone=_time_zone(data.get("time_zone", "")),
     )
 
-    raw_players = data.get("players", [])
-    if not isinstance(raw_players, list):
-        raise EventFileError("players", Message("file_not_list", "expected a list"))
-    players = []
-    seen: set[str] = set()
-    numbers: set[int] = set()
-    for i, rp in enumerate(raw_players):
-        path = f"players[{i}]"
-        rp = _object(rp, path, _PLAYER_KEYS)
-        if "id" not in rp:
-            raise EventFileError(f"{path}.id", Message("file_missing", "missing"))
-        pid = rp["id"]
-        if isinstance(pid, int) and not isinstance(pid, bool):
-            pid = str(pid)
-        pid = _str(pid, f"{path}.id", max_length=MAX_ID)
-        if pid in seen:
-            raise EventFileError(
-                f"{path}.id", Message("file_duplicate_player", "duplicate player id {player}", player=repr(pid))
-            )
-        seen.add(pid)
-        if "name" not in rp:
-            raise EventFileError(f"{path}.name", Message("file_missing", "missing"))
-        joined = _int(rp.get("joined_round", 1), f"{path}.joined_round", 1)
-        dropped = _int(rp.get("dropped_after"), f"{path}.dropped_after", 0, allow_none=True)
-        if dropped is not None and dropped < joined - 1:
-            raise EventFileError(
-                f"{path}.dropped_after", Message("file_drop_before_join", "a player cannot drop before joining")
-            )
-        byes = _int(rp.get("byes", 0), f"{path}.byes", 0)
-        if byes > 3:
-            raise EventFileError(f"{path}.byes", Message("file_too_many_byes", "at most 3 pre-awarded byes"))
-        number = _int(rp.get("number"), f"{path}.number", 1, allow_none=True, maximum=MAX_PLAYER_NUMBER)
-        if number is not None:
-            if number in numbers:
-                raise EventFileError(
-                    f"{path}.number",
-                    Message("file_player_number_twice", "player number {number} is given twice", number=number),
-                )
-            numbers.add(number)
-        players.append(
-            Player(
-                id=pid,
-                name=_str(rp["name"], f"{path}.name"),
-                rating=_int(rp.get("rating"), f"{path}.rating", 0, allow_none=True, maximum=INT_MAX),
-                byes=byes,
-                joined_round=joined,
-                dropped_after=dropped,
-                external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True, max_length=MAX_ID),
-                fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
-                reading=_str(rp.get("reading", ""), f"{path}.reading", allow_empty=True),
-                number=number,
-                **{key: _detail(rp.get(key, ""), f"{path}.{key}", key) for key in _CHESS_DETAILS},
-                requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
-            )
-        )
 
-    raw_rounds = data.get("rounds", [])
-    if not isinstance(raw_rounds, list):
-        raise EventFileError("rounds", Message("file_not_list", "expected a list"))
-    rounds = []
+def _preset(value: Any) -> str:
+    if not isinstance(value, str) or value not in PRESETS:
+        raise EventFileError(
+            "preset",
+            Message(
+                "file_unknown_preset",
+                "unknown preset {preset}; one of {choices}",
+                preset=repr(value),
+                choices=", ".join(PRESETS),
+            ),
+        )
+    return value
+
+
+def _scoring(value: Any, defaults: Scoring) -> Scoring:
+    """The points of a win, a draw and a loss; a key left out keeps the preset's."""
+    s = _object(value, "scoring", {"win", "draw", "loss"})
+    scoring = Scoring(
+        *(_fraction(s[k], f"scoring.{k}") if k in s else getattr(defaults, k) for k in ("win", "draw", "loss"))
+    )
+    if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
+        raise EventFileError(
+            "scoring",
+            Message("file_scoring_order", "a win must score more than a loss, and a draw between the two"),
+        )
+    return scoring
+
+
+def _tiebreakers(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise EventFileError("tiebreakers", Message("file_tiebreakers_list", "expected a list of tie-breaker codes"))
+    for i, code in enumerate(value):
+        if code not in TIEBREAKER_CODES:
+            raise EventFileError(
+                f"tiebreakers[{i}]", Message("file_unknown_tiebreaker", "unknown tie-breaker {code}", code=repr(code))
+            )
+    if len(set(value)) != len(value):
+        raise EventFileError("tiebreakers", Message("file_tiebreaker_twice", "a tie-breaker is listed twice"))
+    return tuple(value)
+
+
+def _choice(value: Any, key: str, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise EventFileError(key, _one_of(choices))
+    return value
+
+
+def _pairing(value: Any, preset: str) -> str:
+    """The pairing system the event chose; "" for the preset's own, so that it follows the preset."""
+    if value not in ("", *PAIRING_SYSTEMS):
+        raise EventFileError("pairing", _one_of(PAIRING_SYSTEMS))
+    return "" if value == default_pairing(preset) else value
+
+
+def _date(value: Any) -> str | None:
+    if value is None:
+        return None
+    date = _str(value, "date")
+    try:
+        dt.date.fromisoformat(date)
+    except ValueError:
+        raise EventFileError(
+            "date", Message("file_bad_date", "{date} is not a date like 2026-11-21", date=repr(date))
+        ) from None
+    return date
+
+
+def _initial_colour(value: Any) -> str | None:
+    if value is not None and value not in INITIAL_COLOURS:
+        raise EventFileError("initial_colour", _one_of(INITIAL_COLOURS))
+    return value
+
+
+def _time_zone(value: Any) -> str:
+    if value != "" and value not in time_zones():
+        raise EventFileError(
+            "time_zone",
+            Message(
+                "file_unknown_time_zone",
+                "unknown time zone {zone}; a name such as Asia/Tokyo or Europe/Copenhagen",
+                zone=json.dumps(value, ensure_ascii=False),
+            ),
+        )
+    return value
+
+
+# ---------------------------------------------------------------- the players
+
+
+def _players(value: Any) -> tuple[Player, ...]:
+    ids: set[str] = set()
     numbers: set[int] = set()
-    for i, rr in enumerate(raw_rounds):
-        path = f"rounds[{i}]"
-        rr = _object(rr, path, _ROUND_KEYS)
-        if "number" not in rr:
-            raise EventFileError(f"{path}.number", Message("file_missing", "missing"))
-        number = _int(rr["number"], f"{path}.number", 1)
+    return tuple(_player(rp, f"players[{i}]", ids, numbers) for i, rp in enumerate(_list(value, "players")))
+
+
+def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
+    """One player; `ids` and `numbers` are those of the players before, to refuse one given twice."""
+    rp = _object(rp, path, _PLAYER_KEYS)
+    pid = _required(rp, "id", path)
+    if isinstance(pid, int) and not isinstance(pid, bool):
+        pid = str(pid)
+    pid = _str(pid, f"{path}.id", max_length=MAX_ID)
+    if pid in ids:
+        raise EventFileError(
+            f"{path}.id", Message("file_duplicate_player", "duplicate player id {player}", player=repr(pid))
+        )
+    ids.add(pid)
+    name = _required(rp, "name", path)
+    joined = _int(rp.get("joined_round", 1), f"{path}.joined_round", 1)
+    dropped = _int(rp.get("dropped_after"), f"{path}.dropped_after", 0, allow_none=True)
+    if dropped is not None and dropped < joined - 1:
+        raise EventFileError(
+            f"{path}.dropped_after", Message("file_drop_before_join", "a player cannot drop before joining")
+        )
+    byes = _int(rp.get("byes", 0), f"{path}.byes", 0)
+    if byes > 3:
+        raise EventFileError(f"{path}.byes", Message("file_too_many_byes", "at most 3 pre-awarded byes"))
+    number = _int(rp.get("number"), f"{path}.number", 1, allow_none=True, maximum=MAX_PLAYER_NUMBER)
+    if number is not None:
         if number in numbers:
             raise EventFileError(
-                f"{path}.number", Message("file_round_twice", "round {round} appears twice", round=number)
+                f"{path}.number",
+                Message("file_player_number_twice", "player number {number} is given twice", number=number),
             )
         numbers.add(number)
-        kind = rr.get("kind", SWISS)
-        if kind not in (SWISS, ELIMINATION):
-            raise EventFileError(f"{path}.kind", Message("file_round_kind", 'expected "swiss" or "elimination"'))
-        state = rr.get("state")
-        if state is not None and state not in ROUND_STATES:
-            raise EventFileError(f"{path}.state", _one_of(ROUND_STATES))
-        matches = rr.get("matches", [])
-        if not isinstance(matches, list):
-            raise EventFileError(f"{path}.matches", Message("file_not_list", "expected a list"))
-        parsed = []
-        in_round: set[str] = set()
-        tables: set[int] = set()
-        for j, rm in enumerate(matches):
-            mpath = f"{path}.matches[{j}]"
-            match = _parse_match(rm, mpath, seen, best_of, kind == ELIMINATION)
-            if state == "draft" and (match.games is not None or match.result == DOUBLE_LOSS):
-                # The web app refuses results in a draft: players have not seen these pairings.
-                raise EventFileError(
-                    mpath, Message("file_draft_results", "a draft round has no results: publish it first")
-                )
-            for key, pid in (("a", match.a), ("b", match.b)):
-                if pid is None:
-                    continue
-                if pid in in_round:
-                    raise EventFileError(
-                        f"{mpath}.{key}",
-                        Message(
-                            "file_plays_twice",
-                            "player {player} plays twice in round {round}",
-                            player=repr(pid),
-                            round=number,
-                        ),
-                    )
-                in_round.add(pid)
-            if match.table is not None:
-                if match.table in tables:
-                    raise EventFileError(
-                        f"{mpath}.table",
-                        Message(
-                            "file_table_twice",
-                            "table {table} is used twice in round {round}",
-                            table=match.table,
-                            round=number,
-                        ),
-                    )
-                tables.add(match.table)
-            parsed.append(match)
-        rounds.append(
-            Round(
-                number=number,
-                matches=tuple(parsed),
-                kind=kind,
-                seed=_int(rr.get("seed"), f"{path}.seed", -BIG_MAX - 1, allow_none=True, maximum=BIG_MAX),
-                state=state,
-            )
-        )
-    rounds.sort(key=lambda r: r.number)
-    return Event(settings=settings, players=tuple(players), rounds=tuple(rounds))
+    return Player(
+        id=pid,
+        name=_str(name, f"{path}.name"),
+        rating=_int(rp.get("rating"), f"{path}.rating", 0, allow_none=True, maximum=INT_MAX),
+        byes=byes,
+        joined_round=joined,
+        dropped_after=dropped,
+        external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True, max_length=MAX_ID),
+        fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
+        reading=_str(rp.get("reading", ""), f"{path}.reading", allow_empty=True),
+        number=number,
+        **{key: _detail(rp.get(key, ""), f"{path}.{key}", key) for key in _CHESS_DETAILS},
+        requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
+    )
 
 
 def _detail(value: Any, path: str, key: str) -> str:
@@ -615,23 +524,13 @@ def detail_problem(key: str, value: str) -> Message | None:
     return None
 
 
-def _initial_colour(value: Any) -> str | None:
-    if value is not None and value not in INITIAL_COLOURS:
-        raise EventFileError("initial_colour", _one_of(INITIAL_COLOURS))
-    return value
-
-
 def _requested_byes(value: Any, path: str) -> tuple[tuple[int, str], ...]:
     """[{"round": 5, "result": "half_bye"}, ...]: at most one a round, in round order."""
-    if not isinstance(value, list):
-        raise EventFileError(path, Message("file_not_list", "expected a list"))
     byes: dict[int, str] = {}
-    for k, entry in enumerate(value):
+    for k, entry in enumerate(_list(value, path)):
         place = f"{path}[{k}]"
         entry = _object(entry, place, {"round", "result"})
-        if "round" not in entry:
-            raise EventFileError(f"{place}.round", Message("file_missing", "missing"))
-        number = _int(entry["round"], f"{place}.round", 1)
+        number = _int(_required(entry, "round", place), f"{place}.round", 1)
         if number in byes:
             raise EventFileError(
                 f"{place}.round", Message("file_round_twice", "round {round} appears twice", round=number)
@@ -643,9 +542,88 @@ def _requested_byes(value: Any, path: str) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(byes.items()))
 
 
+# ---------------------------------------------------------------- the rounds
+
+
+def _rounds(value: Any, ids: set[str], best_of: int) -> tuple[Round, ...]:
+    numbers: set[int] = set()
+    rounds = [_round(rr, f"rounds[{i}]", numbers, ids, best_of) for i, rr in enumerate(_list(value, "rounds"))]
+    rounds.sort(key=lambda r: r.number)
+    return tuple(rounds)
+
+
+def _round(rr: Any, path: str, numbers: set[int], ids: set[str], best_of: int) -> Round:
+    """One round; `numbers` are those of the rounds before, to refuse one given twice."""
+    rr = _object(rr, path, _ROUND_KEYS)
+    number = _int(_required(rr, "number", path), f"{path}.number", 1)
+    if number in numbers:
+        raise EventFileError(f"{path}.number", Message("file_round_twice", "round {round} appears twice", round=number))
+    numbers.add(number)
+    kind = rr.get("kind", SWISS)
+    if kind not in (SWISS, ELIMINATION):
+        raise EventFileError(f"{path}.kind", Message("file_round_kind", 'expected "swiss" or "elimination"'))
+    state = rr.get("state")
+    if state is not None and state not in ROUND_STATES:
+        raise EventFileError(f"{path}.state", _one_of(ROUND_STATES))
+    matches = _list(rr.get("matches", []), f"{path}.matches")
+    return Round(
+        number=number,
+        matches=_round_matches(matches, path, number, state, ids, best_of, kind == ELIMINATION),
+        kind=kind,
+        seed=_int(rr.get("seed"), f"{path}.seed", -BIG_MAX - 1, allow_none=True, maximum=BIG_MAX),
+        state=state,
+    )
+
+
+def _round_matches(
+    matches: list, path: str, number: int, state: str | None, ids: set[str], best_of: int, elimination: bool
+) -> tuple[Match, ...]:
+    """A round's matches: a player in one at most, a table used once at most, no result in a draft."""
+    parsed = []
+    in_round: set[str] = set()
+    tables: set[int] = set()
+    for j, rm in enumerate(matches):
+        mpath = f"{path}.matches[{j}]"
+        match = _parse_match(rm, mpath, ids, best_of, elimination)
+        if state == "draft" and (match.games is not None or match.result == DOUBLE_LOSS):
+            # The web app refuses results in a draft: players have not seen these pairings.
+            raise EventFileError(mpath, Message("file_draft_results", "a draft round has no results: publish it first"))
+        for key, pid in (("a", match.a), ("b", match.b)):
+            if pid is None:
+                continue
+            if pid in in_round:
+                raise EventFileError(
+                    f"{mpath}.{key}",
+                    Message(
+                        "file_plays_twice",
+                        "player {player} plays twice in round {round}",
+                        player=repr(pid),
+                        round=number,
+                    ),
+                )
+            in_round.add(pid)
+        if match.table is not None:
+            if match.table in tables:
+                raise EventFileError(
+                    f"{mpath}.table",
+                    Message(
+                        "file_table_twice",
+                        "table {table} is used twice in round {round}",
+                        table=match.table,
+                        round=number,
+                    ),
+                )
+            tables.add(match.table)
+        parsed.append(match)
+    return tuple(parsed)
+
+
+# ---------------------------------------------------------------- the matches
+
+
 def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
     # Fast path for the shape nearly every match has (two known players, three game counts, maybe a table);
-    # anything else, valid or not, goes through the checks below that name the place of an error.
+    # anything else, valid or not, goes through the checks that name the place of an error.
     if type(rm) is dict and "result" not in rm and "white" not in rm and rm.keys() <= _MATCH_KEYS:
         a, b, g, table = rm.get("a"), rm.get("b"), rm.get("games"), rm.get("table")
         if (
@@ -667,28 +645,50 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
                 and validate_games((ga, gb, gd), best_of, elimination) is None
             ):
                 return Match(a=a, b=b, games=(ga, gb, gd), result=PLAYED, table=table)
+    return _checked_match(rm, path, ids, best_of, elimination)
+
+
+def _checked_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
     rm = _object(rm, path, _MATCH_KEYS)
     if "a" not in rm:
         raise EventFileError(f"{path}.a", Message("file_missing", "missing"))
-
-    def player(key: str) -> str | None:
-        pid = rm.get(key)
-        if type(pid) is str and pid in ids:
-            return pid
-        if pid is None and key == "b":
-            return None
-        if isinstance(pid, int) and not isinstance(pid, bool):
-            pid = str(pid)
-        if not isinstance(pid, str) or pid not in ids:
-            raise EventFileError(
-                f"{path}.{key}", Message("file_unknown_player", "unknown player {player}", player=json.dumps(pid))
-            )
-        return pid
-
-    a, b = player("a"), player("b")
+    a, b = _match_player(rm, "a", path, ids), _match_player(rm, "b", path, ids)
     if a == b:
         raise EventFileError(f"{path}.b", Message("file_plays_self", "a player cannot play themselves"))
-    result = rm.get("result")
+    result = _match_result(rm.get("result"), path, b, elimination)
+    games = _match_games(rm["games"], path, result, best_of, elimination) if rm.get("games") is not None else None
+    table = rm.get("table")
+    if table is not None:
+        table = _int(table, f"{path}.table", 1, maximum=INT_MAX)
+    white = rm.get("white")
+    if white is not None:
+        if result not in (FORFEIT, DOUBLE_LOSS) or b is None:
+            raise EventFileError(
+                f"{path}.white",
+                Message("file_white_unplayed", "only a forfeit or a double loss between two players names white"),
+            )
+        if white not in (a, b):
+            raise EventFileError(f"{path}.white", Message("file_white_player", "white is player a or player b"))
+    return Match(a=a, b=b, games=games, result=result, table=table, white=white)
+
+
+def _match_player(rm: dict, key: str, path: str, ids: set[str]) -> str | None:
+    pid = rm.get(key)
+    if type(pid) is str and pid in ids:
+        return pid
+    if pid is None and key == "b":
+        return None
+    if isinstance(pid, int) and not isinstance(pid, bool):
+        pid = str(pid)
+    if not isinstance(pid, str) or pid not in ids:
+        raise EventFileError(
+            f"{path}.{key}", Message("file_unknown_player", "unknown player {player}", player=json.dumps(pid))
+        )
+    return pid
+
+
+def _match_result(result: Any, path: str, b: str | None, elimination: bool) -> str:
+    """The result kind the match gives or implies (played with a player b, else a bye), checked against b."""
     if result is None:
         result = PLAYED if b is not None else BYE
     elif result == LOSS:
@@ -719,42 +719,31 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
         raise EventFileError(
             f"{path}.result", Message("file_elimination_needs_b", "an elimination match needs two players")
         )
+    return result
 
-    games = None
-    if "games" in rm and rm["games"] is not None:
-        if result != PLAYED:
-            raise EventFileError(
-                f"{path}.games",
-                Message("file_no_games", "a {result} has no game counts", result=_RESULT_NAMES[result]),
-            )
-        g = rm["games"]
-        if not isinstance(g, list) or len(g) != 3:
-            raise EventFileError(
-                f"{path}.games",
-                Message("file_games_shape", "expected [games won by a, games won by b, games drawn]"),
-            )
-        ga, gb, gd = g
-        if type(ga) is int and type(gb) is int and type(gd) is int and min(g) >= 0 and max(g) <= SMALL_MAX:
-            games = (ga, gb, gd)  # the common case, without building an error path per number
-        else:
-            games = tuple(_int(g[k], f"{path}.games[{k}]", 0) for k in range(3))
-        problem = games_problem(games, best_of, elimination)
-        if problem:
-            code, params = problem
-            raise EventFileError(f"{path}.games", Message(f"games_{code}", GAMES_PROBLEMS[code], **params))
-    table = rm.get("table")
-    if table is not None:
-        table = _int(table, f"{path}.table", 1, maximum=INT_MAX)
-    white = rm.get("white")
-    if white is not None:
-        if result not in (FORFEIT, DOUBLE_LOSS) or b is None:
-            raise EventFileError(
-                f"{path}.white",
-                Message("file_white_unplayed", "only a forfeit or a double loss between two players names white"),
-            )
-        if white not in (a, b):
-            raise EventFileError(f"{path}.white", Message("file_white_player", "white is player a or player b"))
-    return Match(a=a, b=b, games=games, result=result, table=table, white=white)
+
+def _match_games(g: Any, path: str, result: str, best_of: int, elimination: bool) -> tuple[int, int, int]:
+    """[games won by a, games won by b, games drawn], possible in the match format."""
+    if result != PLAYED:
+        raise EventFileError(
+            f"{path}.games",
+            Message("file_no_games", "a {result} has no game counts", result=_RESULT_NAMES[result]),
+        )
+    if not isinstance(g, list) or len(g) != 3:
+        raise EventFileError(
+            f"{path}.games",
+            Message("file_games_shape", "expected [games won by a, games won by b, games drawn]"),
+        )
+    ga, gb, gd = g
+    if type(ga) is int and type(gb) is int and type(gd) is int and min(g) >= 0 and max(g) <= SMALL_MAX:
+        games = (ga, gb, gd)  # the common case, without building an error path per number
+    else:
+        games = tuple(_int(g[k], f"{path}.games[{k}]", 0) for k in range(3))
+    problem = games_problem(games, best_of, elimination)
+    if problem:
+        code, params = problem
+        raise EventFileError(f"{path}.games", Message(f"games_{code}", GAMES_PROBLEMS[code], **params))
+    return games
 
 
 # ---------------------------------------------------------------- dumping
@@ -766,7 +755,13 @@ def _num(f: Fraction) -> int | str:
 
 def dump(event: Event) -> dict:
     """The swiss-event document of an Event; parse(dump(e)) == e."""
-    s = event.settings
+    doc = _dump_settings(event.settings)
+    doc["players"] = [_dump_player(p) for p in event.players]
+    doc["rounds"] = [_dump_round(r) for r in event.rounds]
+    return doc
+
+
+def _dump_settings(s: Settings) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -805,30 +800,32 @@ def dump(event: Event) -> dict:
     for key in ("date", "slug"):
         if doc[key] is None:
             del doc[key]
-    doc["players"] = [_dump_player(p) for p in event.players]
-    doc["rounds"] = []
-    for r in event.rounds:
-        rd: dict[str, Any] = {"number": r.number, "kind": r.kind}
-        if r.seed is not None:
-            rd["seed"] = r.seed
-        if r.state is not None:
-            rd["state"] = r.state
-        rd["matches"] = []
-        for m in r.matches:
-            md: dict[str, Any] = {}
-            if m.table is not None:
-                md["table"] = m.table
-            md["a"] = m.a
-            md["b"] = m.b
-            if m.games is not None:
-                md["games"] = list(m.games)
-            if m.result not in (PLAYED, BYE):
-                md["result"] = m.result
-            if m.white is not None:
-                md["white"] = m.white
-            rd["matches"].append(md)
-        doc["rounds"].append(rd)
     return doc
+
+
+def _dump_round(r: Round) -> dict[str, Any]:
+    rd: dict[str, Any] = {"number": r.number, "kind": r.kind}
+    if r.seed is not None:
+        rd["seed"] = r.seed
+    if r.state is not None:
+        rd["state"] = r.state
+    rd["matches"] = [_dump_match(m) for m in r.matches]
+    return rd
+
+
+def _dump_match(m: Match) -> dict[str, Any]:
+    md: dict[str, Any] = {}
+    if m.table is not None:
+        md["table"] = m.table
+    md["a"] = m.a
+    md["b"] = m.b
+    if m.games is not None:
+        md["games"] = list(m.games)
+    if m.result not in (PLAYED, BYE):
+        md["result"] = m.result
+    if m.white is not None:
+        md["white"] = m.white
+    return md
 
 
 def _dump_player(p: Player) -> dict[str, Any]:
