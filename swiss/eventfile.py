@@ -1,7 +1,8 @@
 """The `swiss-event` interchange file (SPEC §5): a strict parser and a dumper of the model's dataclasses.
 
 Pure Python: the `standings` and `pair` commands read files with it, and the web app's
-import/export and adapters build the same dataclasses (`swiss.model`) from the database.
+import/export and adapters build the same dataclasses (`swiss.model`) from the database. The JSON itself
+is read by `swiss.strictjson`, whose EventFileError names the place of the first error.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import sys
 from dataclasses import fields
 from fractions import Fraction
 from typing import Any
@@ -31,9 +31,7 @@ from swiss.model import (
     LANGUAGES,
     LATE_ENTRY_POLICIES,
     LOSS,
-    MAX_FRACTION_TEXT,
     MAX_ID,
-    MAX_NAME,
     MAX_PLAYER_NUMBER,
     MAX_ROUND_MINUTES,
     PAIRING_SYSTEMS,
@@ -56,12 +54,22 @@ from swiss.model import (
     default_pairing,
     games_problem,
     is_top_cut,
-    parse_fraction,
     settings_for_preset,
     time_zones,
     validate_games,
 )
 from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.strictjson import (
+    EventFileError,
+    bool_at,
+    decode,
+    fraction_at,
+    int_at,
+    list_at,
+    object_at,
+    required,
+    str_at,
+)
 
 FORMAT = "swiss-event"
 VERSION = 1
@@ -72,110 +80,8 @@ _RESULT_NAMES = {
 }
 
 
-class EventFileError(ValueError):
-    """A malformed event file; the message names the JSON path of the first error.
-
-    `message` is the problem without the path (a Message: code and parameters for translation).
-    """
-
-    def __init__(self, path: str, message: str):
-        self.path = path
-        self.message = message
-        super().__init__(f"{path}: {message}" if path else message)
-
-
 def _one_of(choices) -> Message:
     return Message("file_one_of", "one of {choices}", choices=", ".join(choices))
-
-
-# ---------------------------------------------------------------- parsing
-
-
-def _fraction(value: Any, path: str) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise EventFileError(path, Message("file_not_a_number", 'expected a number such as 3, 0.33, "0.33" or "1/2"'))
-    try:
-        if isinstance(value, str):
-            return parse_fraction(value)
-        result = Fraction(value)
-        if len(str(result)) > MAX_FRACTION_TEXT:
-            raise ValueError(value)
-        return result
-    except (ValueError, OverflowError):
-        shown = json.dumps(value)
-        shown = shown if len(shown) <= 40 else f"{shown[:37]}…"
-        raise EventFileError(
-            path,
-            Message(
-                "file_bad_number",
-                "{value} is not a number such as 3, 0.33 or 1/2 of at most {limit} characters",
-                value=shown,
-                limit=MAX_FRACTION_TEXT,
-            ),
-        ) from None
-
-
-def _int(
-    value: Any, path: str, minimum: int | None = None, allow_none: bool = False, maximum: int = SMALL_MAX
-) -> int | None:
-    if value is None and allow_none:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        shown = json.dumps(value)
-        shown = shown if len(shown) <= 40 else shown[:37] + "…"
-        raise EventFileError(path, Message("file_not_whole", "expected a whole number, got {value}", value=shown))
-    if minimum is not None and value < minimum:
-        raise EventFileError(path, Message("file_too_small", "must be at least {minimum}", minimum=minimum))
-    if value > maximum:
-        raise EventFileError(path, Message("file_too_large", "must be at most {maximum}", maximum=maximum))
-    return value
-
-
-def _str(value: Any, path: str, allow_empty: bool = False, max_length: int = MAX_NAME) -> str:
-    if not isinstance(value, str) or (not allow_empty and not value.strip()):
-        raise EventFileError(path, Message("file_not_text", "expected a non-empty string"))
-    if len(value) > max_length:
-        raise EventFileError(
-            path,
-            Message(
-                "file_string_too_long",
-                "at most {limit} characters (this one has {length})",
-                limit=max_length,
-                length=len(value),
-            ),
-        )
-    if "\x00" in value:
-        raise EventFileError(path, Message("file_nul", "contains a NUL character"))
-    return value
-
-
-def _bool(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise EventFileError(path, Message("file_not_bool", "expected true or false"))
-    return value
-
-
-def _object(value: Any, path: str, known: set[str]) -> dict:
-    if not isinstance(value, dict):
-        raise EventFileError(path, Message("file_not_object", "expected an object"))
-    if value.keys() <= known:
-        return value
-    unknown = sorted(set(value) - known)
-    if unknown:
-        raise EventFileError(f"{path}.{unknown[0]}" if path else unknown[0], Message("file_unknown_key", "unknown key"))
-    return value
-
-
-def _list(value: Any, path: str) -> list:
-    if not isinstance(value, list):
-        raise EventFileError(path, Message("file_not_list", "expected a list"))
-    return value
-
-
-def _required(value: dict, key: str, path: str) -> Any:
-    if key not in value:
-        raise EventFileError(f"{path}.{key}", Message("file_missing", "missing"))
-    return value[key]
 
 
 # A key for every field of the dataclasses, and nothing else (parse(dump(e)) == e); the document adds its own.
@@ -188,97 +94,12 @@ _CHESS_DETAILS = ("fide_id", "federation", "title", "sex", "birth_date")
 
 def loads(text: str | bytes) -> Event:
     """Parse the text of a swiss-event file."""
-    try:
-        data = json.loads(text)
-    except UnicodeDecodeError:
-        raise EventFileError("", Message("file_not_utf8", "the file is not UTF-8 text")) from None
-    except json.JSONDecodeError as e:
-        problem = _json_problem(e.msg)
-        raise EventFileError(
-            "",
-            Message(
-                "file_not_json",
-                "not valid JSON (line {line}, column {column}: {problem})",
-                line=e.lineno,
-                column=e.colno,
-                problem=problem,
-            ),
-        ) from None
-    except RecursionError:
-        line, column = _too_deep(text if isinstance(text, str) else text.decode("utf-8", "replace"))
-        raise EventFileError(
-            "",
-            Message(
-                "file_not_json",
-                "not valid JSON (line {line}, column {column}: {problem})",
-                line=line,
-                column=column,
-                problem=Message("json_too_deep", "lists and objects nested too deeply"),
-            ),
-        ) from None
-    except ValueError:  # an integer of more than 4,300 digits
-        raise EventFileError(
-            "",
-            Message(
-                "file_json_too_many_digits",
-                "not valid JSON (a number has more than {limit} digits)",
-                limit=sys.get_int_max_str_digits(),
-            ),
-        ) from None
-    return parse(data)
-
-
-# What json.JSONDecodeError says (Python's own English), as codes the web app translates.
-_JSON_PROBLEMS = {
-    "Expecting value": "json_expecting_value",
-    "Extra data": "json_extra_data",
-    "Expecting property name enclosed in double quotes": "json_property_name",
-    "Expecting ':' delimiter": "json_colon",
-    "Expecting ',' delimiter": "json_comma",
-    "Unterminated string starting at": "json_unterminated_string",
-    "Invalid control character at": "json_control_character",
-    "Invalid \\escape": "json_bad_escape",
-    "Invalid \\uXXXX escape": "json_bad_escape",
-    "Illegal trailing comma before end of object": "json_trailing_comma",
-    "Illegal trailing comma before end of array": "json_trailing_comma",
-}
-
-
-def _json_problem(problem: str) -> Message | str:
-    """The decoder's problem as a Message when it is one of the known ones (its English words either way)."""
-    for start, code in _JSON_PROBLEMS.items():
-        if problem.startswith(start):
-            return Message(code, "{problem}", problem=problem)
-    return problem
-
-
-def _too_deep(text: str, limit: int = 500) -> tuple[int, int]:
-    """Line and column of the first list or object opened `limit` levels deep (outside strings)."""
-    depth, in_string, escaped, line, start = 0, False, False, 1, 0
-    for i, ch in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth >= limit:
-                return line, i - start + 1
-        elif ch in "]}":
-            depth -= 1
-        if ch == "\n":
-            line, start = line + 1, i + 1
-    return line, len(text) - start + 1
+    return parse(decode(text))
 
 
 def parse(data: Any) -> Event:
     """Validate a decoded swiss-event document and build the Event; raise EventFileError naming the place."""
-    data = _object(data, "", _EVENT_KEYS)
+    data = object_at(data, "", _EVENT_KEYS)
     if data.get("format") != FORMAT:
         raise EventFileError("format", Message("file_format", 'expected "{format}"', format=FORMAT))
     if data.get("version") != VERSION:
@@ -297,13 +118,13 @@ def _settings(data: dict) -> Settings:
     preset = _preset(data.get("preset", "mtg"))
     defaults = settings_for_preset(preset)
     scoring = _scoring(data["scoring"], defaults.scoring) if "scoring" in data else defaults.scoring
-    best_of = _int(data.get("best_of", defaults.best_of), "best_of", 1)
+    best_of = int_at(data.get("best_of", defaults.best_of), "best_of", 1)
     if best_of not in BEST_OF:
         raise EventFileError(
             "best_of",
             Message("file_expected_one_of", "expected one of {choices}", choices=", ".join(map(str, BEST_OF))),
         )
-    floor = _fraction(data["floor"], "floor") if "floor" in data else defaults.floor
+    floor = fraction_at(data["floor"], "floor") if "floor" in data else defaults.floor
     if not 0 <= floor < 1:
         raise EventFileError("floor", Message("file_floor_range", "must be at least 0 and below 1"))
     tiebreakers = _tiebreakers(data["tiebreakers"]) if "tiebreakers" in data else defaults.tiebreakers
@@ -315,7 +136,7 @@ def _settings(data: dict) -> Settings:
     slug = data.get("slug")
     if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-a-zA-Z0-9_]{1,80}", slug)):
         raise EventFileError("slug", Message("file_bad_slug", "letters, digits, - and _ only, at most 80"))
-    top_cut = _int(data.get("top_cut", 0), "top_cut", 0)
+    top_cut = int_at(data.get("top_cut", 0), "top_cut", 0)
     if not is_top_cut(top_cut):
         raise EventFileError("top_cut", Message("file_top_cut", "0 (none) or a power of two: 2, 4, 8, 16…"))
     trf_header = data.get("trf_header", [])
@@ -323,27 +144,27 @@ def _settings(data: dict) -> Settings:
         raise EventFileError("trf_header", Message("file_trf_header", "expected a list of TRF header lines (strings)"))
     return Settings(
         trf_header=tuple(trf_header),
-        name=_str(data.get("name", "Event"), "name"),
+        name=str_at(data.get("name", "Event"), "name"),
         slug=slug,
         preset=preset,
         scoring=scoring,
         best_of=best_of,
         floor=floor,
         tiebreakers=tiebreakers,
-        bye_rating=_int(data.get("bye_rating", 0), "bye_rating", 0, maximum=INT_MAX),
+        bye_rating=int_at(data.get("bye_rating", 0), "bye_rating", 0, maximum=INT_MAX),
         date=date,
-        planned_rounds=_int(data.get("planned_rounds"), "planned_rounds", 1, allow_none=True),
+        planned_rounds=int_at(data.get("planned_rounds"), "planned_rounds", 1, allow_none=True),
         top_cut=top_cut,
-        round_minutes=_int(data.get("round_minutes", 50), "round_minutes", 1, maximum=MAX_ROUND_MINUTES),
-        public=_bool(data.get("public", True), "public"),
+        round_minutes=int_at(data.get("round_minutes", 50), "round_minutes", 1, maximum=MAX_ROUND_MINUTES),
+        public=bool_at(data.get("public", True), "public"),
         late_entry=late_entry,
         round_one=round_one,
-        colours=_bool(data.get("colours", defaults.colours), "colours"),
+        colours=bool_at(data.get("colours", defaults.colours), "colours"),
         pairing=pairing_system,
         acceleration=acceleration,
         language=_choice(data.get("language", "en"), "language", LANGUAGES),
         initial_colour=_initial_colour(data.get("initial_colour")),
-        rating_breaks_ties=_bool(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
+        rating_breaks_ties=bool_at(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
         time_zone=_time_zone(data.get("time_zone", "")),
     )
 
@@ -364,9 +185,9 @@ def _preset(value: Any) -> str:
 
 def _scoring(value: Any, defaults: Scoring) -> Scoring:
     """The points of a win, a draw and a loss; a key left out keeps the preset's."""
-    s = _object(value, "scoring", {"win", "draw", "loss"})
+    s = object_at(value, "scoring", {"win", "draw", "loss"})
     scoring = Scoring(
-        *(_fraction(s[k], f"scoring.{k}") if k in s else getattr(defaults, k) for k in ("win", "draw", "loss"))
+        *(fraction_at(s[k], f"scoring.{k}") if k in s else getattr(defaults, k) for k in ("win", "draw", "loss"))
     )
     if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
         raise EventFileError(
@@ -405,7 +226,7 @@ def _pairing(value: Any, preset: str) -> str:
 def _date(value: Any) -> str | None:
     if value is None:
         return None
-    date = _str(value, "date")
+    date = str_at(value, "date")
     try:
         dt.date.fromisoformat(date)
     except ValueError:
@@ -440,32 +261,32 @@ def _time_zone(value: Any) -> str:
 def _players(value: Any) -> tuple[Player, ...]:
     ids: set[str] = set()
     numbers: set[int] = set()
-    return tuple(_player(rp, f"players[{i}]", ids, numbers) for i, rp in enumerate(_list(value, "players")))
+    return tuple(_player(rp, f"players[{i}]", ids, numbers) for i, rp in enumerate(list_at(value, "players")))
 
 
 def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
     """One player; `ids` and `numbers` are those of the players before, to refuse one given twice."""
-    rp = _object(rp, path, _PLAYER_KEYS)
-    pid = _required(rp, "id", path)
+    rp = object_at(rp, path, _PLAYER_KEYS)
+    pid = required(rp, "id", path)
     if isinstance(pid, int) and not isinstance(pid, bool):
         pid = str(pid)
-    pid = _str(pid, f"{path}.id", max_length=MAX_ID)
+    pid = str_at(pid, f"{path}.id", max_length=MAX_ID)
     if pid in ids:
         raise EventFileError(
             f"{path}.id", Message("file_duplicate_player", "duplicate player id {player}", player=repr(pid))
         )
     ids.add(pid)
-    name = _required(rp, "name", path)
-    joined = _int(rp.get("joined_round", 1), f"{path}.joined_round", 1)
-    dropped = _int(rp.get("dropped_after"), f"{path}.dropped_after", 0, allow_none=True)
+    name = required(rp, "name", path)
+    joined = int_at(rp.get("joined_round", 1), f"{path}.joined_round", 1)
+    dropped = int_at(rp.get("dropped_after"), f"{path}.dropped_after", 0, allow_none=True)
     if dropped is not None and dropped < joined - 1:
         raise EventFileError(
             f"{path}.dropped_after", Message("file_drop_before_join", "a player cannot drop before joining")
         )
-    byes = _int(rp.get("byes", 0), f"{path}.byes", 0)
+    byes = int_at(rp.get("byes", 0), f"{path}.byes", 0)
     if byes > 3:
         raise EventFileError(f"{path}.byes", Message("file_too_many_byes", "at most 3 pre-awarded byes"))
-    number = _int(rp.get("number"), f"{path}.number", 1, allow_none=True, maximum=MAX_PLAYER_NUMBER)
+    number = int_at(rp.get("number"), f"{path}.number", 1, allow_none=True, maximum=MAX_PLAYER_NUMBER)
     if number is not None:
         if number in numbers:
             raise EventFileError(
@@ -475,14 +296,14 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         numbers.add(number)
     return Player(
         id=pid,
-        name=_str(name, f"{path}.name"),
-        rating=_int(rp.get("rating"), f"{path}.rating", 0, allow_none=True, maximum=INT_MAX),
+        name=str_at(name, f"{path}.name"),
+        rating=int_at(rp.get("rating"), f"{path}.rating", 0, allow_none=True, maximum=INT_MAX),
         byes=byes,
         joined_round=joined,
         dropped_after=dropped,
-        external_id=_str(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True, max_length=MAX_ID),
-        fixed_table=_int(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
-        reading=_str(rp.get("reading", ""), f"{path}.reading", allow_empty=True),
+        external_id=str_at(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True, max_length=MAX_ID),
+        fixed_table=int_at(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
+        reading=str_at(rp.get("reading", ""), f"{path}.reading", allow_empty=True),
         number=number,
         **{key: _detail(rp.get(key, ""), f"{path}.{key}", key) for key in _CHESS_DETAILS},
         requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
@@ -490,7 +311,7 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
 
 
 def _detail(value: Any, path: str, key: str) -> str:
-    value = _str(value, path, allow_empty=True, max_length=MAX_ID)
+    value = str_at(value, path, allow_empty=True, max_length=MAX_ID)
     if detail_problem(key, value):
         raise EventFileError(path, detail_problem(key, value))
     return value
@@ -527,10 +348,10 @@ def detail_problem(key: str, value: str) -> Message | None:
 def _requested_byes(value: Any, path: str) -> tuple[tuple[int, str], ...]:
     """[{"round": 5, "result": "half_bye"}, ...]: at most one a round, in round order."""
     byes: dict[int, str] = {}
-    for k, entry in enumerate(_list(value, path)):
+    for k, entry in enumerate(list_at(value, path)):
         place = f"{path}[{k}]"
-        entry = _object(entry, place, {"round", "result"})
-        number = _int(_required(entry, "round", place), f"{place}.round", 1)
+        entry = object_at(entry, place, {"round", "result"})
+        number = int_at(required(entry, "round", place), f"{place}.round", 1)
         if number in byes:
             raise EventFileError(
                 f"{place}.round", Message("file_round_twice", "round {round} appears twice", round=number)
@@ -547,15 +368,15 @@ def _requested_byes(value: Any, path: str) -> tuple[tuple[int, str], ...]:
 
 def _rounds(value: Any, ids: set[str], best_of: int) -> tuple[Round, ...]:
     numbers: set[int] = set()
-    rounds = [_round(rr, f"rounds[{i}]", numbers, ids, best_of) for i, rr in enumerate(_list(value, "rounds"))]
+    rounds = [_round(rr, f"rounds[{i}]", numbers, ids, best_of) for i, rr in enumerate(list_at(value, "rounds"))]
     rounds.sort(key=lambda r: r.number)
     return tuple(rounds)
 
 
 def _round(rr: Any, path: str, numbers: set[int], ids: set[str], best_of: int) -> Round:
     """One round; `numbers` are those of the rounds before, to refuse one given twice."""
-    rr = _object(rr, path, _ROUND_KEYS)
-    number = _int(_required(rr, "number", path), f"{path}.number", 1)
+    rr = object_at(rr, path, _ROUND_KEYS)
+    number = int_at(required(rr, "number", path), f"{path}.number", 1)
     if number in numbers:
         raise EventFileError(f"{path}.number", Message("file_round_twice", "round {round} appears twice", round=number))
     numbers.add(number)
@@ -565,12 +386,12 @@ def _round(rr: Any, path: str, numbers: set[int], ids: set[str], best_of: int) -
     state = rr.get("state")
     if state is not None and state not in ROUND_STATES:
         raise EventFileError(f"{path}.state", _one_of(ROUND_STATES))
-    matches = _list(rr.get("matches", []), f"{path}.matches")
+    matches = list_at(rr.get("matches", []), f"{path}.matches")
     return Round(
         number=number,
         matches=_round_matches(matches, path, number, state, ids, best_of, kind == ELIMINATION),
         kind=kind,
-        seed=_int(rr.get("seed"), f"{path}.seed", -BIG_MAX - 1, allow_none=True, maximum=BIG_MAX),
+        seed=int_at(rr.get("seed"), f"{path}.seed", -BIG_MAX - 1, allow_none=True, maximum=BIG_MAX),
         state=state,
     )
 
@@ -649,7 +470,7 @@ def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: b
 
 
 def _checked_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
-    rm = _object(rm, path, _MATCH_KEYS)
+    rm = object_at(rm, path, _MATCH_KEYS)
     if "a" not in rm:
         raise EventFileError(f"{path}.a", Message("file_missing", "missing"))
     a, b = _match_player(rm, "a", path, ids), _match_player(rm, "b", path, ids)
@@ -659,7 +480,7 @@ def _checked_match(rm: Any, path: str, ids: set[str], best_of: int, elimination:
     games = _match_games(rm["games"], path, result, best_of, elimination) if rm.get("games") is not None else None
     table = rm.get("table")
     if table is not None:
-        table = _int(table, f"{path}.table", 1, maximum=INT_MAX)
+        table = int_at(table, f"{path}.table", 1, maximum=INT_MAX)
     white = rm.get("white")
     if white is not None:
         if result not in (FORFEIT, DOUBLE_LOSS) or b is None:
@@ -738,7 +559,7 @@ def _match_games(g: Any, path: str, result: str, best_of: int, elimination: bool
     if type(ga) is int and type(gb) is int and type(gd) is int and min(g) >= 0 and max(g) <= SMALL_MAX:
         games = (ga, gb, gd)  # the common case, without building an error path per number
     else:
-        games = tuple(_int(g[k], f"{path}.games[{k}]", 0) for k in range(3))
+        games = tuple(int_at(g[k], f"{path}.games[{k}]", 0) for k in range(3))
     problem = games_problem(games, best_of, elimination)
     if problem:
         code, params = problem

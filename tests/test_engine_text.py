@@ -145,7 +145,12 @@ def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():
 
 # ---------------------------------------------------------------- every refusal of the file readers has a code
 
-REFUSING_MODULES = ("swiss/eventfile.py", "swiss/trf.py", "tournament/files/eventio.py")
+REFUSING_MODULES = (
+    "swiss/strictjson.py",
+    "swiss/eventfile.py",
+    "swiss/trf.py",
+    "tournament/files/eventio.py",
+)
 
 
 def refusal_codes() -> set[str]:
@@ -155,6 +160,7 @@ def refusal_codes() -> set[str]:
     that returns one); anything else — a plain or formatted string — fails here, naming its line.
     """
     from swiss import eventfile as ef
+    from swiss import strictjson
     from swiss.model import GAMES_PROBLEMS
 
     codes: set[str] = set()
@@ -190,7 +196,7 @@ def refusal_codes() -> set[str]:
                 assert helpers.get(callee), f"{where}: a refusal without a code"
                 codes |= helpers[callee]
     # Messages inside messages: the result a refusal names, what the JSON decoder found wrong.
-    codes |= {m.code for m in ef._RESULT_NAMES.values()} | set(ef._JSON_PROBLEMS.values()) | {"json_too_deep"}
+    codes |= {m.code for m in ef._RESULT_NAMES.values()} | set(strictjson.JSON_PROBLEMS.values()) | {"json_too_deep"}
     return codes
 
 
@@ -214,14 +220,14 @@ def test_every_refusal_of_the_file_readers_has_a_code_translated_into_japanese_a
 
 
 def test_a_refusal_without_a_code_would_fail_that_test(tmp_path, monkeypatch):
-    source = (ROOT / "swiss/eventfile.py").read_text()
+    source = (ROOT / "swiss/strictjson.py").read_text()
     broken = source.replace('Message("file_nul", "contains a NUL character")', '"contains a NUL character"')
     assert broken != source
     (tmp_path / "swiss").mkdir()
-    (tmp_path / "swiss/eventfile.py").write_text(broken)
+    (tmp_path / "swiss/strictjson.py").write_text(broken)
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    monkeypatch.setattr(sys.modules[__name__], "REFUSING_MODULES", ("swiss/eventfile.py",))
-    with pytest.raises(AssertionError, match=r"swiss/eventfile.py:\d+: a refusal without a code"):
+    monkeypatch.setattr(sys.modules[__name__], "REFUSING_MODULES", ("swiss/strictjson.py",))
+    with pytest.raises(AssertionError, match=r"swiss/strictjson.py:\d+: a refusal without a code"):
         refusal_codes()
 
 
