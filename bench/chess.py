@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from standings import compute  # noqa: E402
+from standings import compute, points_by_player  # noqa: E402
 from swiss import trf  # noqa: E402
 from swiss.model import BYE, FORFEIT, HALF_BYE, ZERO_BYE, Event, Match, Player, Round, settings_for_preset  # noqa: E402
 from swiss.presets import FIDE_CODES  # noqa: E402
@@ -95,7 +95,7 @@ def main(sizes: list[int]) -> None:
         points = {r.player_id: r.points for r in table.rows}
         text = trf.dumps(event, points=points)
         out_s = best_of(lambda event=event, points=points: trf.dumps(event, points=points))
-        in_s = best_of(lambda text=text: trf.loads(text))
+        in_s = best_of(lambda text=text: trf.loads(text, points_by_player))
         print(f"{n:>8} {ROUNDS:>6} {preset_s:>9.3f} {all_s:>11.3f} {out_s:>10.3f} {in_s:>9.3f}")
 
 

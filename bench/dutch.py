@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 import pairing  # noqa: E402
 from pairing.dutch import pair_dutch  # noqa: E402
 from pairing.event import dutch_from_event, initial_colour  # noqa: E402
+from standings import points_by_player  # noqa: E402
 from swiss.model import BYE, FORFEIT, Event, Match, Player, Round, settings_for_preset  # noqa: E402
 
 ROUNDS = 5
@@ -61,7 +62,7 @@ def corpus(low: int, high: int, folder: Path = ROOT / "tests" / "data" / "dutch"
         size = int(path.stem.split("-")[1].rstrip("p"))
         if not low < size <= high:
             continue
-        event = trf.loads(path.read_text())
+        event = trf.loads(path.read_text(), points_by_player)
         recorded: dict[int, tuple[set, str | None]] = {}
         for line in path.with_suffix(".bbp").read_text().splitlines():
             if line.startswith("round"):

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.chess import best_of, generate  # noqa: E402
-from standings import compute  # noqa: E402
+from standings import compute, points_by_player  # noqa: E402
 from swiss import trf  # noqa: E402
 
 
@@ -34,12 +34,12 @@ def main(players: int, rounds: int) -> None:
     event = generate(players, rounds)
     table = compute(event)
     text = trf.dumps(event, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
-    seconds = best_of(lambda: trf.loads(text))
+    seconds = best_of(lambda: trf.loads(text, points_by_player))
     print(f"{players} players x {rounds} rounds ({len(text) / 1000:.0f} kB): {seconds:.2f} s")
     bad = hostile()
     start = time.perf_counter()
     try:
-        trf.loads(bad)
+        trf.loads(bad, points_by_player)
         outcome = "imported"
     except trf.TRFError as e:
         outcome = f"refused ({e})"

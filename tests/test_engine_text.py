@@ -14,6 +14,7 @@ from django.utils.translation import trans_real
 
 from pairing import PairingError, pair
 from pairing.topcut import top_cut_pairings
+from standings import points_by_player
 from swiss.messages import Message, message_of
 from tests.test_pairing import history_input, round_robin
 from tournament.text import engine_text
@@ -148,6 +149,7 @@ def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():
 REFUSING_MODULES = (
     "swiss/strictjson.py",
     "swiss/eventfile.py",
+    "swiss/trflines.py",
     "swiss/trf.py",
     "tournament/files/eventio.py",
 )
@@ -268,7 +270,7 @@ def test_a_trf_refusal_translates_with_its_line():
     from swiss import trf
 
     with pytest.raises(trf.TRFError) as caught:
-        trf.loads("012 Only a header\n")
+        trf.loads("012 Only a header\n", points_by_player)
     assert (caught.value.code, caught.value.params) == ("trf_no_players", {"line": 1})
     assert (
         in_language("ja", engine_text.translate, caught.value.message) == "ファイルにプレイヤーの行（001）がありません"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from standings import compute, fide, to_text
+from standings import compute, fide, points_by_player, to_text
 from standings.fide import dp, expected
 from standings.format import _decimal
 from swiss import trf
@@ -78,7 +78,7 @@ PUBLISHED_AOB |= {9: "12.75", 10: "10.90", 11: "12.75", 12: "15.00", 13: "12.10"
 
 
 def held(codes) -> dict:
-    event = trf.loads(HELD.read_bytes())
+    event = trf.loads(HELD.read_bytes(), points_by_player)
     settings = Settings(**{**event.settings.__dict__, "tiebreakers": tuple(codes)})
     return {int(r.player_id): r for r in compute(Event(settings, event.players, event.rounds)).rows}
 
@@ -115,7 +115,7 @@ def test_median_modifiers_cut_the_least_significant_first_then_the_most():
 
 def test_chess_preset_ranks_by_the_fide_codes_and_shows_them_as_headers():
     assert PRESETS["chess"].tiebreakers == ("BH-C1", "BH", "SB", "DE")
-    event = trf.loads(HELD.read_bytes())
+    event = trf.loads(HELD.read_bytes(), points_by_player)
     table = compute(event)
     assert table.tiebreakers == ("BH-C1", "BH", "SB", "DE")
     # 3.5 points: Charline (BH-C1 13), David (11.5), then Alyx and Stephan (11, BH 12.5) apart on SB 8 / 7.25.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from standings import compute
+from standings import compute, points_by_player
 from swiss import trf
 from swiss.model import (
     BYE,
@@ -62,7 +62,7 @@ def test_the_real_files_are_the_ones_sources_json_lists():
 @pytest.mark.parametrize("name", REAL)
 def test_a_real_file_imports_every_player_with_the_files_points(name):
     raw = (DATA / name).read_bytes()
-    event = trf.loads(raw)
+    event = trf.loads(raw, points_by_player)
     lines = [line for line in raw.decode("latin-1").splitlines() if line.startswith("001")]
     assert len(event.players) == len(lines)
     table = compute(event).by_player()
@@ -73,7 +73,7 @@ def test_a_real_file_imports_every_player_with_the_files_points(name):
 
 
 def test_swiss_managers_spielfrei_placeholder_is_kept():
-    event = trf.loads((DATA / "fide-example1-karl-mala-gedenkturnier-2005.trf").read_bytes())
+    event = trf.loads((DATA / "fide-example1-karl-mala-gedenkturnier-2005.trf").read_bytes(), points_by_player)
     spielfrei = next(p for p in event.players if p.name == "spielfrei")
     assert spielfrei.id == "284"
     (match,) = [m for m in event.rounds[4].matches if m.a == "284"]
@@ -94,7 +94,7 @@ def test_swiss_managers_spielfrei_placeholder_is_kept():
 
 
 def test_lichess_byes_absences_and_late_entries():
-    event = trf.loads((DATA / "lichess-swiss-FaLp5fSD-2020-05-29.trf").read_bytes())
+    event = trf.loads((DATA / "lichess-swiss-FaLp5fSD-2020-05-29.trf").read_bytes(), points_by_player)
     kinds = [m.result for r in event.rounds for m in r.matches if m.b is None]
     assert (kinds.count(HALF_BYE), kinds.count(BYE), kinds.count(LOSS)) == (2, 4, 12)
     assert event.settings.planned_rounds == 10
@@ -103,7 +103,7 @@ def test_lichess_byes_absences_and_late_entries():
 @pytest.mark.parametrize("name", REAL)
 def test_a_real_file_exports_back_with_every_opponent_colour_and_result(name):
     raw = (DATA / name).read_bytes().decode("latin-1")
-    event = trf.loads(raw)
+    event = trf.loads(raw, points_by_player)
     table = compute(event)
     out = trf.dumps(event, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
     assert blocks_of(out) == blocks_of(raw)
@@ -111,13 +111,13 @@ def test_a_real_file_exports_back_with_every_opponent_colour_and_result(name):
     assert [x for x in out.splitlines() if not x.startswith("001")] == [
         x for x in raw.splitlines() if x.strip() and not x.startswith("001")
     ]
-    again = trf.loads(out)
+    again = trf.loads(out, points_by_player)
     assert (again.players, again.rounds, again.settings) == (event.players, event.rounds, event.settings)
 
 
 def test_the_fide_example_exports_byte_for_byte_but_the_rank_columns():
     raw = (DATA / "fide-example1-karl-mala-gedenkturnier-2005.trf").read_bytes().decode("latin-1")
-    event = trf.loads(raw)
+    event = trf.loads(raw, points_by_player)
     out = trf.dumps(event, points={r.player_id: r.points for r in compute(event).rows})
     strip_rank = lambda line: line[:85] + line[89:] if line.startswith("001") else line  # noqa: E731
     assert [strip_rank(x) for x in out.splitlines()] == [strip_rank(x) for x in raw.splitlines()]
@@ -183,7 +183,7 @@ def test_generated_events_survive_a_round_trip(seed):
     event = random_chess_event(seed)
     table = compute(event, after_round=max((r.number for r in event.rounds), default=0))
     points = {r.player_id: r.points for r in table.rows}
-    again = trf.loads(trf.dumps(event, points=points))
+    again = trf.loads(trf.dumps(event, points=points), points_by_player)
     # The file numbers the players by their pairing numbers (rating, title, name): the same games, renamed.
     rank = {pid: str(k) for pid, k in trf.start_ranks(event).items()}
     renamed = {
@@ -210,7 +210,7 @@ def test_an_event_with_other_ids_gets_start_ranks_by_pairing_number():
         "092 Individual: Swiss-System",
         "XXR 5",
     ]
-    again = trf.loads(text)
+    again = trf.loads(text, points_by_player)
     # Both unrated and untitled: numbered by name (C.04.2), whoever registered first.
     assert [(p.id, p.name) for p in again.players] == [("1", "Adam"), ("2", "Zoe")]
     assert again.rounds[0].matches == (Match(a="2", b="1", games=(0, 0, 1)),)
@@ -260,7 +260,7 @@ def player(rest: str, rank="1", name="Anna", points="1.0") -> str:
 )
 def test_a_malformed_line_is_refused_with_its_number(text, line, code, words):
     with pytest.raises(trf.TRFError) as e:
-        trf.loads(text)
+        trf.loads(text, points_by_player)
     assert (e.value.line, e.value.code, e.value.params["line"]) == (line, code, line)
     assert str(e.value).startswith(f"line {line}: ") and words in str(e.value), str(e.value)
 
@@ -268,7 +268,7 @@ def test_a_malformed_line_is_refused_with_its_number(text, line, code, words):
 def test_the_opponent_must_list_the_player_too():
     text = broken(3, player("  0000 - U", rank="2", name="Bert", points="1.0"))
     with pytest.raises(trf.TRFError) as e:
-        trf.loads(text)
+        trf.loads(text, points_by_player)
     assert e.value.line == 2 and "does not list 1" in str(e.value)
 
 
@@ -294,7 +294,7 @@ def test_pairing_a_trf_event_a_forfeit_is_no_meeting_and_counts_as_a_bye_had():
         )
         + "\n"
     )
-    event = trf.loads(text)
+    event = trf.loads(text, points_by_player)
     entrants = {e.id: e for e in pairing.from_event(event, 2).entrants}
     assert entrants["1"].opponents == frozenset() and entrants["2"].opponents == frozenset()
     assert entrants["1"].byes == 1 and entrants["3"].opponents == frozenset({"4"})

@@ -10,6 +10,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import trf
 from swiss.model import is_top_cut, time_zones
@@ -594,7 +595,7 @@ class TRFUploadForm(forms.Form):
         try:
             # The same bounds as the import command's: a file too large is refused unread.
             trf.check_size(f.size)
-            self.event_doc = trf.loads(f.read())
+            self.event_doc = trf.loads(f.read(), points_by_player)
         except trf.TRFError as e:
             # The engine's stable code and parameters; the sentence names the line and what is wrong.
             raise forms.ValidationError(

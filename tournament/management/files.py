@@ -6,6 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import trf
 from swiss.model import Event
@@ -23,7 +24,7 @@ def read_event_file(name: str, format: str = "auto") -> Event:
         if format == "trf" or (format == "auto" and trf.looks_like_trf(start)):
             # The web upload's bound: a file larger than any real tournament's is refused unread.
             trf.check_size(path.stat().st_size)
-            return trf.loads(path.read_bytes())
+            return trf.loads(path.read_bytes(), points_by_player)
         return ef.loads(path.read_bytes())
     except OSError as e:
         raise CommandError(f"{name}: cannot read file ({e.strerror})", returncode=2) from None
