@@ -16,16 +16,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from standings import compute, trf  # noqa: E402
-from standings import eventfile as ef  # noqa: E402
-from standings.presets import FIDE_CODES  # noqa: E402
+from standings import compute, points_by_player  # noqa: E402
+from swiss import trf  # noqa: E402
+from swiss.model import BYE, FORFEIT, HALF_BYE, ZERO_BYE, Event, Match, Player, Round, settings_for_preset  # noqa: E402
+from swiss.presets import FIDE_CODES  # noqa: E402
 
 ROUNDS = 9
 
 
-def generate(n: int, rounds: int = ROUNDS, seed: int = 1) -> ef.Event:
+def generate(n: int, rounds: int = ROUNDS, seed: int = 1) -> Event:
     rng = random.Random(seed)
-    players = [ef.Player(id=str(k), name=f"Player {k:05d}", rating=rng.randint(1000, 2700)) for k in range(1, n + 1)]
+    players = [Player(id=str(k), name=f"Player {k:05d}", rating=rng.randint(1000, 2700)) for k in range(1, n + 1)]
     points = {p.id: 0.0 for p in players}
     rating = {p.id: p.rating for p in players}
     withdrawn: set[str] = set()
@@ -38,23 +39,23 @@ def generate(n: int, rounds: int = ROUNDS, seed: int = 1) -> ef.Event:
                 continue
             x = rng.random()
             if x < 0.01:
-                matches.append(ef.Match(a=p.id, result=ef.HALF_BYE))
+                matches.append(Match(a=p.id, result=HALF_BYE))
                 points[p.id] += 0.5
             elif x < 0.015:
-                matches.append(ef.Match(a=p.id, result=ef.ZERO_BYE))
+                matches.append(Match(a=p.id, result=ZERO_BYE))
             else:
                 active.append(p.id)
         active.sort(key=lambda pid: (-points[pid], rng.random()))
         if len(active) % 2:
             bye = active.pop()
-            matches.append(ef.Match(a=bye, result=ef.BYE))
+            matches.append(Match(a=bye, result=BYE))
             points[bye] += 1
         for t in range(0, len(active), 2):
             a, b = active[t], active[t + 1]
             pa = 1 / (1 + 10 ** ((rating[b] - rating[a]) / 400))
             x = rng.random()
             if x < 0.005:
-                matches.append(ef.Match(a=a, b=b, result=ef.FORFEIT, table=t // 2 + 1))
+                matches.append(Match(a=a, b=b, result=FORFEIT, table=t // 2 + 1))
                 points[a] += 1
                 continue
             if x < 0.3:
@@ -65,12 +66,10 @@ def generate(n: int, rounds: int = ROUNDS, seed: int = 1) -> ef.Event:
                 games, pa_, pb_ = (0, 1, 0), 0, 1
             points[a] += pa_
             points[b] += pb_
-            matches.append(ef.Match(a=a, b=b, games=games, table=t // 2 + 1))
-        out.append(ef.Round(number=r, matches=tuple(matches)))
+            matches.append(Match(a=a, b=b, games=games, table=t // 2 + 1))
+        out.append(Round(number=r, matches=tuple(matches)))
         withdrawn.update(rng.sample(active, k=max(1, len(active) // 300)))
-    return ef.Event(
-        settings=ef.settings_for_preset("chess", name=f"Bench {n}"), players=tuple(players), rounds=tuple(out)
-    )
+    return Event(settings=settings_for_preset("chess", name=f"Bench {n}"), players=tuple(players), rounds=tuple(out))
 
 
 def best_of(fn, repeat: int = 3) -> float:
@@ -87,8 +86,8 @@ def main(sizes: list[int]) -> None:
     print(f"{'players':>8} {'rounds':>6} {'preset s':>9} {'all FIDE s':>11} {'TRF out s':>10} {'TRF in s':>9}")
     for n in sizes:
         event = generate(n)
-        every = ef.Event(
-            settings=ef.settings_for_preset("chess", tiebreakers=FIDE_CODES), players=event.players, rounds=event.rounds
+        every = Event(
+            settings=settings_for_preset("chess", tiebreakers=FIDE_CODES), players=event.players, rounds=event.rounds
         )
         preset_s = best_of(lambda event=event: compute(event))
         all_s = best_of(lambda every=every: compute(every))
@@ -96,7 +95,7 @@ def main(sizes: list[int]) -> None:
         points = {r.player_id: r.points for r in table.rows}
         text = trf.dumps(event, points=points)
         out_s = best_of(lambda event=event, points=points: trf.dumps(event, points=points))
-        in_s = best_of(lambda text=text: trf.loads(text))
+        in_s = best_of(lambda text=text: trf.loads(text, points_by_player))
         print(f"{n:>8} {ROUNDS:>6} {preset_s:>9.3f} {all_s:>11.3f} {out_s:>10.3f} {in_s:>9.3f}")
 
 

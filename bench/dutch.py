@@ -27,41 +27,42 @@ sys.path.insert(0, str(ROOT))
 import pairing  # noqa: E402
 from pairing.dutch import pair_dutch  # noqa: E402
 from pairing.event import dutch_from_event, initial_colour  # noqa: E402
-from standings import eventfile as ef  # noqa: E402
+from standings import points_by_player  # noqa: E402
+from swiss.model import BYE, FORFEIT, Event, Match, Player, Round, settings_for_preset  # noqa: E402
 
 ROUNDS = 5
 
 
-def play(n_players: int, rounds: int = ROUNDS, seed: int = 1) -> ef.Event:
+def play(n_players: int, rounds: int = ROUNDS, seed: int = 1) -> Event:
     rng = random.Random(seed)
-    players = [ef.Player(id=f"p{k}", name=f"Player {k}", rating=rng.randrange(1000, 2700)) for k in range(n_players)]
-    settings = ef.settings_for_preset("chess", pairing="optimal", planned_rounds=9)
-    event = ef.Event(settings=settings, players=tuple(players))
+    players = [Player(id=f"p{k}", name=f"Player {k}", rating=rng.randrange(1000, 2700)) for k in range(n_players)]
+    settings = settings_for_preset("chess", pairing="optimal", planned_rounds=9)
+    event = Event(settings=settings, players=tuple(players))
     for number in range(1, rounds + 1):
         result = pairing.pair(pairing.from_event(event, number, seed=rng.randrange(2**31)))
         matches = []
         for p in result.pairs:
             x = rng.random()
             if x < 0.03:
-                matches.append(ef.Match(p.a, p.b, result=ef.FORFEIT))
+                matches.append(Match(p.a, p.b, result=FORFEIT))
             else:
                 games = (0, 0, 1) if x < 0.36 else (1, 0, 0) if x < 0.68 else (0, 1, 0)
-                matches.append(ef.Match(p.a, p.b, games))
-        matches.extend(ef.Match(b, None, result=ef.BYE) for b in result.byes)
-        event = ef.Event(event.settings, event.players, (*event.rounds, ef.Round(number, tuple(matches))))
+                matches.append(Match(p.a, p.b, games))
+        matches.extend(Match(b, None, result=BYE) for b in result.byes)
+        event = Event(event.settings, event.players, (*event.rounds, Round(number, tuple(matches))))
     return event
 
 
 def corpus(low: int, high: int, folder: Path = ROOT / "tests" / "data" / "dutch") -> None:
     """Pair every round of the corpus tournaments of that size; print those not identical to bbpPairings."""
-    from standings import trf
+    from swiss import trf
 
     same = total = 0
     for path in sorted(folder.glob("*.trf")):
         size = int(path.stem.split("-")[1].rstrip("p"))
         if not low < size <= high:
             continue
-        event = trf.loads(path.read_text())
+        event = trf.loads(path.read_text(), points_by_player)
         recorded: dict[int, tuple[set, str | None]] = {}
         for line in path.with_suffix(".bbp").read_text().splitlines():
             if line.startswith("round"):
@@ -127,7 +128,7 @@ def main() -> None:
         print(f"{n:>8} {played + 1:>5} {groups:>6} {max(times):>8.2f} {each:<28} {target}", flush=True)
 
 
-def _scores(event: ef.Event, number: int):
+def _scores(event: Event, number: int):
     inp = pairing.from_event(event, number)
     return [e.points for e in inp.entrants]
 

@@ -311,20 +311,20 @@ def exported(exe: str, count: int, out: Path, rng: random.Random) -> None:
     """Events run as the app runs them: players registered in any order (their pairing numbers are not their
     registration numbers), each round paired by pairing.from_event and pair() (the FIDE Dutch system of the
     chess preset), results drawn (draws, forfeits, a requested half-point bye now and then), then written by
-    the app's own TRF writer (standings/trf.py, with the standings' points) and checked by bbpPairings -c.
+    the app's own TRF writer (swiss/trf.py, with the standings' points) and checked by bbpPairings -c.
     NAME.ours: our pairing of every round, in the file's numbers."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import pairing
     import standings
-    from standings import eventfile as ef
-    from standings import trf
+    from swiss import trf
+    from swiss.model import BYE, FORFEIT, HALF_BYE, Event, Match, Player, Round, settings_for_preset
 
     out.mkdir(parents=True, exist_ok=True)
     for k in range(count):
         size, rounds = rng.randint(10, 40), rng.randint(5, 9)
         name = f"exp{k:02d}-{size}p-{rounds}r"
         people = tuple(
-            ef.Player(
+            Player(
                 id=f"p{n}",
                 name=f"{rng.choice(SURNAMES)}, Player{n:03d}",
                 rating=rng.choice((0, *range(1400, 2700))),
@@ -332,17 +332,17 @@ def exported(exe: str, count: int, out: Path, rng: random.Random) -> None:
             )
             for n in range(1, size + 1)
         )
-        settings = ef.settings_for_preset(
+        settings = settings_for_preset(
             "chess", name=name, planned_rounds=rounds, initial_colour=rng.choice(("white", "black"))
         )
-        event = ef.Event(settings=settings, players=people)
+        event = Event(settings=settings, players=people)
         record = []
         for r in range(1, rounds + 1):
             asked = rng.sample([p.id for p in people], k=rng.randint(0, 2) if r < rounds else 0)
-            event = ef.Event(
+            event = Event(
                 event.settings,
                 tuple(
-                    replace(p, requested_byes=(*p.requested_byes, (r, ef.HALF_BYE))) if p.id in asked else p
+                    replace(p, requested_byes=(*p.requested_byes, (r, HALF_BYE))) if p.id in asked else p
                     for p in event.players
                 ),
                 event.rounds,
@@ -352,12 +352,12 @@ def exported(exe: str, count: int, out: Path, rng: random.Random) -> None:
             for g in result.pairs:
                 x = rng.random()
                 if x < 0.04:
-                    matches.append(ef.Match(g.a, g.b, result=ef.FORFEIT, white=g.a))
+                    matches.append(Match(g.a, g.b, result=FORFEIT, white=g.a))
                 else:
-                    matches.append(ef.Match(g.a, g.b, (0, 0, 1) if x < 0.36 else (1, 0, 0) if x < 0.68 else (0, 1, 0)))
-            matches += [ef.Match(b, None, result=ef.BYE) for b in result.byes]
-            matches += [ef.Match(pid, None, result=kind) for pid, kind in pairing.requested_byes(event, r).items()]
-            event = ef.Event(event.settings, event.players, (*event.rounds, ef.Round(r, tuple(matches))))
+                    matches.append(Match(g.a, g.b, (0, 0, 1) if x < 0.36 else (1, 0, 0) if x < 0.68 else (0, 1, 0)))
+            matches += [Match(b, None, result=BYE) for b in result.byes]
+            matches += [Match(pid, None, result=kind) for pid, kind in pairing.requested_byes(event, r).items()]
+            event = Event(event.settings, event.players, (*event.rounds, Round(r, tuple(matches))))
             record.append((r, result))
         table = standings.compute(event)
         text = trf.dumps(

@@ -26,26 +26,27 @@ sys.path.insert(0, str(ROOT))
 
 import pairing  # noqa: E402
 from pairing.engine import _Solver  # noqa: E402
-from standings import eventfile as ef  # noqa: E402
+from swiss import eventfile as ef  # noqa: E402
+from swiss.model import BYE, Event, Match, Player, Round, settings_for_preset  # noqa: E402
 
 CASES = ((64, 5), (512, 5), (2048, 5), (8192, 5), (2048, 12))
 
 
-def play(n_players: int, rounds: int, seed: int = 1) -> ef.Event:
+def play(n_players: int, rounds: int, seed: int = 1) -> Event:
     rng = random.Random(seed)
-    players = [ef.Player(id=f"p{k}", name=f"Player {k}", rating=rng.randrange(1000, 2400)) for k in range(n_players)]
-    event = ef.Event(settings=ef.settings_for_preset("mtg"), players=tuple(players))
+    players = [Player(id=f"p{k}", name=f"Player {k}", rating=rng.randrange(1000, 2400)) for k in range(n_players)]
+    event = Event(settings=settings_for_preset("mtg"), players=tuple(players))
     for number in range(1, rounds + 1):
         result = pairing.pair(pairing.from_event(event, number, seed=rng.randrange(2**31)))
         matches = []
         for p in result.pairs:
             outcome = rng.random()
             games = (2, rng.choice((0, 1)), 0) if outcome < 0.47 else (1, 1, 1) if outcome < 0.53 else (0, 2, 0)
-            matches.append(ef.Match(a=p.a, b=p.b, games=games, table=p.table))
-        matches.extend(ef.Match(a=pid, result=ef.BYE) for pid in result.byes)
+            matches.append(Match(a=p.a, b=p.b, games=games, table=p.table))
+        matches.extend(Match(a=pid, result=BYE) for pid in result.byes)
         dropped = {p.a for p in result.pairs if rng.random() < 0.01}
-        players = [ef.Player(**{**vars(pl), "dropped_after": number}) if pl.id in dropped else pl for pl in players]
-        event = ef.Event(event.settings, tuple(players), (*event.rounds, ef.Round(number, tuple(matches))))
+        players = [Player(**{**vars(pl), "dropped_after": number}) if pl.id in dropped else pl for pl in players]
+        event = Event(event.settings, tuple(players), (*event.rounds, Round(number, tuple(matches))))
     return event
 
 

@@ -89,7 +89,7 @@ def main() -> None:
 
         generate = self_report_module().generate
 
-        from standings.eventfile import loads
+        from swiss.eventfile import loads
         from tournament import services
         from tournament.files.eventio import import_event
         from tournament.models import Event, EventRole, Match, Report

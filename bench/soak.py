@@ -49,8 +49,8 @@ from public_load import server_env  # bench/public_load.py (this script's folder
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import standings  # noqa: E402 - the pure engine, to recompute standings from the stored results
-from standings import eventfile as ef  # noqa: E402
 from standings.format import LABELS  # noqa: E402
+from swiss import eventfile as ef  # noqa: E402
 
 PY = sys.executable
 SLUG = "soak"

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from standings import compute, dumps_json  # noqa: E402
-from standings.eventfile import loads  # noqa: E402
+from swiss.eventfile import loads  # noqa: E402
 
 ROUNDS = 15
 

@@ -39,7 +39,7 @@ from pairing.dutch_start import start
 from pairing.dutch_tiers import match_bounded, match_tiered
 from pairing.engine import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
-from standings.messages import Message
+from swiss.messages import Message
 
 __all__ = ["BLACK", "WHITE", "DutchInput", "DutchPlayer", "Game", "pair_dutch"]
 

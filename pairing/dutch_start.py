@@ -9,7 +9,7 @@ from typing import Any
 import rustworkx as rx
 
 from pairing.engine import PairingError
-from standings.messages import Message
+from swiss.messages import Message
 
 
 def start(br: Any) -> None:

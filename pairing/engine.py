@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import rustworkx as rx
 
-from standings.messages import Message
+from swiss.messages import Message
 
 if TYPE_CHECKING:
     from pairing.dutch import DutchInput

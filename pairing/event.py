@@ -1,4 +1,4 @@
-"""Build the engine's input from a swiss-event (`standings.eventfile.Event`).
+"""Build the engine's input from a swiss-event (`swiss.model.Event`).
 
 The `pair` command calls this on a file and the web app's adapter on an Event built from the
 database, so both pair the same way.
@@ -16,9 +16,9 @@ from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game
 from pairing.engine import Entrant, Pairing, PairingError, PairingInput
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings import StandingsError, compute
-from standings.eventfile import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
-from standings.messages import Message, message_of
-from standings.numbers import pairing_numbers
+from swiss.messages import Message, message_of
+from swiss.model import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
+from swiss.numbers import pairing_numbers
 
 
 def next_round_number(event: Event) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine import Pair, PairingError
-from standings.messages import Message
+from swiss.messages import Message
 
 
 def bracket_order(size: int) -> list[int]:

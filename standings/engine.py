@@ -7,23 +7,13 @@ figure for the result. That keeps an 8192-player event well under a second.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
 from standings import fide
-from standings.eventfile import (
-    BYE,
-    DOUBLE_LOSS,
-    FORFEIT,
-    FULL_BYE,
-    HALF_BYE,
-    LOSS,
-    SWISS,
-    ZERO_BYE,
-    Event,
-)
-from standings.messages import Message
+from swiss.messages import Message
+from swiss.model import BYE, DOUBLE_LOSS, FORFEIT, FULL_BYE, HALF_BYE, LOSS, SWISS, ZERO_BYE, Event
 
 PERCENTAGES = ("mw", "gw", "omw", "ogw", "oomw")
 # Tie-breakers whose value depends on who else is still tied (SPEC §3), not on the player alone.
@@ -118,6 +108,14 @@ def compute(event: Event, after_round: int | None = None) -> Standings:
                         )
                     )
     return _Computation(event, after_round).standings()
+
+
+def points_by_player(event: Event) -> dict[str, Fraction]:
+    """Every player's points after the event's last Swiss round, by id: the standings without tie-breakers
+    (quick; what the TRF reader checks a file's points column against)."""
+    bare = replace(event, settings=replace(event.settings, tiebreakers=()))
+    last = max((r.number for r in event.rounds if r.kind == SWISS), default=0)
+    return {row.player_id: row.points for row in compute(bare, after_round=last).rows}
 
 
 class _Computation:

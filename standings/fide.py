@@ -28,7 +28,7 @@ from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
-from standings.eventfile import (
+from swiss.model import (
     BYE,
     DOUBLE_LOSS,
     DREW,
@@ -43,7 +43,7 @@ from standings.eventfile import (
     ZERO_BYE,
     Event,
 )
-from standings.presets import FIDE_CODES
+from swiss.presets import FIDE_CODES
 
 # Slot kinds.
 GAME = "game"

@@ -3,6 +3,7 @@ forfeits, requested byes honoured by the next pairing, the crosstable, and the F
 
 import csv
 import io
+from fractions import Fraction
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -11,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from standings import eventfile as ef
+from swiss.model import FORFEIT
 from tournament import services
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file, event_to_trf
@@ -128,7 +129,7 @@ def test_a_forfeit_black_won_keeps_its_colours_and_counts_as_a_forfeit(chess, or
     assert m.result == "forfeit" and m.player_a == black and m.white == white
     assert m.colour_order() == (white, black) and m.result_label() == "−/+"
     doc = event_to_file(chess)
-    stored = next(x for x in doc.rounds[0].matches if x.result == ef.FORFEIT)
+    stored = next(x for x in doc.rounds[0].matches if x.result == FORFEIT)
     assert (stored.a, stored.b) == (black.key, white.key)
     # Replacing the forfeit by a game puts White back as player A.
     services.record_result(m, services.parse_outcome("1-0", 1, True), organiser, m.version, replace=True)
@@ -206,7 +207,7 @@ def test_a_half_point_bye_for_round_3_leaves_the_player_out_and_scores_a_half(ch
     assert third.matches.filter(player_b__isnull=False).count() == 2  # the five others: two games and a bye
     before = {r.player_id: r.points for r in services.event_standings(chess, after_round=2).rows}
     after = {r.player_id: r.points for r in services.event_standings(chess).rows}
-    assert after[alice.key] - before[alice.key] == ef.Fraction(1, 2)
+    assert after[alice.key] - before[alice.key] == Fraction(1, 2)
     cross = services.crosstable(chess, live=True)
     row = next(r for r in cross.rows if r.player == alice)
     assert row.cells[2].opponent is None and row.cells[2].result == "½"

@@ -20,8 +20,9 @@ import pairing
 from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game, pair_dutch
 from pairing.engine import PairingError
 from pairing.event import dutch_from_event, initial_colour, pairing_numbers
-from standings import eventfile, trf
-from standings.eventfile import Event, Match, Player, Round, settings_for_preset
+from standings import points_by_player
+from swiss import eventfile, trf
+from swiss.model import Event, Match, Player, Round, settings_for_preset
 
 DATA = Path(__file__).parent / "data" / "dutch"
 # Rounds known to differ from bbpPairings (file name -> round numbers); the corpus test skips nothing else.
@@ -63,7 +64,7 @@ CORPUS = sorted(p for p in DATA.glob("*.trf") if _size(p) <= MAX_PLAYERS_IN_TEST
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_every_round_is_paired_as_bbppairings_pairs_it(path):
     """Pairs, colours (white first) and the bye of every round, from the history before it."""
-    event = trf.loads(path.read_text())
+    event = trf.loads(path.read_text(), points_by_player)
     divergent = set(DIVERGENT.get(path.stem, []))
     for number, expected in _recorded(path.with_suffix(".bbp")).items():
         if number in divergent:
@@ -80,7 +81,9 @@ def test_the_corpus_is_what_the_issue_asks_for():
     text = "".join(p.read_text() for p in paths)
     for code in (" = ", " + ", " - ", " H", " Z", " U"):  # draws, forfeits, byes half/zero, the allocated bye
         assert code in text
-    withdrawn = [p for path in paths[:20] for p in trf.loads(path.read_text()).players if p.dropped_after]
+    withdrawn = [
+        p for path in paths[:20] for p in trf.loads(path.read_text(), points_by_player).players if p.dropped_after
+    ]
     assert withdrawn  # withdrawals; late entries are absent with a zero-point bye until they join
     assert sum(p.stat().st_size for p in DATA.rglob("*")) < 4_000_000
 
@@ -93,7 +96,7 @@ def test_a_tournament_paired_by_us_passes_the_endorsed_checker(path):
     """bbpPairings -c found every round of it as the Dutch system gives it, and we pair it the same again."""
     verdict = path.with_suffix(".check").read_text()
     assert verdict.startswith("exit status 0\n") and "Checker pairings" not in verdict
-    event = trf.loads(path.read_text())
+    event = trf.loads(path.read_text(), points_by_player)
     recorded = _recorded(path.with_suffix(".ours"))
     assert f"Round #{len(recorded)}" in verdict
     for number, expected in recorded.items():
@@ -207,7 +210,7 @@ RANKED_BY_THE_FILE = _unplayed_trf(
 
 
 def test_a_trf_keeps_its_own_start_ranks_as_pairing_numbers():
-    event = trf.loads(RANKED_BY_THE_FILE)
+    event = trf.loads(RANKED_BY_THE_FILE, points_by_player)
     assert pairing_numbers(event) == {str(k): k for k in range(1, 7)}
     assert _ours(event, 1) == ({("1", "4"), ("5", "2"), ("3", "6")}, None)  # bbpPairings' pairing
 
@@ -215,7 +218,7 @@ def test_a_trf_keeps_its_own_start_ranks_as_pairing_numbers():
 def test_a_player_added_after_a_trf_import_is_placed_by_the_rule_among_the_files_players():
     # A file ranked by a national list: its players without a FIDE rating (0) sit among the rated ones.
     ranked = [("Kilo, K", 2000), ("Lima, L", 1900), ("Mike, M", 0), ("November, N", 1700), ("Oscar, O", 0)]
-    event = trf.loads(_unplayed_trf("012 National list\nXXR 5\n", [*ranked, ("Papa, P", 1500)]))
+    event = trf.loads(_unplayed_trf("012 National list\nXXR 5\n", [*ranked, ("Papa, P", 1500)]), points_by_player)
     late = (Player("p7", "Golf, G", rating=1650, number=7), Player("p8", "Hotel, H", rating=2100, number=8))
     numbers = pairing_numbers(Event(event.settings, (*event.players, *late)))
     # The file's order stays; each goes after the last of the file's players rated above it: 2100 first,

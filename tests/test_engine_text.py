@@ -14,7 +14,8 @@ from django.utils.translation import trans_real
 
 from pairing import PairingError, pair
 from pairing.topcut import top_cut_pairings
-from standings.messages import Message, message_of
+from standings import points_by_player
+from swiss.messages import Message, message_of
 from tests.test_pairing import history_input, round_robin
 from tournament.text import engine_text
 
@@ -28,7 +29,7 @@ def in_language(language, fn, *args):
 
 def test_every_code_the_engines_and_services_use_is_translated():
     used = set()
-    sources = [*ROOT.glob("pairing/*.py"), *ROOT.glob("standings/*.py")]
+    sources = [*ROOT.glob("pairing/*.py"), *ROOT.glob("standings/*.py"), *ROOT.glob("swiss/*.py")]
     for path in [*sources, *ROOT.glob("tournament/services/*.py"), ROOT / "tournament/files/eventio.py"]:
         used |= set(re.findall(r'Message\(\s*"(\w+)"', path.read_text()))
     assert len(used) >= 60
@@ -113,7 +114,7 @@ def test_a_message_survives_the_cache():
 
 
 def test_file_refusals_name_the_place_and_translate_the_problem():
-    from standings import eventfile as ef
+    from swiss import eventfile as ef
 
     doc = {"format": "swiss-event", "version": 1, "players": [{"id": "a", "name": "A", "byes": 5}]}
     with pytest.raises(ef.EventFileError) as caught:
@@ -124,7 +125,7 @@ def test_file_refusals_name_the_place_and_translate_the_problem():
 
 
 def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():
-    from standings import eventfile as ef
+    from swiss import eventfile as ef
 
     doc = {
         "format": "swiss-event",
@@ -145,7 +146,13 @@ def test_an_impossible_game_count_in_a_file_is_refused_in_the_language():
 
 # ---------------------------------------------------------------- every refusal of the file readers has a code
 
-REFUSING_MODULES = ("standings/eventfile.py", "standings/trf.py", "tournament/files/eventio.py")
+REFUSING_MODULES = (
+    "swiss/strictjson.py",
+    "swiss/eventfile.py",
+    "swiss/trflines.py",
+    "swiss/trf.py",
+    "tournament/files/eventio.py",
+)
 
 
 def refusal_codes() -> set[str]:
@@ -154,7 +161,9 @@ def refusal_codes() -> set[str]:
     Each refusal must be built with a Message whose code is written out (or a helper of the same module
     that returns one); anything else — a plain or formatted string — fails here, naming its line.
     """
-    from standings import eventfile as ef
+    from swiss import eventfile as ef
+    from swiss import strictjson
+    from swiss.model import GAMES_PROBLEMS
 
     codes: set[str] = set()
     for name in REFUSING_MODULES:
@@ -184,12 +193,12 @@ def refusal_codes() -> set[str]:
             if callee == "Message" and isinstance(message.args[0], ast.Constant):
                 codes.add(message.args[0].value)
             elif callee == "Message" and ast.unparse(message.args[0]) == "f'games_{code}'":
-                codes |= {f"games_{code}" for code in ef.GAMES_PROBLEMS}
+                codes |= {f"games_{code}" for code in GAMES_PROBLEMS}
             else:
                 assert helpers.get(callee), f"{where}: a refusal without a code"
                 codes |= helpers[callee]
     # Messages inside messages: the result a refusal names, what the JSON decoder found wrong.
-    codes |= {m.code for m in ef._RESULT_NAMES.values()} | set(ef._JSON_PROBLEMS.values()) | {"json_too_deep"}
+    codes |= {m.code for m in ef._RESULT_NAMES.values()} | set(strictjson.JSON_PROBLEMS.values()) | {"json_too_deep"}
     return codes
 
 
@@ -213,14 +222,14 @@ def test_every_refusal_of_the_file_readers_has_a_code_translated_into_japanese_a
 
 
 def test_a_refusal_without_a_code_would_fail_that_test(tmp_path, monkeypatch):
-    source = (ROOT / "standings/eventfile.py").read_text()
+    source = (ROOT / "swiss/strictjson.py").read_text()
     broken = source.replace('Message("file_nul", "contains a NUL character")', '"contains a NUL character"')
     assert broken != source
-    (tmp_path / "standings").mkdir()
-    (tmp_path / "standings/eventfile.py").write_text(broken)
+    (tmp_path / "swiss").mkdir()
+    (tmp_path / "swiss/strictjson.py").write_text(broken)
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    monkeypatch.setattr(sys.modules[__name__], "REFUSING_MODULES", ("standings/eventfile.py",))
-    with pytest.raises(AssertionError, match=r"standings/eventfile.py:\d+: a refusal without a code"):
+    monkeypatch.setattr(sys.modules[__name__], "REFUSING_MODULES", ("swiss/strictjson.py",))
+    with pytest.raises(AssertionError, match=r"swiss/strictjson.py:\d+: a refusal without a code"):
         refusal_codes()
 
 
@@ -248,7 +257,7 @@ def test_a_refusal_without_a_code_would_fail_that_test(tmp_path, monkeypatch):
     ],
 )
 def test_the_length_and_json_checks_refuse_in_the_language(text, english, ja, da):
-    from standings import eventfile as ef
+    from swiss import eventfile as ef
 
     with pytest.raises(ef.EventFileError) as caught:
         ef.loads(text)
@@ -258,10 +267,10 @@ def test_the_length_and_json_checks_refuse_in_the_language(text, english, ja, da
 
 
 def test_a_trf_refusal_translates_with_its_line():
-    from standings import trf
+    from swiss import trf
 
     with pytest.raises(trf.TRFError) as caught:
-        trf.loads("012 Only a header\n")
+        trf.loads("012 Only a header\n", points_by_player)
     assert (caught.value.code, caught.value.params) == ("trf_no_players", {"line": 1})
     assert (
         in_language("ja", engine_text.translate, caught.value.message) == "ファイルにプレイヤーの行（001）がありません"

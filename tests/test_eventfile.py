@@ -8,13 +8,14 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
+from swiss import model
 from tests.conftest import example_files
 from tournament.files.eventio import event_to_file, import_event
 from tournament.models import Event, Match, Player, Seat
 
 
-def generated_event(seed: int, players: int = 13, rounds: int = 5) -> ef.Event:
+def generated_event(seed: int, players: int = 13, rounds: int = 5) -> model.Event:
     """A random event with drops, late entries, pre-awarded byes, unpaired and double losses, draws."""
     rng = random.Random(seed)
     ps = []
@@ -22,7 +23,7 @@ def generated_event(seed: int, players: int = 13, rounds: int = 5) -> ef.Event:
         joined = 1 if i < players - 2 else rng.randint(2, 3)
         dropped = rng.choice([None, None, None, rng.randint(joined, rounds)])
         ps.append(
-            ef.Player(
+            model.Player(
                 id=f"p{i}",
                 name=rng.choice(["Ana", "Bo", "Ció", "Đào", "<b>Eve</b>", "Ünal", "李"]) + f" {i}",
                 rating=rng.choice([None, rng.randint(800, 2400)]),
@@ -39,42 +40,42 @@ def generated_event(seed: int, players: int = 13, rounds: int = 5) -> ef.Event:
         present = [p for p in ps if p.joined_round <= n and (p.dropped_after is None or p.dropped_after >= n)]
         matches = []
         if n == 1:
-            matches.append(ef.Match(a="p0", result=ef.BYE))  # the pre-awarded bye, stored explicitly
+            matches.append(model.Match(a="p0", result=model.BYE))  # the pre-awarded bye, stored explicitly
             present = [p for p in present if p.id != "p0"]
         rng.shuffle(present)
         late = [p for p in ps if p.joined_round > n]
         for p in late[:1]:
-            matches.append(ef.Match(a=p.id, result=ef.LOSS))
+            matches.append(model.Match(a=p.id, result=model.LOSS))
         table = 1
         while len(present) >= 2:
             a, b = present.pop(), present.pop()
             kind = rng.random()
             if kind < 0.05:
-                matches.append(ef.Match(a=a.id, b=b.id, result=ef.DOUBLE_LOSS, table=table))
+                matches.append(model.Match(a=a.id, b=b.id, result=model.DOUBLE_LOSS, table=table))
             else:
                 games = rng.choice([(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1), (0, 0, 3), (1, 0, 2)])
-                matches.append(ef.Match(a=a.id, b=b.id, games=games, table=table))
+                matches.append(model.Match(a=a.id, b=b.id, games=games, table=table))
             table += 1
         if present:
-            matches.append(ef.Match(a=present.pop().id, result=ef.BYE))
-        rnds.append(ef.Round(number=n, matches=tuple(matches), seed=rng.randint(0, 2**31), state="complete"))
-    settings = ef.settings_for_preset(
+            matches.append(model.Match(a=present.pop().id, result=model.BYE))
+        rnds.append(model.Round(number=n, matches=tuple(matches), seed=rng.randint(0, 2**31), state="complete"))
+    settings = model.settings_for_preset(
         rng.choice(["mtg", "pokemon", "chess", "backgammon"]), name=f"Generated {seed}", date="2026-11-21"
     )
     if settings.best_of == 1:  # single-game presets: keep results legal for best of 1
         rnds = [
-            ef.Round(
+            model.Round(
                 number=r.number,
                 seed=r.seed,
                 state=r.state,
                 matches=tuple(
-                    ef.Match(a=m.a, b=m.b, table=m.table, result=m.result, games=m.games and (1, 0, 0))
+                    model.Match(a=m.a, b=m.b, table=m.table, result=m.result, games=m.games and (1, 0, 0))
                     for m in r.matches
                 ),
             )
             for r in rnds
         ]
-    return ef.Event(settings=settings, players=tuple(ps), rounds=tuple(rnds))
+    return model.Event(settings=settings, players=tuple(ps), rounds=tuple(rnds))
 
 
 @pytest.mark.parametrize("path", example_files(), ids=lambda p: p.name)
@@ -89,7 +90,7 @@ def test_generated_events_round_trip_through_the_file(seed):
     assert ef.parse(json.loads(ef.dumps(event))) == event
 
 
-def _strip_db_only(e: ef.Event) -> ef.Event:
+def _strip_db_only(e: model.Event) -> model.Event:
     from dataclasses import replace
 
     return replace(e, settings=replace(e.settings, slug=None))

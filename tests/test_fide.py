@@ -7,11 +7,27 @@ from pathlib import Path
 
 import pytest
 
-from standings import compute, fide, to_text, trf
-from standings import eventfile as ef
+from standings import compute, fide, points_by_player, to_text
 from standings.fide import dp, expected
 from standings.format import _decimal
-from standings.presets import PRESETS
+from swiss import trf
+from swiss.model import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    FULL_BYE,
+    HALF_BYE,
+    LOSS,
+    UNPAIRED,
+    ZERO_BYE,
+    Event,
+    Match,
+    Player,
+    Round,
+    Settings,
+    settings_for_preset,
+)
+from swiss.presets import PRESETS
 
 HELD = Path(__file__).parent / "data" / "trf" / "held-exercises-2024.trf"
 
@@ -62,9 +78,9 @@ PUBLISHED_AOB |= {9: "12.75", 10: "10.90", 11: "12.75", 12: "15.00", 13: "12.10"
 
 
 def held(codes) -> dict:
-    event = trf.loads(HELD.read_bytes())
-    settings = ef.Settings(**{**event.settings.__dict__, "tiebreakers": tuple(codes)})
-    return {int(r.player_id): r for r in compute(ef.Event(settings, event.players, event.rounds)).rows}
+    event = trf.loads(HELD.read_bytes(), points_by_player)
+    settings = Settings(**{**event.settings.__dict__, "tiebreakers": tuple(codes)})
+    return {int(r.player_id): r for r in compute(Event(settings, event.players, event.rounds)).rows}
 
 
 def test_the_crosstable_has_the_papers_scores():
@@ -99,7 +115,7 @@ def test_median_modifiers_cut_the_least_significant_first_then_the_most():
 
 def test_chess_preset_ranks_by_the_fide_codes_and_shows_them_as_headers():
     assert PRESETS["chess"].tiebreakers == ("BH-C1", "BH", "SB", "DE")
-    event = trf.loads(HELD.read_bytes())
+    event = trf.loads(HELD.read_bytes(), points_by_player)
     table = compute(event)
     assert table.tiebreakers == ("BH-C1", "BH", "SB", "DE")
     # 3.5 points: Charline (BH-C1 13), David (11.5), then Alyx and Stephan (11, BH 12.5) apart on SB 8 / 7.25.
@@ -143,22 +159,22 @@ def chess(rounds, players="ABCDEFGH", tiebreakers=("BH", "BH-C1", "SB", "SB-C1",
     for number, rnd in enumerate(rounds, 1):
         matches = []
         for m in rnd:
-            if m[1] in ef.UNPAIRED or m[1] == ef.FORFEIT:
-                matches.append(ef.Match(a=m[0], result=m[1]))
+            if m[1] in UNPAIRED or m[1] == FORFEIT:
+                matches.append(Match(a=m[0], result=m[1]))
             elif m[2] == "+-":
-                matches.append(ef.Match(a=m[0], b=m[1], result=ef.FORFEIT))
+                matches.append(Match(a=m[0], b=m[1], result=FORFEIT))
             elif m[2] == "--":
-                matches.append(ef.Match(a=m[0], b=m[1], result=ef.DOUBLE_LOSS))
+                matches.append(Match(a=m[0], b=m[1], result=DOUBLE_LOSS))
             elif m[2] is None:
-                matches.append(ef.Match(a=m[0], b=m[1]))
+                matches.append(Match(a=m[0], b=m[1]))
             else:
                 games = {"1-0": (1, 0, 0), "0-1": (0, 1, 0), "1/2": (0, 0, 1)}[m[2]]
-                matches.append(ef.Match(a=m[0], b=m[1], games=games))
-        out.append(ef.Round(number=number, matches=tuple(matches)))
+                matches.append(Match(a=m[0], b=m[1], games=games))
+        out.append(Round(number=number, matches=tuple(matches)))
     ids = sorted({p for rnd in rounds for m in rnd for p in m[:2] if p in players})
-    event = ef.Event(
-        settings=ef.settings_for_preset("chess", tiebreakers=tuple(tiebreakers)),
-        players=tuple(ef.Player(id=p, name=p) for p in ids),
+    event = Event(
+        settings=settings_for_preset("chess", tiebreakers=tuple(tiebreakers)),
+        players=tuple(Player(id=p, name=p) for p in ids),
         rounds=tuple(out),
     )
     return {r.player_id: r for r in compute(event).rows}
@@ -179,15 +195,15 @@ BASE = [
 @pytest.mark.parametrize(
     ("third", "points", "vur"),
     [
-        ([("A", ef.BYE)], 3, False),  # pairing-allocated bye (16.2.1)
-        ([("A", ef.FULL_BYE)], 3, False),  # full-point bye (16.2.1)
-        ([("A", ef.HALF_BYE)], F(5, 2), True),  # requested half-point bye
-        ([("A", ef.ZERO_BYE)], 2, True),  # requested zero-point bye
-        ([("A", ef.LOSS)], 2, True),  # unpaired loss: as a zero-point bye
+        ([("A", BYE)], 3, False),  # pairing-allocated bye (16.2.1)
+        ([("A", FULL_BYE)], 3, False),  # full-point bye (16.2.1)
+        ([("A", HALF_BYE)], F(5, 2), True),  # requested half-point bye
+        ([("A", ZERO_BYE)], 2, True),  # requested zero-point bye
+        ([("A", LOSS)], 2, True),  # unpaired loss: as a zero-point bye
         ([("A", "G", "+-")], 3, False),  # forfeit win (16.2.2)
         ([("G", "A", "+-")], 2, True),  # forfeit loss (16.2.4)
         ([("A", "G", "--")], 2, True),  # double forfeit: a forfeit loss for both
-        ([("G", ef.BYE)], 2, True),  # absent: in no match of the round
+        ([("G", BYE)], 2, True),  # absent: in no match of the round
     ],
 )
 def test_own_unplayed_round_is_a_dummy_opponent_on_the_own_score(third, points, vur):
@@ -219,18 +235,18 @@ def opponent_seen_as(third_of_g, fourth_of_g=None):
     if fourth_of_g is not None:
         rounds.append(list(fourth_of_g))
     ids = sorted({p for rnd in rounds for m in rnd for p in m[:2] if p in "ABCDG"})
-    event = ef.Event(
-        settings=ef.settings_for_preset("chess"),
-        players=tuple(ef.Player(id=p, name=p) for p in ids),
+    event = Event(
+        settings=settings_for_preset("chess"),
+        players=tuple(Player(id=p, name=p) for p in ids),
         rounds=tuple(
-            ef.Round(
+            Round(
                 number=k,
                 matches=tuple(
-                    ef.Match(a=m[0], result=m[1])
+                    Match(a=m[0], result=m[1])
                     if len(m) == 2
-                    else ef.Match(a=m[0], b=m[1], result=ef.FORFEIT)
+                    else Match(a=m[0], b=m[1], result=FORFEIT)
                     if m[2] == "+-"
-                    else ef.Match(a=m[0], b=m[1], games=(1, 0, 0))
+                    else Match(a=m[0], b=m[1], games=(1, 0, 0))
                     for m in rnd
                 ),
             )
@@ -250,18 +266,18 @@ def opponent_seen_as(third_of_g, fourth_of_g=None):
     ("third", "fourth", "seen", "real"),
     [
         # A requested bye in the last round counts as a draw (16.2.5): a zero-point bye gains half a point.
-        ([("G", ef.ZERO_BYE)], None, F(3, 2), 1),
-        ([("G", ef.HALF_BYE)], None, F(3, 2), F(3, 2)),
+        ([("G", ZERO_BYE)], None, F(3, 2), 1),
+        ([("G", HALF_BYE)], None, F(3, 2), F(3, 2)),
         # ... and so does one followed only by voluntary unplayed rounds.
-        ([("G", ef.ZERO_BYE)], [("G", ef.LOSS)], 2, 1),
-        ([("G", ef.ZERO_BYE)], [("D", "G", "+-")], F(3, 2), 1),  # the forfeit loss itself stays 0 (16.2.4)
+        ([("G", ZERO_BYE)], [("G", LOSS)], 2, 1),
+        ([("G", ZERO_BYE)], [("D", "G", "+-")], F(3, 2), 1),  # the forfeit loss itself stays 0 (16.2.4)
         # A withdrawal: every round after it counts as a draw.
         ([("A", "B", "1-0")], [("A", "C", "1-0")], 2, 1),
         # A requested bye followed by a game counts as what it gave (16.2.3).
-        ([("G", ef.ZERO_BYE)], [("G", "D", "1-0")], 2, 2),
+        ([("G", ZERO_BYE)], [("G", "D", "1-0")], 2, 2),
         # Forfeit losses and awarded byes count as what they gave (16.2.4, 16.2.1, 16.2.2).
         ([("D", "G", "+-")], None, 1, 1),
-        ([("G", ef.BYE)], None, 2, 2),
+        ([("G", BYE)], None, 2, 2),
         ([("G", "D", "+-")], None, 2, 2),
     ],
 )
@@ -272,7 +288,7 @@ def test_an_opponents_unplayed_rounds_adjust_their_score(third, fourth, seen, re
 
 def test_spec_codes_keep_the_zero_term_rule_for_non_fide_events():
     rows = chess(
-        [*BASE, [("C", "D", "1-0"), ("E", "F", "1/2"), ("H", "B", "1-0"), ("A", ef.BYE)]],
+        [*BASE, [("C", "D", "1-0"), ("E", "F", "1/2"), ("H", "B", "1-0"), ("A", BYE)]],
         tiebreakers=("buchholz", "BH"),
     )
     a = values(rows, "A")

@@ -8,8 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from standings import eventfile as ef
 from standings.format import display_width, pad
+from swiss import eventfile as ef
+from swiss.model import Event, Match, Player, Round, settings_for_preset
 from tournament.files.csvio import parse_pasted, parse_players
 
 
@@ -61,9 +62,9 @@ def test_display_width_counts_wide_characters_twice():
 
 def event_file(tmp_path) -> str:
     names = ["山田 太郎", "Søren Kirk", "高橋 湊", "Ann", "渡辺 健一郎", "Bo"]
-    players = [ef.Player(f"p{k}", name) for k, name in enumerate(names)]
-    matches = tuple(ef.Match(f"p{k}", f"p{k + 1}", games=(2, 0, 0), table=k // 2 + 1) for k in range(0, 6, 2))
-    doc = ef.Event(settings=ef.settings_for_preset("mtg"), players=tuple(players), rounds=(ef.Round(1, matches),))
+    players = [Player(f"p{k}", name) for k, name in enumerate(names)]
+    matches = tuple(Match(f"p{k}", f"p{k + 1}", games=(2, 0, 0), table=k // 2 + 1) for k in range(0, 6, 2))
+    doc = Event(settings=settings_for_preset("mtg"), players=tuple(players), rounds=(Round(1, matches),))
     path = tmp_path / "event.json"
     path.write_text(ef.dumps(doc), encoding="utf-8")
     return str(path)

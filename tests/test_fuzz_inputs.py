@@ -19,8 +19,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from standings import eventfile as ef
-from standings.eventfile import validate_games
+from swiss import eventfile as ef
+from swiss.model import validate_games
 from tests.test_eventfile import generated_event
 from tests.test_permissions import published_round
 from tournament.files import csvio

@@ -88,7 +88,7 @@ def test_every_marked_string_is_in_the_catalogs(tmp_path):
         if os.environ.get("CI"):
             pytest.fail("GNU gettext is needed to check the catalogs (apt-get install gettext)")
         pytest.skip("GNU gettext (xgettext) is not installed: apt-get install gettext")
-    for name in ("tournament", "pairing", "standings", "templates", "locale"):
+    for name in ("tournament", "swiss", "pairing", "standings", "templates", "locale"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
     shutil.copy(ROOT / "manage.py", tmp_path)
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings"}

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, translation
 
-from standings.presets import FIDE_CODES
+from swiss.presets import FIDE_CODES
 from tests.test_public import pair
 from tournament import services
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round

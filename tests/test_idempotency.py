@@ -13,7 +13,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tests.test_concurrency import at_once, logged_in, published_round
 from tournament import services
 from tournament.files.eventio import import_event

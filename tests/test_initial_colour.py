@@ -15,8 +15,8 @@ from django.urls import reverse
 from pairing import from_event, pair
 from pairing.dutch import BLACK, WHITE
 from pairing.event import dutch_from_event
-from standings import eventfile as ef
-from standings import trf
+from standings import points_by_player
+from swiss import model, trf
 from tests.conftest import new_chess_event
 from tournament import services
 from tournament.files.eventio import event_to_file, event_to_trf
@@ -34,7 +34,7 @@ XXR 5
 """
 
 
-def top_board_white(event_file: ef.Event, seed: int = 0) -> bool:
+def top_board_white(event_file: model.Event, seed: int = 0) -> bool:
     """Pairing number 1 has White in round 1."""
     result = pair(from_event(event_file, 1, seed=seed), seed=seed)
     top = next(p for p in result.pairs if "1" in (p.a, p.b))
@@ -45,30 +45,30 @@ def top_board_white(event_file: ef.Event, seed: int = 0) -> bool:
     ("line", "white"), [("XXC white1", True), ("XXC black1", False), ("152 W", True), ("152 B", False)]
 )
 def test_a_trf_gives_the_initial_colour_by_xxc_or_152(line, white):
-    event = trf.loads(TRF + line + "\n")
+    event = trf.loads(TRF + line + "\n", points_by_player)
     for seed in range(6):  # the file decides, not the lot
         assert top_board_white(event, seed) is white
 
 
 def test_an_event_file_gives_it_too():
-    event = trf.loads(TRF)
+    event = trf.loads(TRF, points_by_player)
     for colour, white in (("white", True), ("black", False)):
-        chosen = ef.Event(replace(event.settings, initial_colour=colour), event.players)
+        chosen = model.Event(replace(event.settings, initial_colour=colour), event.players)
         assert all(top_board_white(chosen, seed) is white for seed in range(6))
 
 
 def test_by_lot_for_round_one_and_as_round_one_gave_it_after():
-    event = trf.loads(TRF)
+    event = trf.loads(TRF, points_by_player)
     assert {top_board_white(event, seed) for seed in range(12)} == {True, False}  # the seed decides
     for white, lot in (("1", WHITE), ("3", BLACK)):
-        first = ef.Round(
+        first = model.Round(
             1,
             (
-                ef.Match(white, "4" if white == "3" else "3", (1, 0, 0)),
-                ef.Match("2", "4" if white == "1" else "1", (0, 0, 1)),
+                model.Match(white, "4" if white == "3" else "3", (1, 0, 0)),
+                model.Match("2", "4" if white == "1" else "1", (0, 0, 1)),
             ),
         )
-        played = ef.Event(event.settings, event.players, (first,))
+        played = model.Event(event.settings, event.players, (first,))
         # Every later round reads it from round 1's games, whatever its own seed.
         assert {dutch_from_event(played, 2, seed).initial_colour for seed in range(12)} == {lot}
 
@@ -82,7 +82,9 @@ def test_a_trf_without_it_is_read_as_bbppairings_reads_it(path):
     made, rtg*, name none: the corpus test pairs their rounds from 2 on by the colour read.)"""
     text = path.read_text()
     named = WHITE if "XXC white1" in text else BLACK
-    event = trf.loads("\n".join(line for line in text.splitlines() if not line.startswith("XXC")) + "\n")
+    event = trf.loads(
+        "\n".join(line for line in text.splitlines() if not line.startswith("XXC")) + "\n", points_by_player
+    )
     assert event.settings.initial_colour is None
     for number in range(2, len(event.rounds) + 2, 3):
         assert dutch_from_event(event, number, seed=number).initial_colour == named, number

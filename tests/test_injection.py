@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tests.test_permissions import JUDGE_OK, PUBLIC_ROUTES, ROUTES, kwargs_for, published_round
 from tournament import services
 from tournament.models import Event, Player

@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tests.test_concurrency import HX, at_once, logged_in
 from tournament import services
 from tournament.files.eventio import event_to_file, import_event
@@ -273,7 +273,7 @@ def test_what_the_file_limits_allow_is_stored(tmp_path):
 
 @pytest.mark.django_db
 def test_the_web_form_and_the_file_share_the_top_cut_and_number_rules(org_client, event):
-    """One rule each (in standings.eventfile), called by the settings form and the file parser."""
+    """One rule each (in swiss.model), called by the settings form and the file parser."""
     data = {
         "name": event.name,
         "date": event.date.isoformat(),

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from standings.engine import PERCENTAGES
 from standings.format import format_value
-from standings.presets import TIEBREAKER_CODES
+from swiss.presets import TIEBREAKER_CODES
 from tests.test_public import ALL_WON_BY_A, ROUND_1, pair
 from tournament.text import l10n
 

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tests.test_public import pair
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file, import_event

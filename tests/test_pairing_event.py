@@ -16,28 +16,27 @@ from django.core.management.base import CommandError
 
 import pairing
 from pairing import PairingError
-from standings import eventfile as ef
+from swiss import eventfile as ef
+from swiss.model import BYE, DOUBLE_LOSS, ELIMINATION, LOSS, Event, Match, Player, Round, settings_for_preset
 from tests.conftest import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def event(players, rounds=(), **settings) -> ef.Event:
-    return ef.Event(
-        settings=ef.settings_for_preset(settings.pop("preset", "mtg"), **settings),
-        players=tuple(p if isinstance(p, ef.Player) else ef.Player(id=p, name=p.upper()) for p in players),
-        rounds=tuple(
-            ef.Round(number=k, matches=tuple(_match(m) for m in matches)) for k, matches in enumerate(rounds, 1)
-        ),
+def event(players, rounds=(), **settings) -> Event:
+    return Event(
+        settings=settings_for_preset(settings.pop("preset", "mtg"), **settings),
+        players=tuple(p if isinstance(p, Player) else Player(id=p, name=p.upper()) for p in players),
+        rounds=tuple(Round(number=k, matches=tuple(_match(m) for m in matches)) for k, matches in enumerate(rounds, 1)),
     )
 
 
-def _match(m) -> ef.Match:
-    if isinstance(m, ef.Match):
+def _match(m) -> Match:
+    if isinstance(m, Match):
         return m
     if m[1] is None:
-        return ef.Match(m[0], None, result=ef.BYE)
-    return ef.Match(*m)
+        return Match(m[0], None, result=BYE)
+    return Match(*m)
 
 
 def ids(result) -> list[str]:
@@ -56,7 +55,7 @@ def test_points_byes_opponents_and_colours_from_results():
         "abcde",
         [
             [("a", "b", W), ("c", "d", D), ("e", None)],
-            [("b", "a", W), ("e", "c", L), ef.Match("d", None, result=ef.LOSS)],
+            [("b", "a", W), ("e", "c", L), Match("d", None, result=LOSS)],
         ],
     )
     inp = pairing.from_event(e)
@@ -70,20 +69,20 @@ def test_points_byes_opponents_and_colours_from_results():
 
 
 def test_double_loss_makes_opponents_with_no_points():
-    e = event("abcd", [[ef.Match("a", "b", result=ef.DOUBLE_LOSS), ("c", "d", W)]])
+    e = event("abcd", [[Match("a", "b", result=DOUBLE_LOSS), ("c", "d", W)]])
     by = {x.id: x for x in pairing.from_event(e).entrants}
     assert by["a"].opponents == {"b"} and by["a"].points == 0 and by["b"].points == 0
 
 
 def test_drops_late_entries_and_pre_awarded_byes():
     players = [
-        ef.Player("a", "A"),
-        ef.Player("b", "B"),
-        ef.Player("c", "C", dropped_after=1),
-        ef.Player("d", "D"),
-        ef.Player("late", "Late", joined_round=3),
-        ef.Player("later", "Later", joined_round=4),
-        ef.Player("seeded", "Seeded", byes=2),
+        Player("a", "A"),
+        Player("b", "B"),
+        Player("c", "C", dropped_after=1),
+        Player("d", "D"),
+        Player("late", "Late", joined_round=3),
+        Player("later", "Later", joined_round=4),
+        Player("seeded", "Seeded", byes=2),
     ]
     e = event(players, [[("a", "b", W), ("c", "d", W), ("seeded", None)]])
     inp = pairing.from_event(e)
@@ -105,36 +104,36 @@ def test_everyone_eligible_paired_exactly_once_through_a_whole_event():
     import random
 
     rng = random.Random(5)
-    players = [ef.Player(f"p{k}", f"P{k}", byes=1 if k < 2 else 0, joined_round=3 if k == 20 else 1) for k in range(21)]
+    players = [Player(f"p{k}", f"P{k}", byes=1 if k < 2 else 0, joined_round=3 if k == 20 else 1) for k in range(21)]
     e = event(players)
     for number in range(1, 8):
         if number == 4:
-            players[5] = ef.Player("p5", "P5", dropped_after=3)
-            e = ef.Event(e.settings, tuple(players), e.rounds)
+            players[5] = Player("p5", "P5", dropped_after=3)
+            e = Event(e.settings, tuple(players), e.rounds)
         inp = pairing.from_event(e, seed=number)
         result = pairing.pair(inp)
         to_pair, awarded = pairing.eligible(e, number)
         assert ids(result) == sorted(to_pair + awarded)
         assert result.rematches == 0 and result.second_byes == 0
-        matches = [ef.Match(p.a, p.b, rng.choice((W, L, D)), table=p.table) for p in result.pairs]
-        matches += [ef.Match(b, result=ef.BYE) for b in result.byes]
-        e = ef.Event(e.settings, e.players, (*e.rounds, ef.Round(number, tuple(matches))))
+        matches = [Match(p.a, p.b, rng.choice((W, L, D)), table=p.table) for p in result.pairs]
+        matches += [Match(b, result=BYE) for b in result.byes]
+        e = Event(e.settings, e.players, (*e.rounds, Round(number, tuple(matches))))
 
 
 def test_outstanding_results_refuse_with_the_tables():
-    e = event("abcd", [[ef.Match("a", "b", table=1), ef.Match("c", "d", W, table=2)]])
+    e = event("abcd", [[Match("a", "b", table=1), Match("c", "d", W, table=2)]])
     with pytest.raises(PairingError, match=r"round 1 still has 1 result outstanding \(table 1: A v B\)"):
         pairing.from_event(e)
 
 
 def test_a_round_without_results_can_be_paired_again():
-    e = event("abcd", [[("a", "b", W), ("c", "d", W)], [ef.Match("a", "c"), ef.Match("b", "d")]])
+    e = event("abcd", [[("a", "b", W), ("c", "d", W)], [Match("a", "c"), Match("b", "d")]])
     inp = pairing.from_event(e, 2)
     assert inp.round == 2 and {x.id: x.points for x in inp.entrants}["a"] == 3
 
 
 def test_round_one_by_rating_from_the_event_setting():
-    players = [ef.Player(f"p{k}", f"P{k}", rating=1000 + 100 * k) for k in range(6)]
+    players = [Player(f"p{k}", f"P{k}", rating=1000 + 100 * k) for k in range(6)]
     inp = pairing.from_event(event(players, round_one="rating"))
     result = pairing.pair(inp)
     assert {(p.a, p.b) for p in result.pairs} == {("p5", "p2"), ("p4", "p1"), ("p3", "p0")}
@@ -160,14 +159,14 @@ def run(*args) -> str:
     return out.getvalue()
 
 
-def write(tmp_path, e: ef.Event) -> str:
+def write(tmp_path, e: Event) -> str:
     path = tmp_path / "event.json"
     path.write_text(ef.dumps(e))
     return str(path)
 
 
 def test_command_json_lists_tables_then_byes(tmp_path):
-    players = [ef.Player(f"p{k}", f"P{k}", byes=1 if k == 0 else 0) for k in range(6)]
+    players = [Player(f"p{k}", f"P{k}", byes=1 if k == 0 else 0) for k in range(6)]
     path = write(tmp_path, event(players))
     doc = json.loads(run(path, "--seed", "3", "--format", "json"))
     assert doc["round"] == 1 and doc["seed"] == 3 and doc["warnings"] == []
@@ -215,7 +214,7 @@ def test_command_refuses_a_malformed_file_naming_the_place(tmp_path):
 
 
 def test_command_refuses_outstanding_results(tmp_path):
-    path = write(tmp_path, event("ab", [[ef.Match("a", "b", table=1)]]))
+    path = write(tmp_path, event("ab", [[Match("a", "b", table=1)]]))
     with pytest.raises(CommandError, match="outstanding") as info:
         run(path)
     assert info.value.returncode == 2
@@ -230,18 +229,18 @@ def test_command_does_not_touch_the_database(tmp_path):
 def test_command_pairs_the_next_bracket_round(tmp_path):
     players = "abcdefgh"
     swiss = [[(players[k], players[k + 1], W) for k in range(0, 8, 2)]]
-    top = ef.Round(
+    top = Round(
         2,
         (
-            ef.Match("a", "h", W, table=1),
-            ef.Match("d", "e", L, table=2),
-            ef.Match("b", "g", W, table=3),
-            ef.Match("c", "f", L, table=4),
+            Match("a", "h", W, table=1),
+            Match("d", "e", L, table=2),
+            Match("b", "g", W, table=3),
+            Match("c", "f", L, table=4),
         ),
-        kind=ef.ELIMINATION,
+        kind=ELIMINATION,
     )
     e = event(players, swiss)
-    e = ef.Event(e.settings, e.players, (*e.rounds, top))
+    e = Event(e.settings, e.players, (*e.rounds, top))
     doc = json.loads(run(write(tmp_path, e), "--format", "json", "--seed", "0"))
     assert doc["round"] == 3
     assert doc["pairings"] == [{"table": 1, "a": "a", "b": "e"}, {"table": 2, "a": "b", "b": "f"}]
@@ -343,7 +342,7 @@ def test_swap_into_the_bye_reports_a_second_bye():
 
 
 def test_swap_refuses_pre_awarded_byes_and_strangers():
-    players = [ef.Player("a", "A", byes=1), ef.Player("b", "B"), ef.Player("c", "C")]
+    players = [Player("a", "A", byes=1), Player("b", "B"), Player("c", "C")]
     inp = pairing.from_event(event(players), seed=0)
     result = pairing.pair(inp)
     with pytest.raises(PairingError, match="pre-awarded bye"):

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tournament.files import csvio
 from tournament.files.eventio import import_event
 from tournament.models import Player, clean_player_name

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.template import Context, Template
 from django.urls import reverse
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tests.test_concurrency import at_once, logged_in
 from tournament import services
 from tournament.files.eventio import create_matches, event_to_file, import_event

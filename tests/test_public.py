@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from standings.eventfile import loads
 from standings.format import format_number
+from swiss.eventfile import loads
 from tests.conftest import EXAMPLES, example_files
 from tournament import services
 from tournament.files.eventio import create_matches, import_event

@@ -11,7 +11,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from standings.eventfile import EventFileError, loads
+from swiss.eventfile import EventFileError, loads
 from tests.test_fuzz_inputs import FUZZ, assert_valid_stored, field, junk, near_result, rolled_back
 from tournament import services
 from tournament.files.eventio import create_matches

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test import Client
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tests.conftest import EXAMPLES
 from tournament.files.eventio import import_event
 from tournament.models import EventRole, Match

@@ -8,12 +8,12 @@ from fractions import Fraction as F
 
 from pairing import Entrant, PairingInput, pair
 from standings import compute
-from standings import eventfile as ef
+from swiss.model import Player
 from tests.test_standings import make_event, rows
 
-PLAYERS = [ef.Player(id=p, name=p) for p in "ABCDEF"] + [
-    ef.Player(id="X", name="X", dropped_after=1),
-    ef.Player(id="L", name="L", joined_round=2),
+PLAYERS = [Player(id=p, name=p) for p in "ABCDEF"] + [
+    Player(id="X", name="X", dropped_after=1),
+    Player(id="L", name="L", joined_round=2),
 ]
 ROUNDS = [
     [("A", "B", (2, 1, 0)), ("C", "D", "double_loss"), ("E", "X", (0, 2, 0)), ("F", None)],

@@ -6,8 +6,9 @@ from fractions import Fraction as F
 import pytest
 
 from standings import StandingsError, compute, format_percent, format_value, to_json, to_text
-from standings import eventfile as ef
 from standings.format import dumps_json, format_number
+from swiss import eventfile as ef
+from swiss.model import BYE, DOUBLE_LOSS, ELIMINATION, LOSS, Event, Match, Player, Round, settings_for_preset
 from tests.conftest import EXAMPLES
 
 
@@ -27,7 +28,7 @@ def by_rank(doc: dict) -> tuple:
     return doc["after_round"], sorted(doc["standings"], key=lambda r: (r["rank"], r["id"]))
 
 
-def make_event(rounds, players=None, preset="mtg", **settings) -> ef.Event:
+def make_event(rounds, players=None, preset="mtg", **settings) -> Event:
     """Rounds are lists of matches: ("A", "B", (2, 1, 0)); ("A", None) a bye; ("A", "loss") an unpaired
     loss; ("A", "B", "double_loss"); ("A", "B", None) a result still outstanding."""
     ids = []
@@ -35,21 +36,21 @@ def make_event(rounds, players=None, preset="mtg", **settings) -> ef.Event:
         for m in rnd:
             ids += [p for p in m[:2] if p not in (None, "loss") and p not in ids]
     if players is None:
-        players = [ef.Player(id=p, name=f"Player {p}") for p in sorted(ids)]
+        players = [Player(id=p, name=f"Player {p}") for p in sorted(ids)]
     out = []
     for number, rnd in enumerate(rounds, 1):
         matches = []
         for m in rnd:
             if m[1] is None:
-                matches.append(ef.Match(a=m[0], result=ef.BYE))
+                matches.append(Match(a=m[0], result=BYE))
             elif m[1] == "loss":
-                matches.append(ef.Match(a=m[0], result=ef.LOSS))
+                matches.append(Match(a=m[0], result=LOSS))
             elif m[2] == "double_loss":
-                matches.append(ef.Match(a=m[0], b=m[1], result=ef.DOUBLE_LOSS))
+                matches.append(Match(a=m[0], b=m[1], result=DOUBLE_LOSS))
             else:
-                matches.append(ef.Match(a=m[0], b=m[1], games=m[2]))
-        out.append(ef.Round(number=number, matches=tuple(matches)))
-    return ef.Event(settings=ef.settings_for_preset(preset, **settings), players=tuple(players), rounds=tuple(out))
+                matches.append(Match(a=m[0], b=m[1], games=m[2]))
+        out.append(Round(number=number, matches=tuple(matches)))
+    return Event(settings=settings_for_preset(preset, **settings), players=tuple(players), rounds=tuple(out))
 
 
 def rows(standings) -> dict:
@@ -92,7 +93,7 @@ def test_seed002_exact_omw_separates_what_two_decimals_would_not():
 # ---------------------------------------------------------------- seeds 000 and 001
 
 
-def omw_event(first_is_bye: bool) -> ef.Event:
+def omw_event(first_is_bye: bool) -> Event:
     """Seed 000: a 6-2-0 player in 8 rounds whose opponents finished 4-4-0, 7-1-0, 1-3-1 (dropped), 3-3-1
     (dropped), 6-2-0, 5-2-1, 4-3-1, 6-1-1; every other match is against a one-match filler player."""
     records = [(4, 4, 0), (7, 1, 0), (1, 3, 1), (3, 3, 1), (6, 2, 0), (5, 2, 1), (4, 3, 1), (6, 1, 1)]
@@ -174,9 +175,9 @@ def test_seed001_match_win_percentage_table():
         if k < 5:
             rnd.append(("E", None) if e_results[k] is None else ("E", f"e{k}", e_results[k]))
         rounds.append(rnd)
-    players = [ef.Player(id="C", name="C"), ef.Player(id="D", name="D", dropped_after=4)]
-    players += [ef.Player(id="E", name="E", dropped_after=5)]
-    players += [ef.Player(id=f"{p}{k}", name=f"{p}{k}") for p in "cde" for k in range(8)]
+    players = [Player(id="C", name="C"), Player(id="D", name="D", dropped_after=4)]
+    players += [Player(id="E", name="E", dropped_after=5)]
+    players += [Player(id=f"{p}{k}", name=f"{p}{k}") for p in "cde" for k in range(8)]
     r = rows(compute(make_event(rounds, players=players, tiebreakers=("mw",))))
     assert r["C"].tiebreakers["mw"] == F(16, 24)
     assert r["D"].tiebreakers["mw"] == F(33, 100)  # 3/12 = 0.25 is below the floor
@@ -250,15 +251,15 @@ def test_after_round_defaults_to_last_round_with_a_result():
 
 def test_elimination_rounds_are_not_standings():
     event = make_event([[("A", "B", W)]])
-    top_cut = ef.Round(number=2, kind=ef.ELIMINATION, matches=(ef.Match(a="B", b="A", games=(2, 0, 0)),))
-    event = ef.Event(settings=event.settings, players=event.players, rounds=(*event.rounds, top_cut))
+    top_cut = Round(number=2, kind=ELIMINATION, matches=(Match(a="B", b="A", games=(2, 0, 0)),))
+    event = Event(settings=event.settings, players=event.players, rounds=(*event.rounds, top_cut))
     s = compute(event)
     assert s.after_round == 1
     assert rows(s)["B"].points == 0
 
 
 def test_pre_awarded_byes_missing_from_the_file():
-    players = [ef.Player(id="A", name="A", byes=2), ef.Player(id="B", name="B"), ef.Player(id="C", name="C")]
+    players = [Player(id="A", name="A", byes=2), Player(id="B", name="B"), Player(id="C", name="C")]
     event = make_event([[("B", "C", W)], [("B", "C", W)], [("A", "B", W)]], players=players, tiebreakers=("omw", "gw"))
     r = rows(compute(event))
     assert (r["A"].points, r["A"].wins, r["A"].rounds_played) == (9, 3, 3)
@@ -270,13 +271,13 @@ def test_pre_awarded_byes_missing_from_the_file():
 
 
 def test_pre_awarded_bye_stored_explicitly_is_not_doubled():
-    players = [ef.Player(id="A", name="A", byes=1), ef.Player(id="B", name="B"), ef.Player(id="C", name="C")]
+    players = [Player(id="A", name="A", byes=1), Player(id="B", name="B"), Player(id="C", name="C")]
     event = make_event([[("A", None), ("B", "C", W)]], players=players)
     assert (rows(compute(event))["A"].points, rows(compute(event))["A"].rounds_played) == (3, 1)
 
 
 def test_late_entrant_missed_rounds_are_not_played():
-    players = [ef.Player(id=p, name=p) for p in "ABC"] + [ef.Player(id="D", name="D", joined_round=2)]
+    players = [Player(id=p, name=p) for p in "ABC"] + [Player(id="D", name="D", joined_round=2)]
     event = make_event(
         [[("A", "B", W), ("C", None)], [("A", "D", L), ("B", "C", W)]], players=players, tiebreakers=("mw", "omw")
     )
@@ -286,7 +287,7 @@ def test_late_entrant_missed_rounds_are_not_played():
 
 
 def test_late_entrant_with_unpaired_losses_for_missed_rounds():
-    players = [ef.Player(id=p, name=p) for p in "AB"] + [ef.Player(id="D", name="D", joined_round=2)]
+    players = [Player(id=p, name=p) for p in "AB"] + [Player(id="D", name="D", joined_round=2)]
     event = make_event(
         [[("A", "B", W), ("D", "loss")], [("D", "A", W), ("B", None)]], players=players, tiebreakers=("mw",)
     )
@@ -295,7 +296,7 @@ def test_late_entrant_with_unpaired_losses_for_missed_rounds():
 
 
 def test_dropped_player_counts_only_rounds_played():
-    players = [ef.Player(id="A", name="A", dropped_after=1)] + [ef.Player(id=p, name=p) for p in "BCD"]
+    players = [Player(id="A", name="A", dropped_after=1)] + [Player(id=p, name=p) for p in "BCD"]
     event = make_event(
         [[("A", "B", W), ("C", "D", W)], [("B", "D", W), ("C", None)]], players=players, tiebreakers=("mw", "omw")
     )
@@ -328,10 +329,10 @@ def test_draws_score_the_draw_value_and_game_points():
 
 def test_shared_ranks_skip_and_order_by_name_then_id():
     players = [
-        ef.Player(id="z", name="Zoe"),
-        ef.Player(id="b2", name="Bo"),
-        ef.Player(id="b1", name="Bo"),
-        ef.Player(id="a", name="Ann"),
+        Player(id="z", name="Zoe"),
+        Player(id="b2", name="Bo"),
+        Player(id="b1", name="Bo"),
+        Player(id="a", name="Ann"),
     ]
     # Everybody 1-1 with the same opponents' records except Ann, who is 2-0.
     event = make_event(
@@ -367,9 +368,7 @@ def chess_event(**settings):
             [("A", "C", (1, 0, 0)), ("B", "E", (0, 1, 0)), ("D", None)],
             [("A", "E", (0, 0, 1)), ("B", "D", (1, 0, 0)), ("C", None)],
         ],
-        players=[
-            ef.Player(id=p, name=p, rating=r) for p, r in zip("ABCDE", (2000, 1900, 1800, 1700, None), strict=True)
-        ],
+        players=[Player(id=p, name=p, rating=r) for p, r in zip("ABCDE", (2000, 1900, 1800, 1700, None), strict=True)],
         preset="chess",
         bye_rating=1000,
         **settings,
@@ -419,7 +418,7 @@ def test_rating_sum_counts_unrated_opponent_as_zero_and_bye_as_bye_rating():
 
 
 def test_buchholz_pads_rounds_not_played_with_zero_terms():
-    players = [ef.Player(id=p, name=p) for p in "ABC"] + [ef.Player(id="D", name="D", joined_round=2)]
+    players = [Player(id=p, name=p) for p in "ABC"] + [Player(id="D", name="D", joined_round=2)]
     event = make_event(
         [[("A", "B", W), ("C", None)], [("A", "D", W), ("B", "C", W)]],
         players=players,
@@ -433,7 +432,7 @@ def test_buchholz_pads_rounds_not_played_with_zero_terms():
 def test_median_buchholz_cuts_two_each_side_from_nine_rounds():
     rounds = [[("A", f"x{k}", W), *[(f"x{j}", f"y{j}", W) for j in range(9) if j != k]] for k in range(9)]
     # Each x{j} beats y{j} in 8 rounds and loses to A once: 8 wins = 24 points each; A's 9 terms are all 24.
-    players = [ef.Player(id="A", name="A")] + [ef.Player(id=f"{c}{j}", name=f"{c}{j}") for c in "xy" for j in range(9)]
+    players = [Player(id="A", name="A")] + [Player(id=f"{c}{j}", name=f"{c}{j}") for c in "xy" for j in range(9)]
     event = make_event(rounds, players=players, tiebreakers=("median_buchholz", "buchholz"))
     r = rows(compute(event))
     assert r["A"].tiebreakers["buchholz"] == 9 * 24
@@ -528,7 +527,7 @@ def test_head_to_head_does_not_separate_three():
 
 
 def test_pokemon_win_rate_leaves_byes_out():
-    players = [ef.Player(id=p, name=p) for p in "ABDE"] + [ef.Player(id="C", name="C", dropped_after=2)]
+    players = [Player(id=p, name=p) for p in "ABDE"] + [Player(id="C", name="C", dropped_after=2)]
     event = make_event(
         [
             [("A", "B", W), ("C", "D", W), ("E", None)],
@@ -549,7 +548,7 @@ def test_pokemon_win_rate_leaves_byes_out():
 
 
 def test_pokemon_floor_and_dropped_cap():
-    players = [ef.Player(id="A", name="A", dropped_after=2)] + [ef.Player(id=p, name=p) for p in "BCD"]
+    players = [Player(id="A", name="A", dropped_after=2)] + [Player(id=p, name=p) for p in "BCD"]
     event = make_event(
         [[("A", "B", W), ("C", "D", W)], [("A", "C", W), ("B", "D", (1, 1, 1))], [("B", "C", W), ("D", None)]],
         players=players,
@@ -565,21 +564,21 @@ def test_pokemon_floor_and_dropped_cap():
 
 
 def test_match_with_an_unregistered_player_is_refused():
-    event = make_event([[("A", "B", W)]], players=[ef.Player(id="A", name="A")])
+    event = make_event([[("A", "B", W)]], players=[Player(id="A", name="A")])
     with pytest.raises(StandingsError, match="round 1: player 'B' is not registered"):
         compute(event)
 
 
-def messy_event(codes) -> ef.Event:
+def messy_event(codes) -> Event:
     """A drop (D after round 2), a late entrant with an unpaired loss (E), an implicit pre-awarded bye (F),
     a double loss (C-D), an explicit bye (C), a draw (A-C), an unrated player (F)."""
     players = [
-        ef.Player(id="A", name="A", rating=1500),
-        ef.Player(id="B", name="B", rating=1400),
-        ef.Player(id="C", name="C", rating=1300),
-        ef.Player(id="D", name="D", rating=1200, dropped_after=2),
-        ef.Player(id="E", name="E", rating=1100, joined_round=2),
-        ef.Player(id="F", name="F", byes=1),
+        Player(id="A", name="A", rating=1500),
+        Player(id="B", name="B", rating=1400),
+        Player(id="C", name="C", rating=1300),
+        Player(id="D", name="D", rating=1200, dropped_after=2),
+        Player(id="E", name="E", rating=1100, joined_round=2),
+        Player(id="F", name="F", byes=1),
     ]
     rounds = [
         [("A", "B", (2, 1, 0)), ("C", "D", "double_loss"), ("E", "loss")],

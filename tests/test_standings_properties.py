@@ -6,25 +6,39 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from standings import compute
-from standings import eventfile as ef
-from standings.presets import PRESETS, TIEBREAKER_CODES
+from swiss.model import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    FULL_BYE,
+    HALF_BYE,
+    LOSS,
+    UNPAIRED,
+    ZERO_BYE,
+    Event,
+    Match,
+    Player,
+    Round,
+    settings_for_preset,
+)
+from swiss.presets import PRESETS, TIEBREAKER_CODES
 
 # The unplayed results FIDE C.07 tells apart (half-point, zero-point and full-point byes, forfeits).
-UNPLAYED_KINDS = [ef.HALF_BYE, ef.ZERO_BYE, ef.FULL_BYE, ef.FORFEIT]
+UNPLAYED_KINDS = [HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT]
 # Tie-breakers that depend on who had White (player a): naming a match's players the other way changes them.
 COLOUR_CODES = {"BPG", "BWG"}
 RESULTS = [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1), (1, 1, 0), (0, 0, 3), (2, 0, 1)]
 
 
 @st.composite
-def events(draw) -> ef.Event:
+def events(draw) -> Event:
     n = draw(st.integers(0, 9))
     players = []
     for i in range(n):
         joined = draw(st.sampled_from([1, 1, 1, 2, 3]))
         dropped = draw(st.sampled_from([None, None, None, joined, joined + 1]))
         players.append(
-            ef.Player(
+            Player(
                 id=f"p{i}",
                 name=draw(st.sampled_from(["Ann", "Bo", "Cy", "Bo "])),  # names repeat: id decides
                 rating=draw(st.sampled_from([None, 1200, 1500, 1800])),
@@ -46,35 +60,35 @@ def events(draw) -> ef.Event:
                     ["played", "played", "played", "bye", "loss", "double_loss", "outstanding", *UNPLAYED_KINDS]
                 )
             )
-            if kind in (ef.BYE, ef.LOSS, ef.HALF_BYE, ef.ZERO_BYE, ef.FULL_BYE) or not ids:
-                matches.append(ef.Match(a=a, result=kind if kind in ef.UNPAIRED else ef.BYE))
+            if kind in (BYE, LOSS, HALF_BYE, ZERO_BYE, FULL_BYE) or not ids:
+                matches.append(Match(a=a, result=kind if kind in UNPAIRED else BYE))
                 continue
             b = ids.pop()
-            if kind == ef.FORFEIT:
-                matches.append(ef.Match(a=a, b=b, result=ef.FORFEIT))
+            if kind == FORFEIT:
+                matches.append(Match(a=a, b=b, result=FORFEIT))
             elif kind == "double_loss":
-                matches.append(ef.Match(a=a, b=b, result=ef.DOUBLE_LOSS))
+                matches.append(Match(a=a, b=b, result=DOUBLE_LOSS))
             elif kind == "outstanding":
-                matches.append(ef.Match(a=a, b=b))
+                matches.append(Match(a=a, b=b))
             else:
-                matches.append(ef.Match(a=a, b=b, games=draw(st.sampled_from(RESULTS))))
-        rounds.append(ef.Round(number=number, matches=tuple(matches)))
+                matches.append(Match(a=a, b=b, games=draw(st.sampled_from(RESULTS))))
+        rounds.append(Round(number=number, matches=tuple(matches)))
     preset = draw(st.sampled_from(sorted(PRESETS)))
     codes = draw(st.lists(st.sampled_from(TIEBREAKER_CODES), unique=True, max_size=5))
-    settings_ = ef.settings_for_preset(preset, tiebreakers=tuple(codes), bye_rating=500, planned_rounds=4)
-    return ef.Event(settings=settings_, players=tuple(players), rounds=tuple(rounds))
+    settings_ = settings_for_preset(preset, tiebreakers=tuple(codes), bye_rating=500, planned_rounds=4)
+    return Event(settings=settings_, players=tuple(players), rounds=tuple(rounds))
 
 
 def keys(row) -> tuple:
     return (row.points, *row.tiebreakers.values())
 
 
-def swapped(m: ef.Match) -> ef.Match:
+def swapped(m: Match) -> Match:
     """The same match with the players named the other way round (a forfeit's winner is always a)."""
-    if m.b is None or m.result == ef.FORFEIT:
+    if m.b is None or m.result == FORFEIT:
         return m
     games = None if m.games is None else (m.games[1], m.games[0], m.games[2])
-    return ef.Match(a=m.b, b=m.a, games=games, result=m.result, table=m.table)
+    return Match(a=m.b, b=m.a, games=games, result=m.result, table=m.table)
 
 
 @settings(max_examples=150, deadline=None)
@@ -87,9 +101,9 @@ def test_input_order_does_not_change_the_standings(event, rnd):
     for r in event.rounds:
         matches = [swapped(m) if colour_blind and rnd.random() < 0.5 else m for m in r.matches]
         rnd.shuffle(matches)
-        rounds.append(ef.Round(number=r.number, matches=tuple(matches)))
+        rounds.append(Round(number=r.number, matches=tuple(matches)))
     rnd.shuffle(rounds)
-    shuffled = ef.Event(settings=event.settings, players=tuple(players), rounds=tuple(rounds))
+    shuffled = Event(settings=event.settings, players=tuple(players), rounds=tuple(rounds))
     assert compute(shuffled) == compute(event)
 
 

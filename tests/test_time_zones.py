@@ -11,7 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 from django.utils import timezone
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tests.test_l10n_inputs import fields
 from tests.test_public import ROUND_1, pair
 from tournament.files import eventio

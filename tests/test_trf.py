@@ -1,4 +1,4 @@
-"""FIDE TRF-16 files (standings/trf.py): the three real files of tests/data/trf import with every player line
+"""FIDE TRF-16 files (swiss/trf.py): the three real files of tests/data/trf import with every player line
 and the file's own points, export back with every opponent, colour and result, generated events survive a
 round trip, and malformed lines are refused with their line number. No database."""
 
@@ -8,8 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from standings import compute, trf
-from standings import eventfile as ef
+from standings import compute, points_by_player
+from swiss import trf
+from swiss.model import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    HALF_BYE,
+    LOSS,
+    PLAYED,
+    UNPAIRED,
+    Event,
+    Match,
+    Player,
+    Round,
+    settings_for_preset,
+)
 
 DATA = Path(__file__).parent / "data" / "trf"
 REAL = sorted(p.name for p in DATA.glob("*.trf") if not p.name.startswith("held"))
@@ -48,7 +62,7 @@ def test_the_real_files_are_the_ones_sources_json_lists():
 @pytest.mark.parametrize("name", REAL)
 def test_a_real_file_imports_every_player_with_the_files_points(name):
     raw = (DATA / name).read_bytes()
-    event = trf.loads(raw)
+    event = trf.loads(raw, points_by_player)
     lines = [line for line in raw.decode("latin-1").splitlines() if line.startswith("001")]
     assert len(event.players) == len(lines)
     table = compute(event).by_player()
@@ -59,15 +73,15 @@ def test_a_real_file_imports_every_player_with_the_files_points(name):
 
 
 def test_swiss_managers_spielfrei_placeholder_is_kept():
-    event = trf.loads((DATA / "fide-example1-karl-mala-gedenkturnier-2005.trf").read_bytes())
+    event = trf.loads((DATA / "fide-example1-karl-mala-gedenkturnier-2005.trf").read_bytes(), points_by_player)
     spielfrei = next(p for p in event.players if p.name == "spielfrei")
     assert spielfrei.id == "284"
     (match,) = [m for m in event.rounds[4].matches if m.a == "284"]
-    assert match.result == ef.LOSS and match.b is None
+    assert match.result == LOSS and match.b is None
     # Forfeits with an opponent, the full-point bye written "0000 - +", and the withdrawn players.
-    forfeits = [m for r in event.rounds for m in r.matches if m.result == ef.FORFEIT and m.b is not None]
+    forfeits = [m for r in event.rounds for m in r.matches if m.result == FORFEIT and m.b is not None]
     assert len(forfeits) == 10
-    assert [m.a for r in event.rounds for m in r.matches if m.result == ef.FORFEIT and m.b is None] == ["282"]
+    assert [m.a for r in event.rounds for m in r.matches if m.result == FORFEIT and m.b is None] == ["282"]
     vasquez = event.players[0]
     assert (vasquez.name, vasquez.rating, vasquez.federation, vasquez.fide_id, vasquez.title) == (
         "Vasquez,Rodrigo",
@@ -80,16 +94,16 @@ def test_swiss_managers_spielfrei_placeholder_is_kept():
 
 
 def test_lichess_byes_absences_and_late_entries():
-    event = trf.loads((DATA / "lichess-swiss-FaLp5fSD-2020-05-29.trf").read_bytes())
+    event = trf.loads((DATA / "lichess-swiss-FaLp5fSD-2020-05-29.trf").read_bytes(), points_by_player)
     kinds = [m.result for r in event.rounds for m in r.matches if m.b is None]
-    assert (kinds.count(ef.HALF_BYE), kinds.count(ef.BYE), kinds.count(ef.LOSS)) == (2, 4, 12)
+    assert (kinds.count(HALF_BYE), kinds.count(BYE), kinds.count(LOSS)) == (2, 4, 12)
     assert event.settings.planned_rounds == 10
 
 
 @pytest.mark.parametrize("name", REAL)
 def test_a_real_file_exports_back_with_every_opponent_colour_and_result(name):
     raw = (DATA / name).read_bytes().decode("latin-1")
-    event = trf.loads(raw)
+    event = trf.loads(raw, points_by_player)
     table = compute(event)
     out = trf.dumps(event, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
     assert blocks_of(out) == blocks_of(raw)
@@ -97,23 +111,23 @@ def test_a_real_file_exports_back_with_every_opponent_colour_and_result(name):
     assert [x for x in out.splitlines() if not x.startswith("001")] == [
         x for x in raw.splitlines() if x.strip() and not x.startswith("001")
     ]
-    again = trf.loads(out)
+    again = trf.loads(out, points_by_player)
     assert (again.players, again.rounds, again.settings) == (event.players, event.rounds, event.settings)
 
 
 def test_the_fide_example_exports_byte_for_byte_but_the_rank_columns():
     raw = (DATA / "fide-example1-karl-mala-gedenkturnier-2005.trf").read_bytes().decode("latin-1")
-    event = trf.loads(raw)
+    event = trf.loads(raw, points_by_player)
     out = trf.dumps(event, points={r.player_id: r.points for r in compute(event).rows})
     strip_rank = lambda line: line[:85] + line[89:] if line.startswith("001") else line  # noqa: E731
     assert [strip_rank(x) for x in out.splitlines()] == [strip_rank(x) for x in raw.splitlines()]
 
 
-def random_chess_event(seed: int) -> ef.Event:
+def random_chess_event(seed: int) -> Event:
     rng = random.Random(seed)
     n = rng.randint(2, 14)
     players = tuple(
-        ef.Player(
+        Player(
             id=str(k),
             name=f"Player {k}",
             rating=rng.choice([None, 1500, 2100]),
@@ -128,29 +142,27 @@ def random_chess_event(seed: int) -> ef.Event:
         rng.shuffle(ids)
         ids = ids[: rng.randint(2, n)]
         # Every round has a game: a last round of byes alone is the requested byes of the round to be paired.
-        matches = [ef.Match(a=ids.pop(), b=ids.pop(), games=(1, 0, 0))]
+        matches = [Match(a=ids.pop(), b=ids.pop(), games=(1, 0, 0))]
         while ids:
             a = ids.pop()
-            kind = rng.choice(["game", "game", "game", "forfeit", "double", "pending", *ef.UNPAIRED, ef.FORFEIT])
-            if kind in ef.UNPAIRED or kind == ef.FORFEIT or not ids:
-                matches.append(ef.Match(a=a, result=kind if kind in (*ef.UNPAIRED, ef.FORFEIT) else ef.BYE))
+            kind = rng.choice(["game", "game", "game", "forfeit", "double", "pending", *UNPAIRED, FORFEIT])
+            if kind in UNPAIRED or kind == FORFEIT or not ids:
+                matches.append(Match(a=a, result=kind if kind in (*UNPAIRED, FORFEIT) else BYE))
                 continue
             b = ids.pop()
             if kind == "forfeit":
-                matches.append(ef.Match(a=a, b=b, result=ef.FORFEIT))
+                matches.append(Match(a=a, b=b, result=FORFEIT))
             elif kind == "double":
-                matches.append(ef.Match(a=a, b=b, result=ef.DOUBLE_LOSS))
+                matches.append(Match(a=a, b=b, result=DOUBLE_LOSS))
             elif kind == "pending":
-                matches.append(ef.Match(a=a, b=b))
+                matches.append(Match(a=a, b=b))
             else:
-                matches.append(ef.Match(a=a, b=b, games=rng.choice([(1, 0, 0), (0, 1, 0), (0, 0, 1)])))
-        rounds.append(ef.Round(number=number, matches=tuple(matches)))
-    return ef.Event(
-        settings=ef.settings_for_preset("chess", name=f"Generated {seed}"), players=players, rounds=tuple(rounds)
-    )
+                matches.append(Match(a=a, b=b, games=rng.choice([(1, 0, 0), (0, 1, 0), (0, 0, 1)])))
+        rounds.append(Round(number=number, matches=tuple(matches)))
+    return Event(settings=settings_for_preset("chess", name=f"Generated {seed}"), players=players, rounds=tuple(rounds))
 
 
-def canonical(event: ef.Event) -> dict:
+def canonical(event: Event) -> dict:
     """Every player's round-by-round facts: opponent, colour (a is White), result kind and how it ended."""
     out = {}
     for r in event.rounds:
@@ -159,7 +171,7 @@ def canonical(event: ef.Event) -> dict:
                 continue  # a pairing without a result is not written: other chess programs would refuse it
             oa, ob = m.outcome()
             # Only a game has colours; a double forfeit names its two players in either order.
-            played = m.result == ef.PLAYED
+            played = m.result == PLAYED
             out[(r.number, m.a)] = (m.b, "w" if played else "-", m.result, oa)
             if m.b:
                 out[(r.number, m.b)] = (m.a, "b" if played else "-", m.result, ob)
@@ -171,7 +183,7 @@ def test_generated_events_survive_a_round_trip(seed):
     event = random_chess_event(seed)
     table = compute(event, after_round=max((r.number for r in event.rounds), default=0))
     points = {r.player_id: r.points for r in table.rows}
-    again = trf.loads(trf.dumps(event, points=points))
+    again = trf.loads(trf.dumps(event, points=points), points_by_player)
     # The file numbers the players by their pairing numbers (rating, title, name): the same games, renamed.
     rank = {pid: str(k) for pid, k in trf.start_ranks(event).items()}
     renamed = {
@@ -185,10 +197,10 @@ def test_generated_events_survive_a_round_trip(seed):
 
 
 def test_an_event_with_other_ids_gets_start_ranks_by_pairing_number():
-    event = ef.Event(
-        settings=ef.settings_for_preset("chess", name="Club night", date="2026-11-21", planned_rounds=5),
-        players=(ef.Player(id="p7", name="Zoe"), ef.Player(id="p3", name="Adam")),
-        rounds=(ef.Round(number=1, matches=(ef.Match(a="p7", b="p3", games=(0, 0, 1)),)),),
+    event = Event(
+        settings=settings_for_preset("chess", name="Club night", date="2026-11-21", planned_rounds=5),
+        players=(Player(id="p7", name="Zoe"), Player(id="p3", name="Adam")),
+        rounds=(Round(number=1, matches=(Match(a="p7", b="p3", games=(0, 0, 1)),)),),
     )
     text = trf.dumps(event)
     assert text.splitlines()[:5] == [
@@ -198,10 +210,10 @@ def test_an_event_with_other_ids_gets_start_ranks_by_pairing_number():
         "092 Individual: Swiss-System",
         "XXR 5",
     ]
-    again = trf.loads(text)
+    again = trf.loads(text, points_by_player)
     # Both unrated and untitled: numbered by name (C.04.2), whoever registered first.
     assert [(p.id, p.name) for p in again.players] == [("1", "Adam"), ("2", "Zoe")]
-    assert again.rounds[0].matches == (ef.Match(a="2", b="1", games=(0, 0, 1)),)
+    assert again.rounds[0].matches == (Match(a="2", b="1", games=(0, 0, 1)),)
 
 
 # ---------------------------------------------------------------- refusals
@@ -248,7 +260,7 @@ def player(rest: str, rank="1", name="Anna", points="1.0") -> str:
 )
 def test_a_malformed_line_is_refused_with_its_number(text, line, code, words):
     with pytest.raises(trf.TRFError) as e:
-        trf.loads(text)
+        trf.loads(text, points_by_player)
     assert (e.value.line, e.value.code, e.value.params["line"]) == (line, code, line)
     assert str(e.value).startswith(f"line {line}: ") and words in str(e.value), str(e.value)
 
@@ -256,7 +268,7 @@ def test_a_malformed_line_is_refused_with_its_number(text, line, code, words):
 def test_the_opponent_must_list_the_player_too():
     text = broken(3, player("  0000 - U", rank="2", name="Bert", points="1.0"))
     with pytest.raises(trf.TRFError) as e:
-        trf.loads(text)
+        trf.loads(text, points_by_player)
     assert e.value.line == 2 and "does not list 1" in str(e.value)
 
 
@@ -282,7 +294,7 @@ def test_pairing_a_trf_event_a_forfeit_is_no_meeting_and_counts_as_a_bye_had():
         )
         + "\n"
     )
-    event = trf.loads(text)
+    event = trf.loads(text, points_by_player)
     entrants = {e.id: e for e in pairing.from_event(event, 2).entrants}
     assert entrants["1"].opponents == frozenset() and entrants["2"].opponents == frozenset()
     assert entrants["1"].byes == 1 and entrants["3"].opponents == frozenset({"4"})

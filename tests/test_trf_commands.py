@@ -12,7 +12,8 @@ from django.core.management.base import CommandError
 
 from pairing import from_event, pair
 from pairing.event import dutch_from_event
-from standings import trf
+from standings import points_by_player
+from swiss import trf
 from tests.test_trf import blocks_of, random_chess_event
 from tournament.models import Event, Match
 
@@ -40,7 +41,7 @@ def test_a_trf_goes_through_the_database_and_comes_back_with_every_fact(name):
         x for x in raw.splitlines() if x.strip() and not x.startswith("001")
     ]
     # And that export imports back as the same event again.
-    assert trf.loads(out).players == trf.loads(raw).players
+    assert trf.loads(out, points_by_player).players == trf.loads(raw, points_by_player).players
 
 
 @pytest.mark.django_db
@@ -93,7 +94,7 @@ def test_standings_and_pair_read_a_trf_file():
     # round without a rematch or a third colour in a row, and bbpPairings refuses it too.
     with pytest.raises(CommandError, match="no pairing of round 11 meets the absolute criteria"):
         run("pair", str(lichess), "--seed", "3", "--format", "json")
-    event = trf.loads(lichess.read_text())
+    event = trf.loads(lichess.read_text(), points_by_player)
     present = dutch_from_event(event, 11).present
     assert len(present) == 12 and "13" not in present  # johnnydiggson: '-' (absent) in rounds 4-10
     optimal = replace(event, settings=replace(event.settings, pairing="optimal"))

@@ -11,8 +11,24 @@ from pathlib import Path
 import pytest
 
 import pairing
-from standings import compute, trf
-from standings import eventfile as ef
+from standings import compute, points_by_player
+from swiss import eventfile as ef
+from swiss import trf
+from swiss.model import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    FULL_BYE,
+    HALF_BYE,
+    REQUESTED_BYES,
+    ZERO_BYE,
+    Event,
+    Match,
+    Player,
+    Round,
+    Scoring,
+    settings_for_preset,
+)
 from tests.test_trf import GOOD, player
 
 DATA = Path(__file__).parent / "data" / "trf"
@@ -27,11 +43,11 @@ def hostile(rounds: int) -> str:
 
 def refusal(text, cls=trf.TRFError):
     with pytest.raises(cls) as e:
-        trf.loads(text)
+        trf.loads(text, points_by_player)
     return e.value
 
 
-def export(event: ef.Event) -> str:
+def export(event: Event) -> str:
     table = compute(event)
     return trf.dumps(event, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
 
@@ -80,7 +96,7 @@ def test_more_planned_rounds_than_the_players_could_play_is_refused(value):
 
 
 def test_the_same_bound_holds_for_the_2026_rounds_line_and_allows_a_match():
-    assert trf.loads(GOOD + "142 12\n").settings.planned_rounds == 12
+    assert trf.loads(GOOD + "142 12\n", points_by_player).settings.planned_rounds == 12
     assert refusal(GOOD + "142 0\n").code == "trf_rounds"
 
 
@@ -125,34 +141,34 @@ def test_bad_chess_details_are_refused_with_their_columns():
 
 
 def test_xxc_and_152_give_the_initial_colour_and_come_back():
-    assert trf.loads(GOOD + "XXC white1\n").settings.initial_colour == "white"
-    assert trf.loads(GOOD + "XXC rank black1\n").settings.initial_colour == "black"
-    assert trf.loads(GOOD + "152 B\n").settings.initial_colour == "black"
-    assert trf.loads(GOOD).settings.initial_colour is None
+    assert trf.loads(GOOD + "XXC white1\n", points_by_player).settings.initial_colour == "white"
+    assert trf.loads(GOOD + "XXC rank black1\n", points_by_player).settings.initial_colour == "black"
+    assert trf.loads(GOOD + "152 B\n", points_by_player).settings.initial_colour == "black"
+    assert trf.loads(GOOD, points_by_player).settings.initial_colour is None
     assert refusal(GOOD + "152 X\n").code == "trf_initial_colour"
-    event = trf.loads(GOOD + "XXC rank black1\n")
+    event = trf.loads(GOOD + "XXC rank black1\n", points_by_player)
     assert "XXC rank black1" in export(event).splitlines()
     # An event made here writes its initial colour as XXC.
-    made = ef.Event(settings=ef.settings_for_preset("chess", initial_colour="white"), players=event.players)
+    made = Event(settings=settings_for_preset("chess", initial_colour="white"), players=event.players)
     assert "XXC white1" in trf.dumps(made).splitlines()
 
 
 def test_xxs_and_162_set_the_points_of_a_win_a_draw_and_a_loss():
     text = GOOD.replace("1.0", "3.0", 1) + "XXS W=3 D=1 L=0 FPB=3\n"
-    event = trf.loads(text)
-    assert (event.settings.scoring, event.settings.preset) == (ef.Scoring(F(3), F(1), F(0)), "custom")
+    event = trf.loads(text, points_by_player)
+    assert (event.settings.scoring, event.settings.preset) == (Scoring(F(3), F(1), F(0)), "custom")
     assert event.settings.tiebreakers == ("BH-C1", "BH", "SB", "DE") and event.settings.best_of == 1
     e = refusal(GOOD + "XXS W=1 HPB=1\n")
     assert (e.code, e.params["code"], e.params["result"].code) == ("trf_score_differs", "HPB", "trf_scores_as_draw")
     assert refusal(GOOD + "XXS nonsense\n").code == "trf_xxs"
-    chess = trf.loads(GOOD + "162  W 1.0    D 0.5    A 0.0\n").settings
-    assert (chess.scoring, chess.preset) == (ef.Scoring(F(1), F(1, 2), F(0)), "chess")
+    chess = trf.loads(GOOD + "162  W 1.0    D 0.5    A 0.0\n", points_by_player).settings
+    assert (chess.scoring, chess.preset) == (Scoring(F(1), F(1, 2), F(0)), "chess")
     assert refusal(GOOD + "162  Q 1.0\n").code == "trf_162"
 
 
 def test_unknown_xx_lines_are_kept_and_nothing_is_invented():
     text = GOOD + "XXA    1  1.0  1.0\nXXP 1 2\nXXY whatever\n"
-    event = trf.loads(text)
+    event = trf.loads(text, points_by_player)
     assert event.settings.trf_header == ("012 Test", "XXA    1  1.0  1.0", "XXP 1 2", "XXY whatever")
     # No 042 line: no date, and the export writes none.
     assert event.settings.date is None
@@ -163,12 +179,12 @@ def test_comments_and_lower_case_result_codes_are_trf_2026():
     text = "### a comment first\n" + GOOD.replace("2 w 1", "2 w 1  0000 - u", 1).replace("1 b 0", "1 b 0  0000 - h", 1)
     assert trf.looks_like_trf(text)
     text = text.replace("1.0", "2.0", 1).replace("0.0", "0.5", 1)
-    event = trf.loads(text)
-    assert event.rounds[1].matches == (ef.Match(a="1", result=ef.BYE), ef.Match(a="2", result=ef.HALF_BYE))
+    event = trf.loads(text, points_by_player)
+    assert event.rounds[1].matches == (Match(a="1", result=BYE), Match(a="2", result=HALF_BYE))
 
 
 def test_a_file_without_a_header_keeps_having_no_date():
-    event = trf.loads(GOOD[9:])
+    event = trf.loads(GOOD[9:], points_by_player)
     assert event.settings.trf_header == ("012 TRF import",) and event.settings.date is None
     assert not [x for x in export(event).splitlines() if x.startswith("042")]
 
@@ -192,40 +208,40 @@ BYES = (
 
 
 def test_the_next_rounds_byes_are_requested_byes_not_a_round_played():
-    event = trf.loads(BYES)
+    event = trf.loads(BYES, points_by_player)
     assert len(event.rounds) == 1
     byes = {p.id: p.requested_byes for p in event.players if p.requested_byes}
-    assert byes == {"1": ((2, ef.HALF_BYE),), "3": ((2, ef.ZERO_BYE),), "4": ((2, ef.FULL_BYE),)}
+    assert byes == {"1": ((2, HALF_BYE),), "3": ((2, ZERO_BYE),), "4": ((2, FULL_BYE),)}
     # Nobody is taken for withdrawn because the column of round 2 is not theirs.
     assert all(p.dropped_after is None for p in event.players if p.id != "6")
     to_pair, _ = pairing.eligible(event, 2)
     assert to_pair == ["2", "5", "6"]
-    assert pairing.requested_byes(event, 2) == {"1": ef.HALF_BYE, "3": ef.ZERO_BYE, "4": ef.FULL_BYE}
+    assert pairing.requested_byes(event, 2) == {"1": HALF_BYE, "3": ZERO_BYE, "4": FULL_BYE}
     assert {e.id for e in pairing.from_event(event, 2).entrants} == {"2", "5", "6"}
 
 
 def test_a_round_of_byes_the_points_count_was_played():
     # Anna's points include her full-point bye of round 2: that column was played, not requested.
     text = GOOD.replace("1.0        ", "2.0        ", 1).replace("2 w 1", "2 w 1  0000 - F", 1)
-    event = trf.loads(text)
-    assert len(event.rounds) == 2 and event.rounds[1].matches == (ef.Match(a="1", result=ef.FULL_BYE),)
+    event = trf.loads(text, points_by_player)
+    assert len(event.rounds) == 2 and event.rounds[1].matches == (Match(a="1", result=FULL_BYE),)
 
 
 def test_240_lines_request_byes_for_later_rounds():
-    event = trf.loads(BYES + "240 H 003    2    5\n")
-    assert pairing.requested_byes(event, 3) == {"2": ef.HALF_BYE, "5": ef.HALF_BYE}
+    event = trf.loads(BYES + "240 H 003    2    5\n", points_by_player)
+    assert pairing.requested_byes(event, 3) == {"2": HALF_BYE, "5": HALF_BYE}
     assert refusal(BYES + "240 H 003    9\n").code == "trf_240_rank"
     assert refusal(BYES + "240 Q 003    2\n").code == "trf_240"
 
 
 def test_xxz_lists_the_players_absent_from_the_round_to_be_paired():
-    event = trf.loads(BYES + "XXZ 2 5\n")
+    event = trf.loads(BYES + "XXZ 2 5\n", points_by_player)
     assert pairing.requested_byes(event, 2) == {
-        "1": ef.HALF_BYE,
-        "2": ef.ZERO_BYE,
-        "3": ef.ZERO_BYE,
-        "4": ef.FULL_BYE,
-        "5": ef.ZERO_BYE,
+        "1": HALF_BYE,
+        "2": ZERO_BYE,
+        "3": ZERO_BYE,
+        "4": FULL_BYE,
+        "5": ZERO_BYE,
     }
     assert pairing.eligible(event, 2) == (["6"], [])
     assert refusal(BYES + "XXZ 9\n").code == "trf_240_rank"
@@ -233,23 +249,23 @@ def test_xxz_lists_the_players_absent_from_the_round_to_be_paired():
 
 
 def test_requested_byes_come_back_as_the_next_column_and_240_lines():
-    event = trf.loads(BYES + "240 H 003    2    5\n")
+    event = trf.loads(BYES + "240 H 003    2    5\n", points_by_player)
     text = export(event)
     assert "240 H 003    2    5" in text.splitlines()
-    assert trf.loads(text).players == event.players
-    assert export(trf.loads(text)) == text
+    assert trf.loads(text, points_by_player).players == event.players
+    assert export(trf.loads(text, points_by_player)) == text
 
 
 # ---------------------------------------------------------------- export
 
 
 def test_a_deleted_player_leaves_no_gap_in_the_start_ranks():
-    players = tuple(ef.Player(id=f"p{k}", name=f"P{k}", number=k) for k in (1, 2, 4, 5))
-    rnd = ef.Round(
+    players = tuple(Player(id=f"p{k}", name=f"P{k}", number=k) for k in (1, 2, 4, 5))
+    rnd = Round(
         number=1,
-        matches=(ef.Match(a="p5", b="p1", games=(1, 0, 0)), ef.Match(a="p2", b="p4", games=(0, 0, 1))),
+        matches=(Match(a="p5", b="p1", games=(1, 0, 0)), Match(a="p2", b="p4", games=(0, 0, 1))),
     )
-    event = ef.Event(settings=ef.settings_for_preset("chess", name="Gap"), players=players, rounds=(rnd,))
+    event = Event(settings=settings_for_preset("chess", name="Gap"), players=players, rounds=(rnd,))
     assert trf.start_ranks(event) == {"p1": 1, "p2": 2, "p4": 3, "p5": 4}
     lines = [x for x in trf.dumps(event).splitlines() if x.startswith("001")]
     assert [x[4:8] for x in lines] == ["   1", "   2", "   3", "   4"]
@@ -257,12 +273,12 @@ def test_a_deleted_player_leaves_no_gap_in_the_start_ranks():
 
 
 def test_a_round_in_progress_writes_only_the_games_with_a_result():
-    players = tuple(ef.Player(id=str(k), name=f"P{k}") for k in range(1, 5))
+    players = tuple(Player(id=str(k), name=f"P{k}") for k in range(1, 5))
     rounds = (
-        ef.Round(number=1, matches=(ef.Match(a="1", b="2", games=(1, 0, 0)), ef.Match(a="3", b="4", games=(0, 1, 0)))),
-        ef.Round(number=2, matches=(ef.Match(a="4", b="1", games=(0, 0, 1)), ef.Match(a="2", b="3"))),
+        Round(number=1, matches=(Match(a="1", b="2", games=(1, 0, 0)), Match(a="3", b="4", games=(0, 1, 0)))),
+        Round(number=2, matches=(Match(a="4", b="1", games=(0, 0, 1)), Match(a="2", b="3"))),
     )
-    event = ef.Event(settings=ef.settings_for_preset("chess", name="Live"), players=players, rounds=rounds)
+    event = Event(settings=settings_for_preset("chess", name="Live"), players=players, rounds=rounds)
     blocks = {x[4:8].strip(): x[89:].rstrip() for x in trf.dumps(event).splitlines() if x.startswith("001")}
     assert blocks == {
         "1": "     2 w 1     4 b =",
@@ -284,9 +300,9 @@ def test_forfeit_colours_are_kept():
         )
         + "\n"
     )
-    event = trf.loads(text)
-    assert event.rounds[0].matches[0] == ef.Match(a="1", b="2", result=ef.FORFEIT, white="2")
-    assert event.rounds[1].matches[0] == ef.Match(a="1", b="3", result=ef.DOUBLE_LOSS, white="1")
+    event = trf.loads(text, points_by_player)
+    assert event.rounds[0].matches[0] == Match(a="1", b="2", result=FORFEIT, white="2")
+    assert event.rounds[1].matches[0] == Match(a="1", b="3", result=DOUBLE_LOSS, white="1")
     out = export(event)
     assert [x[89:].rstrip() for x in out.splitlines() if x.startswith("001")] == [
         "     2 b +     3 w -",
@@ -299,8 +315,8 @@ def test_forfeit_colours_are_kept():
 
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.trf")))
 def test_export_import_export_is_identical(name):
-    first = export(trf.loads((DATA / name).read_bytes()))
-    assert export(trf.loads(first)) == first
+    first = export(trf.loads((DATA / name).read_bytes(), points_by_player))
+    assert export(trf.loads(first, points_by_player)) == first
 
 
 def test_the_sample_bbppairings_checked_is_what_the_export_writes():
@@ -308,7 +324,7 @@ def test_the_sample_bbppairings_checked_is_what_the_export_writes():
     # next round's requested byes, and bbpPairings' verdict on it (CI cannot run bbpPairings).
     for name in ("export.trf", "played.trf"):
         sample = DATA / "bbp" / name
-        assert export(trf.loads(sample.read_bytes())) == sample.read_text(), name
+        assert export(trf.loads(sample.read_bytes(), points_by_player)) == sample.read_text(), name
     verdict = (DATA / "bbp" / "verdict.txt").read_text()
     assert "--dutch export.trf -p\n3\n1 7\n4 2\n5 3\nexit status 0" in verdict
     assert (
@@ -350,7 +366,7 @@ def test_the_swiss_event_file_carries_the_chess_details_and_requested_byes():
         "w",
         "1990/01/31",
     )
-    assert anna.requested_byes == ((1, ef.ZERO_BYE), (3, ef.HALF_BYE)) and anna.requested_bye(3) == ef.HALF_BYE
+    assert anna.requested_byes == ((1, ZERO_BYE), (3, HALF_BYE)) and anna.requested_bye(3) == HALF_BYE
     assert (event.settings.initial_colour, event.settings.rating_breaks_ties) == ("black", True)
     assert ef.loads(ef.dumps(event)) == event
     assert pairing.eligible(event, 1) == (["2"], []) and pairing.eligible(event, 2) == (["1", "2"], [])
@@ -407,41 +423,37 @@ def test_white_names_a_player_of_an_unplayed_game_only():
 
 def test_rating_breaks_the_ties_c07_leaves_when_the_event_asks():
     players = (
-        ef.Player(id="1", name="Anna", rating=1800),
-        ef.Player(id="2", name="Bert", rating=2100),
-        ef.Player(id="3", name="Cleo", rating=1500),
-        ef.Player(id="4", name="Dora", rating=None),
+        Player(id="1", name="Anna", rating=1800),
+        Player(id="2", name="Bert", rating=2100),
+        Player(id="3", name="Cleo", rating=1500),
+        Player(id="4", name="Dora", rating=None),
     )
-    draws = ef.Round(
-        number=1, matches=(ef.Match(a="1", b="2", games=(0, 0, 1)), ef.Match(a="3", b="4", games=(0, 0, 1)))
-    )
-    settings = ef.settings_for_preset("chess", name="Ties")
-    shared = compute(ef.Event(settings=settings, players=players, rounds=(draws,)))
+    draws = Round(number=1, matches=(Match(a="1", b="2", games=(0, 0, 1)), Match(a="3", b="4", games=(0, 0, 1))))
+    settings = settings_for_preset("chess", name="Ties")
+    shared = compute(Event(settings=settings, players=players, rounds=(draws,)))
     assert [(r.rank, r.name) for r in shared.rows] == [(1, "Anna"), (1, "Bert"), (1, "Cleo"), (1, "Dora")]
-    asked = ef.Event(
-        settings=ef.settings_for_preset("chess", rating_breaks_ties=True), players=players, rounds=(draws,)
-    )
+    asked = Event(settings=settings_for_preset("chess", rating_breaks_ties=True), players=players, rounds=(draws,))
     assert [(r.rank, r.name) for r in compute(asked).rows] == [(1, "Bert"), (2, "Anna"), (3, "Cleo"), (4, "Dora")]
     # Equal ratings still share their rank.
-    same = tuple(ef.Player(id=p.id, name=p.name, rating=2000) for p in players)
-    again = compute(ef.Event(settings=asked.settings, players=same, rounds=(draws,)))
+    same = tuple(Player(id=p.id, name=p.name, rating=2000) for p in players)
+    again = compute(Event(settings=asked.settings, players=same, rounds=(draws,)))
     assert {r.rank for r in again.rows} == {1}
 
 
 def test_a_one_game_event_with_other_points_exports_them_as_a_162_line():
-    players = tuple(ef.Player(id=str(k), name=f"P{k}") for k in range(1, 5))
-    rnd = ef.Round(number=1, matches=(ef.Match(a="1", b="2", games=(1, 0, 0)), ef.Match(a="3", b="4", games=(0, 0, 1))))
-    settings = ef.settings_for_preset("custom", scoring=ef.Scoring(F(3), F(1), F(0)), best_of=1, name="Football")
-    event = ef.Event(settings=settings, players=players, rounds=(rnd,))
+    players = tuple(Player(id=str(k), name=f"P{k}") for k in range(1, 5))
+    rnd = Round(number=1, matches=(Match(a="1", b="2", games=(1, 0, 0)), Match(a="3", b="4", games=(0, 0, 1))))
+    settings = settings_for_preset("custom", scoring=Scoring(F(3), F(1), F(0)), best_of=1, name="Football")
+    event = Event(settings=settings, players=players, rounds=(rnd,))
     text = export(event)
     assert "162  W 3.0    D 1.0    L 0.0" in text.splitlines()
-    again = trf.loads(text)
+    again = trf.loads(text, points_by_player)
     assert again.settings.scoring == settings.scoring and export(again) == text
     # A file's own XXS line comes back as it was while it still gives the event's points.
-    xxs = trf.loads(GOOD.replace("1.0", "3.0", 1) + "XXS W=3 D=1\n")
+    xxs = trf.loads(GOOD.replace("1.0", "3.0", 1) + "XXS W=3 D=1\n", points_by_player)
     assert "XXS W=3 D=1" in export(xxs).splitlines() and "162" not in export(xxs)
     with pytest.raises(trf.TRFExportError):
-        trf.dumps(ef.Event(settings=ef.settings_for_preset("mtg"), players=players))
+        trf.dumps(Event(settings=settings_for_preset("mtg"), players=players))
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -457,7 +469,7 @@ def test_every_eligible_player_is_paired_once_and_no_requested_bye_is(seed):
     rounds = tuple(replace(r, matches=tuple(m for m in r.matches if m.has_result)) for r in event.rounds)
     event = replace(event, rounds=rounds)
     n = len(event.rounds) + 1
-    kinds = (None, None, *ef.REQUESTED_BYES)
+    kinds = (None, None, *REQUESTED_BYES)
     players = tuple(
         replace(p, requested_byes=((n, kind),)) if (kind := rng.choice(kinds)) else p for p in event.players
     )

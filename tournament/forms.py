@@ -10,9 +10,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from standings import eventfile as ef
-from standings import trf
-from standings.presets import PRESETS, TIEBREAKER_CODES
+from standings import points_by_player
+from swiss import eventfile as ef
+from swiss import trf
+from swiss.model import is_top_cut, time_zones
+from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament import services
 from tournament.files import csvio
 from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_detail, clean_player_name
@@ -161,7 +163,7 @@ class EventCreateForm(forms.ModelForm):
 
 
 def _clean_top_cut(n: int) -> int:
-    if not ef.is_top_cut(n):
+    if not is_top_cut(n):
         raise forms.ValidationError(_("A top cut is 0 (none) or a power of two: 2, 4, 8, 16…"))
     return n
 
@@ -183,7 +185,7 @@ def time_zone_choices() -> list:
     first = VENUE_ZONES.get(get_language() or "", "")
     venues = sorted(named, key=lambda z: z != first)
     server = gettext("The server’s (%(zone)s)") % {"zone": settings.TIME_ZONE}
-    others = [(z, z) for z in sorted(ef.time_zones()) if z not in named]
+    others = [(z, z) for z in sorted(time_zones()) if z not in named]
     return [("", server), *((z, named[z]) for z in venues), (gettext("Every time zone"), others)]
 
 
@@ -621,7 +623,7 @@ class TRFUploadForm(forms.Form):
         try:
             # The same bounds as the import command's: a file too large is refused unread.
             trf.check_size(f.size)
-            self.event_doc = trf.loads(f.read())
+            self.event_doc = trf.loads(f.read(), points_by_player)
         except trf.TRFError as e:
             # The engine's stable code and parameters; the sentence names the line and what is wrong.
             raise forms.ValidationError(

@@ -23,9 +23,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from standings import eventfile as ef
-from standings.eventfile import BEST_OF
-from standings.presets import PRESETS, TIEBREAKER_CODES
+from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, time_zones
+from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.text import l10n, name_search
 from tournament.text.engine_text import translate_all
 from tournament.text.lookalikes import username_key
@@ -88,7 +87,7 @@ def validate_player_name(value: str) -> None:
 
 
 def validate_time_zone(value: str) -> None:
-    if value and value not in ef.time_zones():
+    if value and value not in time_zones():
         raise ValidationError(_("“%(zone)s” is not a time zone name such as Asia/Tokyo."), params={"zone": value})
 
 
@@ -121,7 +120,7 @@ class Event(models.Model):
         BLACK = "black", _("Black")
 
     slug = models.SlugField(max_length=80, unique=True)
-    name = models.CharField(max_length=ef.MAX_NAME)
+    name = models.CharField(max_length=MAX_NAME)
     date = models.DateField(default=timezone.localdate)
     preset = models.CharField(
         max_length=20,
@@ -143,7 +142,7 @@ class Event(models.Model):
     round_one = models.CharField(max_length=10, choices=RoundOne.choices, default=RoundOne.RANDOM)
     planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
-    round_minutes = models.PositiveSmallIntegerField(default=50, validators=[MaxValueValidator(ef.MAX_ROUND_MINUTES)])
+    round_minutes = models.PositiveSmallIntegerField(default=50, validators=[MaxValueValidator(MAX_ROUND_MINUTES)])
     public = models.BooleanField(default=True)
     late_entry = models.CharField(max_length=10, choices=LateEntry.choices, default=LateEntry.NONE)
     # What the public pages speak when the visitor chose no language and the browser names none of ours.
@@ -384,12 +383,12 @@ class Player(models.Model):
     number = models.PositiveIntegerField()
     # The player's id in swiss-event files and the engines, unique in the event: an imported player keeps
     # the file's id, so exports keep it; a player added on the web gets a fresh one (`fresh_keys`).
-    key = models.CharField(max_length=ef.MAX_ID)
+    key = models.CharField(max_length=MAX_ID)
     name = models.CharField(max_length=NAME_MAX, validators=[validate_player_name])
     # How the name is read (furigana, or a sort name): orders alphabetical lists and is searched too.
     reading = models.CharField(max_length=200, blank=True)
     rating = models.PositiveIntegerField(null=True, blank=True)
-    external_id = models.CharField(max_length=ef.MAX_ID, blank=True)
+    external_id = models.CharField(max_length=MAX_ID, blank=True)
     byes = models.PositiveSmallIntegerField(default=0, help_text=_("Pre-awarded byes: byes in rounds 1..k."))
     joined_round = models.PositiveSmallIntegerField(default=1)
     dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)

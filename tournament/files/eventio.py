@@ -12,19 +12,19 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import standings
-from standings import eventfile as ef
-from standings import trf
-from standings.messages import Message
+from swiss import eventfile as ef
+from swiss import model, trf
+from swiss.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
 
 
-def settings_of(event: Event) -> ef.Settings:
+def settings_of(event: Event) -> model.Settings:
     win, draw, loss = event.scoring
-    return ef.Settings(
+    return model.Settings(
         name=event.name,
         slug=event.slug,
         preset=event.preset,
-        scoring=ef.Scoring(win, draw, loss),
+        scoring=model.Scoring(win, draw, loss),
         best_of=event.best_of,
         floor=Fraction(event.floor),
         tiebreakers=tuple(event.tiebreakers),
@@ -47,8 +47,8 @@ def settings_of(event: Event) -> ef.Settings:
     )
 
 
-def player_to_file(p: Player) -> ef.Player:
-    return ef.Player(
+def player_to_file(p: Player) -> model.Player:
+    return model.Player(
         id=p.key,
         name=p.name,
         rating=p.rating,
@@ -68,8 +68,8 @@ def player_to_file(p: Player) -> ef.Player:
     )
 
 
-def match_to_file(m: Match, keys: dict[int, str]) -> ef.Match:
-    return ef.Match(
+def match_to_file(m: Match, keys: dict[int, str]) -> model.Match:
+    return model.Match(
         a=keys[m.player_a_id],
         b=keys[m.player_b_id] if m.player_b_id else None,
         games=m.games,
@@ -79,23 +79,23 @@ def match_to_file(m: Match, keys: dict[int, str]) -> ef.Match:
     )
 
 
-def event_to_file(event: Event, include_drafts: bool = False) -> ef.Event:
+def event_to_file(event: Event, include_drafts: bool = False) -> model.Event:
     """The whole event as engine input: three queries (players, rounds, matches)."""
     players = list(event.players.order_by("id"))
     keys = {p.pk: p.key for p in players}
     rounds = list(event.rounds.order_by("number"))
     if not include_drafts:
         rounds = [r for r in rounds if r.state != Round.State.DRAFT]
-    by_round: dict[int, list[ef.Match]] = {r.pk: [] for r in rounds}
+    by_round: dict[int, list[model.Match]] = {r.pk: [] for r in rounds}
     matches = Match.objects.filter(round__in=[r.pk for r in rounds]).order_by("round_id", "id")
     columns = ["round_id", "table", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "result"]
     for m in matches.only(*columns, "white_id"):
         by_round[m.round_id].append(match_to_file(m, keys))
-    return ef.Event(
+    return model.Event(
         settings=settings_of(event),
         players=tuple(player_to_file(p) for p in players),
         rounds=tuple(
-            ef.Round(number=r.number, matches=tuple(by_round[r.pk]), kind=r.kind, seed=r.seed, state=r.state)
+            model.Round(number=r.number, matches=tuple(by_round[r.pk]), kind=r.kind, seed=r.seed, state=r.state)
             for r in rounds
         ),
     )
@@ -131,7 +131,7 @@ def _player_name(name: str, place: str) -> str:
 
 
 @transaction.atomic
-def import_event(doc: ef.Event, slug: str | None = None) -> Event:
+def import_event(doc: model.Event, slug: str | None = None) -> Event:
     """Write a parsed swiss-event file as a new event; all or nothing."""
     s = doc.settings
     if len(doc.players) > settings.MAX_PLAYERS_PER_EVENT:

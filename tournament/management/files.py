@@ -6,13 +6,15 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from standings import eventfile as ef
-from standings import trf
+from standings import points_by_player
+from swiss import eventfile as ef
+from swiss import trf
+from swiss.model import Event
 
 FORMATS = ("auto", "json", "trf")
 
 
-def read_event_file(name: str, format: str = "auto") -> ef.Event:
+def read_event_file(name: str, format: str = "auto") -> Event:
     """The parsed file (a swiss-event JSON file or a FIDE TRF-16 file, told apart by their first line unless
     `format` says), or a CommandError (exit code 2) naming the file and the place of the error."""
     try:
@@ -22,7 +24,7 @@ def read_event_file(name: str, format: str = "auto") -> ef.Event:
         if format == "trf" or (format == "auto" and trf.looks_like_trf(start)):
             # The web upload's bound: a file larger than any real tournament's is refused unread.
             trf.check_size(path.stat().st_size)
-            return trf.loads(path.read_bytes())
+            return trf.loads(path.read_bytes(), points_by_player)
         return ef.loads(path.read_bytes())
     except OSError as e:
         raise CommandError(f"{name}: cannot read file ({e.strerror})", returncode=2) from None

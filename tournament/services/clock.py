@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from standings.eventfile import MAX_ROUND_MINUTES
+from swiss.model import MAX_ROUND_MINUTES
 from tournament.models import (
     Round,
 )

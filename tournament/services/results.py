@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from standings.eventfile import DOUBLE_LOSS, FORFEIT, PLAYED, games_problem
+from swiss.model import DOUBLE_LOSS, FORFEIT, PLAYED, games_problem
 from tournament.models import (
     CHESS_RESULTS,
     Match,

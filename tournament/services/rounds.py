@@ -14,8 +14,8 @@ from pairing import PairingError, from_event, pair, requested_byes
 from pairing.dutch import BLACK, WHITE
 from pairing.event import initial_colour
 from pairing.rounds import recommended_rounds as recommend_rounds
-from standings.eventfile import DOUBLE_LOSS
-from standings.messages import Message, message_of
+from swiss.messages import Message, message_of
+from swiss.model import DOUBLE_LOSS
 from tournament.files.eventio import create_matches, event_to_file
 from tournament.models import (
     Event,

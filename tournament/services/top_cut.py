@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from pairing import PairingError
 from pairing.topcut import final_placings as placings_of
 from pairing.topcut import next_bracket_round, top_cut_pairings
-from standings.messages import message_of
+from swiss.messages import message_of
 from tournament.files.eventio import create_matches
 from tournament.models import (
     Event,

@@ -1,7 +1,7 @@
 """The engines' messages in the reader's language (issue 14).
 
 The pairing and standings engines are pure Python: their warnings and refusals are
-`standings.messages.Message`s — an English sentence with a stable code and parameters. Rounds store
+`swiss.messages.Message`s — an English sentence with a stable code and parameters. Rounds store
 them as `{"code", "params", "text"}` (`Message.as_dict`); this module turns either form into the
 active language. A code it does not know falls back to the English sentence, so a newer engine never
 breaks a page; a test checks that every code the engines use is known here.
@@ -14,7 +14,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from standings.messages import Message
+from swiss.messages import Message
 
 # Messages without a count. Placeholders are named as in the engines' parameters.
 TEXTS = {
@@ -50,7 +50,7 @@ TEXTS = {
     "top_cut_no_final": _("the top cut has no final yet"),
     # standings refusals
     "unregistered_player": _("round %(round)s: player %(player)s is not registered in the event"),
-    # impossible game counts in a file (standings.eventfile.games_problem; the desk's are in services)
+    # impossible game counts in a file (swiss.model.games_problem; the desk's are in services)
     "games_negative": _("game counts cannot be negative"),
     "games_empty": _("a result needs at least one game"),
     "games_too_many_wins": _("in best of %(best_of)s nobody wins more than %(need)s games"),

@@ -13,8 +13,8 @@ from django.utils.translation import get_language, gettext, pgettext, pgettext_l
 from django.utils.translation import gettext_lazy as _
 
 from standings.engine import PERCENTAGES, Value
-from standings.eventfile import parse_fraction
 from standings.format import _decimal, format_number
+from swiss.model import parse_fraction
 
 # The presets' names as people read them (the engine's labels are the English ones).
 PRESET_LABELS = {

@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 import standings
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tournament import services
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file

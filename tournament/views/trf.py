@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from standings import eventfile as ef
-from standings import trf
-from standings.messages import Message
+from swiss import eventfile as ef
+from swiss import trf
+from swiss.messages import Message
 from tournament import once
 from tournament.files.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm

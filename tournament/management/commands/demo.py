@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from pairing.rounds import recommended_rounds
-from standings.presets import PRESETS
+from swiss.presets import PRESETS
 from tournament.models import Event, EventRole, Player
 
 DEMO_USER = "organiser"

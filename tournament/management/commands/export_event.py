@@ -2,8 +2,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from standings import eventfile as ef
-from standings import trf
+from swiss import eventfile as ef
+from swiss import trf
 from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event
 

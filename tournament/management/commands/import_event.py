@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from standings import eventfile as ef
+from swiss import eventfile as ef
 from tournament.files.eventio import import_event
 from tournament.management.files import FORMATS, read_event_file
 

@@ -5,8 +5,8 @@ from dataclasses import replace
 from django.core.management.base import BaseCommand, CommandError
 
 import pairing
-from standings import eventfile as ef
 from standings.format import display_width, pad
+from swiss.model import ELIMINATION, FULL_BYE, HALF_BYE, ZERO_BYE, Event
 from tournament.management.files import read_event_file, without_cycle_collector
 
 
@@ -45,7 +45,7 @@ class Command(BaseCommand):
             seed = secrets.randbelow(2**31)
         try:
             swiss_done = len(event.swiss_rounds()) >= (event.settings.planned_rounds or 10**6)
-            if event.rounds and event.rounds[-1].kind == ef.ELIMINATION:
+            if event.rounds and event.rounds[-1].kind == ELIMINATION:
                 # Swiss points, shown beside the names.
                 swiss = replace(event, rounds=event.swiss_rounds())
                 inp = pairing.from_event(swiss, len(swiss.rounds) + 1, seed=seed)
@@ -59,7 +59,7 @@ class Command(BaseCommand):
         except pairing.PairingError as e:
             raise CommandError(f"{file}: {e}", returncode=2) from None
         # The players who asked for a bye in this round are left out of the pairing and listed with their bye.
-        requested = pairing.requested_byes(event, result.round) if result.method != ef.ELIMINATION else {}
+        requested = pairing.requested_byes(event, result.round) if result.method != ELIMINATION else {}
         if format == "json":
             self.stdout.write(json.dumps(to_json(result, requested), ensure_ascii=False, indent=1))
         else:
@@ -73,11 +73,11 @@ def to_json(result: pairing.Pairing, requested: dict[str, str] | None = None) ->
     return {"round": result.round, "seed": result.seed, "pairings": rows, "warnings": list(result.warnings)}
 
 
-REQUESTED_WORDS = {ef.HALF_BYE: "half-point bye", ef.ZERO_BYE: "zero-point bye", ef.FULL_BYE: "full-point bye"}
+REQUESTED_WORDS = {HALF_BYE: "half-point bye", ZERO_BYE: "zero-point bye", FULL_BYE: "full-point bye"}
 
 
 def to_text(
-    result: pairing.Pairing, inp: pairing.PairingInput, event: ef.Event, requested: dict[str, str] | None = None
+    result: pairing.Pairing, inp: pairing.PairingInput, event: Event, requested: dict[str, str] | None = None
 ) -> str:
     names = {p.id: p.name for p in event.players}
     requested = requested or {}

@@ -1,5 +1,5 @@
 """Pairing numbers (FIDE C.04.2): the order a chess event's players are numbered in, which the FIDE Dutch
-system pairs by (pairing/dutch.py) and a TRF writes as their start ranks (standings/trf.py).
+system pairs by (pairing/dutch.py) and a TRF writes as their start ranks (swiss/trf.py).
 
 An event made here numbers its players by rating, then FIDE title, then name, and numbers them again when a
 late entry comes. An event imported from a TRF keeps the file's start ranks, as the endorsed engines read
@@ -10,7 +10,7 @@ players by the same rule (after the last of them it ranks below), without reorde
 
 from __future__ import annotations
 
-from standings.eventfile import Event, Player
+from swiss.model import Event, Player
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")  # in the order C.04.2 ranks equal ratings
 

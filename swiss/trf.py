@@ -1,7 +1,9 @@
 """FIDE TRF-16 files (the Tournament Report File of Swiss-Manager, Vega, JaVaFo, bbpPairings, lichess).
 
 `loads` reads a TRF into the same `Event` a swiss-event file gives (a `chess` event); `dumps` writes an
-event as a TRF. Pure Python, like the rest of the engine.
+event as a TRF. Pure Python: the standings that check a file's points column and fill a written one come
+from the caller (`standings.points_by_player`, `standings.compute`). One line at a time (the codes, a
+player line's columns, the scoring and bye header lines) is `swiss.trflines`.
 
 A player line (code 001) has fixed columns (1-based): start rank 5-8, sex 10, title 11-13, name 15-47,
 rating 49-52, federation 54-56, FIDE id 58-68, birth date 70-79, points 81-84, rank 86-89, then one block
@@ -17,49 +19,52 @@ H "half_bye", Z "zero_bye", - an unpaired "loss" and + an unpaired "forfeit". Le
 late entry (`joined_round`); blank rounds or losses without an opponent from some round to the end are a
 withdrawal (`dropped_after`).
 
-A malformed file is refused with a `TRFError` naming the line and what is wrong; it carries a stable
-`code` and its `params` for translation.
+A malformed file is refused with a `TRFError` (`swiss.trflines`) naming the line and what is wrong; it
+carries a stable `code` and its `params` for translation.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections import defaultdict
-from dataclasses import replace
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
-from standings.eventfile import (
-    BYE,
+from swiss.messages import Message
+from swiss.model import (
     DOUBLE_LOSS,
-    ELIMINATION,
     FORFEIT,
-    FULL_BYE,
-    HALF_BYE,
-    LOSS,
     PLAYED,
     SMALL_MAX,
     SWISS,
-    ZERO_BYE,
     Event,
-    EventFileError,
     Match,
     Player,
     Round,
     Scoring,
-    detail_problem,
     settings_for_preset,
 )
-from standings.messages import Message
-from standings.numbers import pairing_numbers
+from swiss.numbers import pairing_numbers
+from swiss.strictjson import EventFileError
+from swiss.trflines import (
+    ASCII_NUMBER,
+    FIRST_ROUND_COLUMN,
+    GAME_RESULTS,
+    REQUESTED_CODES,
+    UNPAIRED_CODES,
+    UNPAIRED_RESULTS,
+    Rows,
+    TRFError,
+    format_points,
+    line_162,
+    parse_date,
+    player_line,
+    read_162,
+    read_240,
+    read_xxs,
+    scoring_of,
+)
 
-GAME_RESULTS = {"1": 2, "=": 1, "0": 0, "W": 2, "D": 1, "L": 0}
-UNPAIRED_RESULTS = {"U": BYE, "F": FULL_BYE, "H": HALF_BYE, "Z": ZERO_BYE, "-": LOSS, "+": FORFEIT}
-UNPAIRED_CODES = {v: k for k, v in UNPAIRED_RESULTS.items()}
-COLOURS = ("w", "b", "-", " ")
-FIRST_ROUND_COLUMN = 91  # 0-based index of the first round block's opponent field
-# A requested bye as the column of the round to be paired writes it (TRF-2026: H, F, Z; "-" is an absence).
-REQUESTED_CODES = {"H": HALF_BYE, "F": FULL_BYE, "Z": ZERO_BYE, "-": ZERO_BYE}
 # What a file may be before any work starts. The largest real events (a 2,000-player, 13-round open) are
 # about 450 kB and import in well under a second; a file much larger is refused unread.
 MAX_BYTES = 2_000_000
@@ -68,19 +73,10 @@ MAX_BYTES = 2_000_000
 # round-robin) unless the event is a short match between a few players.
 MAX_CELLS = 60_000
 MATCH_ROUNDS = 30
-_ASCII_NUMBER = re.compile(r"[0-9]+")
 _NOT_ASCII_DIGIT = re.compile(r"(?![0-9])\d")
-
-
-class TRFError(EventFileError):
-    """A malformed TRF line: the path names the line, the Message what is wrong (its `code` and `params`,
-    with the line, are what the web app translates)."""
-
-    def __init__(self, line: int, message: Message):
-        self.line = line
-        self.code = message.code
-        self.params = {"line": line, **message.params}
-        super().__init__(f"line {line}", message)
+# What the reader checks a file's points column with: every player's points in an event, by id (the standings
+# engine's `standings.points_by_player`; swiss/ computes no standings itself).
+Points = Callable[[Event], Mapping[str, Fraction]]
 
 
 def looks_like_trf(data: bytes | str) -> bool:
@@ -99,36 +95,6 @@ def _decode(data: bytes | str) -> str:
     except UnicodeDecodeError:
         # Older Swiss-Manager files are Latin-1.
         return data.decode("latin-1")
-
-
-def _points(text: str) -> Fraction | None:
-    text = text.strip()
-    if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", text):
-        return None
-    return Fraction(text)
-
-
-def _format_points(value: Fraction) -> str:
-    tenths = value * 10
-    if tenths.denominator != 1:
-        return f"{float(value):.2f}"
-    t = int(tenths)
-    return f"{t // 10}.{t % 10}"
-
-
-_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%b %d, %Y", "%B %d, %Y")
-
-
-def parse_date(text: str) -> str | None:
-    """An ISO date from a TRF date as the programs write it ("2005/07/28", "28. 07. 2005", "May 29, 2020")."""
-    t = re.sub(r"\s+", " ", text.strip())
-    t = re.sub(r"(\d+)\. ?(\d+)\. ?(\d+)", r"\1.\2.\3", t)
-    for f in _DATE_FORMATS:
-        try:
-            return dt.datetime.strptime(t, f).date().isoformat()
-        except ValueError:
-            continue
-    return None
 
 
 def check_size(size: int) -> None:
@@ -198,7 +164,7 @@ def _check_shape(text: str, lines: list[str]) -> None:
     for number, line in enumerate(lines, start=1):
         if line[:3] in ("XXR", "142") and line[4:].strip():
             value = line[4:].strip()
-            if not _ASCII_NUMBER.fullmatch(value) or int(value) < 1:
+            if not ASCII_NUMBER.fullmatch(value) or int(value) < 1:
                 raise TRFError(number, Message("trf_rounds", "XXR needs a number of rounds"))
             _check_rounds(number, int(value), players)
 
@@ -221,19 +187,46 @@ def _check_rounds(line: int, rounds: int, players: int) -> None:
         )
 
 
-def loads(data: bytes | str) -> Event:
+def loads(data: bytes | str, points: Points) -> Event:
     """Parse a TRF-16 (or TRF-2026) file into a chess Event; TRFError names the first bad line.
 
     A file larger than MAX_BYTES, or with more rounds than its players could play, is refused before the
-    player lines are read.
+    player lines are read. `points` gives the players' points in an event (the standings engine's
+    `standings.points_by_player`): the file's points column must agree with them.
     """
     check_size(len(data))
     text = _decode(data).lstrip("\ufeff")
     lines = text.splitlines()
     _check_shape(text, lines)
+    header, rows, order = _read_lines(lines)
+    rounds = max((len(b) for _, _, b in rows.values()), default=0)
+    requested = _requested_column(rows, rounds)
+    if requested:
+        rounds -= 1
+    matches = _matches(rows, order, rounds)
+    settings, byes = _settings(header, rows, rounds)
+    for rank, kind in requested.items():
+        byes[rank][rounds + 1] = kind
+    event = Event(
+        settings=settings,
+        players=_players(rows, order, rounds, byes),
+        rounds=tuple(
+            Round(
+                number=r,
+                matches=tuple(matches[r]),
+                state="complete" if all(m.has_result for m in matches[r]) else "in_progress",
+            )
+            for r in range(1, rounds + 1)
+        ),
+    )
+    _check_points(event, rows, points)
+    return event
+
+
+def _read_lines(lines: list[str]) -> tuple[list[tuple[int, str]], Rows, list[int]]:
+    """The header lines (with their line numbers), the player lines by start rank, and the ranks in file order."""
     header: list[tuple[int, str]] = []
-    # start rank -> (line number, fields, blocks)
-    rows: dict[int, tuple[int, dict, list[tuple[int | None, str, str]]]] = {}
+    rows: Rows = {}
     order: list[int] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -246,7 +239,7 @@ def loads(data: bytes | str) -> Event:
         if code != "001":
             header.append((number, line))
             continue
-        rank, fields, blocks = _player_line(number, line)
+        rank, fields, blocks = player_line(number, line)
         if rank in rows:
             raise TRFError(
                 number,
@@ -261,12 +254,11 @@ def loads(data: bytes | str) -> Event:
         order.append(rank)
     if not rows:
         raise TRFError(1, Message("trf_no_players", "the file has no player lines (001)"))
+    return header, rows, order
 
-    rounds = max((len(b) for _, _, b in rows.values()), default=0)
-    requested = _requested_column(rows, rounds)
-    if requested:
-        rounds -= 1
-    # Check every opponent's line says the same of the game.
+
+def _matches(rows: Rows, order: list[int], rounds: int) -> dict[int, list[Match]]:
+    """Each round's matches, by round; every opponent's line must say the same of the game."""
     matches: dict[int, list[Match]] = defaultdict(list)
     for rank in order:
         number, fields, blocks = rows[rank]
@@ -304,10 +296,11 @@ def loads(data: bytes | str) -> Event:
                 continue  # the pair is made once, from the lower start rank
             m = _pair(number, r, rank, colour, result, opp, other[1], other[2], o_number)
             matches[r].append(m)
+    return matches
 
-    settings, byes = _settings(header, rows, rounds)
-    for rank, kind in requested.items():
-        byes[rank][rounds + 1] = kind
+
+def _players(rows: Rows, order: list[int], rounds: int, byes: dict[int, dict[int, str]]) -> tuple[Player, ...]:
+    """The players in file order: a late entry from the leading blank rounds, a withdrawal from the last ones."""
     players = []
     for rank in order:
         number, fields, blocks = rows[rank]
@@ -334,23 +327,10 @@ def loads(data: bytes | str) -> Event:
                 requested_byes=tuple(sorted(byes[rank].items())),
             )
         )
-    event = Event(
-        settings=settings,
-        players=tuple(players),
-        rounds=tuple(
-            Round(
-                number=r,
-                matches=tuple(matches[r]),
-                state="complete" if all(m.has_result for m in matches[r]) else "in_progress",
-            )
-            for r in range(1, rounds + 1)
-        ),
-    )
-    _check_points(event, rows)
-    return event
+    return tuple(players)
 
 
-def _requested_column(rows: dict, rounds: int) -> dict[int, str]:
+def _requested_column(rows: Rows, rounds: int) -> dict[int, str]:
     """The requested byes of the round to be paired, when the file's last round column is that round.
 
     Arbiters enter the next round's half-point, full-point and zero-point byes (and known absences, "-")
@@ -376,7 +356,7 @@ def _requested_column(rows: dict, rounds: int) -> dict[int, str]:
 _HALVES = {"1": 2, "W": 2, "+": 2, "F": 2, "U": 2, "=": 1, "D": 1, "H": 1}
 
 
-def _settings(header: list[tuple[int, str]], rows: dict, rounds: int) -> tuple:
+def _settings(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple:
     """The event's settings from the header lines, and the requested byes of 240 lines (rank -> round -> kind).
 
     Read: 012 name, 042 start date (none invented when missing), XXR or 142 planned rounds, XXC or 152 the
@@ -404,17 +384,17 @@ def _settings(header: list[tuple[int, str]], rows: dict, rounds: int) -> tuple:
                 raise TRFError(number, Message("trf_initial_colour", "152 needs W or B (the initial colour)"))
             colour = "white" if value == "W" else "black"
         elif code == "XXS":
-            _xxs(number, value, points)
+            read_xxs(number, value, points)
         elif code == "162":
-            _162(number, line, points)
+            read_162(number, line, points)
         elif code == "240":
-            _240(number, line, rows, byes)
+            read_240(number, line, rows, byes)
         elif code == "XXZ":
             # JaVaFo: the players absent from the round to be paired (a zero-point bye each).
-            if not all(_ASCII_NUMBER.fullmatch(word) for word in value.split()):
+            if not all(ASCII_NUMBER.fullmatch(word) for word in value.split()):
                 raise TRFError(number, Message("trf_xxz", "XXZ needs the start ranks of the absent players"))
             if value:
-                _240(number, f"240 Z {rounds + 1:03d} {value}", rows, byes)
+                read_240(number, f"240 Z {rounds + 1:03d} {value}", rows, byes)
     scoring = Scoring(points["win"], points["draw"], points["loss"])
     if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
         raise TRFError(
@@ -439,190 +419,6 @@ def _settings(header: list[tuple[int, str]], rows: dict, rounds: int) -> tuple:
         trf_header=lines,
     )
     return settings, byes
-
-
-def _score(number: int, text: str) -> Fraction:
-    if not re.fullmatch(r"[0-9]{1,3}(\.[0-9]{1,2})?", text):
-        raise TRFError(number, Message("trf_score", "{value} is not a number of points such as 1.0", value=repr(text)))
-    return Fraction(text)
-
-
-# XXS (JaVaFo) codes: W D L (and by colour WW BW, WD BD, WL BL) set the scoring; the others must agree with how
-# the standings score them (a full-point bye, a pairing-allocated bye or a forfeit win as a win, a half-point
-# bye as a draw, a zero-point bye or a forfeit loss as a loss).
-_XXS = {"W": "win", "WW": "win", "BW": "win", "D": "draw", "WD": "draw", "BD": "draw", "L": "loss", "WL": "loss"}
-_XXS.update({"BL": "loss", "FPB": "win", "PAB": "win", "FW": "win", "HPB": "draw", "ZPB": "loss", "FL": "loss"})
-_XXS_SETS = ("W", "D", "L", "WW", "WD", "WL")
-
-
-def _xxs(number: int, value: str, points: dict) -> None:
-    pairs = []
-    for word in value.split():
-        key, _, amount = word.partition("=")
-        if key.upper() not in _XXS or not amount:
-            raise TRFError(number, Message("trf_xxs", "XXS needs CODE=points pairs such as W=1 D=0.5"))
-        pairs.append((key.upper(), _score(number, amount)))
-    _apply_scores(number, pairs, points, _XXS, _XXS_SETS)
-
-
-# TRF-2026 162: W win (also by forfeit, and a full-point bye), D draw (and a half-point bye), L loss, A absence
-# (a zero-point bye or forfeit loss), P pairing-allocated bye, X an unknown result (not used here).
-_SCORES_2026 = {"W": "win", "D": "draw", "L": "loss", "A": "loss", "P": "win"}
-
-
-def _162(number: int, line: str, points: dict) -> None:
-    pairs = []
-    for match in re.finditer(r"([A-Z])\s*([0-9.]+)", line[4:]):
-        if match.group(1) == "X":
-            continue
-        if match.group(1) not in _SCORES_2026:
-            raise TRFError(number, Message("trf_162", "162 needs result codes W, D, L, A, P with their points"))
-        pairs.append((match.group(1), _score(number, match.group(2))))
-    if not pairs:
-        raise TRFError(number, Message("trf_162", "162 needs result codes W, D, L, A, P with their points"))
-    _apply_scores(number, pairs, points, _SCORES_2026, ("W", "D", "L"))
-
-
-def _apply_scores(number: int, pairs: list, points: dict, meaning: dict, setting: tuple) -> None:
-    for key, amount in pairs:
-        if key in setting:
-            points[meaning[key]] = amount
-    for key, amount in pairs:
-        if points[meaning[key]] != amount:
-            raise TRFError(
-                number,
-                Message(
-                    "trf_score_differs",
-                    "{code} scores {value}, but here it scores as a {result}: {points}",
-                    code=key,
-                    value=_format_points(amount),
-                    result=Message(f"trf_scores_as_{meaning[key]}", meaning[key]),
-                    points=_format_points(points[meaning[key]]),
-                ),
-            )
-
-
-def _240(number: int, line: str, rows: dict, byes: dict) -> None:
-    """TRF-2026 240: "240 H 003  026  047", a bye (F, H or Z) in a round for the players listed."""
-    fields = line[4:].split()
-    kind = fields[0] if fields else ""
-    if kind not in ("F", "H", "Z") or len(fields) < 3 or not all(_ASCII_NUMBER.fullmatch(f) for f in fields[1:]):
-        raise TRFError(number, Message("trf_240", "240 needs F, H or Z, a round and start ranks"))
-    r = int(fields[1])
-    if not 1 <= r <= SMALL_MAX:
-        raise TRFError(number, Message("trf_240", "240 needs F, H or Z, a round and start ranks"))
-    for text in fields[2:]:
-        rank = int(text)
-        if rank not in rows:
-            raise TRFError(
-                number,
-                Message("trf_240_rank", "no player has start rank {rank}", rank=rank),
-            )
-        byes[rank][r] = REQUESTED_CODES[kind]
-
-
-def _player_line(number: int, line: str) -> tuple[int, dict, list[tuple[int | None, str, str]]]:
-    if len(line) < 84:
-        raise TRFError(number, Message("trf_short_line", "a player line needs the columns up to the points (84)"))
-    rank_text = line[4:8].strip()
-    if not _ASCII_NUMBER.fullmatch(rank_text) or int(rank_text) < 1:
-        raise TRFError(
-            number, Message("trf_start_rank", "columns 5-8: {value} is not a start rank", value=repr(rank_text))
-        )
-    rank = int(rank_text)
-    name = line[14:47].strip()
-    if not name:
-        raise TRFError(number, Message("trf_name", "columns 15-47: the name is empty"))
-    rating_text = line[48:52].strip()
-    if rating_text and not _ASCII_NUMBER.fullmatch(rating_text):
-        raise TRFError(number, Message("trf_rating", "columns 49-52: {value} is not a rating", value=repr(rating_text)))
-    points_text = line[80:84].strip()
-    if points_text and _points(points_text) is None:
-        raise TRFError(
-            number,
-            Message("trf_points", "columns 81-84: {value} is not a number of points", value=repr(points_text)),
-        )
-    fields = {
-        "name": name,
-        "rating": int(rating_text) if rating_text and int(rating_text) > 0 else None,
-        "points": _points(points_text),
-    }
-    for key, start, end in _DETAIL_COLUMNS:
-        value = line[start:end].strip()
-        problem = detail_problem(key, value)
-        if problem:
-            raise TRFError(
-                number,
-                Message("trf_detail", "columns {columns}: {problem}", columns=f"{start + 1}-{end}", problem=problem),
-            )
-        fields[key] = value
-    blocks = []
-    body = line[FIRST_ROUND_COLUMN - 2 :]
-    r = 0
-    while r * 10 < len(body):
-        block = body[r * 10 : r * 10 + 10].ljust(10)
-        r += 1
-        if block[:2].strip() or block[6] != " " or (len(block) > 8 and block[8] != " "):
-            raise TRFError(
-                number,
-                Message(
-                    "trf_round_columns", "round {round}: not in the round columns (opponent, colour, result)", round=r
-                ),
-            )
-        # TRF-2026: the result's letter codes are case-insensitive.
-        opp_text, colour, result = block[2:6].strip(), block[7], block[9].upper()
-        if colour not in COLOUR_CODES:
-            raise TRFError(
-                number,
-                Message(
-                    "trf_colour", "round {round}: unknown colour {colour} (w, b or -)", round=r, colour=repr(colour)
-                ),
-            )
-        if result not in GAME_RESULTS and result not in UNPAIRED_RESULTS and result != " ":
-            raise TRFError(
-                number,
-                Message("trf_result", "round {round}: unknown result code {result}", round=r, result=repr(result)),
-            )
-        if opp_text and not _ASCII_NUMBER.fullmatch(opp_text):
-            raise TRFError(
-                number,
-                Message("trf_opponent", "round {round}: {value} is not a start rank", round=r, value=repr(opp_text)),
-            )
-        opp = int(opp_text) if opp_text and int(opp_text) > 0 else None
-        if opp == rank:
-            raise TRFError(number, Message("trf_self", "round {round}: a player cannot play themselves", round=r))
-        if opp is None and result in GAME_RESULTS:
-            raise TRFError(
-                number,
-                Message(
-                    "trf_no_opponent", "round {round}: result {result} needs an opponent", round=r, result=repr(result)
-                ),
-            )
-        if opp is not None and result in ("U", "F", "H", "Z"):
-            raise TRFError(
-                number,
-                Message(
-                    "trf_bye_opponent",
-                    "round {round}: result {result} cannot have an opponent",
-                    round=r,
-                    result=repr(result),
-                ),
-            )
-        blocks.append((opp, colour, result))
-    while blocks and blocks[-1] == (None, " ", " "):
-        blocks.pop()
-    return rank, fields, blocks
-
-
-COLOUR_CODES = ("w", "b", "-", " ")
-# The chess details of a player line: key, first and last column (0-based, end excluded).
-_DETAIL_COLUMNS = (
-    ("sex", 9, 10),
-    ("title", 10, 13),
-    ("federation", 53, 56),
-    ("fide_id", 57, 68),
-    ("birth_date", 69, 79),
-)
 
 
 def _pair(number, r, rank, colour, result, opp, o_colour, o_result, o_number) -> Match:
@@ -673,25 +469,21 @@ def _results_disagree(r: int, result: str, other: str, other_line: int) -> Messa
     )
 
 
-def _check_points(event: Event, rows: dict) -> None:
+def _check_points(event: Event, rows: Rows, points: Points) -> None:
     """The file's own points must be what its results give (a wrong line, not a silent difference)."""
-    from standings.engine import compute
-
     if not event.rounds:
         return
-    # Points only: the tie-breaks are not needed to check them.
-    bare = Event(settings=replace(event.settings, tiebreakers=()), players=event.players, rounds=event.rounds)
-    table = compute(bare, after_round=len(event.rounds)).by_player()
+    table = points(event)
     for rank, (number, fields, _) in rows.items():
         given = fields["points"]
-        if given is not None and table[str(rank)].points != given:
+        if given is not None and table[str(rank)] != given:
             raise TRFError(
                 number,
                 Message(
                     "trf_points_disagree",
                     "columns 81-84 say {given} points but the results give {computed}",
-                    given=_format_points(given),
-                    computed=_format_points(table[str(rank)].points),
+                    given=format_points(given),
+                    computed=format_points(table[str(rank)]),
                 ),
             )
 
@@ -709,7 +501,7 @@ class TRFExportError(ValueError):
 
 
 def start_ranks(event: Event) -> dict[str, int]:
-    """The start rank of every player, by id: their pairing number (standings/numbers.py), which the FIDE
+    """The start rank of every player, by id: their pairing number (swiss/numbers.py), which the FIDE
     Dutch system pairs by and a checking program reads the file by. 1, 2, 3… without gaps: a deleted player
     leaves none, the players after them move up, in the opponent columns too."""
     return pairing_numbers(event)
@@ -756,7 +548,7 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
         line = (
             f"001 {start[p.id]:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
             f"{(p.rating if p.rating and p.rating <= 9999 else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-            f"{p.birth_date[:10]:<10} {_format_points(pts) if pts is not None else '':>4} "
+            f"{p.birth_date[:10]:<10} {format_points(pts) if pts is not None else '':>4} "
             f"{rank if rank is not None else '':>4}"
         )
         for k in range(1, width + 1):
@@ -790,11 +582,11 @@ def _header(event: Event, players: list[Player], later: dict[tuple[int, str], li
     from_trf = bool(stored)
     # The points of a win, draw and loss: a file's own XXS or 162 lines while they still say them, else a 162
     # line when they are not chess's 1, ½, 0.
-    scoring = _scoring_of(stored)
+    scoring = scoring_of(stored)
     if scoring != s.scoring:
         stored = [line for line in stored if line[:3] not in ("XXS", "162")]
         if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
-            stored.append(_162_line(s.scoring))
+            stored.append(line_162(s.scoring))
     codes = {line[:3] for line in stored}
     colour = {"white": "white1", "black": "black1"}.get(s.initial_colour or "")
     out = []
@@ -827,29 +619,3 @@ def _header(event: Event, players: list[Player], later: dict[tuple[int, str], li
     for (r, code), ranks in sorted(later.items()):
         out.append(f"240 {code} {r:03d} " + " ".join(f"{rank:>4}" for rank in sorted(ranks)))
     return out
-
-
-def _scoring_of(header: list[str]) -> Scoring | None:
-    """The scoring the XXS and 162 lines give (chess's when there are none), or None if they do not parse."""
-    points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
-    try:
-        for line in header:
-            if line[:3] == "XXS":
-                _xxs(0, line[4:].strip(), points)
-            elif line[:3] == "162":
-                _162(0, line, points)
-    except TRFError:
-        return None
-    return Scoring(points["win"], points["draw"], points["loss"])
-
-
-def _162_line(scoring: Scoring) -> str:
-    """TRF-2026 162: each result code in column 6, 15, 24… and its points in the four columns after it."""
-    parts = [("W", scoring.win), ("D", scoring.draw), ("L", scoring.loss)]
-    if scoring.loss:
-        parts.append(("A", scoring.loss))  # an absence scores as a loss here (the default A is 0)
-    return "162 " + "".join(f" {code}{_format_points(value):>4}   " for code, value in parts).rstrip()
-
-
-def has_elimination(event: Event) -> bool:
-    return any(r.kind == ELIMINATION for r in event.rounds)

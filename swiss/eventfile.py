@@ -1,0 +1,677 @@
+"""The `swiss-event` interchange file (SPEC §5): a strict parser and a dumper of the model's dataclasses.
+
+Pure Python: the `standings` and `pair` commands read files with it, and the web app's
+import/export and adapters build the same dataclasses (`swiss.model`) from the database. The JSON itself
+is read by `swiss.strictjson`, whose EventFileError names the place of the first error.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import fields
+from fractions import Fraction
+from typing import Any
+
+from swiss.messages import Message
+from swiss.model import (
+    ACCELERATIONS,
+    BEST_OF,
+    BIG_MAX,
+    BYE,
+    DOUBLE_LOSS,
+    ELIMINATION,
+    FORFEIT,
+    FULL_BYE,
+    GAMES_PROBLEMS,
+    HALF_BYE,
+    INITIAL_COLOURS,
+    INT_MAX,
+    LANGUAGES,
+    LATE_ENTRY_POLICIES,
+    LOSS,
+    MAX_ID,
+    MAX_PLAYER_NUMBER,
+    MAX_ROUND_MINUTES,
+    PAIRING_SYSTEMS,
+    PLAYED,
+    REQUESTED_BYES,
+    RESULTS,
+    ROUND_ONE_METHODS,
+    ROUND_STATES,
+    SMALL_MAX,
+    SWISS,
+    TITLES,
+    UNPAIRED,
+    ZERO_BYE,
+    Event,
+    Match,
+    Player,
+    Round,
+    Scoring,
+    Settings,
+    default_pairing,
+    games_problem,
+    is_top_cut,
+    settings_for_preset,
+    time_zones,
+    validate_games,
+)
+from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.strictjson import (
+    EventFileError,
+    bool_at,
+    decode,
+    fraction_at,
+    int_at,
+    list_at,
+    object_at,
+    required,
+    str_at,
+)
+
+FORMAT = "swiss-event"
+VERSION = 1
+# The results in a refusal ("a forfeit has no game counts"), with codes so the web app translates them.
+_RESULT_NAMES = {
+    r: Message(f"result_{r}", r.replace("_", " "))
+    for r in (BYE, LOSS, DOUBLE_LOSS, HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT)
+}
+
+
+def _one_of(choices) -> Message:
+    return Message("file_one_of", "one of {choices}", choices=", ".join(choices))
+
+
+# A key for every field of the dataclasses, and nothing else (parse(dump(e)) == e); the document adds its own.
+_EVENT_KEYS = {f.name for f in fields(Settings)} | {"format", "version", "players", "rounds"}
+_PLAYER_KEYS = {f.name for f in fields(Player)}
+_ROUND_KEYS = {f.name for f in fields(Round)}
+_MATCH_KEYS = {f.name for f in fields(Match)}
+_CHESS_DETAILS = ("fide_id", "federation", "title", "sex", "birth_date")
+
+
+def loads(text: str | bytes) -> Event:
+    """Parse the text of a swiss-event file."""
+    return parse(decode(text))
+
+
+def parse(data: Any) -> Event:
+    """Validate a decoded swiss-event document and build the Event; raise EventFileError naming the place."""
+    data = object_at(data, "", _EVENT_KEYS)
+    if data.get("format") != FORMAT:
+        raise EventFileError("format", Message("file_format", 'expected "{format}"', format=FORMAT))
+    if data.get("version") != VERSION:
+        raise EventFileError("version", Message("file_version", "expected {version}", version=VERSION))
+    settings = _settings(data)
+    players = _players(data.get("players", []))
+    rounds = _rounds(data.get("rounds", []), {p.id for p in players}, settings.best_of)
+    return Event(settings=settings, players=players, rounds=rounds)
+
+
+# ---------------------------------------------------------------- the settings
+
+
+def _settings(data: dict) -> Settings:
+    """The event's settings: what the file says, the preset's own for what it leaves out."""
+    preset = _preset(data.get("preset", "mtg"))
+    defaults = settings_for_preset(preset)
+    scoring = _scoring(data["scoring"], defaults.scoring) if "scoring" in data else defaults.scoring
+    best_of = int_at(data.get("best_of", defaults.best_of), "best_of", 1)
+    if best_of not in BEST_OF:
+        raise EventFileError(
+            "best_of",
+            Message("file_expected_one_of", "expected one of {choices}", choices=", ".join(map(str, BEST_OF))),
+        )
+    floor = fraction_at(data["floor"], "floor") if "floor" in data else defaults.floor
+    if not 0 <= floor < 1:
+        raise EventFileError("floor", Message("file_floor_range", "must be at least 0 and below 1"))
+    tiebreakers = _tiebreakers(data["tiebreakers"]) if "tiebreakers" in data else defaults.tiebreakers
+    late_entry = _choice(data.get("late_entry", "none"), "late_entry", LATE_ENTRY_POLICIES)
+    round_one = _choice(data.get("round_one", "random"), "round_one", ROUND_ONE_METHODS)
+    pairing_system = _pairing(data.get("pairing", ""), preset)
+    acceleration = _choice(data.get("acceleration", "none"), "acceleration", ACCELERATIONS)
+    date = _date(data.get("date"))
+    slug = data.get("slug")
+    if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-a-zA-Z0-9_]{1,80}", slug)):
+        raise EventFileError("slug", Message("file_bad_slug", "letters, digits, - and _ only, at most 80"))
+    top_cut = int_at(data.get("top_cut", 0), "top_cut", 0)
+    if not is_top_cut(top_cut):
+        raise EventFileError("top_cut", Message("file_top_cut", "0 (none) or a power of two: 2, 4, 8, 16…"))
+    trf_header = data.get("trf_header", [])
+    if not isinstance(trf_header, list) or not all(isinstance(x, str) and "\n" not in x for x in trf_header):
+        raise EventFileError("trf_header", Message("file_trf_header", "expected a list of TRF header lines (strings)"))
+    return Settings(
+        trf_header=tuple(trf_header),
+        name=str_at(data.get("name", "Event"), "name"),
+        slug=slug,
+        preset=preset,
+        scoring=scoring,
+        best_of=best_of,
+        floor=floor,
+        tiebreakers=tiebreakers,
+        bye_rating=int_at(data.get("bye_rating", 0), "bye_rating", 0, maximum=INT_MAX),
+        date=date,
+        planned_rounds=int_at(data.get("planned_rounds"), "planned_rounds", 1, allow_none=True),
+        top_cut=top_cut,
+        round_minutes=int_at(data.get("round_minutes", 50), "round_minutes", 1, maximum=MAX_ROUND_MINUTES),
+        public=bool_at(data.get("public", True), "public"),
+        late_entry=late_entry,
+        round_one=round_one,
+        colours=bool_at(data.get("colours", defaults.colours), "colours"),
+        pairing=pairing_system,
+        acceleration=acceleration,
+        language=_choice(data.get("language", "en"), "language", LANGUAGES),
+        initial_colour=_initial_colour(data.get("initial_colour")),
+        rating_breaks_ties=bool_at(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
+        time_zone=_time_zone(data.get("time_zone", "")),
+    )
+
+
+def _preset(value: Any) -> str:
+    if not isinstance(value, str) or value not in PRESETS:
+        raise EventFileError(
+            "preset",
+            Message(
+                "file_unknown_preset",
+                "unknown preset {preset}; one of {choices}",
+                preset=repr(value),
+                choices=", ".join(PRESETS),
+            ),
+        )
+    return value
+
+
+def _scoring(value: Any, defaults: Scoring) -> Scoring:
+    """The points of a win, a draw and a loss; a key left out keeps the preset's."""
+    s = object_at(value, "scoring", {"win", "draw", "loss"})
+    scoring = Scoring(
+        *(fraction_at(s[k], f"scoring.{k}") if k in s else getattr(defaults, k) for k in ("win", "draw", "loss"))
+    )
+    if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
+        raise EventFileError(
+            "scoring",
+            Message("file_scoring_order", "a win must score more than a loss, and a draw between the two"),
+        )
+    return scoring
+
+
+def _tiebreakers(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise EventFileError("tiebreakers", Message("file_tiebreakers_list", "expected a list of tie-breaker codes"))
+    for i, code in enumerate(value):
+        if code not in TIEBREAKER_CODES:
+            raise EventFileError(
+                f"tiebreakers[{i}]", Message("file_unknown_tiebreaker", "unknown tie-breaker {code}", code=repr(code))
+            )
+    if len(set(value)) != len(value):
+        raise EventFileError("tiebreakers", Message("file_tiebreaker_twice", "a tie-breaker is listed twice"))
+    return tuple(value)
+
+
+def _choice(value: Any, key: str, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise EventFileError(key, _one_of(choices))
+    return value
+
+
+def _pairing(value: Any, preset: str) -> str:
+    """The pairing system the event chose; "" for the preset's own, so that it follows the preset."""
+    if value not in ("", *PAIRING_SYSTEMS):
+        raise EventFileError("pairing", _one_of(PAIRING_SYSTEMS))
+    return "" if value == default_pairing(preset) else value
+
+
+def _date(value: Any) -> str | None:
+    if value is None:
+        return None
+    date = str_at(value, "date")
+    try:
+        dt.date.fromisoformat(date)
+    except ValueError:
+        raise EventFileError(
+            "date", Message("file_bad_date", "{date} is not a date like 2026-11-21", date=repr(date))
+        ) from None
+    return date
+
+
+def _initial_colour(value: Any) -> str | None:
+    if value is not None and value not in INITIAL_COLOURS:
+        raise EventFileError("initial_colour", _one_of(INITIAL_COLOURS))
+    return value
+
+
+def _time_zone(value: Any) -> str:
+    if value != "" and value not in time_zones():
+        raise EventFileError(
+            "time_zone",
+            Message(
+                "file_unknown_time_zone",
+                "unknown time zone {zone}; a name such as Asia/Tokyo or Europe/Copenhagen",
+                zone=json.dumps(value, ensure_ascii=False),
+            ),
+        )
+    return value
+
+
+# ---------------------------------------------------------------- the players
+
+
+def _players(value: Any) -> tuple[Player, ...]:
+    ids: set[str] = set()
+    numbers: set[int] = set()
+    return tuple(_player(rp, f"players[{i}]", ids, numbers) for i, rp in enumerate(list_at(value, "players")))
+
+
+def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
+    """One player; `ids` and `numbers` are those of the players before, to refuse one given twice."""
+    rp = object_at(rp, path, _PLAYER_KEYS)
+    pid = required(rp, "id", path)
+    if isinstance(pid, int) and not isinstance(pid, bool):
+        pid = str(pid)
+    pid = str_at(pid, f"{path}.id", max_length=MAX_ID)
+    if pid in ids:
+        raise EventFileError(
+            f"{path}.id", Message("file_duplicate_player", "duplicate player id {player}", player=repr(pid))
+        )
+    ids.add(pid)
+    name = required(rp, "name", path)
+    joined = int_at(rp.get("joined_round", 1), f"{path}.joined_round", 1)
+    dropped = int_at(rp.get("dropped_after"), f"{path}.dropped_after", 0, allow_none=True)
+    if dropped is not None and dropped < joined - 1:
+        raise EventFileError(
+            f"{path}.dropped_after", Message("file_drop_before_join", "a player cannot drop before joining")
+        )
+    byes = int_at(rp.get("byes", 0), f"{path}.byes", 0)
+    if byes > 3:
+        raise EventFileError(f"{path}.byes", Message("file_too_many_byes", "at most 3 pre-awarded byes"))
+    number = int_at(rp.get("number"), f"{path}.number", 1, allow_none=True, maximum=MAX_PLAYER_NUMBER)
+    if number is not None:
+        if number in numbers:
+            raise EventFileError(
+                f"{path}.number",
+                Message("file_player_number_twice", "player number {number} is given twice", number=number),
+            )
+        numbers.add(number)
+    return Player(
+        id=pid,
+        name=str_at(name, f"{path}.name"),
+        rating=int_at(rp.get("rating"), f"{path}.rating", 0, allow_none=True, maximum=INT_MAX),
+        byes=byes,
+        joined_round=joined,
+        dropped_after=dropped,
+        external_id=str_at(rp.get("external_id", ""), f"{path}.external_id", allow_empty=True, max_length=MAX_ID),
+        fixed_table=int_at(rp.get("fixed_table"), f"{path}.fixed_table", 1, allow_none=True, maximum=INT_MAX),
+        reading=str_at(rp.get("reading", ""), f"{path}.reading", allow_empty=True),
+        number=number,
+        **{key: _detail(rp.get(key, ""), f"{path}.{key}", key) for key in _CHESS_DETAILS},
+        requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
+    )
+
+
+def _detail(value: Any, path: str, key: str) -> str:
+    value = str_at(value, path, allow_empty=True, max_length=MAX_ID)
+    if detail_problem(key, value):
+        raise EventFileError(path, detail_problem(key, value))
+    return value
+
+
+_FIDE_ID = re.compile(r"[0-9]{1,11}")
+_FEDERATION = re.compile(r"[A-Za-z]{3}")
+_TITLE = re.compile("|".join(TITLES), re.IGNORECASE)
+_SEX = re.compile(r"[mwfMWF]")
+# A TRF's birth date: YYYY/MM/DD (also with - or .), or the year alone; 00 for an unknown month or day.
+_BIRTH_DATE = re.compile(r"[0-9]{4}([/.-][0-9]{2}[/.-][0-9]{2})?")
+
+
+def detail_problem(key: str, value: str) -> Message | None:
+    """Why a chess detail (fide_id, federation, title, sex, birth_date) is not one a FIDE report takes, or None.
+
+    Empty is allowed: every detail is optional.
+    """
+    if not value:
+        return None
+    if key == "fide_id" and not _FIDE_ID.fullmatch(value):
+        return Message("file_fide_id", "a FIDE ID is up to 11 digits")
+    if key == "federation" and not _FEDERATION.fullmatch(value):
+        return Message("file_federation", "a federation is a three-letter FIDE code such as GER")
+    if key == "title" and not _TITLE.fullmatch(value):
+        return Message("file_title", "a title is one of {choices}", choices=", ".join(TITLES[:8]))
+    if key == "sex" and not _SEX.fullmatch(value):
+        return Message("file_sex", "sex is m or w (f is read as w)")
+    if key == "birth_date" and not _BIRTH_DATE.fullmatch(value):
+        return Message("file_birth_date", "a birth date is written 1969/12/06 or 1969")
+    return None
+
+
+def _requested_byes(value: Any, path: str) -> tuple[tuple[int, str], ...]:
+    """[{"round": 5, "result": "half_bye"}, ...]: at most one a round, in round order."""
+    byes: dict[int, str] = {}
+    for k, entry in enumerate(list_at(value, path)):
+        place = f"{path}[{k}]"
+        entry = object_at(entry, place, {"round", "result"})
+        number = int_at(required(entry, "round", place), f"{place}.round", 1)
+        if number in byes:
+            raise EventFileError(
+                f"{place}.round", Message("file_round_twice", "round {round} appears twice", round=number)
+            )
+        result = entry.get("result")
+        if result not in REQUESTED_BYES:
+            raise EventFileError(f"{place}.result", _one_of(REQUESTED_BYES))
+        byes[number] = result
+    return tuple(sorted(byes.items()))
+
+
+# ---------------------------------------------------------------- the rounds
+
+
+def _rounds(value: Any, ids: set[str], best_of: int) -> tuple[Round, ...]:
+    numbers: set[int] = set()
+    rounds = [_round(rr, f"rounds[{i}]", numbers, ids, best_of) for i, rr in enumerate(list_at(value, "rounds"))]
+    rounds.sort(key=lambda r: r.number)
+    return tuple(rounds)
+
+
+def _round(rr: Any, path: str, numbers: set[int], ids: set[str], best_of: int) -> Round:
+    """One round; `numbers` are those of the rounds before, to refuse one given twice."""
+    rr = object_at(rr, path, _ROUND_KEYS)
+    number = int_at(required(rr, "number", path), f"{path}.number", 1)
+    if number in numbers:
+        raise EventFileError(f"{path}.number", Message("file_round_twice", "round {round} appears twice", round=number))
+    numbers.add(number)
+    kind = rr.get("kind", SWISS)
+    if kind not in (SWISS, ELIMINATION):
+        raise EventFileError(f"{path}.kind", Message("file_round_kind", 'expected "swiss" or "elimination"'))
+    state = rr.get("state")
+    if state is not None and state not in ROUND_STATES:
+        raise EventFileError(f"{path}.state", _one_of(ROUND_STATES))
+    matches = list_at(rr.get("matches", []), f"{path}.matches")
+    return Round(
+        number=number,
+        matches=_round_matches(matches, path, number, state, ids, best_of, kind == ELIMINATION),
+        kind=kind,
+        seed=int_at(rr.get("seed"), f"{path}.seed", -BIG_MAX - 1, allow_none=True, maximum=BIG_MAX),
+        state=state,
+    )
+
+
+def _round_matches(
+    matches: list, path: str, number: int, state: str | None, ids: set[str], best_of: int, elimination: bool
+) -> tuple[Match, ...]:
+    """A round's matches: a player in one at most, a table used once at most, no result in a draft."""
+    parsed = []
+    in_round: set[str] = set()
+    tables: set[int] = set()
+    for j, rm in enumerate(matches):
+        mpath = f"{path}.matches[{j}]"
+        match = _parse_match(rm, mpath, ids, best_of, elimination)
+        if state == "draft" and (match.games is not None or match.result == DOUBLE_LOSS):
+            # The web app refuses results in a draft: players have not seen these pairings.
+            raise EventFileError(mpath, Message("file_draft_results", "a draft round has no results: publish it first"))
+        for key, pid in (("a", match.a), ("b", match.b)):
+            if pid is None:
+                continue
+            if pid in in_round:
+                raise EventFileError(
+                    f"{mpath}.{key}",
+                    Message(
+                        "file_plays_twice",
+                        "player {player} plays twice in round {round}",
+                        player=repr(pid),
+                        round=number,
+                    ),
+                )
+            in_round.add(pid)
+        if match.table is not None:
+            if match.table in tables:
+                raise EventFileError(
+                    f"{mpath}.table",
+                    Message(
+                        "file_table_twice",
+                        "table {table} is used twice in round {round}",
+                        table=match.table,
+                        round=number,
+                    ),
+                )
+            tables.add(match.table)
+        parsed.append(match)
+    return tuple(parsed)
+
+
+# ---------------------------------------------------------------- the matches
+
+
+def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
+    # Fast path for the shape nearly every match has (two known players, three game counts, maybe a table);
+    # anything else, valid or not, goes through the checks that name the place of an error.
+    if type(rm) is dict and "result" not in rm and "white" not in rm and rm.keys() <= _MATCH_KEYS:
+        a, b, g, table = rm.get("a"), rm.get("b"), rm.get("games"), rm.get("table")
+        if (
+            type(a) is str
+            and type(b) is str
+            and a != b
+            and a in ids
+            and b in ids
+            and type(g) is list
+            and len(g) == 3
+            and (table is None or (type(table) is int and 1 <= table <= INT_MAX))
+        ):
+            ga, gb, gd = g
+            if (
+                type(ga) is int
+                and type(gb) is int
+                and type(gd) is int
+                and max(ga, gb, gd) <= SMALL_MAX
+                and validate_games((ga, gb, gd), best_of, elimination) is None
+            ):
+                return Match(a=a, b=b, games=(ga, gb, gd), result=PLAYED, table=table)
+    return _checked_match(rm, path, ids, best_of, elimination)
+
+
+def _checked_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
+    rm = object_at(rm, path, _MATCH_KEYS)
+    if "a" not in rm:
+        raise EventFileError(f"{path}.a", Message("file_missing", "missing"))
+    a, b = _match_player(rm, "a", path, ids), _match_player(rm, "b", path, ids)
+    if a == b:
+        raise EventFileError(f"{path}.b", Message("file_plays_self", "a player cannot play themselves"))
+    result = _match_result(rm.get("result"), path, b, elimination)
+    games = _match_games(rm["games"], path, result, best_of, elimination) if rm.get("games") is not None else None
+    table = rm.get("table")
+    if table is not None:
+        table = int_at(table, f"{path}.table", 1, maximum=INT_MAX)
+    white = rm.get("white")
+    if white is not None:
+        if result not in (FORFEIT, DOUBLE_LOSS) or b is None:
+            raise EventFileError(
+                f"{path}.white",
+                Message("file_white_unplayed", "only a forfeit or a double loss between two players names white"),
+            )
+        if white not in (a, b):
+            raise EventFileError(f"{path}.white", Message("file_white_player", "white is player a or player b"))
+    return Match(a=a, b=b, games=games, result=result, table=table, white=white)
+
+
+def _match_player(rm: dict, key: str, path: str, ids: set[str]) -> str | None:
+    pid = rm.get(key)
+    if type(pid) is str and pid in ids:
+        return pid
+    if pid is None and key == "b":
+        return None
+    if isinstance(pid, int) and not isinstance(pid, bool):
+        pid = str(pid)
+    if not isinstance(pid, str) or pid not in ids:
+        raise EventFileError(
+            f"{path}.{key}", Message("file_unknown_player", "unknown player {player}", player=json.dumps(pid))
+        )
+    return pid
+
+
+def _match_result(result: Any, path: str, b: str | None, elimination: bool) -> str:
+    """The result kind the match gives or implies (played with a player b, else a bye), checked against b."""
+    if result is None:
+        result = PLAYED if b is not None else BYE
+    elif result == LOSS:
+        if b is not None:
+            raise EventFileError(
+                f"{path}.result", Message("file_loss_has_b", '"loss" is an unpaired loss: it has no player b')
+            )
+    elif result == DOUBLE_LOSS:
+        if b is None:
+            raise EventFileError(
+                f"{path}.result", Message("file_double_loss_needs_b", '"double_loss" needs two players')
+            )
+    elif result in UNPAIRED:
+        if b is not None:
+            raise EventFileError(
+                f"{path}.result", Message("file_unpaired_has_b", 'a "{result}" has no player b', result=result)
+            )
+    elif result != FORFEIT:
+        raise EventFileError(
+            f"{path}.result",
+            Message(
+                "file_expected_one_of",
+                "expected one of {choices}",
+                choices=", ".join(r for r in RESULTS if r != PLAYED),
+            ),
+        )
+    if elimination and result in UNPAIRED and result != BYE:
+        raise EventFileError(
+            f"{path}.result", Message("file_elimination_needs_b", "an elimination match needs two players")
+        )
+    return result
+
+
+def _match_games(g: Any, path: str, result: str, best_of: int, elimination: bool) -> tuple[int, int, int]:
+    """[games won by a, games won by b, games drawn], possible in the match format."""
+    if result != PLAYED:
+        raise EventFileError(
+            f"{path}.games",
+            Message("file_no_games", "a {result} has no game counts", result=_RESULT_NAMES[result]),
+        )
+    if not isinstance(g, list) or len(g) != 3:
+        raise EventFileError(
+            f"{path}.games",
+            Message("file_games_shape", "expected [games won by a, games won by b, games drawn]"),
+        )
+    ga, gb, gd = g
+    if type(ga) is int and type(gb) is int and type(gd) is int and min(g) >= 0 and max(g) <= SMALL_MAX:
+        games = (ga, gb, gd)  # the common case, without building an error path per number
+    else:
+        games = tuple(int_at(g[k], f"{path}.games[{k}]", 0) for k in range(3))
+    problem = games_problem(games, best_of, elimination)
+    if problem:
+        code, params = problem
+        raise EventFileError(f"{path}.games", Message(f"games_{code}", GAMES_PROBLEMS[code], **params))
+    return games
+
+
+# ---------------------------------------------------------------- dumping
+
+
+def _num(f: Fraction) -> int | str:
+    return int(f) if f.denominator == 1 else str(f)
+
+
+def dump(event: Event) -> dict:
+    """The swiss-event document of an Event; parse(dump(e)) == e."""
+    doc = _dump_settings(event.settings)
+    doc["players"] = [_dump_player(p) for p in event.players]
+    doc["rounds"] = [_dump_round(r) for r in event.rounds]
+    return doc
+
+
+def _dump_settings(s: Settings) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": s.name,
+        "slug": s.slug,
+        "preset": s.preset,
+        "scoring": {"win": _num(s.scoring.win), "draw": _num(s.scoring.draw), "loss": _num(s.scoring.loss)},
+        "best_of": s.best_of,
+        "floor": str(s.floor),
+        "tiebreakers": list(s.tiebreakers),
+        "bye_rating": s.bye_rating,
+        "date": s.date,
+        "planned_rounds": s.planned_rounds,
+        "top_cut": s.top_cut,
+        "round_minutes": s.round_minutes,
+        "public": s.public,
+        "late_entry": s.late_entry,
+        "round_one": s.round_one,
+        "colours": s.colours,
+    }
+    # Written only when not the preset's own, so files from before the choice existed come back unchanged.
+    if s.pairing:
+        doc["pairing"] = s.pairing
+    if s.acceleration != "none":
+        doc["acceleration"] = s.acceleration
+    if s.language != "en":
+        doc["language"] = s.language
+    if s.time_zone:
+        doc["time_zone"] = s.time_zone
+    if s.trf_header:
+        doc["trf_header"] = list(s.trf_header)
+    if s.initial_colour is not None:
+        doc["initial_colour"] = s.initial_colour
+    if s.rating_breaks_ties:
+        doc["rating_breaks_ties"] = True
+    for key in ("date", "slug"):
+        if doc[key] is None:
+            del doc[key]
+    return doc
+
+
+def _dump_round(r: Round) -> dict[str, Any]:
+    rd: dict[str, Any] = {"number": r.number, "kind": r.kind}
+    if r.seed is not None:
+        rd["seed"] = r.seed
+    if r.state is not None:
+        rd["state"] = r.state
+    rd["matches"] = [_dump_match(m) for m in r.matches]
+    return rd
+
+
+def _dump_match(m: Match) -> dict[str, Any]:
+    md: dict[str, Any] = {}
+    if m.table is not None:
+        md["table"] = m.table
+    md["a"] = m.a
+    md["b"] = m.b
+    if m.games is not None:
+        md["games"] = list(m.games)
+    if m.result not in (PLAYED, BYE):
+        md["result"] = m.result
+    if m.white is not None:
+        md["white"] = m.white
+    return md
+
+
+def _dump_player(p: Player) -> dict[str, Any]:
+    pd = {
+        "id": p.id,
+        "name": p.name,
+        "rating": p.rating,
+        "byes": p.byes,
+        "joined_round": p.joined_round,
+        "dropped_after": p.dropped_after,
+        "external_id": p.external_id,
+        "fixed_table": p.fixed_table,
+    }
+    if p.number is not None:
+        pd["number"] = p.number
+    if p.reading:
+        pd["reading"] = p.reading
+    # The chess details only where given, so files without them read and write as before.
+    for key in _CHESS_DETAILS:
+        if getattr(p, key):
+            pd[key] = getattr(p, key)
+    if p.requested_byes:
+        pd["requested_byes"] = [{"round": r, "result": kind} for r, kind in p.requested_byes]
+    return pd
+
+
+def dumps(event: Event) -> str:
+    return json.dumps(dump(event), indent=1, ensure_ascii=False) + "\n"

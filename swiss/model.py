@@ -1,0 +1,277 @@
+"""The event as every part of the app sees it: frozen dataclasses (settings, players, matches, rounds), the
+result kinds, the limits a stored event keeps to, and the rules on single values (a game count, a top cut, a
+score typed as text) that the file readers, the engines and the web app's forms all apply.
+
+Pure Python; the swiss-event file (`swiss.eventfile`) and TRF (`swiss.trf`) read and write these classes.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import zoneinfo
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from swiss.presets import PRESETS
+
+# Match result kinds. "played" with games=None is a pairing whose result is still outstanding.
+PLAYED, BYE, LOSS, DOUBLE_LOSS = "played", "bye", "loss", "double_loss"
+# The unplayed results FIDE C.07 Article 16 tells apart (optional; old files never use them):
+# a requested half-point or zero-point bye, a full-point bye (not allocated by the pairing), and a
+# forfeit: player a wins without playing, player b (if any) loses without playing.
+HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT = "half_bye", "zero_bye", "full_bye", "forfeit"
+# Results that never have a player b.
+UNPAIRED = (BYE, LOSS, HALF_BYE, ZERO_BYE, FULL_BYE)
+RESULTS = (PLAYED, BYE, LOSS, DOUBLE_LOSS, HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT)
+# How a result ended for one side: what the `outcome` of a match gives each player.
+WON, DREW, LOST = 2, 1, 0
+SWISS, ELIMINATION = "swiss", "elimination"
+LATE_ENTRY_POLICIES = ("none", "losses")
+# Match formats games use: one game, or best of 3, 5 or 7.
+BEST_OF = (1, 3, 5, 7)
+ROUND_ONE_METHODS = ("random", "rating")
+PAIRING_SYSTEMS = ("optimal", "dutch")  # SPEC §4's optimal engine; FIDE C.04.3 (the chess preset's default)
+ACCELERATIONS = ("none", "baku")  # for the Dutch system: none, or FIDE C.04.5.1 (Baku)
+ROUND_STATES = ("draft", "paired", "in_progress", "complete")
+# What a player may ask for a round before it is paired (FIDE C.07 16: requested byes); a zero-point bye is a
+# known absence. The pairing of that round leaves the player out.
+REQUESTED_BYES = (HALF_BYE, ZERO_BYE, FULL_BYE)
+# Chess: the colour the first player on the first board of round 1 gets (TRF XXC white1/black1, TRF-2026 152).
+INITIAL_COLOURS = ("white", "black")
+# FIDE titles as a TRF writes them (TRF-2026 column 11-13; TRF-16's one- and two-letter forms too).
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "G", "M", "F", "C", "WG", "WM", "WF", "WC")
+# Player numbers are short numbers a venue calls out; the bound keeps them in a database integer column.
+MAX_PLAYER_NUMBER = 999_999
+# Counts (rounds, games, minutes, byes) fit a small integer column, ratings and tables an integer column:
+# a larger number is refused by place instead of failing the database write.
+SMALL_MAX, INT_MAX, BIG_MAX = 32_767, 2_147_483_647, 2**63 - 1
+
+# What a stored event can hold; the web app's columns and forms use the same limits, so a file that
+# parses can be imported and an event the web app holds can be exported and read back.
+MAX_NAME = 200  # event and player names
+MAX_ID = 100  # player ids and external ids
+MAX_FRACTION_TEXT = 20  # a score or floor written as "33/100"
+MAX_ROUND_MINUTES = 24 * 60  # a round (and its clock, with extensions) lasts at most a day
+LANGUAGES = ("en", "ja", "da")  # the public pages' languages
+_FRACTION_TEXT = re.compile(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)(\s*/\s*\d+)?\s*")
+
+
+def default_pairing(preset: str) -> str:
+    """The pairing system of an event that names none: the Dutch system for chess, SPEC §4's optimal otherwise."""
+    return "dutch" if preset == "chess" else "optimal"
+
+
+@dataclass(frozen=True)
+class Scoring:
+    win: Fraction = Fraction(3)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Settings:
+    name: str = "Event"
+    slug: str | None = None
+    preset: str = "mtg"
+    scoring: Scoring = Scoring()
+    best_of: int = 3
+    floor: Fraction = Fraction(33, 100)
+    tiebreakers: tuple[str, ...] = ("omw", "gw", "ogw")
+    bye_rating: int = 0
+    # Facts the web app keeps about an event; optional in the file.
+    date: str | None = None
+    planned_rounds: int | None = None
+    top_cut: int = 0
+    round_minutes: int = 50
+    public: bool = True
+    late_entry: str = "none"
+    round_one: str = "random"
+    colours: bool = False
+    # The pairing system: "optimal" (SPEC §4) or "dutch" (FIDE C.04.3); "" is the preset's own (dutch for
+    # chess, optimal otherwise). For the Dutch system, its acceleration: "none" or "baku" (FIDE C.04.5.1).
+    pairing: str = ""
+    acceleration: str = "none"
+    language: str = "en"  # the public pages' language when a visitor names none (optional key)
+    # Chess: the colour of the top board in round 1 ("white", "black" or None: chosen at random).
+    initial_colour: str | None = None
+    # Players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
+    rating_breaks_ties: bool = False
+    # The venue's IANA time zone ("Asia/Tokyo"), in which the pages show times; "" for the server's (optional key).
+    time_zone: str = ""
+    # TRF header lines (FIDE TRF-16, e.g. "022 Frankfurt"), kept verbatim so that a TRF comes back as it went in.
+    trf_header: tuple[str, ...] = ()
+
+    @property
+    def pairing_system(self) -> str:
+        return self.pairing or default_pairing(self.preset)
+
+    @property
+    def games_to_win(self) -> int:
+        return math.ceil(self.best_of / 2)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    rating: int | None = None
+    byes: int = 0
+    joined_round: int = 1
+    dropped_after: int | None = None
+    external_id: str = ""
+    fixed_table: int | None = None
+    reading: str = ""  # furigana or a sort name (optional key)
+    # The player number a venue calls the player by (unique in the event); optional.
+    number: int | None = None
+    # Chess registration details a TRF file carries (FIDE ID, federation, title, sex, birth date as written).
+    federation: str = ""
+    title: str = ""
+    sex: str = ""
+    birth_date: str = ""
+    fide_id: str = ""
+    # Byes asked for rounds not yet paired, as (round, REQUESTED_BYES kind), by round.
+    requested_byes: tuple[tuple[int, str], ...] = ()
+
+    def requested_bye(self, round_number: int) -> str | None:
+        """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""
+        for number, kind in self.requested_byes:
+            if number == round_number:
+                return kind
+        return None
+
+
+@dataclass(frozen=True)
+class Match:
+    a: str
+    b: str | None = None
+    games: tuple[int, int, int] | None = None
+    result: str = PLAYED
+    table: int | None = None
+    # Chess: who was paired with White in a game not played (a forfeit or a double forfeit), when known. In a
+    # game played player a has White; in a forfeit player a is the winner, whatever the colours.
+    white: str | None = None
+
+    @property
+    def has_result(self) -> bool:
+        return self.result != PLAYED or self.games is not None
+
+    def outcome(self) -> tuple[int | None, int | None]:
+        """(how it ended for a, for b): WON, DREW or LOST; None for an outstanding result or a missing b."""
+        r = self.result
+        if r == PLAYED:
+            if self.games is None:
+                return None, None
+            ga, gb, _ = self.games
+            return (WON, LOST) if ga > gb else (LOST, WON) if gb > ga else (DREW, DREW)
+        if r in (BYE, FULL_BYE):
+            return WON, None
+        if r == HALF_BYE:
+            return DREW, None
+        if r in (LOSS, ZERO_BYE):
+            return LOST, None
+        if r == DOUBLE_LOSS:
+            return LOST, LOST
+        # FORFEIT
+        return WON, (LOST if self.b is not None else None)
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    matches: tuple[Match, ...] = ()
+    kind: str = SWISS
+    seed: int | None = None
+    state: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    settings: Settings
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = field(default_factory=tuple)
+
+    def swiss_rounds(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if r.kind == SWISS)
+
+
+def settings_for_preset(preset: str, **overrides: Any) -> Settings:
+    p = PRESETS[preset]
+    base = {
+        "preset": preset,
+        "scoring": Scoring(p.win, p.draw, p.loss),
+        "best_of": p.best_of,
+        "floor": p.floor,
+        "tiebreakers": p.tiebreakers,
+        "colours": p.colours,
+    }
+    base.update(overrides)
+    return Settings(**base)
+
+
+def games_problem(games: tuple[int, int, int], best_of: int, elimination: bool = False) -> tuple[str, dict] | None:
+    """Why a game count is impossible for the match format, as a stable code and its parameters, or None.
+
+    SPEC §2: nobody wins more than ⌈N/2⌉ games and not both reach it; a best-of-N match has at most N drawn
+    games on top of the games won (MTR: an intentional draw is 0-0-3); an elimination match has a winner.
+    """
+    a, b, d = games
+    need = math.ceil(best_of / 2)
+    if min(games) < 0:
+        return "negative", {}
+    if a + b + d == 0:
+        return "empty", {}
+    if a > need or b > need:
+        return "too_many_wins", {"best_of": best_of, "need": need}
+    if a == need and b == need:
+        return "both_win", {"best_of": best_of, "need": need}
+    if d > best_of:
+        return "too_many_draws", {"best_of": best_of}
+    if elimination and a == b:
+        return "elimination_draw", {}
+    return None
+
+
+GAMES_PROBLEMS = {
+    "negative": "game counts cannot be negative",
+    "empty": "a result needs at least one game",
+    "too_many_wins": "in best of {best_of} nobody wins more than {need} games",
+    "both_win": "in best of {best_of} only one side can win {need} games",
+    "too_many_draws": "in best of {best_of} a match has at most {best_of} drawn games",
+    "elimination_draw": "an elimination match cannot end in a draw",
+}
+
+
+def validate_games(games: tuple[int, int, int], best_of: int, elimination: bool = False) -> str | None:
+    """Why a game count is impossible for the match format, in English, or None (SPEC §2)."""
+    problem = games_problem(games, best_of, elimination)
+    return None if problem is None else GAMES_PROBLEMS[problem[0]].format(**problem[1])
+
+
+def is_top_cut(n: int) -> bool:
+    """A top cut is 0 (none) or a power of two that fits the bracket: 2, 4, 8, 16…"""
+    return n == 0 or (2 <= n <= SMALL_MAX and n & (n - 1) == 0)
+
+
+def parse_fraction(text: str) -> Fraction:
+    """A score or floor typed as 3, 0.5, .33 or 1/2 (no exponents: "1e999999999" would take minutes).
+
+    ValueError when it is not such a number or needs more than MAX_FRACTION_TEXT characters to store.
+    """
+    if len(text) > 100 or not _FRACTION_TEXT.fullmatch(text):
+        raise ValueError(text)
+    try:
+        result = Fraction(text.strip().replace(" ", ""))
+    except ZeroDivisionError:
+        raise ValueError(text) from None
+    if len(str(result)) > MAX_FRACTION_TEXT:
+        raise ValueError(text)
+    return result
+
+
+@functools.cache
+def time_zones() -> frozenset[str]:
+    """The IANA time zone names this machine knows (the system's zoneinfo, or the tzdata package)."""
+    return frozenset(zoneinfo.available_timezones())
