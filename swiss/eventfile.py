@@ -134,7 +134,7 @@ def _settings(data: dict) -> Settings:
     acceleration = _choice(data.get("acceleration", "none"), "acceleration", ACCELERATIONS)
     date = _date(data.get("date"))
     slug = data.get("slug")
-    if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-a-zA-Z0-9_]{1,80}", slug)):
+    if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-\w]{1,80}", slug)):
         raise EventFileError("slug", Message("file_bad_slug", "letters, digits, - and _ only, at most 80"))
     top_cut = int_at(data.get("top_cut", 0), "top_cut", 0)
     if not is_top_cut(top_cut):

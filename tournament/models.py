@@ -19,7 +19,6 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, Max, Q
 from django.db.models.functions import Cast, Substr
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -28,6 +27,7 @@ from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.text import l10n, name_search
 from tournament.text.engine_text import translate_all
 from tournament.text.lookalikes import username_key
+from tournament.text.slugs import slug_text
 
 
 def single(queryset: models.QuerySet):
@@ -119,7 +119,7 @@ class Event(models.Model):
         WHITE = "white", _("White")
         BLACK = "black", _("Black")
 
-    slug = models.SlugField(max_length=80, unique=True)
+    slug = models.SlugField(max_length=80, unique=True, allow_unicode=True)  # 京都オープン-2026-12-05-3fa9c1
     name = models.CharField(max_length=MAX_NAME)
     date = models.DateField(default=timezone.localdate)
     preset = models.CharField(
@@ -213,7 +213,7 @@ class Event(models.Model):
         would come out as `…-2` when a hidden event of that name exists, telling anyone that it does; two
         creations at once cannot collide on it (and if the suffix ever repeats, another one is drawn).
         """
-        base = slugify(f"{self.name} {self.date}")[:60].strip("-") or "event"
+        base = slug_text(f"{self.name} {self.date}") or "event"
         for attempt in range(5):
             self.slug = f"{base}-{secrets.token_hex(3)}"
             try:

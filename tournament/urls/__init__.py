@@ -3,9 +3,12 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
+from tournament.text.slugs import SlugConverter
 from tournament.views import account
+
+register_converter(SlugConverter, "eventslug")  # an event's slug, in any script (tournament/text/slugs.py)
 
 urlpatterns = [
     path("login/", account.LoginView.as_view(redirect_authenticated_user=True), name="login"),

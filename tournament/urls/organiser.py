@@ -4,7 +4,7 @@ from django.urls import path
 
 from tournament.views import crosstable, organiser, players, printing, reports, results, rounds, staff, top_cut, trf
 
-E = "events/<slug:slug>/"
+E = "events/<eventslug:slug>/"
 R = E + "rounds/<int:number>/"
 
 urlpatterns = [

@@ -6,12 +6,12 @@ from tournament.views import player
 
 app_name = "player"
 urlpatterns = [
-    path("<slug:slug>/me/", player.me, name="me"),
-    path("<slug:slug>/me/code/", player.code, name="code"),
-    path("<slug:slug>/me/forget/", player.forget, name="forget"),
-    path("<slug:slug>/me/report/", player.report, name="report"),
-    path("<slug:slug>/me/drop/", player.drop, name="drop"),
-    path("<slug:slug>/me/bye/", player.bye, name="bye"),
-    path("<slug:slug>/me/<int:pk>/<str:token>/", player.link, name="link"),
-    path("<slug:slug>/t/<int:number>/<int:table>/", player.table, name="table"),
+    path("<eventslug:slug>/me/", player.me, name="me"),
+    path("<eventslug:slug>/me/code/", player.code, name="code"),
+    path("<eventslug:slug>/me/forget/", player.forget, name="forget"),
+    path("<eventslug:slug>/me/report/", player.report, name="report"),
+    path("<eventslug:slug>/me/drop/", player.drop, name="drop"),
+    path("<eventslug:slug>/me/bye/", player.bye, name="bye"),
+    path("<eventslug:slug>/me/<int:pk>/<str:token>/", player.link, name="link"),
+    path("<eventslug:slug>/t/<int:number>/<int:table>/", player.table, name="table"),
 ]

@@ -6,11 +6,11 @@ from tournament.views import crosstable, public
 
 app_name = "public"
 urlpatterns = [
-    path("<slug:slug>/", public.home, name="home"),
-    path("<slug:slug>/pairings/", public.pairings, name="pairings"),
-    path("<slug:slug>/standings/", public.standings_page, name="standings"),
-    path("<slug:slug>/crosstable/", crosstable.public_crosstable, name="crosstable"),
-    path("<slug:slug>/players/<int:pk>/", public.player, name="player"),
-    path("<slug:slug>/screen/", public.screen, name="screen"),
-    path("<slug:slug>/bracket/", public.bracket, name="bracket"),
+    path("<eventslug:slug>/", public.home, name="home"),
+    path("<eventslug:slug>/pairings/", public.pairings, name="pairings"),
+    path("<eventslug:slug>/standings/", public.standings_page, name="standings"),
+    path("<eventslug:slug>/crosstable/", crosstable.public_crosstable, name="crosstable"),
+    path("<eventslug:slug>/players/<int:pk>/", public.player, name="player"),
+    path("<eventslug:slug>/screen/", public.screen, name="screen"),
+    path("<eventslug:slug>/bracket/", public.bracket, name="bracket"),
 ]

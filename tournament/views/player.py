@@ -24,6 +24,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.encoding import iri_to_uri
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -69,13 +70,19 @@ def _cookie(event: Event) -> str:
     return f"me-{event.pk}"
 
 
+def event_path(slug: str) -> str:
+    """The path of an event's pages as the browser sends it (a slug in kana or kanji percent-encoded): the
+    path of its cookies."""
+    return iri_to_uri(f"/e/{slug}/")
+
+
 def remember(response: HttpResponse, event: Event, player: Player) -> HttpResponse:
     response.set_signed_cookie(
         _cookie(event),
         f"{player.pk}:{reports.token_digest(player.token)}",
         salt=COOKIE_SALT,
         max_age=COOKIE_DAYS * 86400,
-        path=f"/e/{event.slug}/",
+        path=event_path(event.slug),
         secure=settings.SESSION_COOKIE_SECURE,
         httponly=True,
         samesite="Lax",
@@ -84,7 +91,7 @@ def remember(response: HttpResponse, event: Event, player: Player) -> HttpRespon
 
 
 def forget_cookie(response: HttpResponse, event: Event) -> HttpResponse:
-    response.delete_cookie(_cookie(event), path=f"/e/{event.slug}/", samesite="Lax")
+    response.delete_cookie(_cookie(event), path=event_path(event.slug), samesite="Lax")
     return response
 
 
@@ -283,7 +290,7 @@ def forget(request: HtmxHttpRequest, slug: str):
     response = redirect("public:pairings", slug=slug)
     for name in request.COOKIES:
         if _COOKIE_NAME.fullmatch(name):
-            response.delete_cookie(name, path=f"/e/{slug}/", samesite="Lax")
+            response.delete_cookie(name, path=event_path(slug), samesite="Lax")
     return response
 
 
