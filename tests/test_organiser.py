@@ -249,12 +249,14 @@ def test_add_judge_by_username(org, event, outsider, client):
     assert EventRole.objects.filter(event=event, user=outsider).count() == 1
 
 
-def test_quick_add_via_htmx_returns_roster_with_fresh_focused_field(org, event):
+def test_quick_add_via_htmx_answers_with_its_line_and_the_roster_out_of_band(org, event):
     v = event.version
     r = org.post(url("org_player_add", event), {"name": "Zed Zulu, 1700"}, headers={"HX-Request": "true"})
     assert r.status_code == 200
     body = r.content.decode()
-    assert 'id="roster"' in body and "<html" not in body and "Zed Zulu" in body and "autofocus" in body
+    assert body.lstrip().startswith('<li class="entry stored">') and "Added Zed Zulu (#9, 1700)." in body
+    # The roster follows out of band; the box being typed in is not part of the answer.
+    assert '<div id="roster" hx-swap-oob="true">' in body and "<html" not in body and 'id="id_name"' not in body
     p = Player.objects.get(name="Zed Zulu")
     assert p.rating == 1700 and p.joined_round == 1
     event.refresh_from_db()
@@ -419,10 +421,12 @@ def test_keyboard_path_table_then_result(jc, event):
     rnd = published_round(event)
     r = jc.post(url("org_table_result", event, 1), {"table": 3, "result": "21"}, headers={"HX-Request": "true"})
     body = r.content.decode()
-    assert r.status_code == 200 and 'id="table-form"' in body and "hx-swap-oob" in body
+    # The entry's line in the desk's running list, and the row and counts out of band: never the form.
+    assert r.status_code == 200 and 'id="table-form"' not in body and "hx-swap-oob" in body
+    assert '<li class="entry stored">' in body and 'T3</strong> <span class="entry-result">2-1</span>' in body
     assert rnd.matches.get(table=3).games == (2, 1, 0)
     r = jc.post(url("org_table_result", event, 1), {"table": 99, "result": "20"}, headers={"HX-Request": "true"})
-    assert b"no table 99" in r.content and b'value="99"' in r.content
+    assert b"no table 99" in r.content and b'<li class="entry refused">' in r.content and b"T99</strong>" in r.content
 
 
 def test_filter_shows_only_outstanding(jc, event):

@@ -21,7 +21,6 @@ from tournament import once, services
 from tournament.forms import (
     ClockForm,
     SwapForm,
-    TableResultForm,
 )
 from tournament.models import Event, Match, Player, ResultChange, Round
 from tournament.services import ServiceError, results_board
@@ -143,7 +142,6 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         access,
         partial=partial,
         rounds=_round_tabs(event),
-        table_form=TableResultForm(),
         reporting_choices=Event.Reporting.choices,
         drops=results_board.phone_drops(event, rnd) if whole else [],
         changes=labelled(
