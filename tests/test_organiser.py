@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournament.files.eventio import create_matches
-from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round
+from tournament.models import Event, EventLog, EventRole, Match, Player, Report, ResultChange, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +124,7 @@ def test_wrong_verb_is_405(org, everything):
     forms = {
         u
         for verb, u, _ in everything
-        if u.endswith(("/settings/", "/drop/", "/delete/")) or u.rstrip("/").split("/")[-1].isdigit()
+        if u.endswith(("/settings/", "/drop/", "/delete/", "/repair/")) or u.rstrip("/").split("/")[-1].isdigit()
     }
     for verb, u, _ in everything:
         wrong = "delete" if u in forms else ("post" if verb == "get" else "get")
@@ -249,12 +249,14 @@ def test_add_judge_by_username(org, event, outsider, client):
     assert EventRole.objects.filter(event=event, user=outsider).count() == 1
 
 
-def test_quick_add_via_htmx_returns_roster_with_fresh_focused_field(org, event):
+def test_quick_add_via_htmx_answers_with_its_line_and_the_roster_out_of_band(org, event):
     v = event.version
     r = org.post(url("org_player_add", event), {"name": "Zed Zulu, 1700"}, headers={"HX-Request": "true"})
     assert r.status_code == 200
     body = r.content.decode()
-    assert 'id="roster"' in body and "<html" not in body and "Zed Zulu" in body and "autofocus" in body
+    assert body.lstrip().startswith('<li class="entry stored">') and "Added Zed Zulu (#9, 1700)." in body
+    # The roster follows out of band; the box being typed in is not part of the answer.
+    assert '<div id="roster" hx-swap-oob="true">' in body and "<html" not in body and 'id="id_name"' not in body
     p = Player.objects.get(name="Zed Zulu")
     assert p.rating == 1700 and p.joined_round == 1
     event.refresh_from_db()
@@ -419,10 +421,12 @@ def test_keyboard_path_table_then_result(jc, event):
     rnd = published_round(event)
     r = jc.post(url("org_table_result", event, 1), {"table": 3, "result": "21"}, headers={"HX-Request": "true"})
     body = r.content.decode()
-    assert r.status_code == 200 and 'id="table-form"' in body and "hx-swap-oob" in body
+    # The entry's line in the desk's running list, and the row and counts out of band: never the form.
+    assert r.status_code == 200 and 'id="table-form"' not in body and "hx-swap-oob" in body
+    assert '<li class="entry stored">' in body and 'T3</strong> <span class="entry-result">2-1</span>' in body
     assert rnd.matches.get(table=3).games == (2, 1, 0)
     r = jc.post(url("org_table_result", event, 1), {"table": 99, "result": "20"}, headers={"HX-Request": "true"})
-    assert b"no table 99" in r.content and b'value="99"' in r.content
+    assert b"no table 99" in r.content and b'<li class="entry refused">' in r.content and b"T99</strong>" in r.content
 
 
 def test_filter_shows_only_outstanding(jc, event):
@@ -620,12 +624,57 @@ def test_repair_via_http(org, event):
     org.post(url("org_round_pair", event))
     org.post(url("org_round_publish", event, 1))
     seed = Round.objects.get().seed
-    r = org.post(url("org_round_repair", event, 1), follow=True)
+    r = org.post(url("org_round_repair", event, 1), {"confirm": "1"}, follow=True)
     assert b"paired again as a draft" in r.content
     rnd = Round.objects.get()
     assert rnd.state == Round.State.DRAFT and rnd.matches.count() == 4 and rnd.seats.count() == 8
     assert rnd.seed != seed  # a new random seed (equal by chance once in 2**31)
     assert EventLog.objects.filter(action="repair").count() == 1
+
+
+def test_re_pairing_a_published_round_asks_first_and_says_what_is_lost(org, event):
+    """One click on "Re-pair this round" threw away a published round. Now the round page links to a question (no
+    script needed) saying what goes; only a POST that confirms re-pairs, and one without (an old page's
+    one-click button) changes nothing and shows the question."""
+    org.post(url("org_round_pair", event))
+    org.post(url("org_round_publish", event, 1))
+    rnd = Round.objects.get()
+    table_1 = rnd.matches.get(table=1)
+    Report.objects.create(match=table_1, player=table_1.player_a, games_a=2, games_b=0, games_drawn=0)
+    pairings = sorted(rnd.matches.values_list("table", "player_a", "player_b"))
+    repair = url("org_round_repair", event, 1)
+    round_page = org.get(url("org_round", event, 1)).content.decode()
+    assert f'<a class="button danger" href="{repair}">Re-pair this round…</a>' in round_page
+
+    for asked in (org.get(repair), org.post(repair), org.post(repair, {"confirm": "yes please"})):
+        body = asked.content.decode()
+        assert asked.status_code == 200 and "<h1>Re-pair round 1?</h1>" in body
+        assert "the published pairings (4 tables), which players may already have seen" in body
+        assert "0 results already entered;" in body and "1 report from players’ phones." in body
+        assert '<input type="hidden" name="confirm" value="1">' in body and "Yes, re-pair round 1" in body
+    same = Round.objects.get()
+    assert (same.pk, same.state, same.seed) == (rnd.pk, Round.State.PAIRED, rnd.seed)
+    assert sorted(same.matches.values_list("table", "player_a", "player_b")) == pairings
+    assert Report.objects.filter(match=table_1).exists() and not EventLog.objects.filter(action="repair").exists()
+
+    done = org.post(repair, {"confirm": "1"}, follow=True)
+    assert "Round 1 is paired again as a draft." in done.content.decode()
+    new = Round.objects.get()
+    assert new.pk != rnd.pk and new.state == Round.State.DRAFT and new.seed != rnd.seed
+    assert not Report.objects.exists() and EventLog.objects.filter(action="repair").count() == 1
+
+
+def test_re_pairing_asks_nothing_of_a_draft_and_refuses_a_round_with_results(org, event):
+    org.post(url("org_round_pair", event))
+    draft = Round.objects.get()
+    assert org.post(url("org_round_repair", event, 1)).status_code == 302  # the draft page's "Pair again"
+    assert Round.objects.get().pk != draft.pk
+    org.post(url("org_round_publish", event, 1))
+    Match.objects.filter(table=2).update(games_a=2, games_b=1, games_drawn=0)
+    asked = org.get(url("org_round_repair", event, 1)).content.decode()
+    assert "Round 1 already has results; it can no longer be re-paired." in asked and 'name="confirm"' not in asked
+    org.post(url("org_round_repair", event, 1), {"confirm": "1"})
+    assert Round.objects.get().state == Round.State.PAIRED
 
 
 def test_event_home_shows_next_step(jc, event):

@@ -40,7 +40,7 @@ def test_a_result_posted_while_the_organiser_pairs_the_round_again(event, organi
         table1 = rnd.matches.get(table=1)
         result_url = reverse("org_match_result", args=[event.slug, 1, table1.pk])
         repair, result = at_once(
-            lambda: logged_in(organiser).post(reverse("org_round_repair", args=[event.slug, 1])),
+            lambda: logged_in(organiser).post(reverse("org_round_repair", args=[event.slug, 1]), {"confirm": "1"}),
             lambda url=result_url: logged_in(judge).post(url, {"result": "2-0", "version": 0}),
         )
         assert repair.status_code == 302 and result.status_code == 302

@@ -574,8 +574,20 @@ class TopCutUndoForm(forms.Form):
 class TableResultForm(forms.Form):
     """The keyboard path. `version` and `confirm` come with the answer to “replace the stored result?”."""
 
-    table = forms.IntegerField(min_value=1, max_value=99999, label=_("Table"))
-    result = forms.CharField(max_length=40, label=_("Result"), error_messages={"max_length": NOT_A_RESULT})
+    table = forms.IntegerField(
+        min_value=1,
+        max_value=99999,
+        label=_("Table"),
+        error_messages={"required": _("No table number: nothing was entered. Type the table, Enter, then the result.")},
+    )
+    result = forms.CharField(
+        max_length=40,
+        label=_("Result"),
+        error_messages={
+            "max_length": NOT_A_RESULT,
+            "required": _("No result: nothing was entered. Type the table, Enter, then the result."),
+        },
+    )
     version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
     confirm = forms.BooleanField(required=False)
     keep = forms.BooleanField(required=False)

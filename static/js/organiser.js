@@ -1,51 +1,131 @@
 // Organiser desk helpers; every page works without this file.
-// - After a player is added, the name field is empty and focused again (a queue at the desk).
-// - Results by keyboard: the Table field has focus when the page opens; Enter in it moves on to the
-//   result (its text selected). After a refusal the field that was wrong has focus with its text selected, so typing
-//   replaces it; after a result both fields are empty and Table has focus; when a stored result would
-//   be replaced, the Replace button has focus (Enter answers it, Escape keeps the stored result); a top-cut
-//   result is confirmed the same way (Confirm has focus, Escape cancels it).
+// Typing at the desk never waits for the server, and nothing the server sends lands where the typist types.
+// - A form with data-queue="LOG" (the round page's keyboard entry, the players page's quick add) is not posted by
+//   the browser: Enter takes what its fields hold at that moment, empties them and keeps the focus in the first one
+//   for the next entry, and adds a line to the running list #LOG (a copy of <template id="LOG-line">, what was typed
+//   filled into its [data-field] parts). The entries are sent one after another, in the order typed; each answer
+//   replaces its own line (stored ✓, refused ✗ and why, or a question with its own buttons) and, out of band, the
+//   rows and counts it changed. Keys typed while an entry is on its way simply go into the next one.
+// - An entry the server did not answer stays in the list with "Send again"; the ones typed after it wait for it.
+// - A question ("Table 8 already has ½-½. Replace it with 1-0?") takes no focus and no queued key: it is answered by
+//   its buttons only (a click, or Tab to them; Escape there keeps the stored result), and the focus goes back to the
+//   entry afterwards.
+// - Enter in the Table field moves on to the Result field (its text selected, so typing replaces it).
 (function () {
-  function focusTableForm(form) {
-    var target = form.querySelector("[aria-invalid=true]") ||
-      form.querySelector("[data-answer=replace], [data-answer=confirm]") || form.querySelector("#tf-table");
-    if (!target) return;
-    target.focus();
-    if (target.select) target.select();
+  var queues = {}, lines = 0, answering = null;
+
+  function firstField(form) { return form.querySelector("input:not([type=hidden])"); }
+
+  function queueOf(form) {
+    var id = form.dataset.queue;
+    if (!queues[id]) queues[id] = { form: form, items: [], busy: false, stopped: false, sent: 0 };
+    return queues[id];
   }
+
+  function take(form) {
+    var q = queueOf(form), values = {}, typed = false;
+    new FormData(form).forEach(function (value, key) { values[key] = value; });
+    form.querySelectorAll("input:not([type=hidden])").forEach(function (input) {
+      if (input.value.trim()) typed = true;
+      input.value = "";
+    });
+    firstField(form).focus();
+    if (!typed) return;  // Enter on empty fields: nothing to send
+    // Each entry is its own submission: a repeat of it (Send again after a lost answer) is recognised as one.
+    if (values.once) values.once += "." + (++q.sent);
+    var template = document.getElementById(form.dataset.queue + "-line");
+    var line = template.content.firstElementChild.cloneNode(true);
+    line.id = form.dataset.queue + "-" + (++lines);
+    line.querySelectorAll("[data-field]").forEach(function (el) {
+      var value = (values[el.dataset.field] || "").trim();
+      el.textContent = el.dataset.format ? el.dataset.format.replace("{value}", value) : value;
+    });
+    document.getElementById(form.dataset.queue).prepend(line);
+    q.items.push({ line: line, values: values });
+    send(q);
+  }
+
+  function send(q) {
+    if (q.busy || q.stopped || !q.items.length) return;
+    var item = q.items[0], line = item.line, text = line.querySelector(".entry-text");
+    q.busy = true;
+    line.classList.replace("waiting", "sending");
+    text.textContent = text.dataset.sending;
+    htmx.ajax("POST", q.form.action, { source: line, target: line, swap: "outerHTML", values: item.values })
+      .catch(function () {})
+      .then(function () {
+        q.busy = false;
+        if (line.isConnected) return notAnswered(q, item);  // no answer took its place
+        q.items.shift();
+        send(q);
+      });
+  }
+
+  function notAnswered(q, item) {
+    var line = item.line, text = line.querySelector(".entry-text"), again = line.querySelector("[data-resend]");
+    q.stopped = true;
+    line.classList.remove("sending");
+    line.classList.add("failed");
+    text.textContent = text.dataset.failed;
+    again.hidden = false;
+    again.addEventListener("click", function () {
+      again.hidden = true;
+      line.classList.replace("failed", "waiting");
+      q.stopped = false;
+      send(q);
+    }, { once: true });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    var hint = document.getElementById("tf-queue");
+    if (hint) hint.hidden = false;
     var form = document.getElementById("table-form");
-    if (form) focusTableForm(form);
+    if (form) firstField(form).focus();
   });
-  document.addEventListener("htmx:afterSettle", function (e) {
-    var t = e.detail.target;
-    if (t && t.id === "roster") {
-      var input = document.querySelector("#id_name");
-      if (input) input.focus();
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.dataset || !form.dataset.queue) return;
+    e.preventDefault();
+    take(form);
+  });
+  // An answer that is not the entry's own line (a login page after the session ended, say) is not shown in its
+  // place: the line stays, with Send again.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var target = e.detail.target, xhr = e.detail.xhr;
+    if (!target || !target.id || !target.matches(".entry.sending")) return;
+    var asked = new URL(e.detail.requestConfig.path, location.href).pathname;
+    if (!xhr.responseURL || new URL(xhr.responseURL).pathname !== asked) e.detail.shouldSwap = false;
+  });
+  window.addEventListener("beforeunload", function (e) {
+    for (var id in queues) {
+      if (queues[id].items.length) { e.preventDefault(); e.returnValue = ""; return; }
     }
   });
-  // Right after the swap, in the same task (the form settles at once: settle:0ms), so a key typed at
-  // once lands in the selected field of a form htmx already handles.
-  document.addEventListener("htmx:afterSwap", function (e) {
-    var t = e.detail.target;
-    // An outerHTML swap leaves `target` detached: look the new form up.
-    var form = t && t.id === "table-form" && document.getElementById("table-form");
-    if (form) focusTableForm(form);
-  });
+
   document.addEventListener("keydown", function (e) {
     var el = e.target;
     if (!el || !el.closest) return;
-    var form = el.closest("#table-form");
-    if (!form) return;
-    if (e.key === "Escape") {
-      var keep = form.querySelector("[data-answer=keep]");
+    if (e.key === "Escape" && el.closest(".entry .replace-question")) {
+      var keep = el.closest(".replace-question").querySelector("[data-answer=keep]");
       if (keep) { e.preventDefault(); keep.click(); }
       return;
     }
     if (e.key !== "Enter" || el.id !== "tf-table") return;
-    // Enter after the table always goes on to the result (selected, so typing replaces it).
     var result = document.getElementById("tf-result");
     if (result) { e.preventDefault(); result.focus(); result.select(); }
+  });
+  // Once a question is answered its line is replaced: the focus goes back to the entry it came from.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail.elt;
+    if (elt && elt.matches && elt.matches(".entry .replace-question")) answering = elt.closest(".desk-log");
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!answering) return;
+    var form = document.querySelector("form[data-queue='" + answering.id + "']");
+    answering = null;
+    if (form && (!document.activeElement || document.activeElement === document.body)) {
+      firstField(form).focus({ preventScroll: true });
+    }
   });
   // A result typed by table: flash the row that changed so the eye finds it.
   document.addEventListener("htmx:oobAfterSwap", function (e) {

@@ -47,6 +47,7 @@ def test_organiser_htmx_works_under_the_policy(live_server, page, organiser, eve
     page.goto(f"{live_server.url}/events/{event.slug}/players/")
     page.get_by_label("Add a player").fill("Quinn Late, 1400")
     page.get_by_label("Add a player").press("Enter")
-    expect(page.locator("#roster")).to_contain_text("Added Quinn Late (#9, 1400).")
+    expect(page.locator("#add-log")).to_contain_text("Added Quinn Late (#9, 1400).")
+    expect(page.locator("#roster")).to_contain_text("Quinn Late")
     assert event.players.filter(name="Quinn Late").exists()
     assert violations(page) == []

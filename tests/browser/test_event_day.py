@@ -125,10 +125,9 @@ def run_the_event(url, org, phone, screen, shot):
 
     # A result the rules forbid is refused on the keyboard and in the “other…” form; nothing is stored.
     type_result(org, 1, "2-0-5")
-    expect(org.locator("#table-form .errorlist")).to_contain_text("at most 3 drawn games")
-    org.keyboard.type("21")
-    org.keyboard.press("Enter")
-    expect(org.locator("#table-form")).to_contain_text(re.compile(r"Table 1: .* 2-1 "))
+    expect(org.locator("#desk-log .entry.refused")).to_contain_text("at most 3 drawn games")
+    type_result(org, 1, "21")
+    expect(org.locator("#desk-log .entry.stored")).to_contain_text(re.compile(r"Table 1: .* 2-1 "))
     org.locator("#matches tr.match[data-table='2']").get_by_role("link", name="other…").click()
     org.get_by_label("Games won by A").fill("1")
     org.get_by_label("Games won by B").fill("1")
@@ -155,7 +154,7 @@ def run_the_event(url, org, phone, screen, shot):
     follow(org.get_by_role("link", name="Players"))
     org.get_by_label("Add a player").fill("Nina Petrova, 1400")
     org.get_by_label("Add a player").press("Enter")
-    expect(org.locator("#roster .messages")).to_contain_text("joins late, from round 3")
+    expect(org.locator("#add-log")).to_contain_text("joins late, from round 3")
     follow(org.get_by_role("link", name="Round 2"))
     follow(org.get_by_role("link", name="R1", exact=True))
     org.locator("#matches tr.match[data-table='1']").get_by_role("link", name="Correct…").click()
@@ -193,10 +192,11 @@ def run_the_event(url, org, phone, screen, shot):
     one = semis.matches.select_related("player_a", "player_b").get(table=1)
     org.goto(f"{url}/events/{event.slug}/rounds/{semis.number}/")
     type_result(org, 1, "2-1")
-    expect(org.locator("#table-form")).to_contain_text(f"{one.player_a.name} beats {one.player_b.name} 2-1?")
+    desk = org.locator("#desk-log")
+    expect(desk).to_contain_text(f"{one.player_a.name} beats {one.player_b.name} 2-1?")
     assert semis.matches.get(table=1).games is None  # nothing stored before the answer
-    org.keyboard.press("Enter")
-    expect(org.locator("#table-form")).to_contain_text(f"Table 1: {one.player_a.name} 2-1 {one.player_b.name}")
+    desk.get_by_role("button", name="Confirm result").click()
+    expect(desk).to_contain_text(f"Table 1: {one.player_a.name} 2-1 {one.player_b.name}")
     org.goto(f"{url}/events/{event.slug}/top-cut/")
     org.locator(".bracket-match").nth(1).get_by_role("link", name=re.compile(": 0-2$")).click()
     org.get_by_role("button", name="Confirm result").click()
@@ -204,14 +204,14 @@ def run_the_event(url, org, phone, screen, shot):
     final = Round.objects.get(event=event, number=semis.number + 1).matches.select_related("player_a", "player_b").get()
     org.goto(f"{url}/events/{event.slug}/rounds/{final.round.number}/")
     type_result(org, final.table, "0-2")
-    expect(org.get_by_role("button", name="Confirm result")).to_be_focused()
-    org.keyboard.press("Escape")  # second thoughts: nothing entered
-    expect(org.locator("#table-form")).to_contain_text("nothing entered")
+    desk = org.locator("#desk-log")
+    desk.get_by_role("button", name="Cancel").click()  # second thoughts: nothing entered
+    expect(desk).to_contain_text("nothing entered")
     type_result(org, final.table, "1-2")
-    expect(org.locator("#table-form")).to_contain_text(f"{final.player_b.name} beats {final.player_a.name} 2-1?")
-    org.keyboard.press("Enter")
+    expect(desk).to_contain_text(f"{final.player_b.name} beats {final.player_a.name} 2-1?")
+    desk.get_by_role("button", name="Confirm result").click()
     winner = final.player_b
-    expect(org.locator("#table-form")).to_contain_text(f"1-2 {winner.name}")
+    expect(desk).to_contain_text(f"1-2 {winner.name}")
 
     # The winner, announced where people look: the screen (by itself), the phone, the organiser's pages.
     expect(screen.locator(".board-winner")).to_have_text(re.compile(f"{winner.name} wins the event"), timeout=15_000)

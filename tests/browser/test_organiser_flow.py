@@ -91,7 +91,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     expect(page.get_by_label("Result", exact=True)).to_be_focused()
     page.keyboard.type("21")
     page.keyboard.press("Enter")
-    expect(page.locator("#table-form")).to_contain_text("Table 1:")
+    expect(page.locator("#desk-log")).to_contain_text("Table 1:")
     expect(page.get_by_label("Table", exact=True)).to_be_focused()
     expect(page.locator("#outstanding")).to_have_text("3 results outstanding")
     page.get_by_role("link", name="Only outstanding").click()
@@ -144,7 +144,7 @@ def test_run_a_whole_event(live_server, page, organiser, shot):
     page.get_by_label("Add a player").fill("Jonas Weber, 1400")
     page.get_by_label("Add a player").press("Enter")
     expect(page.locator("#roster")).to_contain_text("joined R3")
-    expect(page.locator("#roster .messages")).to_contain_text("joins late, from round 3")
+    expect(page.locator("#add-log")).to_contain_text("joins late, from round 3")
     shot("late-entry")
 
     # Correct a result of round 1: confirmation, audit, standings follow.

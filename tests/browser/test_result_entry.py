@@ -1,5 +1,6 @@
 """Entering and changing results in the browser: the keyboard path after a refusal (issue 12.2), and one
-rule for replacing a stored result on the three paths (issue 12.3)."""
+rule for replacing a stored result on the three paths (issue 12.3). Typing ahead over a slow network is
+tests/browser/test_desk_typing.py."""
 
 import re
 
@@ -29,76 +30,57 @@ def round_page(live_server, page, event):
     return rnd
 
 
-def expect_selected(page, field_id: str, text: str):
-    """The field has focus and exactly `text` selected (waits for the swap to settle)."""
-    page.wait_for_function(
-        """([id, text]) => { const el = document.getElementById(id);
-            return document.activeElement === el && el.value.substring(el.selectionStart, el.selectionEnd) === text; }""",
-        arg=[field_id, text],
-        timeout=5000,
-    )
-
-
-def test_keyboard_entry_after_a_refusal_retypes_cleanly(page, round_page, shot):
+def test_a_refused_entry_is_listed_with_why_and_retyped_cleanly(page, round_page, shot):
+    """Each entry is answered by its own line in the desk's running list; a refused one says why, and the fields
+    are already empty for the next entry (a refusal arriving later never puts text back under the typist)."""
     table, result = page.get_by_label("Table", exact=True), page.get_by_label("Result", exact=True)
+    log = page.locator("#desk-log")
     expect(table).to_be_focused()  # on page load: type straight away
     expect(page.locator("#tf-hint")).to_contain_text("0-2 (02)")
     expect(page.locator("#tf-hint")).to_contain_text("double loss (dl, double, double loss)")
+    expect(page.locator("#tf-hint")).to_contain_text("a question waits for its own button")
 
     page.keyboard.type("3")
     page.keyboard.press("Enter")
+    expect(result).to_be_focused()
     page.keyboard.type("30")
     page.keyboard.press("Enter")
-    expect(page.locator("#table-form .errorlist")).to_contain_text("nobody wins more than 2 games")
-    # The wrong field has focus with its text selected, so typing replaces it; the table stays.
-    expect(result).to_be_focused()
-    expect(result).to_have_value("30")
-    expect_selected(page, "tf-result", "30")
-    expect(table).to_have_value("3")
-    shot("refused-result-selected")
-
-    # Retyping the whole entry, as the issue's organiser did: nothing garbled is stored (no table 33,
-    # no 3-13), and table 3 ends with the result meant.
-    page.keyboard.type("3")
-    page.keyboard.press("Enter")
-    expect(page.locator("#table-form .errorlist")).to_contain_text("“3” is not a result")
-    expect(result).to_be_focused()
-    expect_selected(page, "tf-result", "3")
-    page.keyboard.type("20")
-    page.keyboard.press("Enter")
-    expect(page.locator("#table-form")).to_contain_text("Table 3: Player E 2-0 Player F")
-    # After success both fields are empty and Table has focus for the next one.
+    refused = log.locator(".entry.refused").first
+    expect(refused).to_contain_text("T3 30 ✗")
+    expect(refused).to_contain_text("Refused: Table 3: In best of 3 nobody wins more than 2 games.")
     expect(table).to_be_focused()
     expect(table).to_have_value("")
     expect(result).to_have_value("")
-    expect(page.locator("#matches tr.match[data-table='3'] .result-label")).to_have_text("2-0")
-    assert list(Match.objects.exclude(games_a=None).values_list("table", "games_a", "games_b")) == [(3, 2, 0)]
+    shot("refused-listed")
 
-    # The short way after a refusal: the selected result is simply retyped.
-    page.keyboard.type("4")
-    page.keyboard.press("Enter")
-    page.keyboard.type("2-0-5")
-    page.keyboard.press("Enter")
-    expect(page.locator("#table-form .errorlist")).to_contain_text("at most 3 drawn games")
-    expect_selected(page, "tf-result", "2-0-5")
-    page.keyboard.type("21")
-    page.keyboard.press("Enter")
-    expect(page.locator("#table-form")).to_contain_text("Table 4: Player G 2-1 Player H")
-    expect(table).to_be_focused()
-
-    # A wrong table: Table has focus with its number selected; the result typed stays.
-    page.keyboard.type("33")
+    # Retyping the whole entry: nothing garbled is stored (no table 33, no 3-13), and table 3 ends with the
+    # result meant.
+    page.keyboard.type("3")
     page.keyboard.press("Enter")
     page.keyboard.type("20")
     page.keyboard.press("Enter")
-    expect(page.locator("#table-form .errorlist")).to_contain_text("There is no table 33 in round 1")
+    stored = log.locator(".entry.stored").first
+    expect(stored).to_contain_text("T3 2-0 ✓")
+    expect(stored).to_contain_text("Table 3: Player E 2-0 Player F")
     expect(table).to_be_focused()
-    expect_selected(page, "tf-table", "33")
-    page.keyboard.type("2")
-    page.keyboard.press("Enter")  # on to the result, selected
-    expect_selected(page, "tf-result", "20")
-    page.keyboard.press("Enter")
-    expect(page.locator("#table-form")).to_contain_text("Table 2: Player C 2-0 Player D")
+    expect(page.locator("#matches tr.match[data-table='3'] .result-label")).to_have_text("2-0")
+    assert list(Match.objects.exclude(games_a=None).values_list("table", "games_a", "games_b")) == [(3, 2, 0)]
+
+    page.keyboard.type("4\n2-0-5\n4\n21\n")
+    expect(log.locator(".entry.refused", has_text="T4")).to_contain_text("at most 3 drawn games")
+    expect(log.locator(".entry.stored", has_text="T4")).to_contain_text("Table 4: Player G 2-1 Player H")
+
+    # A wrong table, then an entry with no result: both refused, neither sent to another table.
+    page.keyboard.type("33\n20\n1\n\n2\n20\n")
+    expect(log.locator(".entry.refused", has_text="T33")).to_contain_text("There is no table 33 in round 1.")
+    expect(log.locator(".entry.refused", has_text="T1")).to_contain_text("No result: nothing was entered.")
+    expect(log.locator(".entry.stored", has_text="T2")).to_contain_text("Table 2: Player C 2-0 Player D")
+    expect(log.locator(".entry")).to_have_count(7)
+    assert sorted(Match.objects.exclude(games_a=None).values_list("table", "games_a", "games_b")) == [
+        (2, 2, 0),
+        (3, 2, 0),
+        (4, 2, 1),
+    ]
     shot("after-retyping")
 
 
@@ -119,28 +101,39 @@ def test_changing_a_stored_result_asks_once_on_every_path(page, round_page, even
     expect(row.locator(".result-label")).to_have_text("2-1")
     expect(row).not_to_contain_text("Replace")
 
-    # 2. The keyboard: the same question, Replace has focus and Enter answers it.
+    # 2. The keyboard: the same question, in the desk's list. It takes no focus: keys typed on (Enter included)
+    # go to the entry, never to the question; it is answered by its own button (Tab to it, then Enter).
     table = page.get_by_label("Table", exact=True)
     table.click()
     page.keyboard.type("2")
     page.keyboard.press("Enter")
     page.keyboard.type("12")
     page.keyboard.press("Enter")
-    form = page.locator("#table-form")
-    expect(form).to_contain_text("Table 2 already has 2-0. Replace it with 1-2?")
-    expect(page.get_by_role("button", name="Replace with 1-2")).to_be_focused()
-    shot("keyboard-question")
-    page.keyboard.press("Enter")
-    expect(form).to_contain_text("Table 2: Player C 1-2 Player D")
+    log = page.locator("#desk-log")
+    question = log.locator(".entry.asking")
+    expect(question).to_contain_text("Table 2 already has 2-0. Replace it with 1-2?")
     expect(table).to_be_focused()
-    # Escape keeps the stored result.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(table).to_be_focused()
+    expect(question).to_be_visible()
+    assert rnd.matches.get(table=2).games == (2, 0, 0)
+    shot("keyboard-question")
+    page.keyboard.press("Tab")  # Result
+    page.keyboard.press("Tab")  # Enter
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Replace with 1-2")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(log.locator(".entry.stored", has_text="T2")).to_contain_text("Table 2: Player C 1-2 Player D")
+    expect(table).to_be_focused()
+    # Escape on the question keeps the stored result.
     page.keyboard.type("3")
     page.keyboard.press("Enter")
     page.keyboard.type("02")
     page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name="Keep 2-0")).to_be_visible()
+    page.get_by_role("button", name="Keep 2-0").focus()
     page.keyboard.press("Escape")
-    expect(form).to_contain_text("Table 3 keeps 2-0.")
+    expect(log.locator(".entry.kept", has_text="T3")).to_contain_text("Table 3 keeps 2-0.")
     expect(table).to_be_focused()
 
     # 3. The “other…” form: the version counter is hidden; the same question, answered once.
@@ -188,74 +181,64 @@ def semifinal_page(live_server, page, event, organiser):
 
 
 def test_a_top_cut_result_typed_on_the_keyboard_is_confirmed_first(page, semifinal_page, event, shot):
-    """Issue 12 item 13: each top-cut result is confirmed before it sends a player on, on the keyboard too."""
+    """Issue 12 item 13: each top-cut result is confirmed before it sends a player on, on the keyboard too; the
+    question is answered by its own button, never by a key typed on."""
     semis = semifinal_page
     one, two = semis.matches.select_related("player_a", "player_b").order_by("table")
     table = page.get_by_label("Table", exact=True)
-    form = page.locator("#table-form")
+    log = page.locator("#desk-log")
     expect(table).to_be_focused()
     # Only elimination shorthands: no draw, no double loss.
     expect(page.locator("#tf-hint")).not_to_contain_text("double loss")
 
-    # Table, Enter, result, Enter: asked, not stored; Confirm has focus and Enter answers it.
-    page.keyboard.type("1")
-    page.keyboard.press("Enter")
-    page.keyboard.type("12")
-    page.keyboard.press("Enter")
-    expect(form).to_contain_text(f"{one.player_b.name} beats {one.player_a.name} 2-1?")
-    expect(page.get_by_role("button", name="Confirm result")).to_be_focused()
+    # Table, Enter, result, Enter: asked, not stored; Enter typed on does not answer.
+    page.keyboard.type("1\n12\n\n")
+    question = log.locator(".entry.asking", has_text="T1")
+    expect(question).to_contain_text(f"{one.player_b.name} beats {one.player_a.name} 2-1?")
     shot("keyboard-confirm-question")
     assert semis.matches.get(table=1).games is None
-    page.keyboard.press("Enter")
-    expect(form).to_contain_text(f"Table 1: {one.player_a.name} 1-2 {one.player_b.name}")
-    expect(table).to_be_focused()
+    question.get_by_role("button", name="Confirm result").click()
+    expect(log.locator(".entry.stored", has_text="T1")).to_contain_text(
+        f"Table 1: {one.player_a.name} 1-2 {one.player_b.name}"
+    )
     expect(page.locator("#matches tr.match[data-table='1'] .result-label")).to_have_text("1-2")
     assert semis.matches.get(table=1).games == (1, 2, 0)
 
-    # Escape cancels: nothing is stored, and Table has focus for the next entry.
-    page.keyboard.type("2")
-    page.keyboard.press("Enter")
-    page.keyboard.type("20")
-    page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name="Confirm result")).to_be_focused()
+    # Cancel (or Escape on the question): nothing is stored, and Table has focus for the next entry.
+    table.focus()
+    page.keyboard.type("2\n20\n")
+    log.get_by_role("button", name="Confirm result").focus()
     page.keyboard.press("Escape")
-    expect(form).to_contain_text("Table 2: nothing entered.")
+    expect(log.locator(".entry.cancelled", has_text="T2")).to_contain_text("Table 2: nothing entered.")
     expect(table).to_be_focused()
     assert semis.matches.get(table=2).games is None
 
-    # A result a top-cut match cannot have is refused before any question, the result selected to retype.
-    page.keyboard.type("2")
-    page.keyboard.press("Enter")
-    page.keyboard.type("1-1")
-    page.keyboard.press("Enter")
-    expect(form.locator(".errorlist")).to_be_visible()
-    expect(page.get_by_role("button", name="Confirm result")).to_have_count(0)
-    expect_selected(page, "tf-result", "1-1")
+    # A result a top-cut match cannot have is refused before any question.
+    page.keyboard.type("2\n1-1\n")
+    expect(log.locator(".entry.refused", has_text="T2")).to_be_visible()
+    expect(log.get_by_role("button", name="Confirm result")).to_have_count(0)
     assert semis.matches.get(table=2).games is None
 
     # A stored top-cut result follows the one replace rule: it says what it replaces, asks once, is logged.
-    page.keyboard.press("Escape")
-    table.click()
-    table.fill("")
-    page.keyboard.type("1")
-    page.keyboard.press("Enter")
-    page.keyboard.type("02")
-    page.keyboard.press("Enter")
-    expect(form).to_contain_text("Table 1 already has 1-2, entered by you. Replace it with 0-2?")
-    expect(page.get_by_role("button", name="Replace with 0-2")).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(form).to_contain_text(f"Table 1: {one.player_a.name} 0-2 {one.player_b.name}")
+    page.keyboard.type("1\n02\n")
+    question = log.locator(".entry.asking", has_text="T1")
+    expect(question).to_contain_text("Table 1 already has 1-2, entered by you. Replace it with 0-2?")
+    question.get_by_role("button", name="Replace with 0-2").click()
+    expect(log.locator(".entry.stored", has_text="T1").first).to_contain_text(
+        f"Table 1: {one.player_a.name} 0-2 {one.player_b.name}"
+    )
     logged = EventLog.objects.get(event=event, action="correct_result")
     assert (logged.detail["table"], logged.detail["before"], logged.detail["after"]) == (1, "1-2", "0-2")
 
     # The second semifinal, confirmed: the final is paired from the two results.
-    page.keyboard.type("2")
-    page.keyboard.press("Enter")
-    page.keyboard.type("21")
-    page.keyboard.press("Enter")
-    expect(form).to_contain_text(f"{two.player_a.name} beats {two.player_b.name} 2-1?")
-    page.keyboard.press("Enter")
-    expect(form).to_contain_text(f"Table 2: {two.player_a.name} 2-1 {two.player_b.name}")
+    table.focus()
+    page.keyboard.type("2\n21\n")
+    question = log.locator(".entry.asking", has_text="T2")
+    expect(question).to_contain_text(f"{two.player_a.name} beats {two.player_b.name} 2-1?")
+    question.get_by_role("button", name="Confirm result").click()
+    expect(log.locator(".entry.stored", has_text="T2")).to_contain_text(
+        f"Table 2: {two.player_a.name} 2-1 {two.player_b.name}"
+    )
     final = Round.objects.get(event=event, number=semis.number + 1)
     assert {final.matches.get().player_a, final.matches.get().player_b} == {one.player_b, two.player_a}
     shot("keyboard-semis-done")

@@ -55,6 +55,7 @@ from tournament.services.rounds import (
     pair_next_round,
     publish_round,
     recommended_rounds,
+    repair_loss,
     repair_round,
     swap_players,
 )
@@ -127,6 +128,7 @@ __all__ = [
     "request_bye",
     "record_result",
     "remove_staff",
+    "repair_loss",
     "repair_round",
     "settled_marker",
     "shared_round",

@@ -2,7 +2,7 @@
 organiser's swap of two players."""
 
 import secrets
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -146,6 +146,46 @@ def pair_next_round(event: Event, by) -> Round:
     return rnd
 
 
+@dataclass(frozen=True)
+class RepairLoss:
+    """What pairing a round again throws away, as the organiser is asked before a published round is re-paired:
+    its pairings (players may have seen their tables), the results entered and the reports from players' phones;
+    `refusal` says why it cannot be re-paired at all (None when it can)."""
+
+    published: bool
+    matches: int
+    entered: int
+    reports: int
+    refusal: str | None
+
+
+# A result somebody entered (a bye or an unpaired loss is the pairing's own, not entered).
+ENTERED = Q(result=Match.Result.PLAYED, games_a__isnull=False) | Q(
+    result__in=[Match.Result.DOUBLE_LOSS, Match.Result.FORFEIT]
+)
+
+
+def _repair_refusal(event: Event, rnd: Round) -> str | None:
+    if rnd.kind != Round.Kind.SWISS:
+        return gettext("Top-cut rounds follow the bracket and cannot be re-paired.")
+    if event.rounds.filter(number__gt=rnd.number).exists():
+        return gettext("Round %(number)s is not the latest round.") % {"number": rnd.number}
+    if rnd.matches.filter(ENTERED).exists():
+        return gettext("Round %(number)s already has results; it can no longer be re-paired.") % {"number": rnd.number}
+    return None
+
+
+def repair_loss(rnd: Round) -> RepairLoss:
+    """What `repair_round` would throw away now, and whether it may."""
+    return RepairLoss(
+        published=rnd.is_published,
+        matches=rnd.matches.count(),
+        entered=rnd.matches.filter(ENTERED).count(),
+        reports=Report.objects.filter(match__round=rnd).count(),
+        refusal=_repair_refusal(rnd.event, rnd),
+    )
+
+
 def repair_round(rnd: Round, by) -> Round:
     """Throw away a draft, or a published round with no result yet, and pair it again with a new seed."""
     try:
@@ -154,17 +194,9 @@ def repair_round(rnd: Round, by) -> Round:
             rnd = locked_round(rnd.pk)
             if rnd is None:
                 raise ServiceError(gettext("That round is gone: someone re-paired it meanwhile."))
-            if rnd.kind != Round.Kind.SWISS:
-                raise ServiceError(gettext("Top-cut rounds follow the bracket and cannot be re-paired."))
-            if event.rounds.filter(number__gt=rnd.number).exists():
-                raise ServiceError(gettext("Round %(number)s is not the latest round.") % {"number": rnd.number})
-            if rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=False).exists() or rnd.matches.filter(
-                result__in=[Match.Result.DOUBLE_LOSS, Match.Result.FORFEIT]
-            ):
-                raise ServiceError(
-                    gettext("Round %(number)s already has results; it can no longer be re-paired.")
-                    % {"number": rnd.number}
-                )
+            refusal = _repair_refusal(event, rnd)
+            if refusal:
+                raise ServiceError(refusal)
             was_published = rnd.is_published
             number = rnd.number
             rnd.delete()

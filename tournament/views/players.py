@@ -65,9 +65,13 @@ def players(request: HtmxHttpRequest, slug: str):
 @require_POST
 @login_required
 def player_add(request: HtmxHttpRequest, slug: str):
+    """The quick add. With HTMX each name is sent on its own by the desk's queue (static/js/organiser.js) and
+    answered by its line in the list under the box (added, or refused and why) and the roster out of band: the
+    box being typed in is never part of the answer. Each name carries its own `once` token, so a name sent
+    twice (Send again after a lost answer) is added once."""
     access = event_for(request, slug, need=ORGANISER)
     form = QuickAddForm(request.POST)
-    added = None
+    added, notes, repeated = None, [], False
     if form.is_valid():
         try:
             with transaction.atomic():
@@ -78,16 +82,15 @@ def player_add(request: HtmxHttpRequest, slug: str):
         except once.Repeated:
             if not request.htmx:
                 return redirect("org_players", slug=slug)
-            form = QuickAddForm()
+            repeated = True
         except ServiceError as e:
             form.add_error("name", str(e))
         else:
-            for note in notes:
-                messages.warning(request, note)
             if not request.htmx:
+                for note in notes:
+                    messages.warning(request, note)
                 messages.success(request, _("Added %(player)s.") % {"player": added})
                 return redirect("org_players", slug=slug)
-            form = QuickAddForm()
     if not request.htmx:
         return page(
             request,
@@ -102,10 +105,13 @@ def player_add(request: HtmxHttpRequest, slug: str):
         request,
         "organiser/players.html",
         access,
-        partial="roster",
+        partial="add-response",
         add_form=form,
+        typed=request.POST.get("name", "").strip()[:200],
         added=added,
-        **_players_context(access.event),
+        notes=notes,
+        repeated=repeated,
+        **(_players_context(access.event) if added else {}),
     )
 
 

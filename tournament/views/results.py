@@ -6,6 +6,8 @@ results and draft rounds are refused with the same message, and replacing a stor
 replaces and asks once (`ConfirmReplace`), then is logged as a correction.
 """
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -83,18 +85,34 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
     return page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
 
 
+@dataclass
+class DeskLine:
+    """One entry in the desk's running list, as the typist sent it: its table and result as typed, and what
+    became of it: stored (or kept) with the result as stored, refused with why, or a question to answer."""
+
+    table: str
+    typed: str
+    state: str = "refused"  # stored, kept, cancelled, asking or refused
+    label: str = ""  # the result as stored, as the row shows it
+    text: str = ""  # the sentence: “Table 17: Ann 1-0 Bob”, or the refusal
+
+
 @require_POST
 @login_required
 def table_result(request: HtmxHttpRequest, slug: str, number: int):
     """The keyboard path: a table number, Enter, the result, Enter.
 
-    A refusal names the field that was wrong (the script focuses it with its text selected); success
-    clears the form for the next table; a stored different result is shown with Replace / Keep.
+    With HTMX each entry is sent on its own by the desk's queue (static/js/organiser.js) and answered by its
+    line in the running list (“T17 1-0 ✓”, a refusal and why, or Replace / Keep): the fields being typed in
+    are never part of the answer, so nothing typed meanwhile is lost or sent elsewhere. Without it, the page
+    reloads with a message, and a question is asked on the match's own page.
     """
     access = event_for(request, slug)
     rnd = _round(access.event, number)
+    chess = access.event.chess_results
     form = TableResultForm(request.POST)
     match = question = done = None
+    state = "stored"
     if form.is_valid():
         data = form.cleaned_data
         match = rnd.matches.select_related("player_a", "player_b", "round").filter(table=data["table"]).first()
@@ -104,15 +122,14 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                 _("There is no table %(table)s in round %(number)s.") % {"table": data["table"], "number": number},
             )
         elif data["keep"] and match.has_result:
-            done = _("Table %(table)s keeps %(result)s.") % {
-                "table": match.table,
-                "result": match.result_label(access.event.chess_results),
-            }
+            state = "kept"
+            done = _("Table %(table)s keeps %(result)s.") % {"table": match.table, "result": match.result_label(chess)}
         elif data["keep"]:  # “Cancel” to a top-cut result's question
+            state = "cancelled"
             done = _("Table %(table)s: nothing entered.") % {"table": match.table}
         else:
             try:
-                outcome = services.parse_outcome(data["result"], access.event.best_of, access.event.chess_results)
+                outcome = services.parse_outcome(data["result"], access.event.best_of, chess)
                 # A top-cut result is confirmed before it sends a player on, as on the bracket page.
                 question = None if data["confirm"] else services.advance_question(match, outcome)
                 if question is None:
@@ -122,16 +139,14 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
             except ConfirmReplace as e:
                 match, question = e.match, e
             except ServiceError as e:
-                # Point at what to retype: the table when it holds no game, the result otherwise.
-                wrong = None if not rnd.is_published else "table" if match.player_b_id is None else "result"
-                form.add_error(wrong, str(e))
+                form.add_error(None, str(e))
             else:
                 if question is None:
                     first, second = match.colour_order()  # as the result reads: White's side first
                     done = _("Table %(table)s: %(a)s %(result)s %(b)s") % {
                         "table": match.table,
                         "a": first,
-                        "result": match.result_label(access.event.chess_results),
+                        "result": match.result_label(chess),
                         "b": second,
                     }
     if not request.htmx:
@@ -144,23 +159,29 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
         for errors in form.errors.values():
             messages.error(request, " ".join(errors))
         return redirect("org_round", slug=slug, number=number)
-    rnd.refresh_from_db()
+    line = DeskLine(table=request.POST.get("table", "").strip()[:12], typed=request.POST.get("result", "").strip()[:40])
     if done:
+        line.state, line.text = state, done
+        line.label = match.result_label(chess) if state != "cancelled" else ""
+    elif question:
+        line.state = "asking"  # the line carries the question and its own buttons (round.html: desk-line)
+    else:
+        line.text = " ".join(e for errors in form.errors.values() for e in errors)
+    rnd.refresh_from_db()
+    if done and state != "cancelled":
         match.error = match.question = None
         ctx = _round_context(access.event, rnd, row=match)
-        return page(
-            request,
-            "organiser/round.html",
-            access,
-            partial="table-response",
-            table_form=TableResultForm(),
-            done=done,
-            m=match,
-            **ctx,
-        )
-    ctx = _round_context(access.event, rnd, rows=False)
+    else:
+        ctx = _round_context(access.event, rnd, rows=False)
     return page(
-        request, "organiser/round.html", access, partial="table-form", table_form=form, question=question, **ctx
+        request,
+        "organiser/round.html",
+        access,
+        partial="desk-response",
+        line=line,
+        question=question,
+        m=match if line.label else None,
+        **ctx,
     )
 
 

@@ -15,13 +15,12 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournament import once, services
 from tournament.forms import (
     ClockForm,
     SwapForm,
-    TableResultForm,
 )
 from tournament.models import Event, Match, Player, ResultChange, Round
 from tournament.services import ServiceError, results_board
@@ -143,7 +142,6 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         access,
         partial=partial,
         rounds=_round_tabs(event),
-        table_form=TableResultForm(),
         reporting_choices=Event.Reporting.choices,
         drops=results_board.phone_drops(event, rnd) if whole else [],
         changes=labelled(
@@ -258,12 +256,26 @@ def round_publish(request: HtmxHttpRequest, slug: str, number: int):
     return back(request, reverse("org_round", args=[slug, number]))
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
-@heavy
 def round_repair(request: HtmxHttpRequest, slug: str, number: int):
+    """Pair a round again with a new seed. A draft is thrown away at once (the draft page's “Pair again”).
+    A published round is asked about first, on a page of its own (no script needed) that says what goes: the
+    pairings players may have seen, the results entered, the players' reports. Only a POST with `confirm`
+    re-pairs it; a POST without it (an old page's button) shows the question and changes nothing."""
     access = event_for(request, slug, need=ORGANISER)
     rnd = _round(access.event, number)
+    if request.method == "GET" and not rnd.is_published:
+        return redirect("org_round", slug=slug, number=number)
+    if rnd.is_published and (request.method == "GET" or request.POST.get("confirm") != "1"):
+        return page(request, "organiser/round_repair.html", access, round=rnd, loss=services.repair_loss(rnd))
+    return _repair(request, access, rnd)
+
+
+@heavy
+def _repair(request: HtmxHttpRequest, access: Access, rnd: Round):
+    """The re-pairing itself: a turn from the account's budget (`heavy`), then the engine."""
+    slug, number = access.event.slug, rnd.number
     try:
         services.repair_round(rnd, request.user)
     except ServiceError as e:
