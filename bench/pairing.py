@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pairing  # noqa: E402
-from pairing.engine import _Solver  # noqa: E402
+from pairing.optimal import _Solver  # noqa: E402
 from standings import eventfile as ef  # noqa: E402
 
 CASES = ((64, 5), (512, 5), (2048, 5), (8192, 5), (2048, 12))

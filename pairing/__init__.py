@@ -1,6 +1,6 @@
 """The pairing engine (SPEC §4): pure Python, no Django."""
 
-from pairing.engine import Entrant, Pair, Pairing, PairingError, PairingInput, pair, swap, validate_swap
+from pairing.optimal import Entrant, Pair, Pairing, PairingError, PairingInput, pair, swap, validate_swap
 from pairing.event import (
     eligible,
     elimination_from_event,

@@ -37,7 +37,7 @@ from pairing.dutch_floater import one_floater
 from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
 from pairing.dutch_start import start
 from pairing.dutch_tiers import match_bounded, match_tiered
-from pairing.engine import Pair, Pairing, PairingError
+from pairing.optimal import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
 from standings.messages import Message
 

@@ -13,7 +13,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game
-from pairing.engine import Entrant, Pairing, PairingError, PairingInput
+from pairing.optimal import Entrant, Pairing, PairingError, PairingInput
 from pairing.topcut import next_bracket_round, top_cut_pairings
 from standings import StandingsError, compute
 from standings.eventfile import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event

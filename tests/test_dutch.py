@@ -18,7 +18,7 @@ import pytest
 
 import pairing
 from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game, pair_dutch
-from pairing.engine import PairingError
+from pairing.optimal import PairingError
 from pairing.event import dutch_from_event, initial_colour, pairing_numbers
 from standings import eventfile, trf
 from standings.eventfile import Event, Match, Player, Round, settings_for_preset
