@@ -128,7 +128,7 @@ def main() -> None:
 
 
 def _scores(event: ef.Event, number: int):
-    inp = pairing.from_event(event, number)
+    inp = pairing.entrants_from_event(event, number)
     return [e.points for e in inp.entrants]
 
 

@@ -37,8 +37,8 @@ from pairing.dutch_floater import one_floater
 from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
 from pairing.dutch_start import start
 from pairing.dutch_tiers import match_bounded, match_tiered
-from pairing.optimal import Pair, Pairing, PairingError
 from pairing.matching import max_weight_matching
+from pairing.types import Pair, Pairing, PairingError
 from standings.messages import Message
 
 __all__ = ["BLACK", "WHITE", "DutchInput", "DutchPlayer", "Game", "pair_dutch"]
@@ -79,9 +79,10 @@ def pair_dutch(inp: DutchInput) -> Pairing:
     games = tuple(Pair(t, w.id, b.id) for t, (w, b) in enumerate(pairs, 1))
     return Pairing(
         round=inp.round,
-        seed=0,
+        seed=inp.seed,
         pairs=games,
-        byes=(bye.id,) if bye else (),
+        byes=((bye.id,) if bye else ()) + inp.awarded_byes,
+        awarded_byes=inp.awarded_byes,
         floats=tuple(g for g in games if points[g.a] != points[g.b]),
         spread=sum(((points[g.a] - points[g.b]) ** 2 for g in games), Fraction(0)),
         method="dutch",

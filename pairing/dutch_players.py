@@ -45,6 +45,8 @@ class DutchInput:
     loss: Fraction = Fraction(0)
     initial_colour: str = WHITE  # the colour of pairing number 1 in round 1 (XXC "white1")
     baku: bool = False  # accelerated pairings, Baku method (C.04.5.1)
+    awarded_byes: tuple[str, ...] = ()  # players holding a pre-awarded bye: listed after the bye, never paired
+    seed: int = 0  # reported with the pairing: the Dutch system draws nothing (initial_colour holds the lot)
 
 
 @dataclass

@@ -8,7 +8,7 @@ from typing import Any
 
 import rustworkx as rx
 
-from pairing.optimal import PairingError
+from pairing.types import PairingError
 from standings.messages import Message
 
 

@@ -13,8 +13,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game
-from pairing.optimal import Entrant, Pairing, PairingError, PairingInput
 from pairing.topcut import next_bracket_round, top_cut_pairings
+from pairing.types import Entrant, Pairing, PairingError, PairingInput
 from standings import StandingsError, compute
 from standings.eventfile import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
 from standings.messages import Message, message_of
@@ -57,11 +57,22 @@ def requested_byes(event: Event, round_number: int) -> dict[str, str]:
     return out
 
 
-def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput:
-    """The engine input for a Swiss round of the event (by default the next one).
+def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput | DutchInput:
+    """The input of the engine the event pairs by, for a Swiss round of it (by default the next one): the FIDE
+    Dutch system's when the event pairs by it, otherwise the optimal engine's. pairing.pair takes either.
 
     Rounds numbered round_number or later are ignored, so a round with no results yet can be
     paired again. Refuses while an earlier round still has results outstanding.
+    """
+    inp = entrants_from_event(event, round_number, seed)
+    if event.settings.pairing_system == "dutch":
+        return dutch_from_event(event, inp.round, seed)
+    return inp
+
+
+def entrants_from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput:
+    """The optimal engine's input for a Swiss round of the event, whatever system the event pairs by: the
+    players' points, ranks, byes and opponents, as a pairing is shown beside them. Refuses as from_event does.
     """
     n = next_round_number(event) if round_number is None else round_number
     if n < 1:
@@ -159,7 +170,6 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
             seed=seed,
             colours=True,
             method="dutch",
-            dutch=dutch_from_event(event, n, seed),
         )
     method = "rating" if n == 1 and event.settings.round_one == "rating" else "swiss"
     return PairingInput(
@@ -218,7 +228,7 @@ def elimination_from_event(event: Event, seed: int = 0) -> Pairing:
 def top_cut_from_event(event: Event, seed: int = 0) -> Pairing:
     """The first round of the top cut: the event's top N by the final Swiss standings, in bracket order."""
     size = event.settings.top_cut
-    inp = from_event(event, seed=seed)  # refuses while Swiss results are outstanding
+    inp = entrants_from_event(event, seed=seed)  # refuses while Swiss results are outstanding
     rows = [row for row in compute(event).rows if not row.dropped]
     seeds = [row.player_id for row in rows]
     return Pairing(round=inp.round, seed=seed, pairs=top_cut_pairings(seeds, size), method=ELIMINATION)
@@ -279,8 +289,9 @@ def _colour_played(event: Event, round_number: int) -> str | None:
 def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 0) -> DutchInput:
     """The Dutch system's input for a Swiss round of the event (by default the next one).
 
-    Absent from the round: players not yet joined or withdrawn, players holding a pre-awarded bye, and
-    players with a bye or absence already entered for the round (as an arbiter prepares a TRF).
+    Absent from the round: players not yet joined or withdrawn, players holding a pre-awarded bye (listed
+    with the pairing's byes), and players with a bye or absence already entered for the round (as an
+    arbiter prepares a TRF).
     """
     n = next_round_number(event) if round_number is None else round_number
     scoring = event.settings.scoring
@@ -311,7 +322,7 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         for k in range(p.joined_round, min(p.byes, n - 1) + 1):
             if p.id not in listed[k]:
                 history[p.id][k - 1] = Game(points=scoring.win)
-    to_pair, _awarded = eligible(event, n)
+    to_pair, awarded = eligible(event, n)
     numbers = pairing_numbers(event)
     players = tuple(DutchPlayer(p.id, numbers[p.id], tuple(history[p.id])) for p in event.players)
     return DutchInput(
@@ -325,4 +336,6 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         initial_colour=initial_colour(event, seed, n),
         baku=event.settings.acceleration == "baku"
         or any(line[:3] == "192" and "BAKU" in line.upper() for line in event.settings.trf_header),
+        awarded_byes=tuple(awarded),
+        seed=seed,
     )

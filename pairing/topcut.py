@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.optimal import Pair, PairingError
+from pairing.types import Pair, PairingError
 from standings.messages import Message
 
 

@@ -59,7 +59,7 @@ def brute_force(inp: PairingInput) -> tuple:
 
 
 def engine_objective(inp: PairingInput, **options) -> tuple:
-    result = pair(inp, **options)
+    result = optimal.pair(inp, **options)
     computed = [b for b in result.byes if b not in result.awarded_byes]
     assert len(computed) <= 1
     seen = [x for p in result.pairs for x in (p.a, p.b)] + computed
