@@ -1,4 +1,4 @@
-"""The FIDE Dutch system (pairing/dutch.py) against bbpPairings, a FIDE-endorsed Dutch engine.
+"""The FIDE Dutch system (pairing/dutch/) against bbpPairings, a FIDE-endorsed Dutch engine.
 
 tests/data/dutch/ holds tournaments bbpPairings paired round by round (NAME.trf, and NAME.bbp: its
 answer for every round from the history before it; rtg*: made whole by its own generator, -g) and, under own/, tournaments our engine paired

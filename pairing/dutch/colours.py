@@ -1,5 +1,5 @@
 """The colour rules of the FIDE (Dutch) system (C.04.3 E, and C.10-C.13 among the quality criteria), on a
-player's colour state as pairing/dutch.py works it out: pref (the colour preferred, "" for none),
+player's colour state as pairing/dutch/players.py works it out: pref (the colour preferred, "" for none),
 imbalance (whites minus blacks, as a size), repeated (a colour had twice or more in a row), absolute and
 strong (the kind of preference), history (the rounds, with the colour of each game played).
 """

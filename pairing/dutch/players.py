@@ -1,4 +1,4 @@
-"""The players of a Dutch round and the facts the rules ask of them (pairing/dutch.py pairs them).
+"""The players of a Dutch round and the facts the rules ask of them (pairing/dutch/brackets.py pairs them).
 
 Scores with the round's acceleration, colour preferences and their strength (C.04.3 A.6, A.7), floats one
 and two rounds back (A.4), who may meet whom (C.04.3 C.1-C.3, with the topscorers' exception of A.7) and
@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pairing.dutch_colours import BLACK, WHITE, invert, neutral_colour
+from pairing.dutch.colours import BLACK, WHITE, invert, neutral_colour
 
 DOWN, UP = "down", "up"
 

@@ -1,6 +1,6 @@
 """A bracket's matching with the next score group, as well as the players below, stood in for.
 
-pairing/dutch.py matches a bracket with the next score group beside it, because who floats down and how the
+pairing/dutch/brackets.py matches a bracket with the next score group beside it, because who floats down and how the
 next group then pairs are criteria too (C.8, C.9). But the next group's players are alike in every weight
 but one: a pair of them, or a bracket player with one of them, weighs the same whoever they are, apart
 from each player's potential (whether the bye may go to them) and whether they may meet at all. So they can
@@ -30,7 +30,7 @@ NEAR = 8  # pairs tried per player among the next group and below, in the order
 def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], bonus: dict, room: int, wide: bool):
     """True when matched; False when this way does not settle it; None when too wide (and wide is False).
 
-    br is the _Brackets of pairing/dutch.py: inner the bracket's players not yet paired, group the next
+    br is the _Brackets of pairing/dutch/brackets.py: inner the bracket's players not yet paired, group the next
     score group's, below the rest."""
     inner_set = set(inner)
     if len(group) < 2 or any(i not in inner_set or j not in inner_set for i, j in bonus):
@@ -45,7 +45,7 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
     for x in inner:
         for g in group:
             w = br.weight(x, g)
-            if w:  # every such pair of x's weighs this (pairing/dutch.py, base())
+            if w:  # every such pair of x's weighs this (pairing/dutch/brackets.py, base())
                 core[x] = w - pot[g]
                 break
     pair_g = next((br.weight(a, b) - pot[a] - pot[b] for a in group for b in group if a < b and br.weight(a, b)), 0)
@@ -236,7 +236,7 @@ def _near_pairs(br, group: list[int], below: list[int], value) -> list[tuple[int
 
 
 def match_bounded(br: Any, local: list[int], below: list[int], bonus: dict, room: int, wide: bool) -> bool | None:
-    """The older way, for a bracket whose next score group cannot stand in as copies (pairing/dutch.py,
+    """The older way, for a bracket whose next score group cannot stand in as copies (pairing/dutch/brackets.py,
     match()): the bracket with its next group in full and stand-ins for the players below. True when
     matched; False when the bound is not met; None when too wide (and wide is False)."""
     mu = min(br.potential[r] for r in below)

@@ -1,4 +1,4 @@
-"""S1's opponents when one S2 player floats down (pairing/dutch.py's remainder, pairing/dutch_assign.py's
+"""S1's opponents when one S2 player floats down (pairing/dutch/brackets.py's remainder, pairing/dutch/assign.py's
 choice by prices): what the rest of the round is worth with each S2 player floating, as far as it is needed.
 """
 
@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pairing.dutch_assign import first_with_one_floater
+from pairing.dutch.assign import first_with_one_floater
 
 
 def one_floater(br: Any, s1: list[int], s2: list[int]) -> dict[int, int] | None:
-    """S1's opponents when one S2 player floats down (pairing/dutch_assign.py), or None to use matchings.
+    """S1's opponents when one S2 player floats down (pairing/dutch/assign.py), or None to use matchings.
 
     What the rest of the round is worth with f floating is known for the floater of the matching in
     hand and for the floater of a matching where S1 takes any S2 player at all (the most any floater

@@ -11,11 +11,11 @@ unplayed games [C.9], colours [C.10-C.13], floats [C.14-C.21]), with room below 
 transpositions and exchanges. Brackets are paired from the top: each one is decided by a short series of
 matchings that fix, in the rules' order, which moved-down players are paired, their opponents, how many
 and which players are exchanged between S1 and S2; a fixed pair leaves the graph. Then S1's opponents
-(the transpositions) are chosen by prices on S1 against S2 (pairing/dutch_assign.py; with the floater,
-when one S2 player floats down, pairing/dutch_floater.py).
+(the transpositions) are chosen by prices on S1 against S2 (pairing/dutch/assign.py; with the floater,
+when one S2 player floats down, pairing/dutch/floater.py).
 
 Each matching is solved on the bracket alone, with interchangeable copies standing in for the next score
-group and for the players below (pairing/dutch_tiers.py): the copies' optimum is a bound, and a pairing of
+group and for the players below (pairing/dutch/tiers.py): the copies' optimum is a bound, and a pairing of
 the real players that reaches it, summed exactly, is a maximum-weight matching of the round; the next group
 in full, then the whole graph, when none does. The weights are integers hundreds of bits wide;
 pairing/matching.py compresses each matching's weights, exactly, into the 128 bits rustworkx's blossom
@@ -31,17 +31,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from pairing.dutch_assign import first_transposition
-from pairing.dutch_colours import BLACK, WHITE, colour_bits
-from pairing.dutch_floater import one_floater
-from pairing.dutch_players import DOWN, UP, DutchInput, DutchPlayer, Game, Player, Round
-from pairing.dutch_start import start
-from pairing.dutch_tiers import match_bounded, match_tiered
+from pairing.dutch.assign import first_transposition
+from pairing.dutch.colours import WHITE, colour_bits
+from pairing.dutch.floater import one_floater
+from pairing.dutch.players import DOWN, UP, DutchInput, Player, Round
+from pairing.dutch.start import start
+from pairing.dutch.tiers import match_bounded, match_tiered
 from pairing.matching import max_weight_matching
 from pairing.types import Pair, Pairing, PairingError
 from standings.messages import Message
-
-__all__ = ["BLACK", "WHITE", "DutchInput", "DutchPlayer", "Game", "pair_dutch"]
 
 
 def pair_dutch(inp: DutchInput) -> Pairing:
@@ -132,7 +130,7 @@ class _Brackets:
         self._reach: dict[int, bool] = {}
         self._below_set: set[int] = set()
         self.group_set: set[int] = set()  # the next score group, while a bracket is paired
-        self.tier_memo: dict = {}  # pairing/dutch_tiers.py's last completion of the real players
+        self.tier_memo: dict = {}  # pairing/dutch/tiers.py's last completion of the real players
         self.tier_near: dict = {}  # and the pairs among the next group and below it tries, for the bracket
         self._below_near: list[tuple[int, int]] = []
         self.chunk_room = 128  # bits for S1's order in one matching: what the last chunks fitted in
@@ -295,7 +293,7 @@ class _Brackets:
         Only the bracket carries its criteria pair by pair; the next score group's players weigh alike but
         for their potentials and who may meet whom, and the players below them only have to be paired among
         themselves and with whoever floats down. So the matching is first solved with both replaced by
-        interchangeable copies (pairing/dutch_tiers.py), then with the next group in full and stand-ins
+        interchangeable copies (pairing/dutch/tiers.py), then with the next group in full and stand-ins
         below, each accepted only when the real players complete it at its bound; otherwise on the whole
         graph. False, with nothing matched, when the weights are too wide for rustworkx and wide is False.
         """
@@ -656,7 +654,7 @@ class _Brackets:
 
 
 class _Base:
-    """The criteria's weight of each pair of a bracket (pairing/dutch.py's base(), as the stages change it),
+    """The criteria's weight of each pair of a bracket (pairing/dutch/brackets.py's base(), as the stages change it),
     by position: the column of the higher player h holds its pairs with each later player lo."""
 
     __slots__ = ("columns", "end")

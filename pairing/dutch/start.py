@@ -1,4 +1,4 @@
-"""The first matching of a Dutch round (pairing/dutch.py): can the round be paired at all, and which score
+"""The first matching of a Dutch round (pairing/dutch/brackets.py): can the round be paired at all, and which score
 does the bye get? Then every pair's first weight, as its two players' potentials.
 """
 
