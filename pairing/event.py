@@ -78,32 +78,7 @@ def entrants_from_event(event: Event, round_number: int | None = None, seed: int
     if n < 1:
         raise PairingError(Message("round_numbers_start_at_1", "round numbers start at 1"))
     earlier = [r for r in event.rounds if r.number < n]
-    if any(r.kind != SWISS for r in earlier):
-        raise PairingError(
-            Message("top_cut_started", "the top cut has started; round {round} cannot be a Swiss round", round=n)
-        )
-    for r in earlier:
-        missing = [m for m in r.matches if m.b is not None and not m.has_result]
-        if missing:
-            names = {p.id: p.name for p in event.players}
-            # The first five, as [table or None, name, name]; the sentence names them, the code lists them.
-            pairs = [[m.table, names[m.a], names[m.b]] for m in missing[:5]]
-            tables = ", ".join(f"{f'table {t}: ' if t else ''}{a} v {b}" for t, a, b in pairs)
-            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-            raise PairingError(
-                Message(
-                    "results_outstanding",
-                    "round {round} still has {count} result{s} outstanding ({tables}{more}); "
-                    "enter them before pairing round {next}",
-                    round=r.number,
-                    count=len(missing),
-                    s="s" if len(missing) > 1 else "",
-                    tables=tables,
-                    more=more,
-                    pairs=pairs,
-                    next=n,
-                )
-            )
+    _refuse_unfinished(event, earlier, n)
 
     # Points are summed as integers in units of 1/scale, then made exact fractions once per player.
     scoring = event.settings.scoring
@@ -162,24 +137,47 @@ def entrants_from_event(event: Event, round_number: int | None = None, seed: int
             fixed_table=p.fixed_table,
         )
 
-    if event.settings.pairing_system == "dutch":
-        return PairingInput(
-            round=n,
-            entrants=tuple(entrant(pid) for pid in to_pair),
-            awarded_byes=tuple(entrant(pid) for pid in awarded),
-            seed=seed,
-            colours=True,
-            method="dutch",
-        )
-    method = "rating" if n == 1 and event.settings.round_one == "rating" else "swiss"
+    dutch = event.settings.pairing_system == "dutch"  # always in colour
+    method = "dutch" if dutch else "rating" if n == 1 and event.settings.round_one == "rating" else "swiss"
     return PairingInput(
         round=n,
         entrants=tuple(entrant(pid) for pid in to_pair),
         awarded_byes=tuple(entrant(pid) for pid in awarded),
         seed=seed,
-        colours=event.settings.colours,
+        colours=True if dutch else event.settings.colours,
         method=method,
     )
+
+
+def _refuse_unfinished(event: Event, earlier: list, n: int) -> None:
+    """Round n is not a Swiss round once the top cut has started, nor paired while a round before it (earlier)
+    still has results outstanding."""
+    if any(r.kind != SWISS for r in earlier):
+        raise PairingError(
+            Message("top_cut_started", "the top cut has started; round {round} cannot be a Swiss round", round=n)
+        )
+    for r in earlier:
+        missing = [m for m in r.matches if m.b is not None and not m.has_result]
+        if missing:
+            names = {p.id: p.name for p in event.players}
+            # The first five, as [table or None, name, name]; the sentence names them, the code lists them.
+            pairs = [[m.table, names[m.a], names[m.b]] for m in missing[:5]]
+            tables = ", ".join(f"{f'table {t}: ' if t else ''}{a} v {b}" for t, a, b in pairs)
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            raise PairingError(
+                Message(
+                    "results_outstanding",
+                    "round {round} still has {count} result{s} outstanding ({tables}{more}); "
+                    "enter them before pairing round {next}",
+                    round=r.number,
+                    count=len(missing),
+                    s="s" if len(missing) > 1 else "",
+                    tables=tables,
+                    more=more,
+                    pairs=pairs,
+                    next=n,
+                )
+            )
 
 
 def _ranks(event: Event, after_round: int, points: dict[str, Fraction]) -> dict[str, int]:

@@ -1,4 +1,4 @@
-"""The players of a Dutch round and the facts the rules ask of them (pairing/dutch/brackets.py pairs them).
+"""The players of a Dutch round and the facts the rules ask of them (pairing/dutch/system.py pairs them).
 
 Scores with the round's acceleration, colour preferences and their strength (C.04.3 A.6, A.7), floats one
 and two rounds back (A.4), who may meet whom (C.04.3 C.1-C.3, with the topscorers' exception of A.7) and
