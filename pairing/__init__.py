@@ -14,6 +14,7 @@ from pairing.dutch import DutchInput, pair_dutch
 from pairing.event import (
     eligible,
     elimination_from_event,
+    engine_input,
     entrants_from_event,
     from_event,
     next_round_number,
@@ -46,6 +47,7 @@ __all__ = [
     "bracket_order",
     "eligible",
     "elimination_from_event",
+    "engine_input",
     "entrants_from_event",
     "final_placings",
     "from_event",

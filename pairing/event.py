@@ -64,10 +64,15 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
     Rounds numbered round_number or later are ignored, so a round with no results yet can be
     paired again. Refuses while an earlier round still has results outstanding.
     """
-    inp = entrants_from_event(event, round_number, seed)
-    if event.settings.pairing_system == "dutch":
-        return dutch_from_event(event, inp.round, seed)
-    return inp
+    return engine_input(event, entrants_from_event(event, round_number, seed))
+
+
+def engine_input(event: Event, entrants: PairingInput) -> PairingInput | DutchInput:
+    """The input of the engine the event pairs by, for the round of its entrants (entrants_from_event): the
+    entrants themselves for the optimal engine, the Dutch system's own input for the Dutch system."""
+    if entrants.method == "dutch":
+        return dutch_from_event(event, entrants.round, entrants.seed)
+    return entrants
 
 
 def entrants_from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput:

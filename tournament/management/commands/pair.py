@@ -54,10 +54,9 @@ class Command(BaseCommand):
                 shown = pairing.entrants_from_event(event, seed=seed)
                 result = pairing.top_cut_from_event(event, seed=seed)
             else:
-                inp = pairing.from_event(event, seed=seed)
-                result = pairing.pair(inp)
-                # The Dutch system's input has no points to show: the entrants' do.
-                shown = inp if isinstance(inp, pairing.PairingInput) else pairing.entrants_from_event(event, seed=seed)
+                # The entrants' points are shown beside the names (the Dutch system's own input has none).
+                shown = pairing.entrants_from_event(event, seed=seed)
+                result = pairing.pair(pairing.engine_input(event, shown))
         except pairing.PairingError as e:
             raise CommandError(f"{file}: {e}", returncode=2) from None
         # The players who asked for a bye in this round are left out of the pairing and listed with their bye.
