@@ -1,4 +1,4 @@
-"""How fast the FIDE Dutch system (pairing/dutch.py) pairs one round of a large chess event (issue 24).
+"""How fast the FIDE Dutch system (pairing/dutch/) pairs one round of a large chess event (issue 24).
 
     .venv/bin/python bench/dutch.py [SIZES...] [--seeds N] [--round R]  (default: 100 250 500 1000 2000,
                                                         3 seeds, round 6)
@@ -129,7 +129,7 @@ def main() -> None:
 
 
 def _scores(event: Event, number: int):
-    inp = pairing.from_event(event, number)
+    inp = pairing.entrants_from_event(event, number)
     return [e.points for e in inp.entrants]
 
 

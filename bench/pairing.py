@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pairing  # noqa: E402
-from pairing.engine import _Solver  # noqa: E402
+from pairing.optimal import _Solver  # noqa: E402
 from swiss import eventfile as ef  # noqa: E402
 from swiss.model import BYE, Event, Match, Player, Round, settings_for_preset  # noqa: E402
 

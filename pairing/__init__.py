@@ -1,18 +1,42 @@
-"""The pairing engine (SPEC §4): pure Python, no Django."""
+"""The pairing engines (SPEC §4): pure Python, no Django.
 
-from pairing.engine import Entrant, Pair, Pairing, PairingError, PairingInput, pair, swap, validate_swap
+Here: the shared types (types.py), the optimal min-cost engine (optimal.py), the FIDE Dutch system (dutch/),
+the adapter from a swiss-event to their inputs (event.py), wide-weight matching (matching.py), the recommended
+number of rounds (rounds.py) and the top cut (topcut.py); and pair(), which pairs a round by the engine its
+input is for. Modules here may import each other, the standard library, numpy, rustworkx, networkx and the
+pure event model and standings (swiss.*, standings.*); never Django, and nothing of the web app (tournament).
+"""
+
+from dataclasses import replace
+
+from pairing import optimal
+from pairing.dutch import DutchInput, pair_dutch
 from pairing.event import (
     eligible,
     elimination_from_event,
+    engine_input,
+    entrants_from_event,
     from_event,
     next_round_number,
     requested_byes,
     top_cut_from_event,
 )
+from pairing.optimal import swap, validate_swap
 from pairing.rounds import Recommendation, recommended_rounds
 from pairing.topcut import bracket, bracket_order, final_placings, next_bracket_round, top_cut_pairings
+from pairing.types import Entrant, Pair, Pairing, PairingError, PairingInput
+
+
+def pair(inp: PairingInput | DutchInput, *, seed: int | None = None) -> Pairing:
+    """The round's pairing: by the FIDE Dutch system for a DutchInput, by the optimal engine for a PairingInput
+    (pairing.from_event gives the one the event pairs by); seed, when given, replaces inp.seed."""
+    if isinstance(inp, DutchInput):
+        return pair_dutch(inp if seed is None else replace(inp, seed=seed))
+    return optimal.pair(inp, seed=seed)
+
 
 __all__ = [
+    "DutchInput",
     "Entrant",
     "Pair",
     "Pairing",
@@ -23,6 +47,8 @@ __all__ = [
     "bracket_order",
     "eligible",
     "elimination_from_event",
+    "engine_input",
+    "entrants_from_event",
     "final_placings",
     "from_event",
     "next_bracket_round",

@@ -13,8 +13,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game
-from pairing.engine import Entrant, Pairing, PairingError, PairingInput
 from pairing.topcut import next_bracket_round, top_cut_pairings
+from pairing.types import Entrant, Pairing, PairingError, PairingInput
 from standings import StandingsError, compute
 from swiss.messages import Message, message_of
 from swiss.model import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
@@ -57,42 +57,33 @@ def requested_byes(event: Event, round_number: int) -> dict[str, str]:
     return out
 
 
-def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput:
-    """The engine input for a Swiss round of the event (by default the next one).
+def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput | DutchInput:
+    """The input of the engine the event pairs by, for a Swiss round of it (by default the next one): the FIDE
+    Dutch system's when the event pairs by it, otherwise the optimal engine's. pairing.pair takes either.
 
     Rounds numbered round_number or later are ignored, so a round with no results yet can be
     paired again. Refuses while an earlier round still has results outstanding.
+    """
+    return engine_input(event, entrants_from_event(event, round_number, seed))
+
+
+def engine_input(event: Event, entrants: PairingInput) -> PairingInput | DutchInput:
+    """The input of the engine the event pairs by, for the round of its entrants (entrants_from_event): the
+    entrants themselves for the optimal engine, the Dutch system's own input for the Dutch system."""
+    if entrants.method == "dutch":
+        return dutch_from_event(event, entrants.round, entrants.seed)
+    return entrants
+
+
+def entrants_from_event(event: Event, round_number: int | None = None, seed: int = 0) -> PairingInput:
+    """The optimal engine's input for a Swiss round of the event, whatever system the event pairs by: the
+    players' points, ranks, byes and opponents, as a pairing is shown beside them. Refuses as from_event does.
     """
     n = next_round_number(event) if round_number is None else round_number
     if n < 1:
         raise PairingError(Message("round_numbers_start_at_1", "round numbers start at 1"))
     earlier = [r for r in event.rounds if r.number < n]
-    if any(r.kind != SWISS for r in earlier):
-        raise PairingError(
-            Message("top_cut_started", "the top cut has started; round {round} cannot be a Swiss round", round=n)
-        )
-    for r in earlier:
-        missing = [m for m in r.matches if m.b is not None and not m.has_result]
-        if missing:
-            names = {p.id: p.name for p in event.players}
-            # The first five, as [table or None, name, name]; the sentence names them, the code lists them.
-            pairs = [[m.table, names[m.a], names[m.b]] for m in missing[:5]]
-            tables = ", ".join(f"{f'table {t}: ' if t else ''}{a} v {b}" for t, a, b in pairs)
-            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-            raise PairingError(
-                Message(
-                    "results_outstanding",
-                    "round {round} still has {count} result{s} outstanding ({tables}{more}); "
-                    "enter them before pairing round {next}",
-                    round=r.number,
-                    count=len(missing),
-                    s="s" if len(missing) > 1 else "",
-                    tables=tables,
-                    more=more,
-                    pairs=pairs,
-                    next=n,
-                )
-            )
+    _refuse_unfinished(event, earlier, n)
 
     # Points are summed as integers in units of 1/scale, then made exact fractions once per player.
     scoring = event.settings.scoring
@@ -151,25 +142,47 @@ def from_event(event: Event, round_number: int | None = None, seed: int = 0) -> 
             fixed_table=p.fixed_table,
         )
 
-    if event.settings.pairing_system == "dutch":
-        return PairingInput(
-            round=n,
-            entrants=tuple(entrant(pid) for pid in to_pair),
-            awarded_byes=tuple(entrant(pid) for pid in awarded),
-            seed=seed,
-            colours=True,
-            method="dutch",
-            dutch=dutch_from_event(event, n, seed),
-        )
-    method = "rating" if n == 1 and event.settings.round_one == "rating" else "swiss"
+    dutch = event.settings.pairing_system == "dutch"  # always in colour
+    method = "dutch" if dutch else "rating" if n == 1 and event.settings.round_one == "rating" else "swiss"
     return PairingInput(
         round=n,
         entrants=tuple(entrant(pid) for pid in to_pair),
         awarded_byes=tuple(entrant(pid) for pid in awarded),
         seed=seed,
-        colours=event.settings.colours,
+        colours=True if dutch else event.settings.colours,
         method=method,
     )
+
+
+def _refuse_unfinished(event: Event, earlier: list, n: int) -> None:
+    """Round n is not a Swiss round once the top cut has started, nor paired while a round before it (earlier)
+    still has results outstanding."""
+    if any(r.kind != SWISS for r in earlier):
+        raise PairingError(
+            Message("top_cut_started", "the top cut has started; round {round} cannot be a Swiss round", round=n)
+        )
+    for r in earlier:
+        missing = [m for m in r.matches if m.b is not None and not m.has_result]
+        if missing:
+            names = {p.id: p.name for p in event.players}
+            # The first five, as [table or None, name, name]; the sentence names them, the code lists them.
+            pairs = [[m.table, names[m.a], names[m.b]] for m in missing[:5]]
+            tables = ", ".join(f"{f'table {t}: ' if t else ''}{a} v {b}" for t, a, b in pairs)
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            raise PairingError(
+                Message(
+                    "results_outstanding",
+                    "round {round} still has {count} result{s} outstanding ({tables}{more}); "
+                    "enter them before pairing round {next}",
+                    round=r.number,
+                    count=len(missing),
+                    s="s" if len(missing) > 1 else "",
+                    tables=tables,
+                    more=more,
+                    pairs=pairs,
+                    next=n,
+                )
+            )
 
 
 def _ranks(event: Event, after_round: int, points: dict[str, Fraction]) -> dict[str, int]:
@@ -218,7 +231,7 @@ def elimination_from_event(event: Event, seed: int = 0) -> Pairing:
 def top_cut_from_event(event: Event, seed: int = 0) -> Pairing:
     """The first round of the top cut: the event's top N by the final Swiss standings, in bracket order."""
     size = event.settings.top_cut
-    inp = from_event(event, seed=seed)  # refuses while Swiss results are outstanding
+    inp = entrants_from_event(event, seed=seed)  # refuses while Swiss results are outstanding
     rows = [row for row in compute(event).rows if not row.dropped]
     seeds = [row.player_id for row in rows]
     return Pairing(round=inp.round, seed=seed, pairs=top_cut_pairings(seeds, size), method=ELIMINATION)
@@ -279,8 +292,9 @@ def _colour_played(event: Event, round_number: int) -> str | None:
 def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 0) -> DutchInput:
     """The Dutch system's input for a Swiss round of the event (by default the next one).
 
-    Absent from the round: players not yet joined or withdrawn, players holding a pre-awarded bye, and
-    players with a bye or absence already entered for the round (as an arbiter prepares a TRF).
+    Absent from the round: players not yet joined or withdrawn, players holding a pre-awarded bye (listed
+    with the pairing's byes), and players with a bye or absence already entered for the round (as an
+    arbiter prepares a TRF).
     """
     n = next_round_number(event) if round_number is None else round_number
     scoring = event.settings.scoring
@@ -311,7 +325,7 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         for k in range(p.joined_round, min(p.byes, n - 1) + 1):
             if p.id not in listed[k]:
                 history[p.id][k - 1] = Game(points=scoring.win)
-    to_pair, _awarded = eligible(event, n)
+    to_pair, awarded = eligible(event, n)
     numbers = pairing_numbers(event)
     players = tuple(DutchPlayer(p.id, numbers[p.id], tuple(history[p.id])) for p in event.players)
     return DutchInput(
@@ -325,4 +339,6 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         initial_colour=initial_colour(event, seed, n),
         baku=event.settings.acceleration == "baku"
         or any(line[:3] == "192" and "BAKU" in line.upper() for line in event.settings.trf_header),
+        awarded_byes=tuple(awarded),
+        seed=seed,
     )

@@ -1,7 +1,7 @@
 """Maximum-weight matching on integer weights of any width, as fast as the weights allow.
 
 The Dutch system's edge weights are long integers whose bit fields encode the rules' criteria in order
-(pairing/dutch.py): several hundred bits at a few hundred players. rustworkx's blossom, compiled, takes
+(pairing/dutch/): several hundred bits at a few hundred players. rustworkx's blossom, compiled, takes
 128-bit integers; networkx's, exact on Python integers of any size, is a hundred times slower. In any one
 matching, though, few of the fields are in use, and a field needs room only for its sum over one matching,
 not for the whole event. So the weights are compressed before they are matched:

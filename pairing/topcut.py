@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.engine import Pair, PairingError
+from pairing.types import Pair, PairingError
 from swiss.messages import Message
 
 

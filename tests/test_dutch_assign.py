@@ -1,4 +1,4 @@
-"""S1 against S2 by prices (pairing/dutch_assign.py): the same choice as trying every perfect matching.
+"""S1 against S2 by prices (pairing/dutch/assign.py): the same choice as trying every perfect matching.
 
 The reference enumerates every perfect matching of a small S1 against S2, keeps those of the greatest
 weight, and takes the first in S1's order of preference; the engine starts from any perfect matching (S1's first player's opponent highest, then the
@@ -14,7 +14,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.dutch_assign import first_transposition, first_with_one_floater
+from pairing.dutch.assign import first_transposition, first_with_one_floater
 
 
 @st.composite

@@ -1,10 +1,10 @@
-"""Fewer stand-ins for the players below a bracket (pairing/dutch_tiers.py, match_bounded) lose nothing.
+"""Fewer stand-ins for the players below a bracket (pairing/dutch/tiers.py, match_bounded) lose nothing.
 
 The bound a bracket's matching is checked against replaces the players below by interchangeable
 stand-ins: each local player that can float gets an edge to every stand-in, and stand-ins pair among
 themselves. The engine starts with few stand-ins and adds more only while the matching uses them all.
 The claim: once a maximum-weight matching with k stand-ins pairs two stand-ins together, k + 2j stand-ins
-give exactly j stand-in pairs more. pairing/dutch_tiers.py stands in for the next score group the same way,
+give exactly j stand-in pairs more. pairing/dutch/tiers.py stands in for the next score group the same way,
 beside the players below: two kinds of copies, with edges between the kinds, and the claim holds for each
 kind. Checked here on random graphs against networkx's exact blossom.
 """

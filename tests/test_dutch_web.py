@@ -7,7 +7,7 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from pairing import from_event, pair
+from pairing import DutchInput, PairingInput, from_event, pair
 from tests.conftest import new_chess_event
 from tournament import services
 from tournament.files.eventio import event_to_file
@@ -29,7 +29,7 @@ def by_rating(event):
 
 
 def test_a_chess_event_pairs_round_one_by_the_dutch_system(chess, organiser):
-    assert from_event(event_to_file(chess), 1).method == "dutch"
+    assert isinstance(from_event(event_to_file(chess), 1), DutchInput)
     rnd = services.pair_next_round(chess, organiser)
     number = by_rating(chess)
     games = sorted(
@@ -55,7 +55,7 @@ def test_the_round_is_what_the_engine_gives_for_the_same_file(chess, organiser):
 def test_the_optimal_system_can_be_chosen_for_a_chess_event(chess):
     Event.objects.filter(pk=chess.pk).update(pairing="optimal")
     chess.refresh_from_db()
-    assert from_event(event_to_file(chess), 1).method != "dutch"
+    assert isinstance(from_event(event_to_file(chess), 1), PairingInput)
 
 
 def test_the_settings_save_the_pairing_system_and_acceleration(client, organiser, chess):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing import Entrant, PairingError, PairingInput, engine, pair
-from pairing.engine import _colour_costs
+from pairing import Entrant, PairingError, PairingInput, optimal, pair
+from pairing.optimal import _colour_costs
 
 
 def objective(inp: PairingInput, games: list[tuple[str, str]], bye: str | None) -> tuple:
@@ -59,7 +59,7 @@ def brute_force(inp: PairingInput) -> tuple:
 
 
 def engine_objective(inp: PairingInput, **options) -> tuple:
-    result = pair(inp, **options)
+    result = optimal.pair(inp, **options)
     computed = [b for b in result.byes if b not in result.awarded_byes]
     assert len(computed) <= 1
     seen = [x for p in result.pairs for x in (p.a, p.b)] + computed
@@ -172,7 +172,7 @@ def test_very_large_colour_fields_stay_exact_but_for_colours(monkeypatch):
     )
     inp = PairingInput(round=5, entrants=entrants, seed=3, colours=True)
     exact = engine_objective(inp, full_graph_max=10**6)
-    monkeypatch.setattr(engine, "COLOUR_EXACT_MAX", 0)
+    monkeypatch.setattr(optimal, "COLOUR_EXACT_MAX", 0)
     local = engine_objective(inp)
     assert local[:4] == exact[:4]
     assert exact[4] <= local[4] <= exact[4] * 1.5 + 4

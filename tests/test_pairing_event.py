@@ -353,7 +353,7 @@ def test_swap_refuses_pre_awarded_byes_and_strangers():
 
 def test_points_may_be_fractions():
     e = event("abcd", [[("a", "b", D), ("c", "d", W)]], preset="chess", best_of=3)
-    by = {x.id: x.points for x in pairing.from_event(e).entrants}
+    by = {x.id: x.points for x in pairing.entrants_from_event(e).entrants}
     assert by["a"] == Fraction(1, 2)
 
 

@@ -295,6 +295,6 @@ def test_pairing_a_trf_event_a_forfeit_is_no_meeting_and_counts_as_a_bye_had():
         + "\n"
     )
     event = trf.loads(text, points_by_player)
-    entrants = {e.id: e for e in pairing.from_event(event, 2).entrants}
+    entrants = {e.id: e for e in pairing.entrants_from_event(event, 2).entrants}
     assert entrants["1"].opponents == frozenset() and entrants["2"].opponents == frozenset()
     assert entrants["1"].byes == 1 and entrants["3"].opponents == frozenset({"4"})

@@ -217,7 +217,7 @@ def test_the_next_rounds_byes_are_requested_byes_not_a_round_played():
     to_pair, _ = pairing.eligible(event, 2)
     assert to_pair == ["2", "5", "6"]
     assert pairing.requested_byes(event, 2) == {"1": HALF_BYE, "3": ZERO_BYE, "4": FULL_BYE}
-    assert {e.id for e in pairing.from_event(event, 2).entrants} == {"2", "5", "6"}
+    assert {e.id for e in pairing.entrants_from_event(event, 2).entrants} == {"2", "5", "6"}
 
 
 def test_a_round_of_byes_the_points_count_was_played():

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from pairing import PairingError, from_event, pair, requested_byes
-from pairing.dutch import BLACK, WHITE
+from pairing.dutch import BLACK, WHITE, DutchInput
 from pairing.event import initial_colour
 from pairing.rounds import recommended_rounds as recommend_rounds
 from swiss.messages import Message, message_of
@@ -43,14 +43,14 @@ def _engine_pairing(file_event, number: int, seed: int):
         inp = from_event(file_event, number, seed=seed)
         # The Dutch system pairs 2,000 players in about 2 s of CPU (bench/dutch.py): past the limit a request
         # could outlive the worker, so the organiser is told what to do instead.
-        if inp.method == "dutch" and len(inp.entrants) > settings.DUTCH_ROUND_MAX_PLAYERS:
+        if isinstance(inp, DutchInput) and len(inp.present) > settings.DUTCH_ROUND_MAX_PLAYERS:
             raise ServiceError(
                 gettext(
                     "This round has %(count)s players to pair; the FIDE Dutch system pairs at most %(limit)s here. "
                     "Choose the optimal pairing system in the event’s settings, or pair the exported TRF with "
                     "another program."
                 )
-                % {"count": len(inp.entrants), "limit": settings.DUTCH_ROUND_MAX_PLAYERS}
+                % {"count": len(inp.present), "limit": settings.DUTCH_ROUND_MAX_PLAYERS}
             )
         return pair(inp, seed=seed)
     except PairingError as e:

@@ -48,14 +48,15 @@ class Command(BaseCommand):
             if event.rounds and event.rounds[-1].kind == ELIMINATION:
                 # Swiss points, shown beside the names.
                 swiss = replace(event, rounds=event.swiss_rounds())
-                inp = pairing.from_event(swiss, len(swiss.rounds) + 1, seed=seed)
+                shown = pairing.entrants_from_event(swiss, len(swiss.rounds) + 1, seed=seed)
                 result = pairing.elimination_from_event(event, seed=seed)
             elif swiss_done and event.settings.top_cut >= 2:
-                inp = pairing.from_event(event, seed=seed)
+                shown = pairing.entrants_from_event(event, seed=seed)
                 result = pairing.top_cut_from_event(event, seed=seed)
             else:
-                inp = pairing.from_event(event, seed=seed)
-                result = pairing.pair(inp)
+                # The entrants' points are shown beside the names (the Dutch system's own input has none).
+                shown = pairing.entrants_from_event(event, seed=seed)
+                result = pairing.pair(pairing.engine_input(event, shown))
         except pairing.PairingError as e:
             raise CommandError(f"{file}: {e}", returncode=2) from None
         # The players who asked for a bye in this round are left out of the pairing and listed with their bye.
@@ -63,7 +64,7 @@ class Command(BaseCommand):
         if format == "json":
             self.stdout.write(json.dumps(to_json(result, requested), ensure_ascii=False, indent=1))
         else:
-            self.stdout.write(to_text(result, inp, event, requested), ending="")
+            self.stdout.write(to_text(result, shown, event, requested), ending="")
 
 
 def to_json(result: pairing.Pairing, requested: dict[str, str] | None = None) -> dict:

@@ -80,8 +80,14 @@ def first_transposition(
         else:
             if best is not None:
                 return best
-    # Otherwise the players left out join by augmenting paths, and that pairing, mostly the first already,
-    # is improved cycle by cycle: a player whose opponent is the highest its predecessors left needs none.
+    return _cycle_by_cycle(s1, tight, held, owner, taken)
+
+
+def _cycle_by_cycle(s1, tight, held, owner, taken) -> dict[int, int]:
+    """The first pairing from a partial one taken in turn (S2 player -> S1 player) and a maximum-weight one
+    (held, owner): the players left out join by augmenting paths, and that pairing, mostly the first
+    already, is improved cycle by cycle: a player whose opponent is the highest its predecessors left needs
+    none."""
     greedy_held = {s: c for c, s in taken.items()}
     greedy_owner = dict(taken)
     if all(_augment(s, tight, greedy_held, greedy_owner) for s in s1 if s not in greedy_held):

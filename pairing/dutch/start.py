@@ -1,20 +1,19 @@
-"""The first matching of a Dutch round (pairing/dutch.py): can the round be paired at all, and which score
+"""The first matching of a Dutch round (pairing/dutch/system.py): can the round be paired at all, and which score
 does the bye get? Then every pair's first weight, as its two players' potentials.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import rustworkx as rx
 
-from pairing.engine import PairingError
+from pairing.dutch.brackets import Brackets
+from pairing.types import PairingError
 from swiss.messages import Message
 
 
-def start(br: Any) -> None:
+def start(br: Brackets) -> None:
     """The first matching: can the round be paired at all, and which score does the bye get?"""
-    p, n = br.p, br.n
+    p, n = br.order, br.n
     odd = n % 2 == 1
     top = p[0].score
     flag_bits = n.bit_length() + 1
@@ -29,14 +28,14 @@ def start(br: Any) -> None:
     # Near neighbours in the order first: their matching settles the question when it reaches what no
     # matching can exceed (everyone paired; when odd, the bye to the lowest score a bye can go to and
     # the top group paired within itself as far as it can be). Only otherwise is every pair matched.
-    near = [(i, j) for i in range(n) for j in br._near(range(n), i, 12) if j > i]
+    near = [(i, j) for i in range(n) for j in br.near(range(n), i, 12) if j > i]
     for pairs in (near, None):
         if pairs is None:
             pairs = [(i, j) for j in range(n) for i in range(j) if br.compatible(i, j)]
         g = rx.PyGraph()
         g.add_nodes_from(range(n))
         g.add_edges_from([(i, j, weight(i, j)) for i, j in pairs])
-        br._take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=lambda w: w))
+        br.take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=lambda w: w))
         if _is_best(br, odd, top):
             break
     unmatched = [i for i in range(n) if br.get_mate(i) == i]
@@ -46,7 +45,7 @@ def start(br: Any) -> None:
                 "dutch_no_pairing",
                 "no pairing of round {round} meets the absolute criteria (no rematch, colour rules, "
                 "one bye to a player who has had none)",
-                round=br.r.inp.round,
+                round=br.round.inp.round,
             )
         )
     if odd:
@@ -57,21 +56,21 @@ def start(br: Any) -> None:
         counts = sorted((x.played for x in p if x.score == br.bye_score), reverse=True)
         br.unplayed_rank = {c: k for k, c in enumerate(counts)}
     # Every edge's first weight, as base(i, j, False, False) gives it: one pair and the two potentials.
-    sb, gb, m = br.size_bits, br.groups_bits, min(br.r.done, 2)
+    sb, gb, m = br.size_bits, br.groups_bits, min(br.round.done, 2)
     rest = 4 * sb + m * 2 * sb + m * 2 * gb + 3 * sb + 2
     br.tail_bits = rest  # the colour and float fields and the room for the Dutch order, in base()
     top_shift = rest + 4 * sb + 2 * gb
     br.one = 1 << top_shift
     ranks = [br.unplayed_rank[x.played] if br.single_bye and x.score == br.bye_score else 0 for x in p]
-    br.potential = [((not br._bye_candidate(x)) << top_shift) + (r << rest) for x, r in zip(p, ranks, strict=True)]
+    br.potential = [((not br.bye_candidate(x)) << top_shift) + (r << rest) for x, r in zip(p, ranks, strict=True)]
     br.small_unit = 1 << (2 * n * n + 1).bit_length()
-    br.small_potential = [(not br._bye_candidate(x)) * br.small_unit + r for x, r in zip(p, ranks, strict=True)]
+    br.small_potential = [(not br.bye_candidate(x)) * br.small_unit + r for x, r in zip(p, ranks, strict=True)]
 
 
-def _is_best(br: Any, odd: bool, top: int) -> bool:
+def _is_best(br: Brackets, odd: bool, top: int) -> bool:
     """The first matching pairs everyone, or when odd, all but one eligible player of the lowest score
     any eligible player has, with the top score group paired within itself as far as it can be."""
-    p, n = br.p, br.n
+    p, n = br.order, br.n
     unmatched = [i for i in range(n) if br.get_mate(i) == i]
     if len(unmatched) != odd:
         return False

@@ -1,7 +1,8 @@
-"""A bracket's matching with the next score group, as well as the players below, stood in for.
+"""A bracket's matching (match(), for every stage of pairing/dutch/system.py and remainder.py) with the next
+score group, as well as the players below, stood in for.
 
-pairing/dutch.py matches a bracket with the next score group beside it, because who floats down and how the
-next group then pairs are criteria too (C.8, C.9). But the next group's players are alike in every weight
+A bracket is matched with the next score group beside it, because who floats down and how the next group
+then pairs are criteria too (C.8, C.9). But the next group's players are alike in every weight
 but one: a pair of them, or a bracket player with one of them, weighs the same whoever they are, apart
 from each player's potential (whether the bye may go to them) and whether they may meet at all. So they can
 stand in as interchangeable copies, as the players below already do: the bracket alone, a few copies of
@@ -18,20 +19,70 @@ whose matching sends a floater where the real players cannot take it falls back 
 
 from __future__ import annotations
 
-from typing import Any
-
 import rustworkx as rx
 
+from pairing.dutch.brackets import Brackets
 from pairing.matching import max_weight_matching
 
 NEAR = 8  # pairs tried per player among the next group and below, in the order
 
 
-def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], bonus: dict, room: int, wide: bool):
+def match(br: Brackets, bonus: dict[tuple[int, int], int] | None = None, room: int = 0, wide: bool = True) -> bool:
+    """A maximum-weight matching of the players not yet paired; bonus adds below the weights (room bits).
+
+    Only the bracket carries its criteria pair by pair; the next score group's players weigh alike but
+    for their potentials and who may meet whom, and the players below them only have to be paired among
+    themselves and with whoever floats down. So the matching is first solved with both replaced by
+    interchangeable copies (match_tiered), then with the next group in full and stand-ins
+    below, each accepted only when the real players complete it at its bound; otherwise on the whole
+    graph. False, with nothing matched, when the weights are too wide for rustworkx and wide is False.
+    """
+    bonus = bonus or {}
+    local = [v for v in br.local if v not in br.fixed]
+    below = [v for v in range(br.n) if v not in br.fixed and v not in br.local_set]
+    if below:
+        _below_cache(br, below)
+    group = [v for v in local if v in br.group_set]
+    if group:
+        inner = [v for v in local if v not in br.group_set]
+        done = match_tiered(br, inner, group, below, bonus, room, wide)
+        if done is not False:
+            return bool(done)
+    if len(below) > 1:
+        done = match_bounded(br, local, below, bonus, room, wide)
+        if done is not False:
+            return bool(done)
+    alive = [v for v in range(br.n) if v not in br.fixed]
+    inside = [v for v in alive if v in br.pos]
+    outside = [v for v in alive if v not in br.pos]
+    edges = br.edges_inside(inside, bonus, room)
+    for a, i in enumerate(outside):
+        for j in inside + outside[a + 1 :]:
+            w = br.weight(i, j)
+            if w > 0:
+                edges.append((i, j, (w << room) + bonus.get((i, j) if i < j else (j, i), 0)))
+    pairs = max_weight_matching(edges, wide)
+    if pairs is None:
+        return False
+    br.take(pairs)
+    return True
+
+
+def _below_cache(br: Brackets, below: list[int]) -> None:
+    if br.below_key != (len(below), below[0]):
+        # The players below are the same for a whole bracket: what they can absorb is worked out once.
+        br.below_key = (len(below), below[0])
+        br.reach = {x: any(br.compatible(x, r) for r in below) for x in br.local}
+        br.below_near = [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
+        br.below_set = set(below)
+
+
+def match_tiered(
+    br: Brackets, inner: list[int], group: list[int], below: list[int], bonus: dict, room: int, wide: bool
+):
     """True when matched; False when this way does not settle it; None when too wide (and wide is False).
 
-    br is the _Brackets of pairing/dutch.py: inner the bracket's players not yet paired, group the next
-    score group's, below the rest."""
+    inner: the bracket's players not yet paired, group the next score group's, below the rest."""
     inner_set = set(inner)
     if len(group) < 2 or any(i not in inner_set or j not in inner_set for i, j in bonus):
         return False
@@ -45,17 +96,17 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
     for x in inner:
         for g in group:
             w = br.weight(x, g)
-            if w:  # every such pair of x's weighs this (pairing/dutch.py, base())
+            if w:  # every such pair of x's weighs this (Brackets.base())
                 core[x] = w - pot[g]
                 break
     pair_g = next((br.weight(a, b) - pot[a] - pot[b] for a in group for b in group if a < b and br.weight(a, b)), 0)
     if not pair_g:
         return False
-    reach_b = {x: bool(below) and br._reach.get(x, False) for x in inner}
+    reach_b = {x: bool(below) and br.reach.get(x, False) for x in inner}
     one = br.one
     inside = br.edges_inside(inner, bonus, room)
     into_group = sum(1 for x in inner if br.get_mate(x) in br.group_set)
-    into_below = sum(1 for x in inner + group if br.get_mate(x) in br._below_set)
+    into_below = sum(1 for x in inner + group if br.get_mate(x) in br.below_set)
     k_g = _first_count(into_group, len(group))
     k_b = _first_count(into_below, len(below))
     while True:
@@ -99,19 +150,26 @@ def match_tiered(br: Any, inner: list[int], group: list[int], below: list[int], 
     pairs = [(a, b) for a, b in upper if a < n and b < n]
     to_group = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_g or b in copies_g)]
     to_below = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_b or b in copies_b)]
-    inside = sum(br.weight(a, b) for a, b in pairs)
-    # Each player in turn with the next it may meet usually reaches the bound; a matching of near
-    # neighbours is tried when it does not. Either is checked against the bound, exactly.
+    completion = _at_bound(br, bound - sum(br.weight(a, b) for a, b in pairs), to_group, to_below, group, below, core)
+    if completion is None:
+        return False
+    br.take(pairs + completion)
+    return True
+
+
+def _at_bound(br: Brackets, bound: int, to_group, to_below, group, below, core) -> list[tuple[int, int]] | None:
+    """The real players for the copies, the floaters where the copies sent them, weighing bound in all; None
+    when not found. Each player in turn with the next it may meet usually reaches the bound; a matching of
+    near neighbours is tried when it does not. Either is checked against the bound, exactly."""
     completion = _in_turn(br, to_group, to_below, group, below, core)
-    if completion is None or inside + sum(br.weight(a, b) for a, b in completion) != bound:
+    if completion is None or sum(br.weight(a, b) for a, b in completion) != bound:
         key = (tuple(sorted(to_group)), tuple(sorted(to_below)), tuple(group), len(below), below[0] if below else -1)
         if br.tier_memo.get("key") != key:  # a bracket's matchings often float the same players
             br.tier_memo = {"key": key, "completion": _complete(br, to_group, to_below, group, below, core)}
         completion = br.tier_memo["completion"]
-        if completion is None or inside + sum(br.weight(a, b) for a, b in completion) != bound:
-            return False
-    br._take(pairs + completion)
-    return True
+        if completion is None or sum(br.weight(a, b) for a, b in completion) != bound:
+            return None
+    return completion
 
 
 def _in_turn(br, to_group, to_below, group, below, core) -> list[tuple[int, int]] | None:
@@ -235,10 +293,10 @@ def _near_pairs(br, group: list[int], below: list[int], value) -> list[tuple[int
     return edges
 
 
-def match_bounded(br: Any, local: list[int], below: list[int], bonus: dict, room: int, wide: bool) -> bool | None:
-    """The older way, for a bracket whose next score group cannot stand in as copies (pairing/dutch.py,
-    match()): the bracket with its next group in full and stand-ins for the players below. True when
-    matched; False when the bound is not met; None when too wide (and wide is False)."""
+def match_bounded(br: Brackets, local: list[int], below: list[int], bonus: dict, room: int, wide: bool) -> bool | None:
+    """The older way, for a bracket whose next score group cannot stand in as copies (match()): the bracket
+    with its next group in full and stand-ins for the players below. True when matched; False when the bound
+    is not met; None when too wide (and wide is False)."""
     mu = min(br.potential[r] for r in below)
     local_edges = []
     for a, i in enumerate(local):
@@ -252,13 +310,13 @@ def match_bounded(br: Any, local: list[int], below: list[int], bonus: dict, room
     # with more of them (the floaters' paths in the two matchings, flipped either way, gain the same
     # and lose the same). So start from the floaters of the last matching and double until it holds.
     full = min(len(below), len(local) + 1 + (len(below) - len(local) - 1) % 2)
-    floats_now = sum(1 for x in local if br.get_mate(x) in br._below_set)
+    floats_now = sum(1 for x in local if br.get_mate(x) in br.below_set)
     k = min(full, floats_now + 2 + (floats_now + len(below)) % 2)
     while True:
         edges = list(local_edges)
         stand_ins = range(br.n, br.n + k)
         for x in local:
-            if br._reach[x]:
+            if br.reach[x]:
                 w = (br.one + br.potential[x] + mu) << room
                 edges.extend((x, s, w) for s in stand_ins)
         w = (br.one + 2 * mu) << room
@@ -276,18 +334,18 @@ def match_bounded(br: Any, local: list[int], below: list[int], bonus: dict, room
     # player below the bound allows left over. Which of them pairs whom is decided again later, so
     # a completion found among near neighbours in the order will do; only when none is found there
     # is every pair below tried.
-    for pairs_below in (br._below_near, None):
+    for pairs_below in (br.below_near, None):
         completion = _complete_below(br, floating, below, pairs_below)
         if completion is None:
             continue
         left = [r for r in below if r not in completion]
         if len(left) == lone_stand_in and not (left and br.potential[left[0]] != mu):
-            br._take(inside + list(completion.items()))
+            br.take(inside + list(completion.items()))
             return True
     return False
 
 
-def _complete_below(br: Any, floating: list[int], below: list[int], pairs_below) -> dict[int, int] | None:
+def _complete_below(br: Brackets, floating: list[int], below: list[int], pairs_below) -> dict[int, int] | None:
     """A matching of the floaters and the players below (all their compatible pairs when pairs_below is
     None) that pairs every floater and leaves over the least potential; None if a floater is left."""
     if pairs_below is None:

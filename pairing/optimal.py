@@ -25,74 +25,13 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import rustworkx as rx
 
+from pairing.types import Entrant, Pair, Pairing, PairingError, PairingInput
 from swiss.messages import Message
-
-if TYPE_CHECKING:
-    from pairing.dutch import DutchInput
-
-
-class PairingError(ValueError):
-    """The round cannot be paired as asked; the message tells the organiser what to do."""
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """An eligible player as the engine sees them before the round."""
-
-    id: str
-    name: str = ""
-    points: Fraction = Fraction(0)
-    rank: int = 1  # standings rank before the round; equal players share a rank
-    byes: int = 0  # byes received so far, pre-awarded ones included
-    opponents: frozenset[str] = frozenset()
-    colours: str = ""  # "W"/"B" per game played, oldest first (chess)
-    rating: int | None = None
-    fixed_table: int | None = None
-
-    @property
-    def label(self) -> str:
-        return self.name or self.id
-
-
-@dataclass(frozen=True)
-class PairingInput:
-    round: int
-    entrants: tuple[Entrant, ...]  # eligible players only
-    awarded_byes: tuple[Entrant, ...] = ()  # players holding a pre-awarded bye this round
-    seed: int = 0
-    colours: bool = False
-    method: str = "swiss"  # "swiss", or "rating": top half against bottom half (round one)
-    # The FIDE Dutch system's own input when the event pairs by it (pairing.dutch); None: the optimal engine.
-    dutch: DutchInput | None = None
-
-
-@dataclass(frozen=True)
-class Pair:
-    table: int
-    a: str  # white when the event uses colours; otherwise the higher-placed player
-    b: str
-
-
-@dataclass(frozen=True)
-class Pairing:
-    round: int
-    seed: int
-    pairs: tuple[Pair, ...]  # the games, by table
-    byes: tuple[str, ...] = ()  # the computed bye (if any), then the pre-awarded byes; no table
-    awarded_byes: tuple[str, ...] = ()  # the pre-awarded ones among them
-    warnings: tuple[Message, ...] = ()  # every rematch or second bye that could not be avoided, and why
-    floats: tuple[Pair, ...] = ()  # pairs of players on different points
-    rematches: int = 0
-    second_byes: int = 0
-    spread: Fraction = Fraction(0)  # sum over pairs of the squared point difference
-    method: str = "swiss"
-
 
 # Fields up to this size are solved on the complete graph at once; it is exact and fast enough.
 FULL_GRAPH_MAX = 160
@@ -126,23 +65,12 @@ def pair(
                 "too_few_players", "at least two players are needed to pair a round; register or re-activate players"
             )
         )
-    if inp.dutch is not None:
-        return _dutch(inp)
     rng = random.Random(inp.seed)
     if inp.method == "rating":
         solved = _by_rating(inp.entrants)
     else:
         solved = _Solver(inp, rng, full_graph_max, block_size).solve()
     return _finish(inp, solved)
-
-
-def _dutch(inp: PairingInput) -> Pairing:
-    """The event pairs by the FIDE Dutch system; pre-awarded byes are added as the optimal engine adds them."""
-    from pairing.dutch import pair_dutch  # pairing.dutch builds on this module's Pair and Pairing
-
-    result = pair_dutch(inp.dutch)
-    awarded = tuple(e.id for e in inp.awarded_byes)
-    return replace(result, seed=inp.seed, byes=result.byes + awarded, awarded_byes=awarded)
 
 
 # ------------------------------------------------------------------ round one by rating

@@ -1,16 +1,16 @@
-"""S1's opponents when one S2 player floats down (pairing/dutch.py's remainder, pairing/dutch_assign.py's
+"""S1's opponents when one S2 player floats down (pairing/dutch/remainder.py, pairing/dutch/assign.py's
 choice by prices): what the rest of the round is worth with each S2 player floating, as far as it is needed.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from pairing.dutch.assign import first_with_one_floater
+from pairing.dutch.brackets import Brackets
+from pairing.dutch.tiers import match
 
-from pairing.dutch_assign import first_with_one_floater
 
-
-def one_floater(br: Any, s1: list[int], s2: list[int]) -> dict[int, int] | None:
-    """S1's opponents when one S2 player floats down (pairing/dutch_assign.py), or None to use matchings.
+def one_floater(br: Brackets, s1: list[int], s2: list[int]) -> dict[int, int] | None:
+    """S1's opponents when one S2 player floats down (pairing/dutch/assign.py), or None to use matchings.
 
     What the rest of the round is worth with f floating is known for the floater of the matching in
     hand and for the floater of a matching where S1 takes any S2 player at all (the most any floater
@@ -60,7 +60,7 @@ def one_floater(br: Any, s1: list[int], s2: list[int]) -> dict[int, int] | None:
     return chosen
 
 
-def _absorbed(br: Any, s1: list[int], s2: list[int], keep: set[int]) -> dict[int, int]:
+def _absorbed(br: Brackets, s1: list[int], s2: list[int], keep: set[int]) -> dict[int, int]:
     """A maximum-weight matching in which S1's players take S2's players in keep, whoever they are."""
     saved = {}
     big = br.one << 4  # more than any two edges weigh: S1 always takes them
@@ -69,7 +69,7 @@ def _absorbed(br: Any, s1: list[int], s2: list[int], keep: set[int]) -> dict[int
             saved[(v, c)] = br.weight(v, c)
             br.set(v, c, big if c in keep else 0)
     before = br.mates
-    br.match()
+    match(br)
     result = br.mates
     br.mates = before
     for (v, c), w in saved.items():
@@ -77,7 +77,7 @@ def _absorbed(br: Any, s1: list[int], s2: list[int], keep: set[int]) -> dict[int
     return result
 
 
-def _rest_value(br: Any, mates: dict[int, int], s1: list[int]) -> int:
+def _rest_value(br: Brackets, mates: dict[int, int], s1: list[int]) -> int:
     """What a matching's pairs outside S1 and the fixed pairs weigh."""
     skip = set(s1)
     return sum(

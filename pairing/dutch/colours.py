@@ -1,17 +1,41 @@
 """The colour rules of the FIDE (Dutch) system (C.04.3 E, and C.10-C.13 among the quality criteria), on a
-player's colour state as pairing/dutch.py works it out: pref (the colour preferred, "" for none),
+player's colour state as pairing/dutch/players.py works it out: pref (the colour preferred, "" for none),
 imbalance (whites minus blacks, as a size), repeated (a colour had twice or more in a row), absolute and
 strong (the kind of preference), history (the rounds, with the colour of each game played).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 WHITE, BLACK = "W", "B"
 
-__all__ = ["BLACK", "WHITE", "colour_bits", "compatible_prefs", "invert", "neutral_colour"]
+__all__ = ["BLACK", "WHITE", "ColourState", "colour_bits", "compatible_prefs", "invert", "neutral_colour"]
+
+
+class _Round(Protocol):
+    @property
+    def played(self) -> bool: ...
+    @property
+    def colour(self) -> str: ...
+
+
+class ColourState(Protocol):
+    """A player's colour state (pairing/dutch/players.py's Player)."""
+
+    @property
+    def pref(self) -> str: ...
+    @property
+    def imbalance(self) -> int: ...
+    @property
+    def repeated(self) -> str: ...
+    @property
+    def absolute(self) -> bool: ...
+    @property
+    def strong(self) -> bool: ...
+    @property
+    def history(self) -> Sequence[_Round]: ...
 
 
 def invert(colour: str) -> str:
@@ -22,7 +46,7 @@ def compatible_prefs(a: str, b: str) -> bool:
     return a != b or not a or not b
 
 
-def neutral_colour(x: Any, y: Any) -> str:
+def neutral_colour(x: ColourState, y: ColourState) -> str:
     """The colour x gets against y when their preferences settle it (C.04.3 E.1-E.4), else ""."""
     if compatible_prefs(x.pref, y.pref):
         return x.pref or invert(y.pref)
@@ -43,7 +67,7 @@ def neutral_colour(x: Any, y: Any) -> str:
     return ys[-1] if xs and ys else ""
 
 
-def colour_bits(x: Any, y: Any) -> Iterable[bool]:
+def colour_bits(x: ColourState, y: ColourState) -> Iterable[bool]:
     """C.10-C.13 for a pair, each True when the pair meets it."""
     same = x.pref == y.pref
     yield not (x.imbalance > 1 and y.imbalance > 1 and same)

@@ -1,4 +1,4 @@
-"""The players of a Dutch round and the facts the rules ask of them (pairing/dutch.py pairs them).
+"""The players of a Dutch round and the facts the rules ask of them (pairing/dutch/system.py pairs them).
 
 Scores with the round's acceleration, colour preferences and their strength (C.04.3 A.6, A.7), floats one
 and two rounds back (A.4), who may meet whom (C.04.3 C.1-C.3, with the topscorers' exception of A.7) and
@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pairing.dutch_colours import BLACK, WHITE, invert, neutral_colour
+from pairing.dutch.colours import BLACK, WHITE, invert, neutral_colour
 
 DOWN, UP = "down", "up"
 
@@ -45,6 +45,8 @@ class DutchInput:
     loss: Fraction = Fraction(0)
     initial_colour: str = WHITE  # the colour of pairing number 1 in round 1 (XXC "white1")
     baku: bool = False  # accelerated pairings, Baku method (C.04.5.1)
+    awarded_byes: tuple[str, ...] = ()  # players holding a pre-awarded bye: listed after the bye, never paired
+    seed: int = 0  # reported with the pairing: the Dutch system draws nothing (initial_colour holds the lot)
 
 
 @dataclass

@@ -1,0 +1,302 @@
+"""The state of a Dutch round's pairing, shared by the stages that pair it: the weighted graph of the players
+to pair (Brackets), and the bracket being paired (Bracket, with its pairs' weights by the criteria in
+BaseWeights).
+
+An edge's weight is a long integer whose fields, most significant first, encode the criteria in the rules'
+order (completion and the bye [C.4, C.5], the pairs and the scores of the current bracket [C.6, C.7], of the
+next one [C.8], the bye assignee's unplayed games [C.9], colours [C.10-C.13], floats [C.14-C.21]), with room
+below for the Dutch order of transpositions and exchanges: base() builds them, field by field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from pairing.dutch.colours import colour_bits
+from pairing.dutch.players import DOWN, UP, Player, Round
+
+
+@dataclass(eq=False)
+class Brackets:
+    """The weighted graph of a round's players, by vertex (vertex i is order[i]), and where its pairing stands:
+    the current bracket's view of the graph, the pairs decided, the last matching, and what the stages keep
+    from one matching to the next. start.py sets the bye's score and the weights' widths; system.py pairs
+    the brackets from the top, remainder.py the remainder of each; tiers.py matches (match())."""
+
+    round: Round
+    order: list[Player]  # by score, then rank
+    n: int = field(init=False)
+    # Score groups, lowest first: each gets a bit field wide enough for its size (C.7 weighs the scores).
+    shift: dict[int, int] = field(init=False)
+    groups_bits: int = field(init=False)
+    size_bits: int = field(init=False)
+    # What compatible() asks, by vertex: the opponents met, and the colour an absolute preference names.
+    met: list[set[int]] = field(init=False)
+    absolute: list[str] = field(init=False)
+    colour_key: list[tuple] = field(init=False)  # the facts of the colour state the colour fields depend on
+    # The graph: (i, j), i < j, but for the current bracket: its pairs by position (view[h][lo - h - 1], h < lo),
+    # pos the positions of its players.
+    weights: dict[tuple[int, int], int] = field(default_factory=dict)
+    view: list[list[int]] = field(default_factory=list)
+    pos: dict[int, int] = field(default_factory=dict)
+    fixed: dict[int, int] = field(default_factory=dict)  # pairs decided, both ways
+    matched: list[bool] = field(init=False)  # paired in its bracket (its opponent perhaps still open)
+    mates: dict[int, int] = field(default_factory=dict)  # the last matching, the fixed pairs included
+    # Set by the first matching (start.py).
+    bye_score: int = 0
+    single_bye: bool = False  # C.9 applies: the bye assignee comes from the one remaining bracket
+    unplayed_rank: dict[int, int] = field(default_factory=dict)
+    tail_bits: int = 0  # the colour and float fields and the room for the Dutch order, in base()
+    one: int = 0  # one pair: the top field of every weight
+    potential: list[int] = field(default_factory=list)  # each end's part of an untouched edge's weight
+    small_unit: int = 0
+    small_potential: list[int] = field(default_factory=list)  # the same in machine integers
+    # While a bracket is paired.
+    local: list[int] = field(default_factory=list)  # the bracket and the next score group
+    local_set: set[int] = field(default_factory=set)
+    group_set: set[int] = field(default_factory=set)  # the next score group
+    uniform: bool = False  # every pair of the current bracket allowed and weighing alike
+    chunk_room: int = 128  # bits for S1's order in one matching: what the last chunks fitted in
+    # tiers.py's: what the players below the bracket can absorb (the same for a whole bracket), and the last
+    # completion of the real players, and the pairs among the next group and below it tries.
+    below_key: tuple[int, int] | None = None
+    reach: dict[int, bool] = field(default_factory=dict)
+    below_set: set[int] = field(default_factory=set)
+    below_near: list[tuple[int, int]] = field(default_factory=list)
+    tier_memo: dict = field(default_factory=dict)
+    tier_near: dict = field(default_factory=dict)
+    tails: dict[tuple, int] = field(default_factory=dict)  # _tail_of()'s, by the facts they depend on
+
+    def __post_init__(self) -> None:
+        order = self.order
+        self.n = len(order)
+        self.shift = {}
+        width, biggest = 0, 0
+        sizes: dict[int, int] = {}
+        for x in order:
+            sizes[x.score] = sizes.get(x.score, 0) + 1
+        for s in sorted(sizes):
+            self.shift[s] = width
+            width += sizes[s].bit_length()
+            biggest = max(biggest, sizes[s])
+        self.groups_bits = width
+        self.size_bits = biggest.bit_length()
+        index = {x.id: i for i, x in enumerate(order)}
+        self.met = [{index[o] for o in self.round.met[x.id] if o in index} for x in order]
+        self.absolute = [x.pref if x.absolute else "" for x in order]
+        self.colour_key = [(x.pref, x.imbalance, x.absolute, x.strong, x.repeated) for x in order]
+        self.matched = [False] * self.n
+
+    # The edge weight, field by field
+
+    def base(self, h: int, lo: int, current: bool) -> int:
+        """The pair's weight (h above lo): in the current bracket, or lo in the next score group."""
+        if not self.compatible(h, lo):
+            return 0
+        w = (self._shares(h, current)[0] + self._shares(lo, current)[1]) << self.tail_bits
+        return w | self._tail_of(h, lo) if current else w
+
+    def _shares(self, v: int, current: bool) -> tuple[int, int]:
+        """A player's part of a pair's own fields, as its higher player and as its lower: the pair and who
+        may not have the bye [C.4, C.5], the pair in the current bracket and its score [C.6, C.7], or in
+        the next one [C.8], the bye assignee's unplayed games [C.9]."""
+        x = self.order[v]
+        sb, gb = self.size_bits, self.groups_bits
+        nc = not self.bye_candidate(x)
+        rank = self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0
+        score = 1 << self.shift[x.score]
+        w = ((1 + nc) << sb) | current
+        w = (w << gb) | (score if current else 0)
+        w = (w << sb) | (not current)
+        w = (w << gb) | (0 if current else score)
+        return (w << 2 * sb) + rank, (nc << (4 * sb + 2 * gb)) + rank
+
+    def _tail_of(self, h: int, lo: int) -> int:
+        """The colour and float fields, which depend on a few facts of each player shared by many: worked
+        out once for each combination."""
+        x, y = self.order[h], self.order[lo]
+        key = (self.colour_key[h], self.colour_key[lo], x.floats, y.floats, x.score, y.score)
+        tail = self.tails.get(key)
+        if tail is None:
+            tail = self.tails[key] = self._tail(x, y)
+        return tail
+
+    def enter_bracket(self, bracket: list[int], moved: int, end: int) -> BaseWeights:
+        """A bracket (bracket[:end], its first `moved` players moved down) is paired next: base() of every pair
+        of it with a resident as its lower player, by position (the column of each higher player h:
+        base[h][lo - h - 1]; 0 for two moved-down players), each player's shares worked out once. The graph
+        takes them as the bracket's view; the pairs of moved-down players keep the weights they had."""
+        shares = [self._shares(v, True) for v in bracket[:end]]
+        compatible, tail_of, tail_bits = self.compatible, self._tail_of, self.tail_bits
+        columns, view = [], []
+        first, uniform = None, not moved  # uniform: every pair of the bracket allowed and weighing alike
+        for h in range(end):
+            vh, high, after = bracket[h], shares[h][0], max(h + 1, moved)
+            kept = [self.weight(vh, vl) for vl in bracket[h + 1 : after]]
+            column = [
+                ((high + share[1]) << tail_bits) | tail_of(vh, vl) if compatible(vh, vl) else 0
+                for vl, share in zip(bracket[after:end], shares[after:end], strict=True)
+            ]
+            if uniform and column:
+                first = column[0] if first is None else first
+                uniform = first != 0 and column.count(first) == len(column)
+            columns.append([0] * len(kept) + column)
+            view.append(kept + column)
+        self.view, self.pos = view, {v: k for k, v in enumerate(bracket[:end])}
+        self.uniform = uniform
+        return BaseWeights(columns, end)
+
+    def leave_bracket(self, rest: list[int]) -> None:
+        """The bracket is paired: the pairs of the players it moves down go back into the graph."""
+        for a, i in enumerate(rest):
+            for j in rest[a + 1 :]:
+                self.weights[(i, j)] = self.weight(i, j)
+        self.view, self.pos = [], {}
+
+    def _tail(self, x: Player, y: Player) -> int:
+        """base()'s fields below the pair's own, for a pair in the current bracket: colours (C.10-C.13),
+        floats (C.14-C.21), and the room for the Dutch order of exchanges and transpositions."""
+        sb, gb = self.size_bits, self.groups_bits
+        w = 0
+        for bit in colour_bits(y, x):
+            w = (w << sb) | bit
+        backs = range(min(self.round.done, 2))
+        for f in backs:
+            w = (w << sb) | ((y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN))
+            w = (w << sb) | (not (x.score > y.score and y.floats[f] == UP))
+        for f in backs:
+            w <<= gb
+            w += (y.floats[f] == DOWN) << self.shift[y.score]
+            w += (x.floats[f] == DOWN) << self.shift[x.score]
+            w <<= gb
+            if not (y.floats[f] == UP and x.score > y.score):
+                w |= 1 << self.shift[x.score]
+        return w << (3 * sb + 2)
+
+    def bye_candidate(self, x: Player) -> bool:
+        return x.bye_eligible and x.score <= self.bye_score
+
+    def exchange_weight(self, base: int, rem_index: int, rem_pairs: int, fine: bool = True) -> int:
+        """The base weight plus the exchange order: fewest exchanges, then the smallest BSN differences
+        (without them when not fine)."""
+        if not base:
+            return 0
+        sb = self.size_bits
+        # Counted up from one, never below zero: a borrow would reach into the criteria's bits and spoil
+        # their compression (pairing/matching.py). The same amount on every pair of the remainder, whose
+        # number the criteria fix, changes no choice.
+        return base + ((((rem_index < rem_pairs) + 1 << (2 * sb)) - (rem_index if fine else 0)) << 1)
+
+    # The graph. An edge no bracket has touched keeps its first weight, which is a sum over its two ends
+    # (one pair, plus each end's `potential`: a non-candidate for the bye, its unplayed-games rank);
+    # such edges are not stored.
+
+    def set(self, i: int, j: int, w: int) -> None:
+        a = self.pos.get(i)
+        if a is not None:
+            b = self.pos.get(j)
+            if b is not None:
+                if a < b:
+                    self.view[a][b - a - 1] = w
+                else:
+                    self.view[b][a - b - 1] = w
+                return
+        self.weights[(i, j) if i < j else (j, i)] = w
+
+    def weight(self, i: int, j: int) -> int:
+        a = self.pos.get(i)
+        if a is not None:
+            b = self.pos.get(j)
+            if b is not None:
+                return self.view[a][b - a - 1] if a < b else self.view[b][a - b - 1]
+        key = (i, j) if i < j else (j, i)
+        w = self.weights.get(key)
+        if w is not None:
+            return w
+        if (i in self.group_set or j in self.group_set) and i in self.local_set and j in self.local_set:
+            w = self.weights[key] = self.base(key[0], key[1], False)  # with the next score group
+            return w
+        return self.one + self.potential[i] + self.potential[j] if self.compatible(i, j) else 0
+
+    def compatible(self, i: int, j: int) -> bool:
+        if j in self.met[i]:
+            return False
+        c = self.absolute[i]
+        return not c or c != self.absolute[j] or self.round.compatible(self.order[i], self.order[j])
+
+    def get_mate(self, i: int) -> int:
+        return self.mates.get(i, i)
+
+    def settle(self, i: int, j: int) -> None:
+        """i and j play each other: paired in their bracket, and out of every matching from now on."""
+        self.matched[i] = self.matched[j] = True
+        self.fixed[i], self.fixed[j] = j, i
+        self.mates[i], self.mates[j] = j, i
+
+    def edges_inside(self, players: list[int], bonus: dict, room: int) -> list[tuple[int, int, int]]:
+        """The edges among players of the current bracket (in the order): weight() shifted by room, plus
+        bonus (by (i, j), i < j); those that weigh nothing left out."""
+        at = [self.pos[v] for v in players]
+        extra: dict[int, dict[int, int]] = {}
+        for (i, j), b in bonus.items():
+            extra.setdefault(i, {})[j] = b
+        edges = []
+        for a, i in enumerate(players):
+            pa, later = at[a] + 1, players[a + 1 :]
+            weights = map(self.view[at[a]].__getitem__, [pb - pa for pb in at[a + 1 :]])
+            more = extra.get(i)
+            if more is not None:
+                edges.extend((i, j, (w << room) + more.get(j, 0)) for j, w in zip(later, weights, strict=True) if w > 0)
+            elif room:
+                edges.extend((i, j, w << room) for j, w in zip(later, weights, strict=True) if w > 0)
+            else:
+                edges.extend((i, j, w) for j, w in zip(later, weights, strict=True) if w > 0)
+        return edges
+
+    def take(self, pairs: Iterable[tuple[int, int]]) -> None:
+        """A matching's pairs, with the fixed ones, become the mates."""
+        mates = dict(self.fixed)
+        for i, j in pairs:
+            mates[i], mates[j] = j, i
+        self.mates = mates
+
+    def near(self, below: Sequence[int], k: int, count: int = 8) -> list[int]:
+        """The next few players after below[k] in the order it can be paired with."""
+        near = []
+        for b in below[k + 1 :]:
+            if self.compatible(below[k], b):
+                near.append(b)
+                if len(near) == count:
+                    break
+        return near
+
+
+class BaseWeights:
+    """The criteria's weight of each pair of a bracket (Brackets.base(), as the stages change it), by position:
+    the column of the higher player h holds its pairs with each later player lo."""
+
+    __slots__ = ("columns", "end")
+
+    def __init__(self, columns: list[list[int]], end: int):
+        self.columns, self.end = columns, end
+
+    def get(self, lo: int, h: int) -> int:
+        """The pair of positions lo (lower) and h; 0 for a pair with the next score group."""
+        return self.columns[h][lo - h - 1] if h < lo < self.end else 0
+
+    def clear(self, lo: int, h: int) -> None:
+        if h < lo < self.end:
+            self.columns[h][lo - h - 1] = 0
+
+
+@dataclass(eq=False)
+class Bracket:
+    """The bracket being paired, by position: vertices holds its moved-down players (the first `moved`), its
+    residents (up to `end`: the score group's vertices `residents`), then the next score group."""
+
+    vertices: list[int]
+    moved: int
+    end: int
+    residents: range
+    base: BaseWeights
