@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import networkx as nx
 import numpy as np
 import rustworkx as rx
 
@@ -45,6 +44,8 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
     if small is None:
         if not wide:
             return None
+        import networkx as nx  # only for weights too wide for rustworkx: its import is most of a command's start
+
         g = nx.Graph()
         g.add_weighted_edges_from(edges)
         return list(nx.max_weight_matching(g))

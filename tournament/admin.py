@@ -5,7 +5,6 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.forms import LOCKED_FIELDS
 from tournament.models import (
     Event,
     EventLog,
@@ -18,7 +17,6 @@ from tournament.models import (
     Seat,
     refuse_lookalike_username,
 )
-from tournament.services import locks
 
 
 class ChangesTheEvent:
@@ -80,6 +78,9 @@ class EventAdmin(ChangesTheEvent, admin.ModelAdmin):
         # As the settings page does: under the event's lock, which pairing takes too; only the fields this form
         # changed are written (not the version, which results move on, nor what others saved meanwhile); the
         # initial colour stays once round 1 is paired, and scoring changed after pairing is logged.
+        # Imported here: the admin loads with every management command, which need not load the workflows.
+        from tournament.services import locks
+
         with transaction.atomic():
             before = locks.lock_event(obj)
             paired = obj.rounds.exists()
@@ -87,7 +88,7 @@ class EventAdmin(ChangesTheEvent, admin.ModelAdmin):
             changed = [f for f in fields if f not in _MOVED and not (paired and f == "initial_colour")]
             if changed:
                 obj.save(update_fields=changed)
-            scoring = [f for f in changed if f in LOCKED_FIELDS and getattr(obj, f) != getattr(before, f)]
+            scoring = [f for f in changed if f in Event.SCORING_FIELDS and getattr(obj, f) != getattr(before, f)]
             if paired and scoring:
                 locks.log(obj, "settings_after_pairing", request.user, fields=scoring)
                 message = _("Scoring or tie-breakers changed after pairing; the change is logged.")

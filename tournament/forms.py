@@ -21,17 +21,7 @@ from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_deta
 from tournament.text import engine_text, l10n
 
 TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
-# Changing these after round 1 changes every standing already published.
-LOCKED_FIELDS = (
-    "preset",
-    "win_points",
-    "draw_points",
-    "loss_points",
-    "best_of",
-    "floor",
-    "tiebreakers",
-    "rating_breaks_ties",
-)
+LOCKED_FIELDS = Event.SCORING_FIELDS
 
 
 class FractionField(forms.CharField):

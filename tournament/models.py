@@ -176,6 +176,17 @@ class Event(models.Model):
     light_to = models.PositiveIntegerField(default=0)
     light_round = models.PositiveIntegerField(default=0)
     # The fields every change moves, as against the event's settings (which the pages and standings show).
+    # Changing these after round 1 changes every standing already published (settings page and admin).
+    SCORING_FIELDS = (
+        "preset",
+        "win_points",
+        "draw_points",
+        "loss_points",
+        "best_of",
+        "floor",
+        "tiebreakers",
+        "rating_breaks_ties",
+    )
     CHANGE_FIELDS = frozenset({"version", "updated_at", "light_from", "light_to", "light_round"})
 
     class Meta:

@@ -22,7 +22,15 @@ from __future__ import annotations
 import rustworkx as rx
 
 from pairing.dutch.brackets import Brackets
-from pairing.matching import max_weight_matching
+
+
+def max_weight_matching(edges, wide: bool = True):
+    """pairing.matching's, imported when a bracket is first matched: it brings numpy, which a command that
+    pairs by the optimal engine (or only reads an event) never needs."""
+    from pairing.matching import max_weight_matching as matching
+
+    return matching(edges, wide)
+
 
 NEAR = 8  # pairs tried per player among the next group and below, in the order
 
