@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 import dutch  # noqa: E402
+
 from swiss import eventfile as ef  # noqa: E402
 
 
