@@ -154,7 +154,7 @@ def test_many_contenders_through_the_service_one_result_stored(event, organiser,
         )
     )
     stored = [r for r in results if isinstance(r, Match)]
-    conflicts = [r for r in results if isinstance(r, services.ResultConflict)]
+    conflicts = [r for r in results if isinstance(r, services.ConfirmReplace)]
     assert len(stored) == 1 and len(conflicts) == len(outcomes) - 1, results
     m.refresh_from_db()
     assert m.snapshot() == stored[0].snapshot()
@@ -172,7 +172,6 @@ def _messages(response) -> str:
 
 
 def test_pair_round_twice_at_once_makes_one_round_and_tells_the_loser(event, organiser, second_organiser):
-    pytest.importorskip("pairing.optimal")
     url = reverse("org_round_pair", args=[event.slug])
     responses = at_once(*(lambda c=c: c.post(url, follow=True) for c in map(logged_in, [organiser, second_organiser])))
     assert [r.status_code for r in responses] == [200, 200]
@@ -187,7 +186,6 @@ def test_pair_round_twice_at_once_makes_one_round_and_tells_the_loser(event, org
 
 
 def test_pairing_the_next_round_from_four_tabs_pairs_it_once(event, organiser):
-    pytest.importorskip("pairing.optimal")
     rnd = published_round(event)
     for m in rnd.matches.all():
         services.record_result(m, services.Outcome("played", (2, 0, 0)), organiser)

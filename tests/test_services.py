@@ -150,7 +150,7 @@ def test_record_result_bumps_versions_and_completes_round(event, organiser):
 def test_conflict_shows_stored_result(event, organiser, judge):
     m = make_round(event).matches.first()
     services.record_result(m, Outcome("played", (2, 0, 0)), judge, 0)
-    with pytest.raises(services.ResultConflict, match="2-0"):
+    with pytest.raises(services.ConfirmReplace, match="2-0"):
         services.record_result(m, Outcome("played", (0, 2, 0)), organiser, 0)
     # The same result again, from a stale form, is harmless.
     services.record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)

@@ -305,10 +305,6 @@ def advance_question(match: Match, outcome: Outcome) -> ConfirmAdvance | None:
     return ConfirmAdvance(match, outcome)
 
 
-# Kept for callers that catch the older name: a stale form is one kind of replacement to confirm.
-ResultConflict = ConfirmReplace
-
-
 def record_result(
     match: Match,
     outcome: Outcome,
