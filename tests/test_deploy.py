@@ -354,7 +354,7 @@ def test_the_served_app_keeps_its_loaded_code_out_of_the_collectors_passes():
 def test_the_server_ending_its_connections_costs_no_request(tmp_path, fresh_database_url):
     """A database restart (here every app connection ended by `pg_terminate_backend`) between requests: the
     app finds its persistent connections dead before it uses them and opens new ones; nobody sees an error.
-    The check asks the server only when it has said something (`tournament/postgresql/base.py`)."""
+    The check asks the server only when it has said something (`tournament/fast/postgresql/base.py`)."""
     import psycopg
 
     with started(tmp_path, fresh_database_url) as (port, log):
@@ -371,7 +371,7 @@ def test_the_server_ending_its_connections_costs_no_request(tmp_path, fresh_data
 
 
 @pytest.mark.django_db
-@pytest.mark.needs_postgresql(reason="the health check of the PostgreSQL backend, tournament/postgresql/base.py")
+@pytest.mark.needs_postgresql(reason="the health check of the PostgreSQL backend, tournament/fast/postgresql/base.py")
 def test_a_silent_connection_is_usable_without_a_round_trip_and_an_ended_one_is_not(monkeypatch):
     import psycopg
     from django.db import connections

@@ -125,7 +125,7 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's, with a health check that asks the server only when it has said something (see the module).
-    DATABASES["default"]["ENGINE"] = "tournament.postgresql"
+    DATABASES["default"]["ENGINE"] = "tournament.fast.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # `make run` serves several requests at once on one SQLite file. Every transaction takes the write lock
     # when it begins (a read that later wants to write would otherwise fail at once with "database is

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament import services
+from tournament.fast.rows import Joined
 from tournament.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -41,7 +42,6 @@ from tournament.models import (
     new_token,
     single,
 )
-from tournament.rows import Joined
 from tournament.services import Outcome, ServiceError, budgets
 
 # Guessing codes (docs/features.md: "Guessing a code" states the arithmetic). A code names its player by number, so a
@@ -474,7 +474,8 @@ def _put_sql() -> str:
 
 
 def _put(report: Report, match: Match) -> None:
-    """The player's report on `match`, new or replacing theirs: one INSERT ... ON CONFLICT (under the match
+    """The player's report on `match`, new or replacing theirs: one INSERT ... ON CONFLICT (a fast path:
+    tournament/fast/; under the match
     lock; the report gets the id of the row it wrote). The match's stamp counts it, so both players' pages
     change, and a stamp of 0 means no report."""
     if connection.vendor == "postgresql":

@@ -32,9 +32,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament import services
+from tournament.fast.rows import Joined
 from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
-from tournament.rows import Joined
 from tournament.services import ServiceError, budgets, reports
 from tournament.text.i18n import use_event
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of

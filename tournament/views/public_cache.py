@@ -1,4 +1,4 @@
-"""Conditional requests and cached renderings for the public pages.
+"""Conditional requests and cached renderings for the public pages (a fast path: tournament/fast/).
 
 A public page is a function of the event's version, the page and its parameters: every change the
 pages show (pairings, results, the round clock, settings) bumps `Event.version` through
