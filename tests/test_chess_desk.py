@@ -165,24 +165,54 @@ def test_a_forfeit_with_games_is_refused_on_the_match_page(chess, organiser, org
 def test_the_phone_shows_the_three_chess_results_from_either_side(chess, organiser):
     from tournament.views.player import quick_results
 
-    assert quick_results(1, False, True) == [("1-0", "1-0"), ("0-0-1", "½-½"), ("0-1", "0-1")]
-    # Black's "1-0" button says White won: from Black's side a loss.
-    assert quick_results(1, False, False) == [("0-1", "1-0"), ("0-0-1", "½-½"), ("1-0", "0-1")]
+    # Each button names the winner and their colour; its value is the result from the tapping player's side.
+    assert quick_results(1, False, True, "Bo") == [
+        ("1-0", "You (White) won 1-0"),
+        ("0-0-1", "Draw ½-½"),
+        ("0-1", "Bo (Black) won 0-1"),
+    ]
+    assert quick_results(1, False, False, "Anna") == [
+        ("0-1", "Anna (White) won 1-0"),
+        ("0-0-1", "Draw ½-½"),
+        ("1-0", "You (Black) won 0-1"),
+    ]
+    assert quick_results(1, True, False, "Anna") == [("0-1", "Anna (White) won 1-0"), ("1-0", "You (Black) won 0-1")]
     assert quick_results(1, False) == [("1-0", "I won"), ("0-1", "I lost"), ("0-0-1", "Draw")]
 
 
 def test_black_reports_white_won_from_the_phone(chess, organiser):
+    """At an arbiter's event Black read "your won games first" above 1-0 / ½-½ / 0-1, tapped 1-0 for a win and
+    reported a loss. The buttons now say who won with which colour, and the card-game field is gone."""
     chess.reporting = Event.Reporting.ALONE
     chess.save(update_fields=["reporting"])
     rnd = play_round(chess, organiser)
     m = games(rnd)[0]
+    white, black = m.player_a, m.player_b
     phone = Client()
-    phone.get(reverse("player:link", args=[chess.slug, m.player_b.pk, m.player_b.token]))
+    phone.get(reverse("player:link", args=[chess.slug, black.pk, black.token]))
     page = phone.get(reverse("player:me", args=[chess.slug])).content.decode()
-    assert ">½-½</button>" in page
-    phone.post(reverse("player:report", args=[chess.slug]), {"match": m.pk, "result": "0-1"})
+    assert f'value="0-1" class="big">{white.name} (White) won 1-0</button>' in page
+    assert 'value="0-0-1" class="big">Draw ½-½</button>' in page
+    assert 'value="1-0" class="big">You (Black) won 0-1</button>' in page
+    assert "games you won first" not in page and "Other result" not in page and 'name="other"' not in page
+    assert page.index("(White) won 1-0") < page.index("Draw ½-½") < page.index("(Black) won 0-1")
+    da = phone.get(reverse("player:me", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
+    assert f"{white.name} (hvid) vandt 1-0" in da and "Du (sort) vandt 0-1" in da and "Remis ½-½" in da
+    assert "dine vundne spil først" not in da and "Andet resultat" not in da
+    ja = phone.get(reverse("player:me", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert f"{white.name}さん（白）の勝ち 1-0" in ja and "あなた（黒）の勝ち 0-1" in ja
+    answer = phone.post(reverse("player:report", args=[chess.slug]), {"match": m.pk, "result": "1-0"}, follow=True)
     m.refresh_from_db()
-    assert m.games == (1, 0, 0)
+    assert m.games == (0, 1, 0)  # Black won
+    assert "you won 0-1" in answer.content.decode()
+
+
+def test_a_card_game_phone_keeps_its_other_result_field(live):
+    from tests.test_self_report import match_of, phone, player
+
+    page = phone(player(live, "Player A")).get(reverse("player:me", args=[live.slug])).content.decode()
+    m = match_of(live, "Player A")
+    assert m and "games you won first" in page and 'name="other"' in page and "(White)" not in page
 
 
 # ---------------------------------------------------------------- requested byes
