@@ -537,7 +537,7 @@ def test_a_players_public_page_says_their_colour_each_round(chess, organiser):
     services.record_result(m, services.parse_outcome("1-0", 1, True), organiser)
     white = Client().get(reverse("public:player", args=[chess.slug, m.player_a_id])).content.decode()
     black = Client().get(reverse("public:player", args=[chess.slug, m.player_b_id])).content.decode()
-    assert 'class="colour">White' in white and 'class="colour">Black' in black
+    assert 'class="colour">with White against' in white and 'class="colour">with Black against' in black
 
 
 def test_the_keyboard_confirms_a_forfeit_white_first(chess, organiser, org):

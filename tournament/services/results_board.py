@@ -235,7 +235,7 @@ class Rows:
         if m.state in (DISPUTED, WAITING):
             for r in rs:
                 player = m.player_a if r.player_id == m.player_a_id else m.player_b
-                text = self.not_right if r.disputes else told(r.games, r.result, m)
+                text = self.not_right if r.disputes else told(r.games, r.result, m, self.event.chess_results)
                 m.versions.append((player, text))
         return m
 

@@ -27,7 +27,7 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
         {
             "rank": r.rank,
             "player": r.player,
-            "points": l10n.number(r.points),
+            "points": l10n.points(r.points),
             "tiebreakers": [l10n.value(c, v) for c, v in zip(codes, r.tiebreakers, strict=True)],
             "cells": [
                 ""

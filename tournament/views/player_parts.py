@@ -62,7 +62,9 @@ def disputed_message(sent: reports.Sent, player: Player, action: str) -> str:
     return _("Your report differs from %(name)s's: a judge will come to your table.") % {"name": opponent.name}
 
 
-def quick_results(best_of: int, elimination: bool, white: bool | None = None, opponent: str = "") -> list[tuple[str, str]]:
+def quick_results(
+    best_of: int, elimination: bool, white: bool | None = None, opponent: str = ""
+) -> list[tuple[str, str]]:
     """The common results from the player's own side, one tap each: wins, losses, then draws.
 
     `white`: in a chess event, whether the player has White. The buttons are then the game's outcomes as
@@ -111,13 +113,18 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
     if after < 1:
         return None
 
-    key = f"me-standings:{event.pk}.{int(event.created_at.timestamp())}:{after}:{services.settled_marker(event, after)}"
+    key = f"me-standing:{event.pk}.{int(event.created_at.timestamp())}:{after}:{services.settled_marker(event, after)}"
 
     def make() -> dict:
         result = event_standings(event, after_round=after)
-        return {r.player_id: (r.rank, l10n.number(r.points), f"{r.wins}-{r.losses}-{r.draws}") for r in result.rows}
+        return {r.player_id: (r.rank, r.points, (r.wins, r.losses, r.draws)) for r in result.rows}
 
-    return cached(key, make, keep=True).get(player.key)
+    # Kept as figures and worded for each page: one entry serves every language.
+    found = cached(key, make, keep=True).get(player.key)
+    if found is None:
+        return None
+    rank, points, record = found
+    return rank, l10n.points(points), l10n.record(*record)
 
 
 def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:

@@ -30,7 +30,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     event = access.event
     rnd = _round(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
-    points = {r.player_id: l10n.number(r.points) for r in before.rows}
+    points = {r.player_id: l10n.points(r.points) for r in before.rows}
     matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
     if kind == "by-name":
         lines = []

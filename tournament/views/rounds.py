@@ -25,7 +25,7 @@ from tournament.forms import (
 )
 from tournament.models import Event, Match, Player, ResultChange, Round
 from tournament.services import ServiceError, results_board
-from tournament.text import engine_text
+from tournament.text import engine_text, l10n
 from tournament.text.names import Names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
 from tournament.views.pages import _next, _round, back, labelled, page
@@ -149,7 +149,8 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         changes=labelled(
             ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
                 "by", "player", "match__player_a", "match__player_b"
-            )[:50]
+            )[:50],
+            event.chess_results,
         )
         if whole
         else [],
@@ -197,8 +198,8 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         rows.append(
             {
                 "match": m,
-                "points_a": pa,
-                "points_b": pb,
+                "points_a": l10n.points(pa),
+                "points_b": l10n.points(pb) if pb is not None else "",
                 "float": pb is not None and pa != pb,
                 "rematch": m.player_b_id is not None and frozenset((m.player_a_id, m.player_b_id)) in met,
             }
