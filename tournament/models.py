@@ -630,7 +630,7 @@ class Match(models.Model):
         if self.result == self.Result.LOSS:
             return gettext("unpaired loss")
         if self.result == self.Result.DOUBLE_LOSS:
-            return "double loss"
+            return gettext("double loss")
         if self.result == self.Result.FORFEIT:
             # As chess writes it, White's side first: +/− White won by forfeit, −/+ Black did.
             return "−/+" if self.black_won_by_forfeit else "+/−"
