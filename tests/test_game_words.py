@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.test_public import ROUND_1, pair
 from tournament import services
-from tournament.models import Event, Match, Round
+from tournament.models import Event, Match
 
 pytestmark = pytest.mark.django_db
 
@@ -48,10 +48,88 @@ def test_a_double_loss_is_worded_in_the_pages_language(event, organiser, languag
         assert word in body and "double loss" not in body, name
     # The keyboard: the same result again keeps it, in words; another asks to replace it, naming it.
     keep = org.post(
-        reverse("org_table_result", args=[event.slug, 1]), {"table": 1, "result": "dl", "keep": "1"}, HTTP_HX_REQUEST="true"
+        reverse("org_table_result", args=[event.slug, 1]),
+        {"table": 1, "result": "dl", "keep": "1"},
+        HTTP_HX_REQUEST="true",
     ).content.decode()
     assert word in shown(keep) and "double loss" not in shown(keep)
     ask = org.post(
         reverse("org_table_result", args=[event.slug, 1]), {"table": 1, "result": "2-0"}, HTTP_HX_REQUEST="true"
     ).content.decode()
     assert word in shown(ask) and "double loss" not in shown(ask)
+
+
+@pytest.fixture
+def backgammon(organiser):
+    from tournament.models import EventRole, Player
+
+    e = Event.objects.create(
+        slug="bg",
+        name="Backgammon Cup",
+        preset="backgammon",
+        win_points="1",
+        draw_points="0",
+        loss_points="0",
+        best_of=1,
+        tiebreakers=["buchholz_cuts"],
+        planned_rounds=3,
+        reporting=Event.Reporting.ALONE,
+        language="da",
+    )
+    EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
+    for c in "ABCDEFGH":
+        Player.objects.create(event=e, name=f"Player {c}")
+    pair(e, 1, ROUND_1)
+    return e
+
+
+def test_backgammon_offers_no_draw_anywhere(backgammon, organiser):
+    """A backgammon game has a winner (someone bears off first): the round page offered an "Uafgjort" button,
+    the keyboard took `d`, the phone a Draw button and the slips a draw column and "Bedst af 1"."""
+    org = staff(organiser, "da")
+    page = org.get(reverse("org_round", args=[backgammon.slug, 1])).content.decode()
+    assert 'value="1-0"' in page and 'value="0-1"' in page
+    assert 'value="0-0-1"' not in page and "Uafgjort" not in page and "uafgjort 0-0-1" not in page
+    slips = org.get(reverse("org_print_slips", args=[backgammon.slug, 1])).content.decode()
+    assert "Uafgjort" not in shown(slips) and "Bedst af 1" not in slips and "1 spil." in slips
+    assert "Ingen uafgjorte." in slips
+    home = org.get(reverse("org_event", args=[backgammon.slug])).content.decode()
+    assert "Backgammon · 1 spil" in re.sub(r"\s+", " ", home) and "bedst af 1" not in home
+    # The keyboard: `d`, 0-0-1 and 1-1 are refused, saying why; the match keeps no result.
+    match = Match.objects.get(round__event=backgammon, table=1)
+    for typed in ("d", "0-0-1", "draw"):
+        answer = org.post(
+            reverse("org_table_result", args=[backgammon.slug, 1]),
+            {"table": 1, "result": typed},
+            HTTP_HX_REQUEST="true",
+        ).content.decode()
+        assert "Backgammon kan ikke ende uafgjort: indtast, hvem der vandt." in answer, typed
+    match.refresh_from_db()
+    assert not match.has_result
+    # The phone: I won / I lost, nothing else; a draw sent anyway is refused.
+    player = match.player_a
+    phone = Client()
+    phone.get(reverse("player:link", args=[backgammon.slug, player.pk, player.token]))
+    me = phone.get(reverse("player:me", args=[backgammon.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
+    assert ">Jeg vandt</button>" in me and ">Jeg tabte</button>" in me
+    assert "Uafgjort" not in me and 'name="other"' not in me
+    answer = phone.post(
+        reverse("player:report", args=[backgammon.slug]),
+        {"match": match.pk, "result": "0-0-1"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="da",
+    ).content.decode()
+    assert "Backgammon kan ikke ende uafgjort" in answer
+    match.refresh_from_db()
+    assert not match.has_result
+    # A winner is stored as before.
+    org.post(reverse("org_table_result", args=[backgammon.slug, 1]), {"table": 1, "result": "1-0"})
+    match.refresh_from_db()
+    assert match.games == (1, 0, 0) and services.crosstable(backgammon) is not None
+
+
+def test_a_magic_best_of_one_keeps_its_draw(event, organiser):
+    Event.objects.filter(pk=event.pk).update(best_of=1)
+    pair(event, 1, ROUND_1)
+    page = staff(organiser, "en").get(reverse("org_round", args=[event.slug, 1])).content.decode()
+    assert 'value="0-0-1"' in page and "draw 0-0-1" in page

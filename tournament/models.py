@@ -193,6 +193,12 @@ class Event(models.Model):
         return self.colours and self.best_of == 1
 
     @property
+    def draws(self) -> bool:
+        """A game of this event can end in a draw (not in backgammon: its preset says so)."""
+        preset = PRESETS.get(self.preset)
+        return preset.draws if preset else True
+
+    @property
     def zone(self) -> str:
         """The time zone the event's pages show times in."""
         return self.time_zone or settings.TIME_ZONE

@@ -587,10 +587,13 @@ def me_context(page: PhonePage) -> dict:
             rnd.kind == Round.Kind.ELIMINATION,
             from_a if chess else None,
             opponent.name if opponent else "",
+            event.draws,
         )
         if can_report
         else [],
         "chess": chess,
+        # Every result a phone may send is a button: no "other result" field.
+        "buttons_only": chess or (event.best_of == 1 and not event.draws),
         "history": history(event, player, rnd, standing),
         "bye_form": RequestedByeForm(initial={"round": services.roster.next_requestable_round(event)})
         if event.players_request_byes and player.is_active

@@ -63,15 +63,17 @@ def disputed_message(sent: reports.Sent, player: Player, action: str) -> str:
 
 
 def quick_results(
-    best_of: int, elimination: bool, white: bool | None = None, opponent: str = ""
+    best_of: int, elimination: bool, white: bool | None = None, opponent: str = "", draws: bool = True
 ) -> list[tuple[str, str]]:
     """The common results from the player's own side, one tap each: wins, losses, then draws.
 
     `white`: in a chess event, whether the player has White. The buttons are then the game's outcomes as
     chess writes them, White's first, each saying in words who won with which colour ("Anna (White) won 1-0",
     "Draw ½-½", "You (Black) won 0-1"; `opponent` is the other player's name), and each sends the result from
-    the player's side: a tap says what is stored, whichever colour taps it.
+    the player's side: a tap says what is stored, whichever colour taps it. `draws=False`: a game that has
+    none (backgammon) offers none.
     """
+    elimination = elimination or not draws
     if white is not None and best_of == 1:
         names = {"name": opponent}
         if white:

@@ -203,7 +203,9 @@ def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesFo
             match.changes.select_related("by", "player", "match__player_a", "match__player_b"),
             access.event.chess_results,
         ),
-        choices=result_choices(access.event.best_of, rnd.kind == Round.Kind.ELIMINATION, access.event.chess_results),
+        choices=result_choices(
+            access.event.best_of, rnd.kind == Round.Kind.ELIMINATION, access.event.chess_results, access.event.draws
+        ),
     )
 
 

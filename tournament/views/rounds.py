@@ -48,16 +48,16 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     return back(request, reverse("org_round", args=[slug, rnd.number]))
 
 
-def result_choices(best_of: int, elimination: bool, chess: bool = False) -> list[tuple[str, str]]:
-    """The one-click results of a match format: every winning score, then the draws; a chess game's
-    1-0, ½-½, 0-1 (White's result first)."""
+def result_choices(best_of: int, elimination: bool, chess: bool = False, draws: bool = True) -> list[tuple[str, str]]:
+    """The one-click results of a match format: every winning score, then the draws (none where a game has
+    none: `draws=False`, backgammon); a chess game's 1-0, ½-½, 0-1 (White's result first)."""
     if chess and not elimination:
         return [("1-0", "1-0"), ("½-½", "½-½"), ("0-1", "0-1")]
     need = math.ceil(best_of / 2)
     wins_a = [(f"{need}-{j}", f"{need}-{j}") for j in range(need)]
     wins_b = [(f"{j}-{need}", f"{j}-{need}") for j in reversed(range(need))]
     choices = wins_a + wins_b
-    if not elimination:
+    if not elimination and draws:
         if best_of == 1:
             choices.append(("0-0-1", _("Draw")))
         else:
@@ -74,7 +74,7 @@ def _round_context(
     """The results page: the counts, and the rows of `view` (none when `rows` is false); `row`: the one
     match an HTMX answer shows, prepared like a row of the page."""
     elimination = rnd.kind == Round.Kind.ELIMINATION
-    choices = result_choices(event.best_of, elimination, event.chess_results)
+    choices = result_choices(event.best_of, elimination, event.chess_results, event.draws)
     if rows and row is None:
         overview = results_board.overview(rnd, view, q, start)
     else:
@@ -92,7 +92,7 @@ def _round_context(
         "entered": overview.counts.entered,
         "only_outstanding": overview.view == "outstanding",
         "choices": choices,
-        "shorthands": services.shorthands(event.best_of, elimination, event.chess_results),
+        "shorthands": services.shorthands(event.best_of, elimination, event.chess_results, event.draws),
         "is_latest": rnd.number == latest,
         "seconds_left": rnd.seconds_left(),
     }
