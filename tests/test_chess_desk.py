@@ -316,7 +316,7 @@ def test_every_pairing_list_says_who_has_white(chess, organiser, org):
     pairings = Client().get(reverse("public:pairings", args=[chess.slug])).content.decode()
     assert "colour-w" in pairings and "colour-b" in pairings
     screen = Client().get(reverse("public:screen", args=[chess.slug])).content.decode()
-    assert 'class="colour">White' in screen
+    assert "<span>White</span><span>Black</span>" in screen and 'class="name black"' in screen
     csv_text = org.get(reverse("org_export_pairings", args=[chess.slug])).content.decode("utf-8-sig")
     header = next(csv.reader(io.StringIO(csv_text)))
     assert header[2:8] == ["white_number", "white", "white_points", "black_number", "black", "black_points"]

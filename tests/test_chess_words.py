@@ -156,3 +156,20 @@ def test_the_chess_correction_form_stores_the_result_chosen_white_first(chess_ev
     assert answer.status_code == 302
     match.refresh_from_db()
     assert match.games == (0, 1, 0)
+
+
+def test_the_venue_screen_lists_boards_white_and_black(organiser):
+    """The screen showed a chess round as a card game's: each player's name and table, the opponent a
+    secondary line dropped on a crowded screen. Arbiters and players look for their board, White, Black."""
+    from tests.conftest import new_chess_event
+
+    e = new_chess_event(organiser, {name: 2000 - 10 * i for i, name in enumerate(NAMES)}, slug="screen")
+    a, k, m, j, i, o, s = NAMES
+    pair(e, 1, [(a, k), (m, j), (i, o), (s, None)], results={2: (0, 0, 1)})
+    body = Client().get(reverse("public:screen", args=[e.slug])).content.decode()
+    text = text_of(body)
+    assert "Round 1 · pairings by board" in text and "Board White Black" in text
+    assert "1 Aase Lund Kåre Ødegaard 2 Mette Holm Jens Bæk 3 Ida Dahl Ole Winther — Karen Skov Bye" in text
+    assert "Still playing: 2 boards — 1, 3" in text
+    da = text_of(Client().get(reverse("public:screen", args=[e.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode())
+    assert "Bord Hvid Sort" in da and "parringer efter bord" in da
