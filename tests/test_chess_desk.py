@@ -358,7 +358,7 @@ def test_pair_command_text_heads_white_and_black(tmp_path, capsys):
 # ---------------------------------------------------------------- crosstable
 
 
-def test_the_crosstable_reads_rank_colour_and_result(chess, organiser, org):
+def test_the_crosstable_reads_start_number_colour_and_result(chess, organiser, org):
     rnd = play_round(chess, organiser)
     first, second, third = games(rnd)
     services.record_result(first, services.parse_outcome("1-0", 1, True), organiser)
@@ -367,19 +367,32 @@ def test_the_crosstable_reads_rank_colour_and_result(chess, organiser, org):
     page = Client().get(reverse("public:crosstable", args=[chess.slug]))
     assert page.status_code == 200 and page.has_header("ETag")
     text = page.content.decode()
-    table = services.crosstable(chess)
-    ranks = {r.player.pk: r.rank for r in table.rows}
+    starts = services.start_numbers(chess, chess.players.all())
     winner = first.player_a
-    assert f"{ranks[first.player_b_id]}w1" in text
-    assert f"{ranks[winner.pk]}b0" in text
+    assert f"{starts[first.player_b_id]}w1" in text
+    assert f"{starts[winner.pk]}b0" in text
     third.refresh_from_db()
-    assert f"{ranks[third.player_b_id]}b+" in text  # Black won by forfeit
-    assert f"{ranks[third.player_a_id]}w-" in text
-    assert "½" in text and "BH-C1" in text
+    assert f"{starts[third.player_b_id]}b+" in text  # Black won by forfeit
+    assert f"{starts[third.player_a_id]}w-" in text
+    assert "½" in text and "BH-C1" in text and "start number" in text
     again = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_IF_NONE_MATCH=page["ETag"])
     assert again.status_code == 304
     printed = org.get(reverse("org_print_crosstable", args=[chess.slug]))
-    assert printed.status_code == 200 and f"{ranks[first.player_b_id]}w1" in printed.content.decode()
+    assert printed.status_code == 200 and f"{starts[first.player_b_id]}w1" in printed.content.decode()
+
+
+def test_tied_players_are_told_apart_by_start_number(chess, organiser):
+    """Opponents were named by rank: after a round of draws everyone shared rank 1, and every cell read
+    "1w½" or "1b½". The start (pairing) number is unique: rating order, as the pairing numbered them."""
+    rnd = play_round(chess, organiser)
+    for m in games(rnd):
+        services.record_result(m, services.parse_outcome("=", 1, True), organiser)
+    table = services.crosstable(chess)
+    assert len({r.rank for r in table.rows}) < len(table.rows)  # ties
+    opponents = [c.opponent for r in table.rows for c in r.cells]
+    assert sorted(opponents) == list(range(1, 7)) and sorted(r.number for r in table.rows) == list(range(1, 7))
+    by_rating = sorted(chess.players.all(), key=lambda p: -p.rating)
+    assert [services.start_numbers(chess, by_rating)[p.pk] for p in by_rating] == list(range(1, 7))
 
 
 def test_a_long_crosstable_comes_in_pages_as_the_standings_do(organiser):
@@ -415,7 +428,7 @@ def test_the_crosstable_in_danish_and_japanese(chess, organiser):
     da = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
     ja = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "h1" in da and "Krydstabel" in da
-    assert "白1" in ja and "黒0" in ja
+    assert "白1" in ja and "黒0" in ja and "開始番号" in ja
 
 
 def test_the_crosstable_print_is_for_the_staff(chess, outsider, client):

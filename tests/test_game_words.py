@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.test_public import ROUND_1, pair
 from tournament import services
-from tournament.models import Event, Match
+from tournament.models import Event, Match, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +133,29 @@ def test_a_magic_best_of_one_keeps_its_draw(event, organiser):
     pair(event, 1, ROUND_1)
     page = staff(organiser, "en").get(reverse("org_round", args=[event.slug, 1])).content.decode()
     assert 'value="0-0-1"' in page and "draw 0-0-1" in page
+
+
+def test_a_card_game_crosstable_names_opponents_by_number_and_marks_results_apart(event, organiser):
+    """Outside chess the cells ran the opponent's rank and the result together ("151", "10") under a colour
+    legend the event does not have, and tied ranks made two players "1". Now each opponent is named by their
+    number, which is unique, shown in its own column, and the result stands apart as each language marks it:
+    "15 W", Danish "15 V", a Japanese 星取表's "○15"."""
+    from tests.test_public import ALL_WON_BY_A
+
+    pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results={**ALL_WON_BY_A, 4: (1, 1, 1)})
+    players = {p.name: p.number for p in event.players.all()}
+    a, b, g, h = (players[f"Player {c}"] for c in "ABGH")
+    url = reverse("public:crosstable", args=[event.slug])
+    en = Client().get(url).content.decode()
+    assert f'<td class="num cross">{b} W</td>' in en and f'<td class="num cross">{a} L</td>' in en
+    assert f'<td class="num cross">{h} D</td>' in en and f'<td class="num cross">{g} D</td>' in en
+    assert "w White" not in en and "colour" not in en and ">No.</abbr>" in en
+    da = Client().get(url, HTTP_ACCEPT_LANGUAGE="da").content.decode()
+    assert f'<td class="num cross">{b} V</td>' in da and f'<td class="num cross">{a} T</td>' in da
+    assert f'<td class="num cross">{h} U</td>' in da and "h hvid" not in da
+    ja = Client().get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert f'<td class="num cross">○{b}</td>' in ja and f'<td class="num cross">●{a}</td>' in ja
+    assert f'<td class="num cross">△{h}</td>' in ja and "白" not in ja
+    # Every player's number in its own column, the rank beside it.
+    row = re.search(rf'<tr><td class="num">(\d+)</td><td class="num">{a}</td><th scope="row">Player A', en)
+    assert row is not None

@@ -66,6 +66,7 @@ from tournament.services.standings import (
     event_standings,
     settled_marker,
     standings_shown,
+    start_numbers,
 )
 from tournament.services.top_cut import (
     advance_bracket,
@@ -108,6 +109,7 @@ __all__ = [
     "delete_player",
     "drop_player",
     "crosstable",
+    "start_numbers",
     "event_standings",
     "final_places",
     "final_placings",
