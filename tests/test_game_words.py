@@ -159,3 +159,40 @@ def test_a_card_game_crosstable_names_opponents_by_number_and_marks_results_apar
     # Every player's number in its own column, the rank beside it.
     row = re.search(rf'<tr><td class="num">(\d+)</td><td class="num">{a}</td><th scope="row">Player A', en)
     assert row is not None
+
+
+# The phone's sentences about the other player: Japanese says さん after their name in every one.
+PHONE_SENTENCES = [
+    "%(name)s reported: %(result)s.",
+    "%(name)s said:",
+    "Reported: %(result)s. %(name)s confirms it on their phone.",
+    "You reported: %(result)s. Waiting for %(name)s to confirm.",
+    "You said %(name)s's report is not right: a judge will come to your table.",
+    "Your report differs from %(name)s's: a judge will come to your table.",
+    "a double loss with %(name)s",
+    "a draw, %(score)s, with %(name)s",
+    "you lost %(score)s to %(name)s",
+    "you won %(score)s against %(name)s",
+    "%(name)s (White) won 1-0",
+    "%(name)s (Black) won 0-1",
+]
+
+
+def test_a_japanese_phone_says_san_after_the_other_players_name(live):
+    """Some of the phone's messages said 斉藤さん and others plain 斉藤: さん throughout polite text about another
+    player."""
+    from django.utils import translation
+
+    from tests.test_self_report import match_of, phone, player, report
+
+    with translation.override("ja"):
+        for msgid in PHONE_SENTENCES:
+            assert "%(name)sさん" in translation.gettext(msgid), msgid
+    m = match_of(live, "Player A")
+    anna, other = phone(player(live, "Player A")), phone(player(live, "Player C"))
+    for c in (anna, other):
+        c.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja"
+    sent = report(other, live, m, "0-2").content.decode()
+    assert "Player Aさんが自分の携帯で確認します" in sent and "Player Aさんの確認を待っています" in sent
+    page = anna.get(reverse("player:me", args=[live.slug])).content.decode()
+    assert "Player Cさんの報告：あなたの勝ち（2-0）。" in page
