@@ -140,7 +140,7 @@ def test_a_danish_chess_event_reads_as_a_danish_arbiter_writes(chess_event, orga
     assert "vundet alle sine partier" in page["event home"] and "Dette parti har et resultat" in page["match"]
     # Aase: a win and a draw, written wins-draws-losses; 1½ points, as the draft writes them too.
     assert "Point 1½ Resultater V-R-T 1-1-0" in page["public player"]
-    assert "Aase Lund 1½ Ida Dahl 0" in page["draft"] and "Point 1½" in page["my page"]
+    assert "Aase Lund 2000 1½" in page["draft"] and "Point 1½" in page["my page"]
     assert "Resultat Hvid vandt 1-0 Remis ½-½ Sort vandt 0-1" in page["match"]
 
 
@@ -173,3 +173,31 @@ def test_the_venue_screen_lists_boards_white_and_black(organiser):
     assert "Still playing: 2 boards — 1, 3" in text
     da = text_of(Client().get(reverse("public:screen", args=[e.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode())
     assert "Bord Hvid Sort" in da and "parringer efter bord" in da
+
+
+def test_chess_pairing_lists_show_start_number_title_and_rating(chess_event, organiser):
+    """Arbiters and players read a chess pairing list by start number, title and rating beside each name."""
+    kaare = chess_event.players.get(name="Kåre Ødegaard")  # FM, 1950: second by rating
+    ident = '<span class="start-no">2</span> <abbr class="fide-title">FM</abbr> Kåre Ødegaard <span class="rating">1950</span>'
+    org = Client()
+    org.force_login(organiser)
+    pages = {
+        "public pairings": Client().get(reverse("public:pairings", args=[chess_event.slug])),
+        "by table": org.get(reverse("org_print_by_table", args=[chess_event.slug, 2])),
+        "by name": org.get(reverse("org_print_by_name", args=[chess_event.slug, 2])),
+        "round": org.get(reverse("org_round", args=[chess_event.slug, 2])),
+        "draft": org.get(reverse("org_round", args=[chess_event.slug, 3])),
+    }
+    for name, response in pages.items():
+        body = response.content.decode()
+        assert body.count(ident) >= 1, name
+        assert '<span class="start-no">1</span> Aase Lund <span class="rating">2000</span>' in body, name
+    assert kaare.title == "FM"
+
+
+def test_a_card_game_pairing_list_shows_names_only(event, organiser):
+    from tests.test_public import ROUND_1
+
+    pair(event, 1, ROUND_1)
+    body = Client().get(reverse("public:pairings", args=[event.slug])).content.decode()
+    assert "start-no" not in body and "rating" not in body

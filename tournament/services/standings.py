@@ -161,6 +161,17 @@ def start_numbers(event: Event, players) -> dict[int, int]:
     return {p.pk: numbers[p.key] for p in players}
 
 
+def chess_idents(event: Event, players=None) -> dict[int, tuple]:
+    """What a chess event's pairing lists show beside each name, by primary key: (start number, FIDE title,
+    rating), as arbiters and players read a pairing list ("12 FM Kåre Ødegaard 2150"). Empty for an event
+    without colours. One query unless `players` are given."""
+    if not event.colours:
+        return {}
+    players = list(event.players.all()) if players is None else list(players)
+    numbers = start_numbers(event, players)
+    return {p.pk: (numbers[p.pk], p.title, p.rating) for p in players}
+
+
 @dataclass(frozen=True)
 class CrossCell:
     """One round of a crosstable row: the opponent's start number (None without an opponent), the player's colour

@@ -37,3 +37,19 @@ def record_heading() -> str:
 def points(value) -> str:
     """A player's points as the event writes them: 1.5 (Danish 1,5), a chess event's 1½ (`l10n.points`)."""
     return l10n.points(value)
+
+
+@register.simple_tag
+def chess_name(ident, name) -> str:
+    """A name on a chess event's pairing list with what arbiters read beside it: the start number, the FIDE
+    title and the rating ("12 FM Kåre Ødegaard 2150", `services.chess_idents`); the name alone without `ident`."""
+    if not ident:
+        return name
+    number, title, rating = ident
+    return format_html(
+        '<span class="start-no">{}</span> {}{}{}',
+        number,
+        format_html('<abbr class="fide-title">{}</abbr> ', title) if title else "",
+        name,
+        format_html(' <span class="rating">{}</span>', rating) if rating else "",
+    )

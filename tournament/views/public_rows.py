@@ -78,6 +78,8 @@ class PairingRow:
     result: str = ""  # from this player's side: "won 2-1", "lost", "draw"
     reading: str = ""  # furigana / sort name: orders the list and is searched
     colour: str = ""  # "w" or "b" in an event with colours
+    ident: tuple = ()  # a chess event's (start number, title, rating) of the player, and of the opponent
+    opponent_ident: tuple = ()
 
 
 class _Played(NamedTuple):
@@ -96,6 +98,7 @@ class _Seated:
     points: str
     byes: int
     order: tuple
+    ident: tuple = ()  # a chess event's (start number, title, rating): `services.chess_idents`
 
 
 def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
@@ -109,16 +112,18 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
 
     def make() -> dict[int, _Seated]:
         points = points_before(event, rnd)
-        players = event.players.order_by().values_list("pk", "name", "reading", "key", "byes")
+        players = list(event.players.order_by())
+        idents = services.chess_idents(event, players)
         return {
-            pk: _Seated(
-                name,
-                reading,
-                points_text(points.get(key, Fraction(0))),
-                byes,
-                name_search.sort_key(name, reading, event.language),
+            p.pk: _Seated(
+                p.name,
+                p.reading,
+                points_text(points.get(p.key, Fraction(0))),
+                p.byes,
+                name_search.sort_key(p.name, p.reading, event.language),
+                idents.get(p.pk, ()),
             )
-            for pk, name, reading, key, byes in players
+            for p in players
         }
 
     return cached(f"{key}:{get_language()}", make, keep=True)
@@ -144,7 +149,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                 note = gettext("Unpaired loss") if result == Match.Result.LOSS else gettext("Bye")
                 if result in UNPLAYED_LABELS:
                     note = str(UNPLAYED_LABELS[result])
-                rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading))
+                rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading, ident=pa.ident))
                 continue
             pb, played = roster[b], _Played(result, *games)
             white = white or a  # player A is White but where a forfeit Black won made them player A
@@ -161,13 +166,15 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                         result=_side_result(played, side_a, event.chess_results),
                         reading=me.reading,
                         colour=("w" if mine == white else "b") if event.colours else "",
+                        ident=me.ident,
+                        opponent_ident=them.ident,
                     )
                 )
         # Pre-awarded byes (rounds 1..k) need no match row.
         if rnd.kind == Round.Kind.SWISS:
             awarded = gettext("Bye (awarded)")
             rows += [
-                PairingRow(p.name, pk, None, p.points, note=awarded, reading=p.reading)
+                PairingRow(p.name, pk, None, p.points, note=awarded, reading=p.reading, ident=p.ident)
                 for pk, p in roster.items()
                 if pk not in seated and p.byes >= rnd.number
             ]

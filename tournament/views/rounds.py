@@ -191,6 +191,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
     before = services.event_standings(event, after_round=rnd.number - 1)  # cached per event version
     points = {r.player_id: r.points for r in before.rows}
     met = services.met_before(event, rnd.number)
+    idents = services.chess_idents(event)
     rows = []
     for m in rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"):
         pa = points.get(m.player_a.key, 0)
@@ -200,6 +201,8 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
                 "match": m,
                 "points_a": l10n.points(pa),
                 "points_b": l10n.points(pb) if pb is not None else "",
+                "ident_a": idents.get(m.player_a_id),
+                "ident_b": idents.get(m.player_b_id),
                 "float": pb is not None and pa != pb,
                 "rematch": m.player_b_id is not None and frozenset((m.player_a_id, m.player_b_id)) in met,
             }
