@@ -51,6 +51,8 @@ from tournament.services.roster import (
 )
 from tournament.services.rounds import (
     check_ready_to_pair,
+    colour_breaks,
+    flip_colours,
     met_before,
     pair_next_round,
     publish_round,
@@ -100,6 +102,8 @@ __all__ = [
     "after_result",
     "changed",
     "check_ready_to_pair",
+    "colour_breaks",
+    "flip_colours",
     "claim_invites",
     "clock",
     "clock_end",

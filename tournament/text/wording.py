@@ -191,7 +191,11 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
             "second": second,
             "round": rnd,
         }
-        return text + (" " + _("It made a rematch.") if d.get("rematches") else "")
+        text += " " + _("It made a rematch.") if d.get("rematches") else ""
+        return text + (" " + _("It broke a FIDE colour rule.") if d.get("colour_breaks") else "")
+    if action == "flip_colours":
+        text = _("Flipped the colours of table %(table)s in round %(round)s.") % {"table": table, "round": rnd}
+        return text + (" " + _("It broke a FIDE colour rule.") if d.get("colour_breaks") else "")
     if action == "correct_result":
         pair = match_names.get((rnd, table))
         if pair:

@@ -314,6 +314,30 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
 
 @require_POST
 @login_required
+def round_flip(request: HtmxHttpRequest, slug: str, number: int):
+    """A chess board's colours flipped by hand, with the FIDE colour rules it breaks as warnings."""
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = _round(access.event, number)
+    match_id = request.POST.get("match", "")
+    try:
+        with transaction.atomic():
+            once.claim(request)  # a second click must not flip the board back
+            if not match_id.isdigit():
+                raise ServiceError(_("That board has no two players to flip."))
+            warnings = services.flip_colours(rnd, int(match_id), request.user)
+    except once.Repeated:
+        pass
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("Colours flipped."))
+        for w in warnings:
+            messages.warning(request, engine_text.translate(w))
+    return back(request, reverse("org_round", args=[slug, number]))
+
+
+@require_POST
+@login_required
 def round_clock(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug)
     rnd = _round(access.event, number)
