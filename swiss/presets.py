@@ -60,6 +60,8 @@ class Preset:
     floor: Fraction
     tiebreakers: tuple[str, ...]
     colours: bool = False
+    # Whether a game can end in a draw: backgammon's cannot (someone bears off first).
+    draws: bool = True
 
 
 PRESETS = {
@@ -89,7 +91,17 @@ PRESETS = {
             ("BH-C1", "BH", "SB", "DE"),
             colours=True,
         ),
-        Preset("backgammon", "Backgammon", Fraction(1), Fraction(0), Fraction(0), 1, Fraction(0), ("buchholz_cuts",)),
+        Preset(
+            "backgammon",
+            "Backgammon",
+            Fraction(1),
+            Fraction(0),
+            Fraction(0),
+            1,
+            Fraction(0),
+            ("buchholz_cuts",),
+            draws=False,
+        ),
         Preset("custom", "Custom", Fraction(3), Fraction(1), Fraction(0), 3, Fraction(33, 100), ("omw", "gw", "ogw")),
     )
 }

@@ -165,24 +165,54 @@ def test_a_forfeit_with_games_is_refused_on_the_match_page(chess, organiser, org
 def test_the_phone_shows_the_three_chess_results_from_either_side(chess, organiser):
     from tournament.views.player import quick_results
 
-    assert quick_results(1, False, True) == [("1-0", "1-0"), ("0-0-1", "½-½"), ("0-1", "0-1")]
-    # Black's "1-0" button says White won: from Black's side a loss.
-    assert quick_results(1, False, False) == [("0-1", "1-0"), ("0-0-1", "½-½"), ("1-0", "0-1")]
+    # Each button names the winner and their colour; its value is the result from the tapping player's side.
+    assert quick_results(1, False, True, "Bo") == [
+        ("1-0", "You (White) won 1-0"),
+        ("0-0-1", "Draw ½-½"),
+        ("0-1", "Bo (Black) won 0-1"),
+    ]
+    assert quick_results(1, False, False, "Anna") == [
+        ("0-1", "Anna (White) won 1-0"),
+        ("0-0-1", "Draw ½-½"),
+        ("1-0", "You (Black) won 0-1"),
+    ]
+    assert quick_results(1, True, False, "Anna") == [("0-1", "Anna (White) won 1-0"), ("1-0", "You (Black) won 0-1")]
     assert quick_results(1, False) == [("1-0", "I won"), ("0-1", "I lost"), ("0-0-1", "Draw")]
 
 
 def test_black_reports_white_won_from_the_phone(chess, organiser):
+    """At an arbiter's event Black read "your won games first" above 1-0 / ½-½ / 0-1, tapped 1-0 for a win and
+    reported a loss. The buttons now say who won with which colour, and the card-game field is gone."""
     chess.reporting = Event.Reporting.ALONE
     chess.save(update_fields=["reporting"])
     rnd = play_round(chess, organiser)
     m = games(rnd)[0]
+    white, black = m.player_a, m.player_b
     phone = Client()
-    phone.get(reverse("player:link", args=[chess.slug, m.player_b.pk, m.player_b.token]))
+    phone.get(reverse("player:link", args=[chess.slug, black.pk, black.token]))
     page = phone.get(reverse("player:me", args=[chess.slug])).content.decode()
-    assert ">½-½</button>" in page
-    phone.post(reverse("player:report", args=[chess.slug]), {"match": m.pk, "result": "0-1"})
+    assert f'value="0-1" class="big">{white.name} (White) won 1-0</button>' in page
+    assert 'value="0-0-1" class="big">Draw ½-½</button>' in page
+    assert 'value="1-0" class="big">You (Black) won 0-1</button>' in page
+    assert "games you won first" not in page and "Other result" not in page and 'name="other"' not in page
+    assert page.index("(White) won 1-0") < page.index("Draw ½-½") < page.index("(Black) won 0-1")
+    da = phone.get(reverse("player:me", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
+    assert f"{white.name} (hvid) vandt 1-0" in da and "Du (sort) vandt 0-1" in da and "Remis ½-½" in da
+    assert "dine vundne spil først" not in da and "Andet resultat" not in da
+    ja = phone.get(reverse("player:me", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert f"{white.name}さん（白）の勝ち 1-0" in ja and "あなた（黒）の勝ち 0-1" in ja
+    answer = phone.post(reverse("player:report", args=[chess.slug]), {"match": m.pk, "result": "1-0"}, follow=True)
     m.refresh_from_db()
-    assert m.games == (1, 0, 0)
+    assert m.games == (0, 1, 0)  # Black won
+    assert "you won 0-1" in answer.content.decode()
+
+
+def test_a_card_game_phone_keeps_its_other_result_field(live):
+    from tests.test_self_report import match_of, phone, player
+
+    page = phone(player(live, "Player A")).get(reverse("player:me", args=[live.slug])).content.decode()
+    m = match_of(live, "Player A")
+    assert m and "games you won first" in page and 'name="other"' in page and "(White)" not in page
 
 
 # ---------------------------------------------------------------- requested byes
@@ -286,7 +316,7 @@ def test_every_pairing_list_says_who_has_white(chess, organiser, org):
     pairings = Client().get(reverse("public:pairings", args=[chess.slug])).content.decode()
     assert "colour-w" in pairings and "colour-b" in pairings
     screen = Client().get(reverse("public:screen", args=[chess.slug])).content.decode()
-    assert 'class="colour">White' in screen
+    assert "<span>White</span><span>Black</span>" in screen and 'class="name black"' in screen
     csv_text = org.get(reverse("org_export_pairings", args=[chess.slug])).content.decode("utf-8-sig")
     header = next(csv.reader(io.StringIO(csv_text)))
     assert header[2:8] == ["white_number", "white", "white_points", "black_number", "black", "black_points"]
@@ -328,7 +358,7 @@ def test_pair_command_text_heads_white_and_black(tmp_path, capsys):
 # ---------------------------------------------------------------- crosstable
 
 
-def test_the_crosstable_reads_rank_colour_and_result(chess, organiser, org):
+def test_the_crosstable_reads_start_number_colour_and_result(chess, organiser, org):
     rnd = play_round(chess, organiser)
     first, second, third = games(rnd)
     services.record_result(first, services.parse_outcome("1-0", 1, True), organiser)
@@ -337,19 +367,32 @@ def test_the_crosstable_reads_rank_colour_and_result(chess, organiser, org):
     page = Client().get(reverse("public:crosstable", args=[chess.slug]))
     assert page.status_code == 200 and page.has_header("ETag")
     text = page.content.decode()
-    table = services.crosstable(chess)
-    ranks = {r.player.pk: r.rank for r in table.rows}
+    starts = services.start_numbers(chess, chess.players.all())
     winner = first.player_a
-    assert f"{ranks[first.player_b_id]}w1" in text
-    assert f"{ranks[winner.pk]}b0" in text
+    assert f"{starts[first.player_b_id]}w1" in text
+    assert f"{starts[winner.pk]}b0" in text
     third.refresh_from_db()
-    assert f"{ranks[third.player_b_id]}b+" in text  # Black won by forfeit
-    assert f"{ranks[third.player_a_id]}w-" in text
-    assert "½" in text and "BH-C1" in text
+    assert f"{starts[third.player_b_id]}b+" in text  # Black won by forfeit
+    assert f"{starts[third.player_a_id]}w-" in text
+    assert "½" in text and "BH-C1" in text and "start number" in text
     again = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_IF_NONE_MATCH=page["ETag"])
     assert again.status_code == 304
     printed = org.get(reverse("org_print_crosstable", args=[chess.slug]))
-    assert printed.status_code == 200 and f"{ranks[first.player_b_id]}w1" in printed.content.decode()
+    assert printed.status_code == 200 and f"{starts[first.player_b_id]}w1" in printed.content.decode()
+
+
+def test_tied_players_are_told_apart_by_start_number(chess, organiser):
+    """Opponents were named by rank: after a round of draws everyone shared rank 1, and every cell read
+    "1w½" or "1b½". The start (pairing) number is unique: rating order, as the pairing numbered them."""
+    rnd = play_round(chess, organiser)
+    for m in games(rnd):
+        services.record_result(m, services.parse_outcome("=", 1, True), organiser)
+    table = services.crosstable(chess)
+    assert len({r.rank for r in table.rows}) < len(table.rows)  # ties
+    opponents = [c.opponent for r in table.rows for c in r.cells]
+    assert sorted(opponents) == list(range(1, 7)) and sorted(r.number for r in table.rows) == list(range(1, 7))
+    by_rating = sorted(chess.players.all(), key=lambda p: -p.rating)
+    assert [services.start_numbers(chess, by_rating)[p.pk] for p in by_rating] == list(range(1, 7))
 
 
 def test_a_long_crosstable_comes_in_pages_as_the_standings_do(organiser):
@@ -385,7 +428,7 @@ def test_the_crosstable_in_danish_and_japanese(chess, organiser):
     da = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
     ja = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "h1" in da and "Krydstabel" in da
-    assert "白1" in ja and "黒0" in ja
+    assert "白1" in ja and "黒0" in ja and "開始番号" in ja
 
 
 def test_the_crosstable_print_is_for_the_staff(chess, outsider, client):
@@ -507,7 +550,7 @@ def test_a_players_public_page_says_their_colour_each_round(chess, organiser):
     services.record_result(m, services.parse_outcome("1-0", 1, True), organiser)
     white = Client().get(reverse("public:player", args=[chess.slug, m.player_a_id])).content.decode()
     black = Client().get(reverse("public:player", args=[chess.slug, m.player_b_id])).content.decode()
-    assert 'class="colour">White' in white and 'class="colour">Black' in black
+    assert 'class="colour">with White against' in white and 'class="colour">with Black against' in black
 
 
 def test_the_keyboard_confirms_a_forfeit_white_first(chess, organiser, org):

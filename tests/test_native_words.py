@@ -153,9 +153,16 @@ def test_a_danish_magic_event_keeps_its_words(client, event):
 
 @pytest.mark.django_db
 def test_the_players_own_page_writes_points_with_a_decimal_comma(client, chess_event):
+    """Half points as the event writes them: a chess event's ½, another's 0,5 in Danish (each page worded in its
+    own language: the figures are kept once for every language)."""
     player = chess_event.players.get(name="Player A")
     client.get(reverse("player:link", args=[chess_event.slug, player.pk, player.token]))
-    body = client.get(reverse("player:me", args=[chess_event.slug]), headers={"Accept-Language": "da"}).content.decode()
+    me = reverse("player:me", args=[chess_event.slug])
+    body = client.get(me, headers={"Accept-Language": "en"}).content.decode()
+    assert re.search(r"<dd>½</dd>", body), re.findall(r"<dd>[^<]*</dd>", body)
+    Event.objects.filter(pk=chess_event.pk).update(preset="custom")
+    services.changed(chess_event)
+    body = client.get(me, headers={"Accept-Language": "da"}).content.decode()
     assert re.search(r"<dd>0,5</dd>", body), re.findall(r"<dd>[^<]*</dd>", body)
 
 

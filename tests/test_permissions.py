@@ -64,6 +64,7 @@ ORGANISER_ONLY = {
     "org_round_publish",
     "org_round_repair",
     "org_round_swap",
+    "org_round_flip",
     "org_top_cut_start",
     "org_player_card",
     "org_player_reissue",

@@ -48,11 +48,11 @@ WORDS = {
         "stored_a": "Result: you won 2-1 against Player C",
     },
     "ja": {
-        "reported": "報告しました：あなたの勝ち（2-1）。Player Cが自分の携帯で確認します。",
-        "waiting": "あなたの報告：あなたの勝ち（2-1）。Player Cの確認を待っています。",
-        "prompt": "Player Aの報告：あなたの負け（1-2）。",
-        "stored_c": "結果を保存しました：Player Aに1-2で負け。ありがとうございました！",
-        "stored_a": "結果：Player Cに2-1で勝ち",
+        "reported": "報告しました：あなたの勝ち（2-1）。Player Cさんが自分の携帯で確認します。",
+        "waiting": "あなたの報告：あなたの勝ち（2-1）。Player Cさんの確認を待っています。",
+        "prompt": "Player Aさんの報告：あなたの負け（1-2）。",
+        "stored_c": "結果を保存しました：Player Aさんに1-2で負け。ありがとうございました！",
+        "stored_a": "結果：Player Cさんに2-1で勝ち",
     },
     "da": {
         "reported": "Indberettet: du vandt 2-1. Player C bekræfter det på sin telefon.",

@@ -601,12 +601,36 @@ class GamesForm(forms.Form):
     )
     version = version_field()
     confirm = forms.BooleanField(required=False)
+    # A chess game's result, White's first, instead of game counts "won by A/B" (`chess=True`).
+    CHESS_CHOICES = {"1-0": (1, 0, 0), "0-0-1": (0, 0, 1), "0-1": (0, 1, 0)}
+    chess_result = forms.ChoiceField(required=False, label=_("Result"), widget=forms.RadioSelect, choices=[])
+
+    def __init__(self, *args, chess: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.chess = chess
+        if chess:
+            self.fields["chess_result"].choices = [
+                ("1-0", _("White won 1-0")),
+                ("0-0-1", _("Draw %(score)s") % {"score": "½-½"}),
+                ("0-1", _("Black won 0-1")),
+            ]
+            self.fields["forfeit"].choices = [
+                ("", _("No: the result above")),
+                ("a", _("White wins by forfeit (+/−)")),
+                ("b", _("Black wins by forfeit (−/+)")),
+            ]
+            self.fields["double_loss"].label = _("Both lose (double forfeit −/−)")
+            games = tuple(self.initial.get(k) for k in ("games_a", "games_b", "games_drawn"))
+            chosen = {v: k for k, v in self.CHESS_CHOICES.items()}.get(games)
+            if chosen and "chess_result" not in self.initial:
+                self.initial["chess_result"] = chosen
 
     def outcome(self):
         d = self.cleaned_data
-        return services.outcome_from_games(
-            d.get("games_a"), d.get("games_b"), d.get("games_drawn"), d["double_loss"], d.get("forfeit", "")
-        )
+        games = (d.get("games_a"), d.get("games_b"), d.get("games_drawn"))
+        if self.chess and d.get("chess_result"):
+            games = self.CHESS_CHOICES[d["chess_result"]]
+        return services.outcome_from_games(*games, d["double_loss"], d.get("forfeit", ""))
 
 
 class ClockForm(forms.Form):

@@ -204,6 +204,12 @@ class Event(models.Model):
         return self.colours and self.best_of == 1
 
     @property
+    def draws(self) -> bool:
+        """A game of this event can end in a draw (not in backgammon: its preset says so)."""
+        preset = PRESETS.get(self.preset)
+        return preset.draws if preset else True
+
+    @property
     def zone(self) -> str:
         """The time zone the event's pages show times in."""
         return self.time_zone or settings.TIME_ZONE
@@ -641,7 +647,7 @@ class Match(models.Model):
         if self.result == self.Result.LOSS:
             return gettext("unpaired loss")
         if self.result == self.Result.DOUBLE_LOSS:
-            return "double loss"
+            return gettext("double loss")
         if self.result == self.Result.FORFEIT:
             # As chess writes it, White's side first: +/− White won by forfeit, −/+ Black did.
             return "−/+" if self.black_won_by_forfeit else "+/−"

@@ -246,3 +246,58 @@ def test_the_winner_with_the_longest_name_fits_the_final_placings(live_server, p
           return [...list.children].map(li => [li.scrollWidth, Math.max(...cols)]); }"""
     )
     assert all(row <= column + 0.5 for row, column in widths), widths
+
+
+BOARDS = """() => {
+  const list = document.querySelector('.board-list');
+  const rows = [...list.querySelectorAll(':scope > li')].filter(li => !li.hidden);
+  const cut = [];
+  for (const li of rows) for (const cell of li.children)
+    if (cell.offsetParent !== null && cell.scrollWidth > cell.clientWidth) cut.push(cell.textContent);
+  const shown = el => el && el.offsetParent !== null && el.getBoundingClientRect().width > 0;
+  return {boards: rows.map(li => [...li.children].map(c => shown(c) ? c.textContent.trim() : null)), cut,
+          legend: [...document.querySelectorAll('.board-legend .legend-row')].map(r => [...r.children].map(c => c.textContent)),
+          bottom: Math.max(...rows.map(li => li.getBoundingClientRect().bottom)),
+          scrollWidth: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("count", [16, 200])
+@pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080)])
+def test_a_chess_screen_shows_board_white_and_black(live_server, page, shot, width, height, count):
+    """A chess round on the screen read as a card game's: a player's name and table, the opponent dropped at
+    every size that mattered. A chess screen lists boards: the number, White and Black, every name whole."""
+    event = Event.objects.create(
+        slug=f"chess-{count}",
+        name="Club Open",
+        preset="chess",
+        colours=True,
+        best_of=1,
+        win_points="1",
+        draw_points="1/2",
+        tiebreakers=["BH-C1", "BH"],
+    )
+    names = LONG_NAMES + [f"Player {k:03d} Sørensen" for k in range(count - len(LONG_NAMES))]
+    Player.objects.bulk_create(Player(event=event, name=n) for n in names)
+    pair(event, 1, list(zip(names[::2], names[1::2], strict=True)), state=Round.State.PAIRED)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server.url}/e/{event.slug}/screen/")
+    expect(page.locator(".board-list.boards.fitted")).to_be_visible()
+    shot(f"chess-{width}x{height}-{count}")
+    label = page.locator(".board-page")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    text = label.inner_text()
+    pages = int(re.fullmatch(r"Page 1 of (\d+)", text).group(1)) if text else 1
+    seen = []
+    for number in range(1, pages + 1):
+        if number > 1:
+            page.keyboard.press("ArrowRight")
+            expect(label).to_have_text(f"Page {number} of {pages}")
+        m = page.evaluate(BOARDS)
+        assert m["cut"] == [] and m["bottom"] <= height and m["scrollWidth"] <= width, m["cut"][:3]
+        assert all(legend == ["Board", "White", "Black"] for legend in m["legend"]), m["legend"]
+        seen += m["boards"]
+    pairs = zip(names[::2], names[1::2], strict=True)
+    expected = [[str(k), white, black] for k, (white, black) in enumerate(pairs, start=1)]
+    assert seen == expected

@@ -50,6 +50,8 @@ from tournament.services.roster import (
 )
 from tournament.services.rounds import (
     check_ready_to_pair,
+    colour_breaks,
+    flip_colours,
     met_before,
     pair_next_round,
     publish_round,
@@ -62,10 +64,12 @@ from tournament.services.staff import claim_invites, create_event, invite_staff,
 from tournament.services.standings import (
     Crosstable,
     ShownStandings,
+    chess_idents,
     crosstable,
     event_standings,
     settled_marker,
     standings_shown,
+    start_numbers,
 )
 from tournament.services.top_cut import (
     advance_bracket,
@@ -97,6 +101,8 @@ __all__ = [
     "after_result",
     "changed",
     "check_ready_to_pair",
+    "colour_breaks",
+    "flip_colours",
     "claim_invites",
     "clock",
     "clock_end",
@@ -107,6 +113,8 @@ __all__ = [
     "delete_player",
     "drop_player",
     "crosstable",
+    "chess_idents",
+    "start_numbers",
     "event_standings",
     "final_places",
     "final_placings",

@@ -31,6 +31,7 @@ from django.utils.translation import ngettext
 from tournament import services
 from tournament.fast.rows import Joined
 from tournament.models import (
+    CHESS_RESULTS,
     CODE_ALPHABET,
     CODE_LENGTH,
     Event,
@@ -218,8 +219,9 @@ def close_reporting(rnd: Round, closed: bool, by) -> None:
 # ---------------------------------------------------------------- reports
 
 
-def told(games: tuple[int, int, int] | None, result: str, match: Match) -> str:
-    """A result as players say it: "2-1 for Anna", "1-1, a draw", "double loss"."""
+def told(games: tuple[int, int, int] | None, result: str, match: Match, chess: bool = False) -> str:
+    """A result as players say it: "2-1 for Anna", "1-1, a draw", "double loss"; `chess`: one game as chess
+    writes it, White's first ("0-1 for Bo", "½-½, a draw")."""
     if result == Match.Result.DOUBLE_LOSS:
         return _("double loss")
     if result == Match.Result.FORFEIT:
@@ -228,10 +230,14 @@ def told(games: tuple[int, int, int] | None, result: str, match: Match) -> str:
         return ""
     a, b, d = games
     drawn = f"-{d}" if d else ""
+    chess_score = CHESS_RESULTS.get(games) if chess else None
     if a == b:
-        return _("%(score)s, a draw") % {"score": f"{a}-{b}{drawn}"}
+        return _("%(score)s, a draw") % {"score": chess_score or f"{a}-{b}{drawn}"}
     winner = match.player_a if a > b else match.player_b
-    return _("%(score)s for %(name)s") % {"score": f"{max(a, b)}-{min(a, b)}{drawn}", "name": winner.name}
+    return _("%(score)s for %(name)s") % {
+        "score": chess_score or f"{max(a, b)}-{min(a, b)}{drawn}",
+        "name": winner.name,
+    }
 
 
 @dataclass(frozen=True)

@@ -162,8 +162,9 @@ def outcome_from_games(
     return Outcome(PLAYED, games)
 
 
-def shorthands(best_of: int, elimination: bool, chess: bool = False) -> list[tuple[str, list[str]]]:
-    """What the desk may type, result by result, for the keyboard entry's hint (every form `parse_outcome` takes)."""
+def shorthands(best_of: int, elimination: bool, chess: bool = False, draws: bool = True) -> list[tuple[str, list[str]]]:
+    """What the desk may type, result by result, for the keyboard entry's hint (every form `parse_outcome` takes);
+    `draws=False`: a game without draws (backgammon), whose hint offers none."""
     forfeits = [
         (gettext("forfeit, first player wins +/−"), ["+-", "+/-"]),
         (gettext("forfeit, second player wins −/+"), ["-+", "-/+"]),
@@ -181,9 +182,9 @@ def shorthands(best_of: int, elimination: bool, chess: bool = False) -> list[tup
     wins = [(need, j) for j in range(need)] + [(j, need) for j in reversed(range(need))]
     rows = [(f"{a}-{b}", [f"{a}{b}"]) for a, b in wins]
     if not elimination:
-        if best_of == 1:
+        if draws and best_of == 1:
             rows.append((gettext("draw 0-0-1"), ["001", *DRAW_WORDS, *INTENTIONAL_DRAW_WORDS]))
-        else:
+        elif draws:
             rows.append((gettext("draw 1-1"), ["11", *DRAW_WORDS]))
             rows.append(
                 (gettext("intentional draw 0-0-%(n)d") % {"n": best_of}, [f"00{best_of}", *INTENTIONAL_DRAW_WORDS])
@@ -238,6 +239,8 @@ def validate_result(match: Match, outcome: Outcome) -> None:
         problem = games_problem(outcome.games, rnd.event.best_of, elimination)
         if problem:
             raise ServiceError(where + _games_message(*problem))
+        if not rnd.event.draws and (outcome.games[0] == outcome.games[1] or outcome.games[2]):
+            raise ServiceError(where + gettext("There are no draws in backgammon: enter who won."))
     if (
         elimination
         and match.has_result

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Event, Match, Player, Report, Round
 from tournament.services.reports import DISPUTED, STORED, WAITING, status, told
+from tournament.services.standings import chess_idents
 from tournament.text import name_search
 from tournament.text.names import Names
 
@@ -181,6 +182,7 @@ class Rows:
     def __init__(self, event: Event, rnd: Round, choices: list[tuple[str, str]]):
         self.event, self.round = event, rnd
         self._names: Names | None = None
+        self._idents: dict | None = None
         self.choices = choices
         # The match's pages under the round's (tournament/urls/organiser.py): reversed once per page, not
         # twice per row (reverse() was a fifth of the full list's time).
@@ -195,6 +197,13 @@ class Rows:
             self._names = Names.of(self.event.pk)
         return self._names
 
+    @property
+    def idents(self) -> dict:
+        """A chess event's start number, title and rating beside each name (`chess_idents`), read once."""
+        if self._idents is None:
+            self._idents = chess_idents(self.event)
+        return self._idents
+
     def prepare(self, m: Match) -> Match:
         rs = m.report_list if hasattr(m, "report_list") else list(m.reports.all())
         m.state = status(m, rs)
@@ -206,6 +215,8 @@ class Rows:
         m.won = "" if winner is None else "a" if winner.pk == first.pk else "b"
         m.name_a = self.names.label(first)
         m.name_b = self.names.label(second) if second else ""
+        m.ident_a = self.idents.get(first.pk)
+        m.ident_b = self.idents.get(second.pk) if second else None
         m.page_url = f"{self.round_url}matches/{m.pk}/"
         m.result_url = f"{m.page_url}result/"
         # Set by the view answering a click; looked up by the template on every row.
@@ -235,7 +246,7 @@ class Rows:
         if m.state in (DISPUTED, WAITING):
             for r in rs:
                 player = m.player_a if r.player_id == m.player_a_id else m.player_b
-                text = self.not_right if r.disputes else told(r.games, r.result, m)
+                text = self.not_right if r.disputes else told(r.games, r.result, m, self.event.chess_results)
                 m.versions.append((player, text))
         return m
 

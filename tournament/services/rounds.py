@@ -317,7 +317,8 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
         swapped = Message(
             "swapped_by_hand", "Swapped {first} and {second} by hand.", first=first.name, second=second.name
         )
-        rnd.warnings = [*rnd.warnings, swapped.as_dict(), *(w.as_dict() for w in warnings)]
+        colours = colour_breaks(rnd.event, rnd.number, [m1.pk, m2.pk])
+        rnd.warnings = [*rnd.warnings, swapped.as_dict(), *(w.as_dict() for w in [*warnings, *colours])]
         rnd.save(update_fields=["warnings"])
         log(
             rnd.event,
@@ -326,10 +327,105 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
             round=rnd.number,
             players=[first.key, second.key],
             rematches=[str(w) for w in warnings],
+            colour_breaks=[str(w) for w in colours],
         )
     if rnd.is_published:
         changed(rnd.event)
-    return warnings
+    return [*warnings, *colours]
+
+
+def flip_colours(rnd: Round, match_id: int, by) -> list[Message]:
+    """Give a board's White Black and its Black White, by hand, in a chess round without results; returns the
+    FIDE colour rules the flip breaks (`colour_breaks`), as a swap does."""
+    with transaction.atomic():
+        lock_event(rnd.event)
+        rnd = locked_round(rnd.pk)
+        if rnd is None:
+            raise ServiceError(_("That round was paired again meanwhile: swap on the new pairings."))
+        if not rnd.event.colours:
+            raise ServiceError(gettext("This event has no colours to flip."))
+        if rnd.matches.filter(Q(games_a__isnull=False) | Q(result=DOUBLE_LOSS)).exists():
+            raise ServiceError(gettext("This round has results; its pairings can no longer be changed."))
+        m = rnd.matches.filter(pk=match_id, player_b__isnull=False).select_related("player_a", "player_b").first()
+        if m is None:
+            raise ServiceError(gettext("That board has no two players to flip."))
+        white, black = m.player_a_id, m.player_b_id
+        rows = Match.objects.filter(pk=m.pk)
+        # A player is in one slot of a round at a time: Black leaves its slot before White takes it.
+        rows.update(player_b_id=None)
+        rows.update(player_a_id=black)
+        rows.update(player_b_id=white, white=None, version=F("version") + 1)
+        Report.discard([m.pk])
+        colours = colour_breaks(rnd.event, rnd.number, [m.pk])
+        flipped = Message(
+            "flipped_by_hand",
+            "Flipped the colours of table {table} by hand: {white} has White.",
+            table=m.table,
+            white=m.player_b.name,
+        )
+        rnd.warnings = [*rnd.warnings, flipped.as_dict(), *(w.as_dict() for w in colours)]
+        rnd.save(update_fields=["warnings"])
+        log(rnd.event, "flip_colours", by, round=rnd.number, table=m.table, colour_breaks=[str(w) for w in colours])
+    if rnd.is_published:
+        changed(rnd.event)
+    return colours
+
+
+def colour_histories(event: Event, before_number: int) -> dict[int, list[str]]:
+    """Each player's colours ("w", "b") in the games they played before round `before_number`, in round order.
+    A bye or a forfeit is no game played and has no colour (FIDE C.04.1)."""
+    rows = (
+        Match.objects.filter(
+            round__event=event, round__number__lt=before_number, player_b__isnull=False, result=Match.Result.PLAYED
+        )
+        .order_by("round__number")
+        .values_list("player_a_id", "player_b_id", "white_id")
+    )
+    history: dict[int, list[str]] = {}
+    for a, b, white in rows:
+        white = white or a
+        history.setdefault(a, []).append("w" if a == white else "b")
+        history.setdefault(b, []).append("w" if b == white else "b")
+    return history
+
+
+def colour_breaks(event: Event, number: int, match_ids: list[int]) -> list[Message]:
+    """The FIDE absolute colour criteria (C.04.1 f, C.04.3 C3) the games of these matches break, as the
+    round now pairs them: a player with the same colour a third time in a row, or a colour difference past 2
+    (more Whites than Blacks, or the reverse, by 3 or more). Nothing for an event without colours; warnings,
+    not refusals: the arbiter decides (the final round's topscorers may be paired so)."""
+    if not event.colours:
+        return []
+    history = colour_histories(event, number)
+    found = []
+    games = Match.objects.filter(pk__in=match_ids, player_b__isnull=False).select_related("player_a", "player_b")
+    for m in sorted(games, key=lambda m: m.table or 0):
+        white, black = m.colour_order()
+        for player, colour in ((white, "w"), (black, "b")):
+            colours = [*history.get(player.pk, []), colour]
+            if len(colours) >= 3 and len(set(colours[-3:])) == 1:
+                code = "colour_third_white" if colour == "w" else "colour_third_black"
+                text = "{player} has {colour} a third time in a row (table {table})."
+                found.append(
+                    Message(
+                        code,
+                        text.replace("{colour}", "White" if colour == "w" else "Black"),
+                        player=player.name,
+                        table=m.table,
+                    )
+                )
+            difference = colours.count("w") - colours.count("b")
+            if abs(difference) > 2:
+                found.append(
+                    Message(
+                        "colour_difference",
+                        "{player}'s colour difference would be {difference}, past 2 (table {table}).",
+                        player=player.name,
+                        difference=f"{difference:+d}",
+                        table=m.table,
+                    )
+                )
+    return found
 
 
 def _exchange(m1: Match, s1: str, m2: Match, s2: str) -> None:

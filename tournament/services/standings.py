@@ -10,7 +10,9 @@ from django.db.models import Count, Max, Q
 from django.utils.translation import gettext, pgettext
 
 import standings
-from tournament.files.eventio import event_to_file
+from swiss import model
+from swiss.numbers import pairing_numbers
+from tournament.files.eventio import event_to_file, player_to_file, settings_of
 from tournament.models import (
     Event,
     Match,
@@ -147,9 +149,32 @@ def standings_shown(event: Event, live: bool = False) -> ShownStandings:
     return ShownStandings(event_standings(event, after_round=rnd.number - 1), live=False, **progress)
 
 
+def start_numbers(event: Event, players) -> dict[int, int]:
+    """Each player's start number, by primary key: unique in the event, so a crosstable names an opponent
+    by it (two players tied on a rank would be two "1"s). A chess event's is the pairing number, as arbiters
+    and the TRF number players (swiss/numbers.py: rating, title, name); another event's the player number."""
+    players = list(players)
+    if not event.colours:
+        return {p.pk: p.number for p in players}
+    roster = model.Event(settings=settings_of(event), players=tuple(player_to_file(p) for p in players))
+    numbers = pairing_numbers(roster)
+    return {p.pk: numbers[p.key] for p in players}
+
+
+def chess_idents(event: Event, players=None) -> dict[int, tuple]:
+    """What a chess event's pairing lists show beside each name, by primary key: (start number, FIDE title,
+    rating), as arbiters and players read a pairing list ("12 FM Kåre Ødegaard 2150"). Empty for an event
+    without colours. One query unless `players` are given."""
+    if not event.colours:
+        return {}
+    players = list(event.players.all()) if players is None else list(players)
+    numbers = start_numbers(event, players)
+    return {p.pk: (numbers[p.pk], p.title, p.rating) for p in players}
+
+
 @dataclass(frozen=True)
 class CrossCell:
-    """One round of a crosstable row: the opponent's rank (None without an opponent), the player's colour
+    """One round of a crosstable row: the opponent's start number (None without an opponent), the player's colour
     ("w", "b" or "" without colours), and the result: "1", "½", "0" for a game, "+" / "-" for a forfeit won
     or lost (a double forfeit is "-" for both), and for a round without an opponent the points of the bye
     ("1", "½", "0"). None: not in that round."""
@@ -162,6 +187,7 @@ class CrossCell:
 @dataclass(frozen=True)
 class CrossRow:
     rank: int
+    number: int  # the start number (`start_numbers`), by which other rows name this player
     player: Player
     points: object
     tiebreakers: tuple
@@ -179,7 +205,7 @@ class Crosstable:
 _UNPAIRED_POINTS = {"bye": "1", "full_bye": "1", "half_bye": "½", "zero_bye": "0", "loss": "0"}
 
 
-def _cells(m: Match, ranks: dict[int, int], colours: bool) -> dict[int, CrossCell]:
+def _cells(m: Match, numbers: dict[int, int], colours: bool) -> dict[int, CrossCell]:
     """The crosstable cells a match makes, by player id."""
     a, b = m.player_a_id, m.player_b_id
     if b is None:
@@ -197,19 +223,20 @@ def _cells(m: Match, ranks: dict[int, int], colours: bool) -> dict[int, CrossCel
     else:
         results = {a: "1", b: "0"} if m.games_a > m.games_b else {a: "0", b: "1"}
     return {
-        a: CrossCell(ranks.get(b), colour[a], results[a]),
-        b: CrossCell(ranks.get(a), colour[b], results[b]),
+        a: CrossCell(numbers.get(b), colour[a], results[a]),
+        b: CrossCell(numbers.get(a), colour[b], results[b]),
     }
 
 
 def crosstable(event: Event, live: bool = False) -> Crosstable:
     """The chess way to read an event: one row per player by rank, one cell per Swiss round (`12w1`: against
-    the player ranked 12, with White, won), then points and tie-breakers: the standings `standings_shown`
-    picks, and the rounds they count. Three queries besides the standings (players, rounds, matches)."""
+    start number 12, with White, won), then points and tie-breakers: the standings `standings_shown` picks,
+    and the rounds they count. Opponents are named by start number (`start_numbers`), which is unique, not by
+    rank, which two tied players share. Three queries besides the standings (players, rounds, matches)."""
     shown = standings_shown(event, live=live)
     result = shown.standings
     players = {p.key: p for p in event.players.all()}
-    ranks = {players[r.player_id].pk: r.rank for r in result.rows}
+    starts = start_numbers(event, players.values())
     rounds = event.rounds.filter(kind=Round.Kind.SWISS).exclude(state=Round.State.DRAFT).order_by("number")
     if result.after_round is not None:
         rounds = rounds.filter(number__lte=result.after_round)
@@ -219,7 +246,7 @@ def crosstable(event: Event, live: bool = False) -> Crosstable:
     for number, *rest in Match.objects.filter(round__in=rounds).values_list(*columns):
         m = Match(player_a_id=rest[0], player_b_id=rest[1], white_id=rest[2], result=rest[3])
         m.games_a, m.games_b = rest[4], rest[5]
-        for pk, cell in _cells(m, ranks, event.colours).items():
+        for pk, cell in _cells(m, starts, event.colours).items():
             by_player.setdefault(pk, {})[number] = cell
     rows = []
     for r in result.rows:
@@ -228,6 +255,7 @@ def crosstable(event: Event, live: bool = False) -> Crosstable:
         rows.append(
             CrossRow(
                 r.rank,
+                starts[p.pk],
                 p,
                 r.points,
                 tuple(r.tiebreakers[c] for c in result.tiebreakers),

@@ -1,6 +1,7 @@
 """Filters that write figures and lists the way the page's language does (tournament/l10n.py)."""
 
 from django import template
+from django.utils.html import format_html
 
 from tournament.text import l10n
 
@@ -23,3 +24,32 @@ def join_list(items) -> str:
 def gap() -> str:
     """The space between two sentences, or after a label's colon (none in Japanese): `l10n.gap`."""
     return l10n.gap()
+
+
+@register.simple_tag
+def record_heading() -> str:
+    """The record's heading with what it stands for: W-L-D, or in a chess event W-D-L (`l10n.record`)."""
+    short, long = l10n.record_heading()
+    return format_html('<abbr title="{}">{}</abbr>', long, short)
+
+
+@register.filter
+def points(value) -> str:
+    """A player's points as the event writes them: 1.5 (Danish 1,5), a chess event's 1½ (`l10n.points`)."""
+    return l10n.points(value)
+
+
+@register.simple_tag
+def chess_name(ident, name) -> str:
+    """A name on a chess event's pairing list with what arbiters read beside it: the start number, the FIDE
+    title and the rating ("12 FM Kåre Ødegaard 2150", `services.chess_idents`); the name alone without `ident`."""
+    if not ident:
+        return name
+    number, title, rating = ident
+    return format_html(
+        '<span class="start-no">{}</span> {}{}{}',
+        number,
+        format_html('<abbr class="fide-title">{}</abbr> ', title) if title else "",
+        name,
+        format_html(' <span class="rating">{}</span>', rating) if rating else "",
+    )

@@ -29,6 +29,11 @@ TEXTS = {
     "swapped_by_hand": _("Swapped %(first)s and %(second)s by hand."),
     "swap_rematch_before": _("Rematch: %(a)s and %(b)s have played each other before."),
     "swap_second_bye_before": _("Second bye: %(player)s has had a bye before."),
+    # FIDE's absolute colour criteria a swap or a flip by hand breaks (services.rounds.colour_breaks)
+    "flipped_by_hand": _("Flipped the colours of table %(table)s by hand: %(white)s has White."),
+    "colour_third_white": _("%(player)s has White a third time in a row (table %(table)s)."),
+    "colour_third_black": _("%(player)s has Black a third time in a row (table %(table)s)."),
+    "colour_difference": _("%(player)s's colour difference would be %(difference)s, past 2 (table %(table)s)."),
     # pairing refusals
     "duplicate_entrant": _("a player appears twice in the pairing input"),
     "too_few_players": _("at least two players are needed to pair a round; register or re-activate players"),

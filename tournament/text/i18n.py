@@ -60,6 +60,11 @@ def use_event(event) -> None:
             trans_real._active.value = ChessWords(active)
 
 
+def chess_words() -> bool:
+    """Whether this request speaks as chess players do (a chess event's page: `use_event`)."""
+    return isinstance(getattr(trans_real._active, "value", None), ChessWords)
+
+
 class ChessWords:
     """The active translation, reading a message's "chess" context first where the catalog has one.
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from standings.engine import PERCENTAGES, Value
 from standings.format import _decimal, format_number
 from swiss.model import parse_fraction
+from tournament.text.i18n import chess_words
 
 # The presets' names as people read them (the engine's labels are the English ones).
 PRESET_LABELS = {
@@ -158,6 +159,28 @@ def read_fraction(text: str, percent: bool = False) -> Fraction:
 def number(value: Fraction) -> str:
     """Points and other figures: 3, 2.5 (Danish 2,5), at most four decimals."""
     return localize(format_number(value))
+
+
+def points(value) -> str:
+    """A player's points: as `number`, but a chess event's halves as chess writes them, 1½ and ½ (never
+    the fraction 3/2, nor 1.5 beside the ½-½ of its results)."""
+    value = Fraction(value)
+    if chess_words() and value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return number(value)
+
+
+def record(wins: int, losses: int, draws: int) -> str:
+    """A record as the heading `record_heading` names it: wins-losses-draws, a chess event's wins-draws-losses."""
+    return f"{wins}-{draws}-{losses}" if chess_words() else f"{wins}-{losses}-{draws}"
+
+
+def record_heading() -> tuple[str, str]:
+    """(The record's short heading, what it stands for): W-L-D, or a chess event's W-D-L (Danish V-R-T)."""
+    if chess_words():
+        return gettext("W-D-L"), gettext("wins-draws-losses")
+    return gettext("W-L-D"), gettext("wins-losses-draws")
 
 
 def percent(value: Fraction) -> str:

@@ -3,7 +3,7 @@
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, npgettext_lazy, pgettext_lazy
 
 from standings.format import LABELS
 from tournament.models import Event, EventLog, EventRole, Match
@@ -29,13 +29,103 @@ CHESS_WORDS = (
     pgettext_lazy("chess", "Draw %(score)s"),
     pgettext_lazy("chess", "%(score)s, a draw"),
     pgettext_lazy("chess", "Points for a draw"),
-    pgettext_lazy("chess", "W-L-D"),
-    pgettext_lazy("chess", "wins-losses-draws"),
     pgettext_lazy("chess", "Match"),
     pgettext_lazy("chess", "Matches"),
     pgettext_lazy("chess", "All matches"),
     pgettext_lazy("chess", "No matches yet."),
     pgettext_lazy("chess", "Matches of %(name)s, round by round"),
+    pgettext_lazy("chess", "one game"),
+    pgettext_lazy("chess", "One game"),
+    pgettext_lazy("chess", "No matches."),
+    pgettext_lazy("chess", "That is not your match."),
+    pgettext_lazy("chess", "That match has no result to correct yet."),
+    pgettext_lazy("chess", "Round %(number)s is not the round being played: report only this round's match."),
+    pgettext_lazy(
+        "chess", "The report on your match changed since your page was shown: read it again before you confirm."
+    ),
+    pgettext_lazy(
+        "chess",
+        "This match has a result. Changing it updates the standings; the pairings already published stay as they "
+        "are. The change is logged with your name.",
+    ),
+    pgettext_lazy(
+        "chess",
+        "This player has been paired, so their matches belong to their opponents’ records too: drop them instead.",
+    ),
+    pgettext_lazy("chess", "To report this match, type the code on your player card."),
+    npgettext_lazy(
+        "chess",
+        "%(players)s: after %(rounds)s round at most one player has won every match.",
+        "%(players)s: after %(rounds)s rounds at most one player has won every match.",
+        "rounds",
+    ),
+    pgettext_lazy("chess", "Games per match"),
+    pgettext_lazy("chess", "Games per match (best of)"),
+    pgettext_lazy("chess", "games per match"),
+    pgettext_lazy("chess", "a draw, %(score)s"),
+    pgettext_lazy("chess", "a draw, %(score)s, with %(name)s"),
+    pgettext_lazy("chess", "points for a draw"),
+    pgettext_lazy("chess", "A win must score more than a loss, and a draw between the two."),
+    # Byes: a Danish chess player's oversidder.
+    pgettext_lazy("chess", "%(first)s and %(second)s both have a bye: swapping them changes nothing."),
+    pgettext_lazy("chess", "%(name)s plays round %(number)s: no bye."),
+    npgettext_lazy(
+        "chess",
+        "%(player)s gets a bye again, having had %(byes)s bye (%(reason)s).",
+        "%(player)s gets a bye again, having had %(byes)s byes (%(reason)s).",
+        "byes",
+    ),
+    pgettext_lazy("chess", "%(player)s holds a pre-awarded bye this round; it cannot be swapped"),
+    pgettext_lazy("chess", "%(player)s holds a pre-awarded bye this round; they cannot be swapped."),
+    npgettext_lazy(
+        "chess",
+        "%(player)s would get a bye again, having had %(byes)s bye",
+        "%(player)s would get a bye again, having had %(byes)s byes",
+        "byes",
+    ),
+    npgettext_lazy(
+        "chess",
+        "%(players)s; %(byes)s of them starts with byes, which already count as wins, so the event is sized "
+        "as for %(counted)s players",
+        "%(players)s; %(byes)s of them start with byes, which already count as wins, so the event is sized "
+        "as for %(counted)s players",
+        "byes",
+    ),
+    pgettext_lazy("chess", "%(points)s-point bye R%(number)s"),
+    pgettext_lazy("chess", "0-point bye"),
+    pgettext_lazy("chess", "0-point bye (absent)"),
+    pgettext_lazy("chess", "0–3: byes in rounds 1 to that number."),
+    pgettext_lazy("chess", "1-point bye"),
+    pgettext_lazy("chess", "½-point bye"),
+    pgettext_lazy("chess", "A bye has no result to report."),
+    pgettext_lazy("chess", "A bye or unpaired loss has no result to enter."),
+    pgettext_lazy("chess", "Ask for a bye"),
+    pgettext_lazy("chess", "At most 3 pre-awarded byes."),
+    pgettext_lazy("chess", "Byes are requested at the desk in this event."),
+    pgettext_lazy("chess", "Choose a ½-point bye or a 0-point bye."),
+    pgettext_lazy("chess", "No bye (withdraw the request)"),
+    pgettext_lazy("chess", "Players may ask for a bye from their phones"),
+    pgettext_lazy("chess", "Pre-awarded byes: byes in rounds 1..k."),
+    pgettext_lazy("chess", "Rating of a bye (rating sum)"),
+    pgettext_lazy("chess", "Requested byes"),
+    pgettext_lazy("chess", "Requested byes in round %(number)s (not paired):"),
+    pgettext_lazy("chess", "Round %(number)s is already paired: a bye is asked for a round not yet paired."),
+    pgettext_lazy("chess", "Save bye"),
+    pgettext_lazy("chess", "Second bye: %(player)s has had a bye before."),
+    pgettext_lazy(
+        "chess",
+        "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late (in round "
+        "%(joined)s, with losses for the rounds before).",
+    ),
+    pgettext_lazy(
+        "chess",
+        "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late (in round "
+        "%(joined)s, with no record for the rounds before).",
+    ),
+    pgettext_lazy("chess", "The bye goes to the lowest-ranked player who has not had one: %(name)s."),
+    pgettext_lazy("chess", "You have a bye this round"),
+    pgettext_lazy("chess", "byes"),
+    pgettext_lazy("chess", "giving it to a player without one would force a rematch"),
 )
 
 
@@ -101,7 +191,11 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
             "second": second,
             "round": rnd,
         }
-        return text + (" " + _("It made a rematch.") if d.get("rematches") else "")
+        text += " " + _("It made a rematch.") if d.get("rematches") else ""
+        return text + (" " + _("It broke a FIDE colour rule.") if d.get("colour_breaks") else "")
+    if action == "flip_colours":
+        text = _("Flipped the colours of table %(table)s in round %(round)s.") % {"table": table, "round": rnd}
+        return text + (" " + _("It broke a FIDE colour rule.") if d.get("colour_breaks") else "")
     if action == "correct_result":
         pair = match_names.get((rnd, table))
         if pair:

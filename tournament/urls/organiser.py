@@ -36,6 +36,7 @@ urlpatterns = [
     path(R + "publish/", rounds.round_publish, name="org_round_publish"),
     path(R + "repair/", rounds.round_repair, name="org_round_repair"),
     path(R + "swap/", rounds.round_swap, name="org_round_swap"),
+    path(R + "flip/", rounds.round_flip, name="org_round_flip"),
     path(R + "clock/", rounds.round_clock, name="org_round_clock"),
     path(R + "result/", results.table_result, name="org_table_result"),
     path(R + "matches/<int:match_id>/", results.match_page, name="org_match"),

@@ -266,7 +266,8 @@ def _standings_rows(event: Event, live: bool = True):
     rows = [
         {
             "row": r,
-            "points": l10n.number(r.points),
+            "points": l10n.points(r.points),
+            "record": l10n.record(r.wins, r.losses, r.draws),
             "tbs": [l10n.value(c, r.tiebreakers[c]) for c in codes],
         }
         for r in result.rows

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament import services
-from tournament.models import Event, Match, ResultChange, Round
+from tournament.models import CHESS_RESULTS, Event, Match, ResultChange, Round
 from tournament.services.reports import told
 from tournament.views.access import Access, HtmxHttpRequest, is_fragment
 
@@ -50,24 +50,27 @@ def back(request: HtmxHttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def snapshot_label(snap: dict | None) -> str:
+def snapshot_label(snap: dict | None, chess: bool = False) -> str:
+    """A result as a match's history kept it; `chess`: one game as chess writes it (½-½, not 0-0-1)."""
     if not snap:
         return _("no result")
     if snap.get("games"):
         a, b, d = snap["games"]
+        if chess and (a, b, d) in CHESS_RESULTS:
+            return CHESS_RESULTS[(a, b, d)]
         return f"{a}-{b}-{d}" if d else f"{a}-{b}"
     result = snap.get("result", "")
     return str(Match.Result(result).label) if result in Match.Result.values else result
 
 
-def labelled(changes) -> list[ResultChange]:
+def labelled(changes, chess: bool = False) -> list[ResultChange]:
     """Result changes as a history reads them: the result before and after, who stored it (a person at the desk,
     or the player whose phone's report stored it), and what each player had reported from their phone.
 
     The changes come with `by`, `player` and their match's players (select_related)."""
     changes = list(changes)
     for c in changes:
-        c.before_label, c.after_label = snapshot_label(c.before), snapshot_label(c.after)
+        c.before_label, c.after_label = snapshot_label(c.before, chess), snapshot_label(c.after, chess)
         if c.by_id:
             c.who = c.by.get_username()
         elif c.player_id:
@@ -80,7 +83,7 @@ def labelled(changes) -> list[ResultChange]:
         for r in c.reports:
             who = players.get(r["player"])
             games = tuple(r["games"]) if r["games"] else None
-            text = _("that's not right") if r["disputes"] else told(games, r["result"], m)
+            text = _("that's not right") if r["disputes"] else told(games, r["result"], m, chess)
             c.versions.append((who.name if who else "?", text))
     return changes
 

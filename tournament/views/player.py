@@ -136,6 +136,7 @@ def phone_player(request: HtmxHttpRequest, slug: str) -> tuple[Event, Player | N
             continue
         player = _player_at(signed[0], slug, int(event_pk[1]))
         if player is not None and reports.check_digest(player, signed[1]):
+            use_event(player.event)
             return player.event, player
     return _event(slug), None
 
@@ -235,6 +236,7 @@ def phone_page(request: HtmxHttpRequest, slug: str) -> PhonePage:
             continue
         found = _page_row(signed[0], int(event_pk[1]), slug)
         if found is not None and reports.check_digest(found.player, signed[1]):
+            use_event(found.event)  # its time zone, and a chess event's words
             return found
     return PhonePage(_event(slug))
 
@@ -588,10 +590,17 @@ def me_context(page: PhonePage) -> dict:
         else "",
         "can_report": can_report,
         "choices": quick_results(
-            event.best_of, rnd.kind == Round.Kind.ELIMINATION, from_a if event.chess_results else None
+            event.best_of,
+            rnd.kind == Round.Kind.ELIMINATION,
+            from_a if chess else None,
+            opponent.name if opponent else "",
+            event.draws,
         )
         if can_report
         else [],
+        "chess": chess,
+        # Every result a phone may send is a button: no "other result" field.
+        "buttons_only": chess or (event.best_of == 1 and not event.draws),
         "history": history(event, player, rnd, standing),
         "bye_form": RequestedByeForm(initial={"round": services.roster.next_requestable_round(event)})
         if event.players_request_byes and player.is_active

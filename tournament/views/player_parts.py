@@ -62,15 +62,28 @@ def disputed_message(sent: reports.Sent, player: Player, action: str) -> str:
     return _("Your report differs from %(name)s's: a judge will come to your table.") % {"name": opponent.name}
 
 
-def quick_results(best_of: int, elimination: bool, white: bool | None = None) -> list[tuple[str, str]]:
+def quick_results(
+    best_of: int, elimination: bool, white: bool | None = None, opponent: str = "", draws: bool = True
+) -> list[tuple[str, str]]:
     """The common results from the player's own side, one tap each: wins, losses, then draws.
 
-    `white`: in a chess event, whether the player has White; the buttons are then the chess results
-    1-0, ½-½, 0-1 (White's first), each sending the result from the player's side.
+    `white`: in a chess event, whether the player has White. The buttons are then the game's outcomes as
+    chess writes them, White's first, each saying in words who won with which colour ("Anna (White) won 1-0",
+    "Draw ½-½", "You (Black) won 0-1"; `opponent` is the other player's name), and each sends the result from
+    the player's side: a tap says what is stored, whichever colour taps it. `draws=False`: a game that has
+    none (backgammon) offers none.
     """
-    if white is not None and best_of == 1 and not elimination:
-        won, lost = ("1-0", "0-1") if white else ("0-1", "1-0")
-        return [(won, "1-0"), ("0-0-1", "½-½"), (lost, "0-1")]
+    elimination = elimination or not draws
+    if white is not None and best_of == 1:
+        names = {"name": opponent}
+        if white:
+            white_won, black_won = _("You (White) won 1-0"), _("%(name)s (Black) won 0-1") % names
+        else:
+            white_won, black_won = _("%(name)s (White) won 1-0") % names, _("You (Black) won 0-1")
+        # Sent from the player's side: "1-0" is "I won".
+        white_sends, black_sends = ("1-0", "0-1") if white else ("0-1", "1-0")
+        draw = [] if elimination else [("0-0-1", _("Draw %(score)s") % {"score": "½-½"})]
+        return [(white_sends, white_won), *draw, (black_sends, black_won)]
     if best_of == 1:
         choices = [("1-0", _("I won")), ("0-1", _("I lost"))]
         return choices if elimination else [*choices, ("0-0-1", _("Draw"))]
@@ -102,13 +115,18 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
     if after < 1:
         return None
 
-    key = f"me-standings:{event.pk}.{int(event.created_at.timestamp())}:{after}:{services.settled_marker(event, after)}"
+    key = f"me-standing:{event.pk}.{int(event.created_at.timestamp())}:{after}:{services.settled_marker(event, after)}"
 
     def make() -> dict:
         result = event_standings(event, after_round=after)
-        return {r.player_id: (r.rank, l10n.number(r.points), f"{r.wins}-{r.losses}-{r.draws}") for r in result.rows}
+        return {r.player_id: (r.rank, r.points, (r.wins, r.losses, r.draws)) for r in result.rows}
 
-    return cached(key, make, keep=True).get(player.key)
+    # Kept as figures and worded for each page: one entry serves every language.
+    found = cached(key, make, keep=True).get(player.key)
+    if found is None:
+        return None
+    rank, points, record = found
+    return rank, l10n.points(points), l10n.record(*record)
 
 
 def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:

@@ -30,8 +30,9 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     event = access.event
     rnd = _round(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
-    points = {r.player_id: l10n.number(r.points) for r in before.rows}
+    points = {r.player_id: l10n.points(r.points) for r in before.rows}
     matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
+    idents = services.chess_idents(event)  # a chess list's start number, title and rating beside each name
     if kind == "by-name":
         lines = []
         for m in matches:
@@ -47,6 +48,8 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                     "points": points.get(a.key, "0"),
                     "m": m,
                     "colour": "w" if event.colours and b else "",
+                    "ident": idents.get(a.pk),
+                    "opponent_ident": idents.get(b.pk) if b else None,
                 }
             )
             if b:
@@ -60,6 +63,8 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                         "points": points.get(b.key, "0"),
                         "m": m,
                         "colour": "b" if event.colours else "",
+                        "ident": idents.get(b.pk),
+                        "opponent_ident": idents.get(a.pk),
                     }
                 )
         lines.sort(key=lambda x: x["key"])
@@ -76,6 +81,8 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                 "pa": points.get(first.key, "0"),
                 "pb": points.get(second.key, "0") if second else "",
                 "label": m.result_label(event.chess_results),
+                "ia": idents.get(first.pk),
+                "ib": idents.get(second.pk) if second else None,
             }
         )
     if kind == "slips":

@@ -303,6 +303,7 @@ def screen_context(event: Event, url: str) -> dict:
             names = dict(event.players.values_list("pk", "name"))
             placings = sorted((place, pk, names[pk]) for pk, place in places.items())
     shown = [str(t) for t in playing[:SCREEN_TABLES_LISTED]]
+    rows = [] if between else pairing_rows(event, current)
     return {
         "event": event,
         "round": current,
@@ -311,12 +312,28 @@ def screen_context(event: Event, url: str) -> dict:
         "between": between,
         "playing": playing,
         "playing_text": l10n.join(shown) + (" …" if len(playing) > len(shown) else ""),
-        "rows": [] if between else pairing_rows(event, current),
+        "rows": rows,
+        # A chess event's screen lists boards, White and Black, as its pairing lists do.
+        "boards": board_rows(rows) if event.colours else [],
         "table": standings_table(event) if between and not placings else None,
         "placings": placings,
         "qr": qr_svg(url),
         "url": url,
     }
+
+
+def board_rows(rows: list) -> list[dict]:
+    """A round's pairing rows (one per player) as boards: (board, White, Black) by board, then the players
+    without a board (a bye) by name."""
+    boards = [
+        {"table": r.table, "white": (r.pk, r.name), "black": (r.opponent_pk, r.opponent), "done": bool(r.result)}
+        for r in rows
+        if r.opponent and r.colour == "w"
+    ]
+    boards.sort(key=lambda b: (b["table"] is None, b["table"] or 0))
+    return boards + [
+        {"table": None, "white": (r.pk, r.name), "note": r.note, "done": True} for r in rows if not r.opponent
+    ]
 
 
 def bracket_context(event: Event) -> dict:

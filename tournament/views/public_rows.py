@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
 from tournament import services
-from tournament.models import UNPLAYED_LABELS, Event, Match, Player, Round
+from tournament.models import CHESS_RESULTS, UNPLAYED_LABELS, Event, Match, Player, Round
 from tournament.text import l10n, name_search
 from tournament.views.public_cache import (
     cached,
@@ -78,6 +78,8 @@ class PairingRow:
     result: str = ""  # from this player's side: "won 2-1", "lost", "draw"
     reading: str = ""  # furigana / sort name: orders the list and is searched
     colour: str = ""  # "w" or "b" in an event with colours
+    ident: tuple = ()  # a chess event's (start number, title, rating) of the player, and of the opponent
+    opponent_ident: tuple = ()
 
 
 class _Played(NamedTuple):
@@ -96,6 +98,7 @@ class _Seated:
     points: str
     byes: int
     order: tuple
+    ident: tuple = ()  # a chess event's (start number, title, rating): `services.chess_idents`
 
 
 def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
@@ -109,16 +112,18 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
 
     def make() -> dict[int, _Seated]:
         points = points_before(event, rnd)
-        players = event.players.order_by().values_list("pk", "name", "reading", "key", "byes")
+        players = list(event.players.order_by())
+        idents = services.chess_idents(event, players)
         return {
-            pk: _Seated(
-                name,
-                reading,
-                points_text(points.get(key, Fraction(0))),
-                byes,
-                name_search.sort_key(name, reading, event.language),
+            p.pk: _Seated(
+                p.name,
+                p.reading,
+                points_text(points.get(p.key, Fraction(0))),
+                p.byes,
+                name_search.sort_key(p.name, p.reading, event.language),
+                idents.get(p.pk, ()),
             )
-            for pk, name, reading, key, byes in players
+            for p in players
         }
 
     return cached(f"{key}:{get_language()}", make, keep=True)
@@ -144,7 +149,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                 note = gettext("Unpaired loss") if result == Match.Result.LOSS else gettext("Bye")
                 if result in UNPLAYED_LABELS:
                     note = str(UNPLAYED_LABELS[result])
-                rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading))
+                rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading, ident=pa.ident))
                 continue
             pb, played = roster[b], _Played(result, *games)
             white = white or a  # player A is White but where a forfeit Black won made them player A
@@ -158,16 +163,18 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                         them.name,
                         theirs,
                         them.points,
-                        result=_side_result(played, side_a),
+                        result=_side_result(played, side_a, event.chess_results),
                         reading=me.reading,
                         colour=("w" if mine == white else "b") if event.colours else "",
+                        ident=me.ident,
+                        opponent_ident=them.ident,
                     )
                 )
         # Pre-awarded byes (rounds 1..k) need no match row.
         if rnd.kind == Round.Kind.SWISS:
             awarded = gettext("Bye (awarded)")
             rows += [
-                PairingRow(p.name, pk, None, p.points, note=awarded, reading=p.reading)
+                PairingRow(p.name, pk, None, p.points, note=awarded, reading=p.reading, ident=p.ident)
                 for pk, p in roster.items()
                 if pk not in seated and p.byes >= rnd.number
             ]
@@ -219,7 +226,7 @@ def absent_rows(event: Event, rnd: Round, rows: list[PairingRow]) -> list[Absent
 
 def points_text(value: Fraction) -> str:
     """“1 pt”, “0 pts”, “1.5 pts”: match points with their unit, singular only for exactly one."""
-    return ngettext("%(points)s pt", "%(points)s pts", 1 if value == 1 else 2) % {"points": l10n.number(value)}
+    return ngettext("%(points)s pt", "%(points)s pts", 1 if value == 1 else 2) % {"points": l10n.points(value)}
 
 
 def points_before(event: Event, rnd: Round) -> dict[str, Fraction]:
@@ -263,8 +270,8 @@ def standings_table(event: Event) -> dict:
                     rank=r.rank,
                     pk=players[r.player_id].pk,
                     name=r.name,
-                    points=l10n.number(r.points),
-                    record=f"{r.wins}-{r.losses}-{r.draws}",
+                    points=l10n.points(r.points),
+                    record=l10n.record(r.wins, r.losses, r.draws),
                     tiebreakers=values,
                     dropped=r.dropped,
                     labelled=tuple(zip(headers, values, strict=True)),
@@ -294,7 +301,9 @@ def _side_outcome(m: Match, side_a: bool) -> str:
     return "draw" if mine == theirs else "won" if mine > theirs else "lost"
 
 
-def _side_result(m: Match, side_a: bool) -> str:
+def _side_result(m: Match, side_a: bool, chess: bool = False) -> str:
+    """The result from one side: "won 2-1", "draw 1-1"; `chess`: one game as chess writes it, White's first
+    whichever side speaks ("lost 1-0" for Black, "draw ½-½")."""
     outcome = _side_outcome(m, side_a)
     if outcome == "loss":
         return gettext("double loss")
@@ -304,6 +313,8 @@ def _side_result(m: Match, side_a: bool) -> str:
         return gettext("won by forfeit") if side_a else gettext("lost by forfeit")
     mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
     score = f"{mine}-{theirs}" + (f"-{m.games_drawn}" if m.games_drawn else "")
+    if chess:
+        score = CHESS_RESULTS.get((m.games_a, m.games_b, m.games_drawn), score)
     # Only the one needed is translated: every row of a 2048-player round's pairings is worded per version.
     if outcome == "draw":
         return gettext("draw %(score)s") % {"score": score}
@@ -325,11 +336,12 @@ def _player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
         }
     side_a = m.player_a_id == person.pk
     line["opponent"] = m.player_b if side_a else m.player_a
-    line["text"] = _side_result(m, side_a) or gettext("in progress")
+    line["text"] = _side_result(m, side_a, person.event.chess_results) or gettext("in progress")
     line["outcome"] = _side_outcome(m, side_a) or "pending"
     if person.event.colours:
         white = m.white_id or m.player_a_id  # a forfeit Black won keeps its colours
-        line["colour"] = gettext("White") if person.pk == white else gettext("Black")
+        # Before the opponent's name: "with White against Kåre Ødegaard" (the colour is this player's own).
+        line["colour"] = gettext("with White against") if person.pk == white else gettext("with Black against")
     return line
 
 

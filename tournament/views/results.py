@@ -202,7 +202,8 @@ def _ask_on_match_page(request, access: Access, rnd: Round, question: ConfirmRep
         "double_loss": outcome.result == Match.Result.DOUBLE_LOSS,
         "forfeit": outcome.winner if outcome.result == Match.Result.FORFEIT else "",
     }
-    return _match_page(request, access, rnd, question.match, GamesForm(initial=initial), question)
+    form = GamesForm(initial=initial, chess=access.event.chess_results)
+    return _match_page(request, access, rnd, question.match, form, question)
 
 
 def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesForm, question=None):
@@ -219,8 +220,13 @@ def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesFo
         question=question,
         # The version the page shows now: a question answered on it replaces exactly what it showed.
         version=question.match.version if question else match.version,
-        changes=labelled(match.changes.select_related("by", "player", "match__player_a", "match__player_b")),
-        choices=result_choices(access.event.best_of, rnd.kind == Round.Kind.ELIMINATION, access.event.chess_results),
+        changes=labelled(
+            match.changes.select_related("by", "player", "match__player_a", "match__player_b"),
+            access.event.chess_results,
+        ),
+        choices=result_choices(
+            access.event.best_of, rnd.kind == Round.Kind.ELIMINATION, access.event.chess_results, access.event.draws
+        ),
     )
 
 
@@ -233,7 +239,7 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
     match = Match.objects.select_related("player_a", "player_b", "round").filter(pk=match_id, round=rnd).first()
     if match is None:
         return _pairings_changed(request, slug, number, match_id)
-    form = GamesForm(request.POST or None)
+    form = GamesForm(request.POST or None, chess=access.event.chess_results)
     question = None
     if request.method == "POST" and form.is_valid():
         try:

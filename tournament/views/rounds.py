@@ -24,7 +24,7 @@ from tournament.forms import (
 )
 from tournament.models import Event, Match, Player, ResultChange, Round
 from tournament.services import ServiceError, results_board
-from tournament.text import engine_text
+from tournament.text import engine_text, l10n
 from tournament.text.names import Names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
 from tournament.views.pages import _next, _round, back, labelled, page
@@ -47,16 +47,16 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     return back(request, reverse("org_round", args=[slug, rnd.number]))
 
 
-def result_choices(best_of: int, elimination: bool, chess: bool = False) -> list[tuple[str, str]]:
-    """The one-click results of a match format: every winning score, then the draws; a chess game's
-    1-0, ½-½, 0-1 (White's result first)."""
+def result_choices(best_of: int, elimination: bool, chess: bool = False, draws: bool = True) -> list[tuple[str, str]]:
+    """The one-click results of a match format: every winning score, then the draws (none where a game has
+    none: `draws=False`, backgammon); a chess game's 1-0, ½-½, 0-1 (White's result first)."""
     if chess and not elimination:
         return [("1-0", "1-0"), ("½-½", "½-½"), ("0-1", "0-1")]
     need = math.ceil(best_of / 2)
     wins_a = [(f"{need}-{j}", f"{need}-{j}") for j in range(need)]
     wins_b = [(f"{j}-{need}", f"{j}-{need}") for j in reversed(range(need))]
     choices = wins_a + wins_b
-    if not elimination:
+    if not elimination and draws:
         if best_of == 1:
             choices.append(("0-0-1", _("Draw")))
         else:
@@ -73,7 +73,7 @@ def _round_context(
     """The results page: the counts, and the rows of `view` (none when `rows` is false); `row`: the one
     match an HTMX answer shows, prepared like a row of the page."""
     elimination = rnd.kind == Round.Kind.ELIMINATION
-    choices = result_choices(event.best_of, elimination, event.chess_results)
+    choices = result_choices(event.best_of, elimination, event.chess_results, event.draws)
     if rows and row is None:
         overview = results_board.overview(rnd, view, q, start)
     else:
@@ -91,7 +91,7 @@ def _round_context(
         "entered": overview.counts.entered,
         "only_outstanding": overview.view == "outstanding",
         "choices": choices,
-        "shorthands": services.shorthands(event.best_of, elimination, event.chess_results),
+        "shorthands": services.shorthands(event.best_of, elimination, event.chess_results, event.draws),
         "is_latest": rnd.number == latest,
         "seconds_left": rnd.seconds_left(),
     }
@@ -147,7 +147,8 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         changes=labelled(
             ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
                 "by", "player", "match__player_a", "match__player_b"
-            )[:50]
+            )[:50],
+            event.chess_results,
         )
         if whole
         else [],
@@ -188,6 +189,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
     before = services.event_standings(event, after_round=rnd.number - 1)  # cached per event version
     points = {r.player_id: r.points for r in before.rows}
     met = services.met_before(event, rnd.number)
+    idents = services.chess_idents(event)
     rows = []
     for m in rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"):
         pa = points.get(m.player_a.key, 0)
@@ -195,8 +197,10 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         rows.append(
             {
                 "match": m,
-                "points_a": pa,
-                "points_b": pb,
+                "points_a": l10n.points(pa),
+                "points_b": l10n.points(pb) if pb is not None else "",
+                "ident_a": idents.get(m.player_a_id),
+                "ident_b": idents.get(m.player_b_id),
                 "float": pb is not None and pa != pb,
                 "rematch": m.player_b_id is not None and frozenset((m.player_a_id, m.player_b_id)) in met,
             }
@@ -318,6 +322,30 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
             messages.error(request, error)
         return back(request, reverse("org_round", args=[slug, number]))
     return _draft_page(request, access, rnd, swap_form=form)
+
+
+@require_POST
+@login_required
+def round_flip(request: HtmxHttpRequest, slug: str, number: int):
+    """A chess board's colours flipped by hand, with the FIDE colour rules it breaks as warnings."""
+    access = event_for(request, slug, need=ORGANISER)
+    rnd = _round(access.event, number)
+    match_id = request.POST.get("match", "")
+    try:
+        with transaction.atomic():
+            once.claim(request)  # a second click must not flip the board back
+            if not match_id.isdigit():
+                raise ServiceError(_("That board has no two players to flip."))
+            warnings = services.flip_colours(rnd, int(match_id), request.user)
+    except once.Repeated:
+        pass
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("Colours flipped."))
+        for w in warnings:
+            messages.warning(request, engine_text.translate(w))
+    return back(request, reverse("org_round", args=[slug, number]))
 
 
 @require_POST
