@@ -26,6 +26,7 @@ from tournament.models import Event, Match, Player, ResultChange, Round
 from tournament.services import ServiceError, results_board
 from tournament.text import engine_text, l10n
 from tournament.text.names import Names
+from tournament.views import results_rows
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
 from tournament.views.pages import _next, _round, back, labelled, page
 from tournament.views.public_cache import BUILD
@@ -79,7 +80,7 @@ def _round_context(
     else:
         counts = results_board.counts(rnd)
         overview = results_board.Overview(counts, [], [], counts.total > results_board.LARGE_ROUND, view, start, q)
-    board = results_board.Rows(event, rnd, choices)
+    board = results_rows.Rows(event, rnd, choices)
     board.prepare_all([*overview.matches, *overview.attention, *([row] if row is not None else [])])
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     return {
