@@ -290,6 +290,36 @@ def test_a_player_asks_for_a_bye_from_their_phone_only_where_the_event_allows_it
     assert chess.log.get(action="request_bye").detail["asked_by_player"] is True
 
 
+def test_byes_asked_from_a_phone_keep_to_the_events_limits_and_the_desk_may_pass_them(chess, organiser):
+    """One player once took ½-point byes for 5 of 7 rounds, the last included, from the phone."""
+    Event.objects.filter(pk=chess.pk).update(
+        players_request_byes=True, planned_rounds=7, bye_requests_max=2, bye_requests_closed_last=2
+    )
+    chess.refresh_from_db()
+    alice = chess.players.get(name="Player A")
+    phone = Client()
+    phone.get(reverse("player:link", args=[chess.slug, alice.pk, alice.token]))
+
+    def ask(number: int) -> str:
+        answer = phone.post(
+            reverse("player:bye", args=[chess.slug]), {"round": number, "kind": "half_bye"}, follow=True
+        )
+        return answer.content.decode()
+
+    assert "No bye may be asked for in the last 2 rounds from the phone" in ask(6)
+    ask(1)
+    ask(3)
+    assert "A player may ask for 2 byes from the phone in this event" in ask(4)
+    alice.refresh_from_db()
+    assert alice.requested_byes == {"1": "half_bye", "3": "half_bye"}
+    ask(3)  # changing a round already asked for is not one more
+    # The arbiter approves past the limits by entering them at the desk.
+    services.request_bye(alice, 4, "half_bye", organiser)
+    services.request_bye(alice, 7, "zero_bye", organiser)
+    alice.refresh_from_db()
+    assert alice.requested_byes == {"1": "half_bye", "3": "half_bye", "4": "half_bye", "7": "zero_bye"}
+
+
 def test_an_outsider_cannot_record_a_bye(chess, outsider, client):
     client.force_login(outsider)
     alice = chess.players.get(name="Player A")

@@ -220,6 +220,8 @@ class EventSettingsForm(forms.ModelForm):
             "tiebreakers",
             "rating_breaks_ties",
             "players_request_byes",
+            "bye_requests_max",
+            "bye_requests_closed_last",
             "pairing",
             "acceleration",
             "initial_colour",
@@ -233,6 +235,8 @@ class EventSettingsForm(forms.ModelForm):
             "colours": _("Colours"),
             "rating_breaks_ties": _("Break remaining ties by rating (highest first)"),
             "players_request_byes": _("Players may ask for a bye from their phones"),
+            "bye_requests_max": _("Byes a player may ask for from the phone"),
+            "bye_requests_closed_last": _("Last rounds in which no bye may be asked for from the phone"),
             "planned_rounds": _("Swiss rounds"),
             "round_minutes": _("Round length (minutes)"),
             "round_one": _("Round 1 pairing"),
@@ -253,6 +257,9 @@ class EventSettingsForm(forms.ModelForm):
                 "colour preference. Fixed once round 1 is paired."
             ),
         }
+
+    def clean_bye_requests_closed_last(self) -> int:
+        return self.cleaned_data.get("bye_requests_closed_last") or 0  # left empty: every round is open
 
     def clean_acceleration(self) -> str:
         return self.cleaned_data.get("acceleration") or Event.Acceleration.NONE

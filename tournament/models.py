@@ -153,6 +153,10 @@ class Event(models.Model):
     reporting = models.CharField(max_length=12, choices=Reporting.choices, default=Reporting.ORGANISERS)
     # Players may ask for a bye in a round not yet paired from their phone (the desk always may).
     players_request_byes = models.BooleanField(default=False)
+    # How many byes a player may ask for from their phone (empty: no limit), and in how many of the last
+    # planned rounds none may be asked for. A request past either goes to the desk: the arbiter may enter it.
+    bye_requests_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    bye_requests_closed_last = models.PositiveSmallIntegerField(default=0, blank=True)
     # The pairing system: empty for the preset's own (the FIDE Dutch system for chess, the optimal engine
     # otherwise), or one chosen for this event; and for the Dutch system its acceleration (FIDE C.04.5.1).
     pairing = models.CharField(max_length=10, blank=True, choices=PairingSystem.choices)

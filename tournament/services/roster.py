@@ -261,6 +261,8 @@ def request_bye(player: Player, number: int, kind: str, by=None, asked_by_player
         if number < player.joined_round or (event.planned_rounds and number > event.planned_rounds):
             raise ServiceError(gettext("%(name)s plays no round %(number)s.") % {"name": player.name, "number": number})
         byes = dict(player.requested_byes)
+        if kind and asked_by_player:
+            _within_the_events_limits(event, byes, number)
         if kind:
             byes[str(number)] = kind
         elif byes.pop(str(number), None) is None:
@@ -278,6 +280,31 @@ def request_bye(player: Player, number: int, kind: str, by=None, asked_by_player
             asked_by_player=asked_by_player,
         )
         changed(event)
+
+
+def _within_the_events_limits(event: Event, byes: dict[str, str], number: int) -> None:
+    """A bye asked for from a phone is refused past the event's limits (the arbiter may still enter it at the
+    desk): more than `bye_requests_max` byes, or a round among the last `bye_requests_closed_last` planned."""
+    closed = event.bye_requests_closed_last
+    if closed and event.planned_rounds and number > event.planned_rounds - closed:
+        raise ServiceError(
+            ngettext(
+                "No bye may be asked for in the last round from the phone: ask the arbiter at the desk.",
+                "No bye may be asked for in the last %(count)s rounds from the phone: ask the arbiter at the desk.",
+                closed,
+            )
+            % {"count": closed}
+        )
+    most = event.bye_requests_max
+    if most is not None and len([r for r in byes if r != str(number)]) >= most:
+        raise ServiceError(
+            ngettext(
+                "A player may ask for %(count)s bye from the phone in this event: ask the arbiter at the desk.",
+                "A player may ask for %(count)s byes from the phone in this event: ask the arbiter at the desk.",
+                most,
+            )
+            % {"count": most}
+        )
 
 
 def next_requestable_round(event: Event) -> int:
