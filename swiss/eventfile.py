@@ -307,7 +307,20 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         number=number,
         **{key: _detail(rp.get(key, ""), f"{path}.{key}", key) for key in _CHESS_DETAILS},
         requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
+        **_name_parts(rp, path),
     )
+
+
+def _name_parts(rp: dict, path: str) -> dict[str, str]:
+    """The optional `family_name` and `given_name` (swiss.names): both, or neither."""
+    parts = {key: str_at(rp.get(key, ""), f"{path}.{key}", allow_empty=True) for key in ("family_name", "given_name")}
+    if bool(parts["family_name"].strip()) != bool(parts["given_name"].strip()):
+        missing = "given_name" if parts["family_name"].strip() else "family_name"
+        raise EventFileError(
+            f"{path}.{missing}",
+            Message("file_name_parts", "family_name and given_name are given together, or neither"),
+        )
+    return parts
 
 
 def _detail(value: Any, path: str, key: str) -> str:
@@ -664,6 +677,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
         pd["number"] = p.number
     if p.reading:
         pd["reading"] = p.reading
+    if p.family_name or p.given_name:
+        pd["family_name"], pd["given_name"] = p.family_name, p.given_name
     # The chess details only where given, so files without them read and write as before.
     for key in _CHESS_DETAILS:
         if getattr(p, key):

@@ -134,6 +134,9 @@ class Player:
     fide_id: str = ""
     # Byes asked for rounds not yet paired, as (round, REQUESTED_BYES kind), by round.
     requested_byes: tuple[tuple[int, str], ...] = ()
+    # The name's two parts as entered (both, or neither: see swiss.names); `name` is the display name.
+    family_name: str = ""
+    given_name: str = ""
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from standings import points_by_player
 from swiss import eventfile as ef
-from swiss import trf
+from swiss import names, trf
 from swiss.model import is_top_cut, time_zones
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament import services
@@ -382,10 +382,59 @@ class PlayerForm(forms.ModelForm):
     def clean_birth_date(self):
         return self._clean_chess("birth_date")
 
+    def clean_family_name(self):
+        return clean_player_name(self.cleaned_data["family_name"]) if self.cleaned_data["family_name"].strip() else ""
+
+    def clean_given_name(self):
+        return clean_player_name(self.cleaned_data["given_name"]) if self.cleaned_data["given_name"].strip() else ""
+
+    def clean(self):
+        """The name and its parts (swiss/names.py): both parts or neither; parts changed alone rewrite the name
+        ("Viktor Hellström"), a name typed "Family, Given" gives the parts, and a name that is not its parts is
+        said so rather than kept beside parts of another name."""
+        data = super().clean()
+        name, family, given = data.get("name"), data.get("family_name"), data.get("given_name")
+        if name is None or family is None or given is None:
+            return data
+        if bool(family) != bool(given):
+            self.add_error(
+                "given_name" if family else "family_name",
+                _("Give both the family name and the given name, or neither."),
+            )
+            return data
+        if family and "name" not in self.changed_data and {"family_name", "given_name"} & set(self.changed_data):
+            data["name"] = clean_player_name(names.display_name(family, given))
+            return data
+        try:
+            entry = names.entered(name, family, given)
+        except names.Disagree:
+            self.add_error(
+                "name",
+                _("This name is not the family and given names below: change them too, or empty them."),
+            )
+            return data
+        data["name"] = clean_player_name(entry.name)
+        data["family_name"], data["given_name"] = (
+            clean_player_name(p) if p else "" for p in (entry.family, entry.given)
+        )
+        return data
+
     class Meta:
         model = Player
-        fields = ["name", "reading", "rating", "external_id", "byes", "fixed_table", *CHESS_FIELDS]
+        fields = [
+            "name",
+            "family_name",
+            "given_name",
+            "reading",
+            "rating",
+            "external_id",
+            "byes",
+            "fixed_table",
+            *CHESS_FIELDS,
+        ]
         labels = {
+            "family_name": _("Family name"),
+            "given_name": _("Given name"),
             "fide_id": _("FIDE ID"),
             "federation": _("Federation"),
             "title": _("Title"),
@@ -399,6 +448,10 @@ class PlayerForm(forms.ModelForm):
             "fixed_table": _("Fixed table"),
         }
         help_texts = {
+            "given_name": _(
+                "Optional, with the family name: the TRF writes “Family, Given” and lists sort by the family name. "
+                "Typing the name as “Family, Given” fills both."
+            ),
             "reading": _("Optional: orders alphabetical lists and is found by the pairings search (やまだ たろう)."),
             "byes": _("0–3: byes in rounds 1 to that number."),
             "fixed_table": _("Keep this player at one table (accessibility)."),
@@ -426,9 +479,9 @@ def row_message(row: csvio.CsvRow) -> str:
     }
 
 
-def parse_line(line: str) -> tuple[str, str, int | None]:
-    """One typed line: `Name`, `Name, rating`, `Last, First` or `Last, First, rating`; the name may carry its
-    reading in brackets: `山田 太郎（やまだ たろう）, 1500`. Returns (name, reading, rating)."""
+def parse_entry(line: str) -> csvio.CsvRow:
+    """One typed line: `Name`, `Name, rating`, `Family, Given` or `Family, Given, rating` (the parts kept:
+    swiss/names.py); the name may carry its reading in brackets: `山田 太郎（やまだ たろう）, 1500`."""
     rows = csvio.parse_pasted(line, header=False)
     if not rows:
         raise forms.ValidationError(gettext("Type a name."))
@@ -436,7 +489,13 @@ def parse_line(line: str) -> tuple[str, str, int | None]:
         raise forms.ValidationError(
             gettext("“%(text)s”: %(errors)s.") % {"text": line.strip()[:80], "errors": l10n.join_errors(rows[0].errors)}
         )
-    return rows[0].name, rows[0].reading, rows[0].rating
+    return rows[0]
+
+
+def parse_line(line: str) -> tuple[str, str, int | None]:
+    """`parse_entry`'s (name, reading, rating)."""
+    row = parse_entry(line)
+    return row.name, row.reading, row.rating
 
 
 class RequestedByeForm(forms.Form):
@@ -464,8 +523,9 @@ class QuickAddForm(forms.Form):
     )
 
     def clean_name(self):
-        name, self.reading, self.rating = parse_line(self.cleaned_data["name"])
-        return name
+        self.entry = parse_entry(self.cleaned_data["name"])
+        self.reading, self.rating = self.entry.reading, self.entry.rating
+        return self.entry.name
 
 
 class PasteForm(forms.Form):

@@ -387,6 +387,10 @@ class Player(models.Model):
     name = models.CharField(max_length=NAME_MAX, validators=[validate_player_name])
     # How the name is read (furigana, or a sort name): orders alphabetical lists and is searched too.
     reading = models.CharField(max_length=200, blank=True)
+    # The name's two parts as entered ("Hellström, Viktor", 木村, 拓也), both or neither (swiss/names.py): the
+    # TRF writes "Family, Given" from them, and lists sort by the family name. `name` is the display name.
+    family_name = models.CharField(max_length=NAME_MAX, blank=True, validators=[validate_player_name])
+    given_name = models.CharField(max_length=NAME_MAX, blank=True, validators=[validate_player_name])
     rating = models.PositiveIntegerField(null=True, blank=True)
     external_id = models.CharField(max_length=MAX_ID, blank=True)
     byes = models.PositiveSmallIntegerField(default=0, help_text=_("Pre-awarded byes: byes in rounds 1..k."))
@@ -446,9 +450,9 @@ class Player(models.Model):
         return gettext("%(name)s (#%(number)s)") % {"name": self.name, "number": self.number}
 
     def sort_key(self, language: str) -> tuple[str, str]:
-        """Alphabetical order in the event's language: by the reading when there is one
-        (tournament/text/name_search.py)."""
-        return name_search.sort_key(self.name, self.reading, language)
+        """Alphabetical order in the event's language: by the reading when there is one, else by the family name
+        when it is known (tournament/text/name_search.py)."""
+        return name_search.sort_key(self.name, self.reading, language, self.family_name, self.given_name)
 
     @property
     def is_active(self) -> bool:

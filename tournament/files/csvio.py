@@ -1,4 +1,4 @@
-"""CSV in (players: name, rating, id, byes) and out (players, pairings, standings).
+"""CSV in (players: name or family and given name, rating, id, byes) and out (players, pairings, standings).
 
 Cells that a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return)
 get a leading apostrophe: a player called "=HYPERLINK(...)" must stay a name when the file is opened.
@@ -18,6 +18,7 @@ from django.db.models import F
 from django.utils.translation import gettext, ngettext, pgettext
 
 import standings
+from swiss import names
 from tournament.models import CHESS_FIELDS, Match, Player, Round, chess_detail, clean_player_name, printable
 from tournament.text import l10n
 
@@ -56,11 +57,21 @@ COLUMN_NAMES = {
         "sort name",
         "udtale",
     },
-    "first": {"first", "first name", "firstname", "given name", "forename", "fornavn"},
-    "last": {"last", "last name", "lastname", "surname", "family name", "efternavn"},
-    # 姓 and 名: a Japanese name is said family name first (山田 太郎).
-    "family": {"姓", "苗字", "名字"},
-    "given": {"名"},
+    # A name in two parts (swiss/names.py): shown family name first when it is Japanese (姓 山田, 名 太郎:
+    # 山田 太郎), given name first otherwise (Efternavn Kirk, Fornavn Søren: Søren Kirk).
+    "family": {
+        "last",
+        "last name",
+        "lastname",
+        "surname",
+        "family name",
+        "family_name",
+        "efternavn",
+        "姓",
+        "苗字",
+        "名字",
+    },
+    "given": {"first", "first name", "firstname", "given name", "given_name", "forename", "fornavn", "名"},
     "rating": {"rating", "elo", "rating (elo)", "elo-tal", "ratingtal", "レーティング", "レート"},
     "id": {
         "id",
@@ -86,11 +97,7 @@ HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word 
 # Columns an import reads past: our own players export's numbers (the new event numbers its own players),
 # and a club or team, which the app keeps nowhere.
 IGNORED_COLUMNS = {"number", "#", "joined_round", "dropped_after", "club", "team", "klub", "hold", "所属", "チーム"}
-COLUMNS_WE_READ = "name, reading, first name, last name, rating, id, byes"
-# "Smith, John" is a surname first; "Davis, Jr." is not.
-NAME_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v"}
-# A surname or given name: letters, with spaces, apostrophes, hyphens or periods between them.
-NAME_PART = re.compile(r"[^\W\d_]+(?:[ '’.\-]+[^\W\d_]+)*\.?")
+COLUMNS_WE_READ = "name, reading, family name, given name, rating, id, byes"
 NUMBER = re.compile(r"[-+−]?\s*\d+(?:[.,]\d+)?")
 # Excel opens a CSV file as UTF-8 only when it starts with this mark.
 BOM = "\ufeff"
@@ -119,6 +126,9 @@ class CsvRow:
     byes: int = 0
     reading: str = ""
     chess: dict[str, str] = field(default_factory=dict)  # fide_id, federation, title, sex, birth_date
+    # The name's parts as entered ("Hellström, Viktor"; last/first name columns), both or neither.
+    family_name: str = ""
+    given_name: str = ""
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
     text: str = ""  # the line as it was given, for messages
@@ -145,15 +155,6 @@ def split_reading(name: str) -> tuple[str, str]:
 
 def looks_like_number(text: str) -> bool:
     return bool(NUMBER.fullmatch(text.strip()))
-
-
-def natural_name(text: str) -> str:
-    """The name as it is called out: spaces collapsed, "Smith, John" turned to "John Smith"."""
-    name = " ".join(text.split())
-    last, comma, first = (part.strip() for part in name.partition(","))
-    if not (comma and NAME_PART.fullmatch(last) and NAME_PART.fullmatch(first)) or first.casefold() in NAME_SUFFIXES:
-        return name
-    return f"{first} {last}"
 
 
 def _header(cells: list[str]) -> list[str] | None:
@@ -247,29 +248,18 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
     for column, cell in zip(columns, cells, strict=False):
         if column:
             values[column] = cell
-    full = (
-        values.get("name")
-        or " ".join(p for p in (values.get("first", ""), values.get("last", "")) if p)
-        or " ".join(p for p in (values.get("family", ""), values.get("given", "")) if p)
-    )
     row = CsvRow(line=line, external_id=values.get("id", ""), text=printable(given))
+    typed = " ".join(values.get("name", "").split())
     reading = " ".join(values.get("reading", "").split())
     if not reading:
-        full, reading = split_reading(" ".join(full.split()))
+        typed, reading = split_reading(typed)
     row.reading = reading
     if len(reading) > 200:
         row.errors.append(gettext("reading longer than 200 characters"))
     if any(unicodedata.category(c) == "Cc" for c in reading):
         row.errors.append(gettext("a control character in the reading"))
         row.reading = printable(reading)
-    if not full.strip():
-        row.errors.append(gettext("no name"))
-    else:
-        try:
-            row.name = natural_name(clean_player_name(full))
-        except ValidationError as e:
-            row.name = printable(" ".join(full.split()))[:200]
-            row.errors.extend(e.messages)
+    _name(row, typed, values.get("family", ""), values.get("given", ""))
     if len(row.external_id) > 100:
         row.errors.append(gettext("id longer than 100 characters"))
     if any(unicodedata.category(c) == "Cc" for c in row.external_id):
@@ -298,6 +288,29 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
             % {"found": len(cells), "expected": len(columns)}
         )
     return row
+
+
+def _name(row: CsvRow, typed: str, family: str, given: str) -> None:
+    """The row's display name and its parts (swiss/names.py), each cleaned as a stored name is."""
+    try:
+        entry = names.entered(typed, family, given)
+    except names.Disagree:
+        entry = names.Name(typed)
+        row.errors.append(
+            gettext("the name “%(name)s” is not the family name “%(family)s” and the given name “%(given)s”")
+            % {"name": printable(typed)[:80], "family": printable(family)[:40], "given": printable(given)[:40]}
+        )
+    if not entry.name:
+        row.errors.append(gettext("no name"))
+        return
+    cleaned = []
+    for text in (entry.name, entry.family, entry.given):
+        try:
+            cleaned.append(clean_player_name(text) if text else "")
+        except ValidationError as e:
+            cleaned.append(printable(" ".join(text.split()))[:200])
+            row.errors.extend(m for m in e.messages if m not in row.errors)
+    row.name, row.family_name, row.given_name = cleaned
 
 
 def parse_players(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
@@ -380,10 +393,23 @@ def split_fields(line: str, delimiter: str) -> list[str]:
 
 
 def players_csv(players, chess: bool = False) -> str:
-    """The roster; a chess event's with the FIDE details a rating report needs."""
+    """The roster; a chess event's with the FIDE details a rating report needs. The name's parts (as entered)
+    come after the columns older exports had, so that a sheet reading those by place still finds them."""
     extra = list(CHESS_FIELDS) if chess else []
     return write_rows(
-        ["number", "name", "reading", "rating", "id", "byes", "joined_round", "dropped_after", *extra],
+        [
+            "number",
+            "name",
+            "reading",
+            "rating",
+            "id",
+            "byes",
+            "joined_round",
+            "dropped_after",
+            "family_name",
+            "given_name",
+            *extra,
+        ],
         (
             (
                 p.number,
@@ -394,6 +420,8 @@ def players_csv(players, chess: bool = False) -> str:
                 p.byes,
                 p.joined_round,
                 p.dropped_after,
+                p.family_name,
+                p.given_name,
                 *(getattr(p, key) for key in extra),
             )
             for p in players

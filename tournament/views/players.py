@@ -73,7 +73,13 @@ def player_add(request: HtmxHttpRequest, slug: str):
             with transaction.atomic():
                 once.claim(request)
                 added, notes = services.add_player(
-                    access.event, request.user, name=form.cleaned_data["name"], reading=form.reading, rating=form.rating
+                    access.event,
+                    request.user,
+                    name=form.cleaned_data["name"],
+                    reading=form.reading,
+                    rating=form.rating,
+                    family_name=form.entry.family_name,
+                    given_name=form.entry.given_name,
                 )
         except once.Repeated:
             if not request.htmx:

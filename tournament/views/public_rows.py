@@ -109,16 +109,18 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
 
     def make() -> dict[int, _Seated]:
         points = points_before(event, rnd)
-        players = event.players.order_by().values_list("pk", "name", "reading", "key", "byes")
+        players = event.players.order_by().values_list(
+            "pk", "name", "reading", "key", "byes", "family_name", "given_name"
+        )
         return {
             pk: _Seated(
                 name,
                 reading,
                 points_text(points.get(key, Fraction(0))),
                 byes,
-                name_search.sort_key(name, reading, event.language),
+                name_search.sort_key(name, reading, event.language, family, given),
             )
-            for pk, name, reading, key, byes in players
+            for pk, name, reading, key, byes, family, given in players
         }
 
     return cached(f"{key}:{get_language()}", make, keep=True)
@@ -199,10 +201,12 @@ def absent_rows(event: Event, rnd: Round, rows: list[PairingRow]) -> list[Absent
     def make() -> list[AbsentRow]:
         absent = []
         players = sorted(
-            event.players.values_list("pk", "name", "dropped_after", "joined_round", "reading"),
-            key=lambda p: (name_search.sort_key(p[1], p[4], event.language), p[0]),
+            event.players.values_list(
+                "pk", "name", "dropped_after", "joined_round", "reading", "family_name", "given_name"
+            ),
+            key=lambda p: (name_search.sort_key(p[1], p[4], event.language, p[5], p[6]), p[0]),
         )
-        for pk, name, dropped_after, joined_round, _reading in players:
+        for pk, name, dropped_after, joined_round, *_rest in players:
             if pk in seated:
                 continue
             if dropped_after is not None:
