@@ -101,6 +101,11 @@ COLUMNS_WE_READ = "name, reading, family name, given name, rating, id, byes"
 NUMBER = re.compile(r"[-+−]?\s*\d+(?:[.,]\d+)?")
 # Excel opens a CSV file as UTF-8 only when it starts with this mark.
 BOM = "\ufeff"
+# What a Japanese keyboard types for a comma or semicolon (、 and the full-width ， ；) reads as the
+# half-width one wherever that separates fields: "中村 翔、1650" is a name and a rating.
+WIDE_SEPARATORS = str.maketrans({"、": ",", "，": ",", "；": ";"})
+# Full-width digits and signs (１６５０) read as the ASCII ones in a number.
+WIDE_DIGITS = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)} | {"－": "-", "＋": "+", "．": "."})
 
 
 def safe(value) -> str:
@@ -209,7 +214,7 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
 
 def _number_error(label: str, text: str, largest: int) -> tuple[int | None, str | None]:
     """A whole number from a cell, or why it is not one, said in words an organiser acts on."""
-    plain = text.replace("−", "-").replace(" ", "")
+    plain = text.translate(WIDE_DIGITS).replace("−", "-").replace(" ", "")
     if plain.isdecimal():
         if len(plain) > 10 or int(plain) > largest:
             return None, gettext("%(label)s %(value)s is too large (at most %(largest)s)") % {
@@ -315,7 +320,9 @@ def _name(row: CsvRow, typed: str, family: str, given: str) -> None:
 
 def parse_players(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
     """Every non-empty row of a CSV file with what is wrong with it; nothing is written here. A first row of
-    column names is optional (`header`); the delimiter (comma, semicolon, tab) is read from the text."""
+    column names is optional (`header`); the delimiter (comma, semicolon, tab) is read from the text, and
+    the Japanese 、 and ， are commas."""
+    text = text.translate(WIDE_SEPARATORS)
     try:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
@@ -356,17 +363,34 @@ def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> li
 
 
 def parse_pasted(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
-    """A list pasted into the page: tab-separated when copied from a spreadsheet, else comma-separated.
+    """A list pasted into the page, or a line typed in the add box (`paste_delimiter` says how its fields are
+    separated; the Japanese 、 and ， are commas).
 
-    Each line is one player: a stray quote never joins the lines after it into one name.
+    Each line is one player: a stray quote never joins the lines after it into one name. A line of nothing
+    but separators and spaces is blank.
     """
-    delimiter = "\t" if "\t" in text else ","
-    rows = [
-        (line, split_fields(content, delimiter))
-        for line, content in enumerate(text.splitlines(), 1)
-        if content.replace(",", "").strip()
-    ]
+    lines = text.translate(WIDE_SEPARATORS).splitlines()
+    delimiter = paste_delimiter(lines)
+    rows = [(line, split_fields(content, delimiter)) for line, content in enumerate(lines, 1) if not is_blank(content)]
     return _rows(rows, existing_names, header)
+
+
+def paste_delimiter(lines: list[str]) -> str:
+    """Tabs (a spreadsheet's copy); else semicolons when at least as many lines hold one as hold a comma (a
+    Danish list, whose comma is the decimal mark: "Anne-Mette Høj; 1490", "Høj, Anne-Mette; 1490"); else
+    commas."""
+    if any("\t" in line for line in lines):
+        return "\t"
+    semicolons = sum(";" in line for line in lines)
+    return ";" if semicolons and semicolons >= sum("," in line for line in lines) else ","
+
+
+def is_blank(line: str) -> bool:
+    """A pasted line of nothing but separators and spaces: no player."""
+    return not line.translate(_SEPARATORS).strip()
+
+
+_SEPARATORS = str.maketrans("", "", ",;\t")
 
 
 QUOTED = re.compile(r'\s*"((?:[^"]|"")*)"\s*')
