@@ -82,16 +82,18 @@ def entered(name: str = "", family: str = "", given: str = "") -> Name:
     """A name from what was given: a name alone (split when typed "Family, Given"), its two parts alone (the
     display name made from them), or both (which must agree: `Disagree` otherwise). One part without the
     other is a name in one part. Spaces are collapsed; nothing else is cleaned here."""
-    name, family, given = _plain(name), _plain(family), _plain(given)
-    if family and given:
-        if not name or split_typed(name) == (family, given):
-            return Name(display_name(family, given), family, given)
-        if not agrees(name, family, given):
-            raise Disagree(name)
-        return Name(name, family, given)
-    if not name:
-        return Name(family or given)
-    parts = split_typed(name)
+    name = _plain(name)
+    if family or given:
+        family, given = _plain(family), _plain(given)
+        if family and given:
+            if not name or split_typed(name) == (family, given):
+                return Name(display_name(family, given), family, given)
+            if not agrees(name, family, given):
+                raise Disagree(name)
+            return Name(name, family, given)
+        if not name:
+            return Name(family or given)
+    parts = split_typed(name) if "," in name else None
     if parts:
         return Name(display_name(*parts), *parts)
     return Name(name)

@@ -3,7 +3,11 @@ issue items 2, 4, 5, 6, 11 and 12): the Japanese comma and full-width digits, Da
 encodings Excel saves CSV in, a leading "No." column, Danish birth dates and k for kvinde, each language's
 own example in the help, and CSV column names in the language both ways."""
 
+import html
+import re
+
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournament.files import csvio
@@ -73,3 +77,83 @@ def test_a_heading_row_that_is_not_understood_is_refused_not_added(client, organ
     assert r.status_code == 200 and "»Fødselsår«" not in r.content.decode()  # English page: “Fødselsår”
     assert "“Fødselsår”" in r.content.decode()
     assert event.players.count() == 8
+
+
+# ---------------------------------------------------------------- item 5: the encodings Excel saves CSV in
+
+JAPANESE_LIST = "No.,氏名,ふりがな,レーティング\n1,山田 太郎,やまだ たろう,1500\n2,木村 拓也,きむら たくや,1600\n"
+DANISH_LIST = "Navn;Klub;Elo;Medlemsnummer\nSøren Østergaard;Århus Skakklub;1800;123\nÅse Nørgård;Ærø SK;1490;77\n"
+
+
+def preview(client, event, data: bytes, language: str = "en"):
+    from django.conf import settings
+
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    upload = SimpleUploadedFile("players.csv", data)
+    return client.post(reverse("org_players_csv", args=[event.slug]), {"file": upload})
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding", "read_as", "names"),
+    [
+        (
+            JAPANESE_LIST,
+            "cp932",
+            "Read as Shift_JIS (Windows-31J), fields separated by commas.",
+            ["山田 太郎", "木村 拓也"],
+        ),
+        (
+            DANISH_LIST,
+            "cp1252",
+            "Read as Windows-1252, fields separated by semicolons.",
+            ["Søren Østergaard", "Åse Nørgård"],
+        ),
+        (DANISH_LIST, "utf-8", "Read as UTF-8, fields separated by semicolons.", ["Søren Østergaard", "Åse Nørgård"]),
+        (
+            JAPANESE_LIST.replace(",", "\t"),  # the codec writes the byte order mark, as Excel does
+            "utf-16",
+            "Read as UTF-16, fields separated by tabs.",
+            ["山田 太郎"],
+        ),
+    ],
+)
+def test_a_spreadsheet_saved_as_excel_saves_it_is_read_and_the_preview_says_how(
+    client, organiser, event, text, encoding, read_as, names
+):
+    client.force_login(organiser)
+    r = preview(client, event, text.encode(encoding))
+    body = r.content.decode()
+    assert r.status_code == 200 and read_as in body, body[:3000]
+    assert all(f"<td>{name}</td>" in body for name in names)
+    assert 'class="bad-row"' not in body
+    confirm = re.search(r'name="text" value="([^"]*)"', body, re.S)[1]
+    client.post(reverse("org_players_csv_confirm", args=[event.slug]), {"text": html.unescape(confirm)})
+    assert all(event.players.filter(name=name).exists() for name in names)
+
+
+def test_a_short_list_both_encodings_read_is_read_in_the_pages_language(client, organiser, event):
+    client.force_login(organiser)
+    data = "Navn\nÅse\n".encode("cp1252")  # also the half-width kana ﾅse in Shift_JIS
+    assert "<td>Åse</td>" in preview(client, event, data, "da").content.decode()
+    assert csvio.decode("名前\nアイ\n".encode("cp932"), "ja") == ("名前\nアイ\n", "Shift_JIS (Windows-31J)")
+
+
+def test_a_file_in_no_encoding_we_read_is_refused_with_a_sentence(client, organiser, event):
+    client.force_login(organiser)
+    r = preview(client, event, bytes([0x81, 0x8D, 0x8F, 0x90, 0x9D, 0xFF, 0xFE, 0x00]) * 4)
+    assert "is not text in UTF-8, Shift_JIS or Windows-1252" in r.content.decode()
+
+
+@pytest.mark.parametrize("number", ["No.", "No", "番号", "#", "Ｎｏ．", "Nr."])
+def test_a_leading_number_column_is_read_past(number):
+    rows = csvio.parse_players(f"{number},氏名,レーティング\n1,山田 太郎,1500\n2,木村 拓也,1600\n")
+    assert [(r.name, r.rating, r.ok) for r in rows] == [("山田 太郎", 1500, True), ("木村 拓也", 1600, True)]
+
+
+def test_a_list_numbered_by_hand_without_headings_is_read_past_its_numbers():
+    rows = csvio.parse_players("1,山田 太郎,1500\n2,木村 拓也,1600\n")
+    assert [(r.name, r.rating, r.ok) for r in rows] == [("山田 太郎", 1500, True), ("木村 拓也", 1600, True)]
+    assert read("1\tAnn\t1500\n2\tBo\t1400") == [("Ann", 1500, []), ("Bo", 1400, [])]
+    # A list of names and ratings is not numbered; a line typed in the add box is read as it was before.
+    assert read("Ann,1500\nBo,1400") == [("Ann", 1500, []), ("Bo", 1400, [])]
+    assert read("1, Ann", header=False) == [("1, Ann", None, [])]

@@ -556,9 +556,13 @@ class CsvUploadForm(forms.Form):
         if f.size > settings.CSV_MAX_BYTES:
             raise forms.ValidationError(_csv_too_large())
         try:
-            return f.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("The file is not UTF-8 text; save it as “CSV UTF-8”.")) from None
+            # UTF-8, or what Excel saves "CSV" as in Japanese (Shift_JIS) and Danish (Windows-1252).
+            text, self.encoding = csvio.decode(f.read(), get_language() or "")
+        except ValueError:
+            raise forms.ValidationError(
+                _("The file is not text in UTF-8, Shift_JIS or Windows-1252; save it as “CSV UTF-8”.")
+            ) from None
+        return text
 
 
 def _csv_too_large() -> str:

@@ -7,12 +7,14 @@ Every export carries the player number beside the name (two players may share a 
 UTF-8 byte order mark: without it Excel reads the file as the local ANSI code page and garbles "Müller".
 """
 
+import codecs
 import csv
 import io
 import re
 import unicodedata
 from dataclasses import dataclass, field
 
+import charset_normalizer
 from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils.translation import gettext, ngettext, pgettext
@@ -96,7 +98,9 @@ COLUMN_NAMES = {
 HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word in words}
 # Columns an import reads past: our own players export's numbers (the new event numbers its own players),
 # and a club or team, which the app keeps nowhere.
+# A leading "No." or 番号 column numbers a hand-made list's rows (very common in Japanese lists).
 IGNORED_COLUMNS = {"number", "#", "joined_round", "dropped_after", "club", "team", "klub", "hold", "所属", "チーム"}
+IGNORED_COLUMNS |= {"no", "no.", "nr", "nr.", "nr:", "№", "番号", "通し番号", "順番", "lfd. nr."}
 COLUMNS_WE_READ = "name, reading, family name, given name, rating, id, byes"
 NUMBER = re.compile(r"[-+−]?\s*\d+(?:[.,]\d+)?")
 # Excel opens a CSV file as UTF-8 only when it starts with this mark.
@@ -162,9 +166,14 @@ def looks_like_number(text: str) -> bool:
     return bool(NUMBER.fullmatch(text.strip()))
 
 
+def heading(cell: str) -> str:
+    """A column heading as it is looked up: full-width letters as ASCII (Ｎｏ．), spaces collapsed, lower case."""
+    return " ".join(unicodedata.normalize("NFKC", cell).split()).lower()
+
+
 def _header(cells: list[str]) -> list[str] | None:
     """The columns a first row names, or None when it is a player."""
-    words = [" ".join(c.split()).lower() for c in cells]
+    words = [heading(c) for c in cells]
     named = [w for w in words if w]
     if not named or not words[0] or any(w not in HEADER_WORDS and w not in IGNORED_COLUMNS for w in named):
         return None
@@ -177,7 +186,7 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
     It names columns when one of its cells is a heading we know ("Navn;Klubb;Rating": the club is not
     ours), or when it holds no figure where the rows below hold ratings ("Spieler,Wertung")."""
     line, cells = rows[0]
-    words = [" ".join(c.split()).lower() for c in cells]
+    words = [heading(c) for c in cells]
     unknown = [
         c.strip() for c, w in zip(cells, words, strict=True) if w and w not in HEADER_WORDS and w not in IGNORED_COLUMNS
     ]
@@ -323,10 +332,7 @@ def parse_players(text: str, existing_names: set[str] = frozenset(), header: boo
     column names is optional (`header`); the delimiter (comma, semicolon, tab) is read from the text, and
     the Japanese 、 and ， are commas."""
     text = text.translate(WIDE_SEPARATORS)
-    try:
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
+    dialect = _dialect(text)
     # newline="": files saved with bare \r line ends (old spreadsheets) and quoted line breaks read as CSV.
     # skipinitialspace: `Ann, "Smith, Jo"` has its quotes after the space.
     reader = csv.reader(io.StringIO(text, newline=""), dialect, skipinitialspace=True)
@@ -342,6 +348,50 @@ def parse_players(text: str, existing_names: set[str] = frozenset(), header: boo
     return parsed
 
 
+def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
+    try:
+        return csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        return csv.excel
+
+
+def delimiter_of(text: str) -> str:
+    """The field separator `parse_players` reads the file with: ",", ";" or a tab."""
+    return _dialect(text.translate(WIDE_SEPARATORS)).delimiter
+
+
+# The encodings a roster file is read in when it is not UTF-8, as spreadsheets save "CSV" by default: Excel
+# in Japanese saves Shift_JIS (Windows code page 932), in Danish and other Western languages Windows-1252.
+FALLBACK_ENCODINGS = {"cp932": "Shift_JIS (Windows-31J)", "cp1252": "Windows-1252"}
+# When both read a file equally well (a short Danish list "Åse" reads as the half-width kana ﾅse too), the
+# page's language chooses.
+PREFERRED_ENCODING = {"ja": "cp932", "da": "cp1252"}
+
+
+def decode(data: bytes, language: str = "") -> tuple[str, str]:
+    """The text of an uploaded roster and the name of the encoding it was read in: UTF-8 (with or without
+    its byte order mark), UTF-16 with its mark (Excel's "Unicode text"), else whichever of Shift_JIS and
+    Windows-1252 reads it (charset-normalizer). ValueError when it is none of them."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16").removeprefix("\ufeff"), "UTF-16"
+        except UnicodeDecodeError:
+            raise ValueError("not UTF-16") from None
+    try:
+        return data.decode("utf-8"), "UTF-8"
+    except UnicodeDecodeError:
+        pass
+    matches = list(charset_normalizer.from_bytes(data, cp_isolation=list(FALLBACK_ENCODINGS)))
+    if not matches:
+        raise ValueError("not text in a known encoding")
+    least = min(m.chaos for m in matches)
+    best = [m for m in matches if m.chaos <= least]
+    chosen = next((m for m in best if m.encoding == PREFERRED_ENCODING.get(language[:2])), best[0])
+    return str(chosen), FALLBACK_ENCODINGS[chosen.encoding]
+
+
 def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> list[CsvRow]:
     columns = _header(rows[0][1]) if rows and header else None
     parsed = []
@@ -352,6 +402,8 @@ def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> li
         if unread:
             parsed.append(unread)
             rows = rows[1:]
+    if columns is None and header and _numbered(rows):
+        rows = [(line, cells[1:]) for line, cells in rows]
     seen = {n.casefold() for n in existing_names}
     for line, cells in rows:
         row = _row(line, cells, columns)
@@ -360,6 +412,18 @@ def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> li
         seen.add(row.name.casefold())
         parsed.append(row)
     return parsed
+
+
+def _numbered(rows: list[tuple[int, list[str]]]) -> bool:
+    """A list without headings whose every row starts with a running number before the name ("1,山田 太郎,1500"):
+    the number is the row's, not a name."""
+    return bool(rows) and all(
+        len(cells) >= 2
+        and cells[0].strip().translate(WIDE_DIGITS).isdecimal()
+        and cells[1].strip()
+        and not looks_like_number(cells[1])
+        for _line, cells in rows
+    )
 
 
 def parse_pasted(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
