@@ -19,6 +19,7 @@ from swiss.model import (
     ACCELERATIONS,
     BEST_OF,
     BIG_MAX,
+    BIRTH_DATE,
     BYE,
     DOUBLE_LOSS,
     ELIMINATION,
@@ -54,6 +55,7 @@ from swiss.model import (
     default_pairing,
     games_problem,
     is_top_cut,
+    possible_birth_date,
     settings_for_preset,
     time_zones,
     validate_games,
@@ -334,8 +336,6 @@ _FIDE_ID = re.compile(r"[0-9]{1,11}")
 _FEDERATION = re.compile(r"[A-Za-z]{3}")
 _TITLE = re.compile("|".join(TITLES), re.IGNORECASE)
 _SEX = re.compile(r"[mwfMWF]")
-# A TRF's birth date: YYYY/MM/DD (also with - or .), or the year alone; 00 for an unknown month or day.
-_BIRTH_DATE = re.compile(r"[0-9]{4}([/.-][0-9]{2}[/.-][0-9]{2})?")
 
 
 def detail_problem(key: str, value: str) -> Message | None:
@@ -353,8 +353,10 @@ def detail_problem(key: str, value: str) -> Message | None:
         return Message("file_title", "a title is one of {choices}", choices=", ".join(TITLES[:8]))
     if key == "sex" and not _SEX.fullmatch(value):
         return Message("file_sex", "sex is m or w (f is read as w)")
-    if key == "birth_date" and not _BIRTH_DATE.fullmatch(value):
+    if key == "birth_date" and not BIRTH_DATE.fullmatch(value):
         return Message("file_birth_date", "a birth date is written 1969/12/06 or 1969")
+    if key == "birth_date" and not possible_birth_date(value):
+        return Message("file_birth_date_impossible", "there is no date {date}", date=value)
     return None
 
 

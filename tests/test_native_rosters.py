@@ -7,14 +7,20 @@ import html
 import re
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
+from swiss.eventfile import detail_problem
+from swiss.model import possible_birth_date
 from tournament.files import csvio
 from tournament.forms import QuickAddForm
+from tournament.models import chess_detail
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
+FIDE_DATE = "A birth date is written 1969/12/06 or 1969."
 
 
 def read(text: str, header: bool = True) -> list[tuple]:
@@ -86,8 +92,6 @@ DANISH_LIST = "Navn;Klub;Elo;Medlemsnummer\nSøren Østergaard;Århus Skakklub;1
 
 
 def preview(client, event, data: bytes, language: str = "en"):
-    from django.conf import settings
-
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     upload = SimpleUploadedFile("players.csv", data)
     return client.post(reverse("org_players_csv", args=[event.slug]), {"file": upload})
@@ -157,3 +161,80 @@ def test_a_list_numbered_by_hand_without_headings_is_read_past_its_numbers():
     # A list of names and ratings is not numbered; a line typed in the add box is read as it was before.
     assert read("Ann,1500\nBo,1400") == [("Ann", 1500, []), ("Bo", 1400, [])]
     assert read("1, Ann", header=False) == [("1, Ann", None, [])]
+
+
+# ---------------------------------------------------------------- item 6: Danish birth dates and k for kvinde
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("06-12-1969", "1969/12/06"),
+        ("6.12.1969", "1969/12/06"),
+        ("6/12/1969", "1969/12/06"),
+        ("1969-12-06", "1969/12/06"),
+    ],
+)
+def test_a_danish_birth_date_is_read_day_first_and_stored_as_fide_writes_it(typed, stored):
+    with translation.override("da"):
+        assert chess_detail("birth_date", typed) == (stored, "")
+    with translation.override("en"):  # 06-12-1969 is June 12 to an American: not read in English
+        assert chess_detail("birth_date", typed)[1] == ("" if typed.startswith("1969") else FIDE_DATE)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "da"])
+@pytest.mark.parametrize("typed", ["9999-99-99", "1969-02-30", "1969/13/01", "1970/02/29", "31.04.1970"])
+def test_an_impossible_birth_date_is_refused_in_every_language(language, typed):
+    with translation.override(language):
+        value, problem = chess_detail("birth_date", typed)
+    assert problem, (language, typed, value)
+    if language == "da" or not typed.startswith("31"):
+        assert problem == {
+            "en": "There is no date {}.",
+            "ja": "{}という日付はありません。",
+            "da": "Datoen {} findes ikke.",
+        }[language].format(value)
+
+
+def test_unknown_months_and_days_and_leap_days_are_dates():
+    assert [possible_birth_date(d) for d in ("1969", "1969/00/00", "1969/12/00", "1968/02/29", "1969.12.06")] == [
+        True
+    ] * 5
+    assert detail_problem("birth_date", "1969/02/30").code == "file_birth_date_impossible"
+    assert detail_problem("birth_date", "9999/99/99").code == "file_birth_date_impossible"
+
+
+@pytest.mark.parametrize(
+    ("typed", "language", "stored"), [("k", "da", "w"), ("K", "da", "w"), ("f", "en", "w"), ("m", "da", "m")]
+)
+def test_sex_is_stored_as_fides_m_or_w_and_k_is_kvinde_in_danish(typed, language, stored):
+    with translation.override(language):
+        assert chess_detail("sex", typed) == (stored, "")
+    with translation.override("en"):
+        assert chess_detail("sex", "k")[1] == "Sex is m or w."
+
+
+def test_the_danish_player_page_asks_for_m_or_k_and_reads_a_danish_birth_date(client, organiser, chess):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "da"
+    client.force_login(organiser)
+    player = chess.players.get(name="Player B")
+    url = reverse("org_player_edit", args=[chess.slug, player.pk])
+    assert "Køn (m/k)" in client.get(url).content.decode()
+    data = {"name": "Player B", "rating": 1950, "byes": 0, "sex": "k", "birth_date": "06-12-1969"}
+    assert client.post(url, data).status_code == 302
+    player.refresh_from_db()
+    assert (player.sex, player.birth_date) == ("w", "1969/12/06")
+    assert 'name="sex" value="k"' in client.get(url).content.decode()
+    r = client.post(url, {**data, "birth_date": "30-02-1969"})
+    assert "Datoen 1969/02/30 findes ikke." in r.content.decode()
+
+
+def test_a_danish_csv_with_day_first_birth_dates_and_k_is_imported(client, organiser, chess):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "da"
+    client.force_login(organiser)
+    text = "Navn;Køn;Fødselsdato\nMette Høj;k;06-12-1969\nSøren Kirk;m;6.1.1980\n"
+    client.post(reverse("org_players_csv_confirm", args=[chess.slug]), {"text": text})
+    assert {p.name: (p.sex, p.birth_date) for p in chess.players.filter(name__in=["Mette Høj", "Søren Kirk"])} == {
+        "Mette Høj": ("w", "1969/12/06"),
+        "Søren Kirk": ("m", "1980/01/06"),
+    }

@@ -360,6 +360,8 @@ class PlayerForm(forms.ModelForm):
         if not chess:
             for key in CHESS_FIELDS:
                 del self.fields[key]
+        elif (get_language() or "").startswith("da") and self.initial.get("sex") == "w":
+            self.initial["sex"] = "k"  # kvinde, as the Danish label "Køn (m/k)" asks; stored as FIDE's w
 
     def _clean_chess(self, key: str) -> str:
         value, problem = chess_detail(key, self.cleaned_data.get(key) or "")
