@@ -15,8 +15,9 @@ from django.utils import translation
 from swiss.eventfile import detail_problem
 from swiss.model import possible_birth_date
 from tournament.files import csvio
-from tournament.forms import QuickAddForm
+from tournament.forms import QuickAddForm, name_examples, parse_entry
 from tournament.models import chess_detail
+from tournament.text.name_search import sort_key
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -238,3 +239,42 @@ def test_a_danish_csv_with_day_first_birth_dates_and_k_is_imported(client, organ
         "Mette Høj": ("w", "1969/12/06"),
         "Søren Kirk": ("m", "1980/01/06"),
     }
+
+
+# ---------------------------------------------------------------- item 11: each language's own example
+
+CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff（）]")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "da"])
+def test_each_languages_examples_parse_as_the_help_says(language):
+    with translation.override(language):
+        examples = name_examples()
+        assert len(examples) >= 2
+        rows = [parse_entry(e) for e in examples]  # the add box: raises if an example does not parse
+        pasted = csvio.parse_pasted("\n".join(examples))
+    assert all(r.ok for r in pasted) and [r.name for r in pasted] == [r.name for r in rows]
+    assert all(r.rating for r in rows)
+    assert rows[0].family_name and rows[0].given_name  # the first example keeps both names
+    if language == "ja":
+        assert (rows[0].name, rows[1].name, rows[1].reading) == ("木村 拓也", "山田 太郎", "やまだ たろう")
+    else:
+        assert not any(CJK.search(e) for e in examples)
+    if language == "da":
+        assert (rows[0].name, rows[0].family_name, rows[1].name) == ("Søren Østergaard", "Østergaard", "Anne-Mette Høj")
+        # Listed under its family name, after Z as a Danish list puts Ø; typed whole it would sort under S.
+        soren = sort_key(rows[0].name, "", "da", rows[0].family_name, rows[0].given_name)
+        assert sort_key("Zacharias Ahl", "", "da") < soren and sort_key(rows[0].name, "", "da") < soren
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "da"])
+def test_the_add_and_paste_help_show_the_pages_languages_examples(client, organiser, event, language):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(organiser)
+    body = client.get(reverse("org_players", args=[event.slug])).content.decode()
+    helps = [re.search(rf'<small class="muted" id="{h}-help">(.*?)</small>', body, re.S)[1] for h in ("add", "paste")]
+    with translation.override(language):
+        examples = name_examples()
+    for text in helps:
+        assert all(f"<code>{html.escape(e)}</code>" in text for e in examples), text
+        assert bool(CJK.search(text)) == (language == "ja"), text

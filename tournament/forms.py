@@ -7,7 +7,7 @@ from django.conf import settings
 from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from standings import points_by_player
@@ -515,14 +515,31 @@ class RequestedByeForm(forms.Form):
     )
 
 
+def name_examples() -> list[str]:
+    """The add and paste boxes' examples, in the page's language: each language's own names, typed as its
+    organisers type them (a Japanese name with its reading, a Danish list's semicolon); every one of them
+    parses (tests/test_native_rosters.py)."""
+    return pgettext(
+        "examples of players typed in the add and paste boxes, one a line", "Smith, John, 1500\nAnn Lee, 1400"
+    ).splitlines()
+
+
+def examples_html(examples: list[str]) -> str:
+    """The examples as the help shows them: each in <code>, joined as the language joins a list."""
+    return format_html_join(pgettext("list separator", ", "), "<code>{}</code>", ((e,) for e in examples))
+
+
 class QuickAddForm(forms.Form):
-    name = forms.CharField(
-        max_length=200,
-        label=_("Add a player"),
-        help_text=_(
-            "Name, or “Name, rating”; “Last, First” works too; a reading in brackets: 山田 太郎（やまだ たろう）. Enter adds."
-        ),
-    )
+    name = forms.CharField(max_length=200, label=_("Add a player"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].help_text = format_html(
+            gettext(
+                "Name, or “Name, rating”; “Last, First, rating” keeps both names. For example: {examples}. Enter adds."
+            ),
+            examples=examples_html(name_examples()),
+        )
 
     def clean_name(self):
         self.entry = parse_entry(self.cleaned_data["name"])
@@ -535,6 +552,10 @@ class PasteForm(forms.Form):
     row naming the columns (name or first/last name, rating, id, byes), quotes around names with commas."""
 
     lines = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), label=_("Paste players, one per line"))
+
+    @property
+    def examples(self) -> str:
+        return examples_html(name_examples())
 
     def clean_lines(self):
         rows = csvio.parse_pasted(self.cleaned_data["lines"])
