@@ -3,7 +3,9 @@ issue items 2, 4, 5, 6, 11 and 12): the Japanese comma and full-width digits, Da
 encodings Excel saves CSV in, a leading "No." column, Danish birth dates and k for kvinde, each language's
 own example in the help, and CSV column names in the language both ways."""
 
+import csv
 import html
+import io
 import re
 
 import pytest
@@ -15,8 +17,8 @@ from django.utils import translation
 from swiss.eventfile import detail_problem
 from swiss.model import possible_birth_date
 from tournament.files import csvio
-from tournament.forms import QuickAddForm, name_examples, parse_entry
-from tournament.models import chess_detail
+from tournament.forms import QuickAddForm, parse_entry
+from tournament.models import Event, EventRole, chess_detail
 from tournament.text.name_search import sort_key
 
 pytestmark = pytest.mark.django_db
@@ -249,7 +251,7 @@ CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff（）]")
 @pytest.mark.parametrize("language", ["en", "ja", "da"])
 def test_each_languages_examples_parse_as_the_help_says(language):
     with translation.override(language):
-        examples = name_examples()
+        examples = csvio.name_examples()
         assert len(examples) >= 2
         rows = [parse_entry(e) for e in examples]  # the add box: raises if an example does not parse
         pasted = csvio.parse_pasted("\n".join(examples))
@@ -274,7 +276,118 @@ def test_the_add_and_paste_help_show_the_pages_languages_examples(client, organi
     body = client.get(reverse("org_players", args=[event.slug])).content.decode()
     helps = [re.search(rf'<small class="muted" id="{h}-help">(.*?)</small>', body, re.S)[1] for h in ("add", "paste")]
     with translation.override(language):
-        examples = name_examples()
+        examples = csvio.name_examples()
     for text in helps:
         assert all(f"<code>{html.escape(e)}</code>" in text for e in examples), text
         assert bool(CJK.search(text)) == (language == "ja"), text
+
+
+# ---------------------------------------------------------------- item 12: CSV columns in the language, both ways
+
+LANGUAGES = ["en", "ja", "da"]
+ENGLISH = "<code>name</code>, <code>rating</code>, <code>id</code>, <code>byes</code>"
+
+
+def speak(client, organiser, language):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(organiser)
+    return client
+
+
+def csv_rows(response) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(response.content.decode().removeprefix("\ufeff"))))
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["name, rating, id, byes"]),
+        ("ja", ["名前、レーティング、ID、不戦勝", ENGLISH]),
+        ("da", ["Navn, Rating, ID, Oversiddere", ENGLISH]),
+    ],
+)
+def test_the_csv_help_names_the_columns_in_the_pages_language_and_in_english(client, organiser, event, language, words):
+    body = speak(client, organiser, language).get(reverse("org_players", args=[event.slug])).content.decode()
+    help_text = re.search(r'id="id_file"[^>]*>\s*<small class="muted">(.*?)</small>', body, re.S)[1]
+    assert all(w in help_text for w in words), help_text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("fixture", ["event", "chess"])
+def test_a_players_export_reads_back_in_its_own_language(client, organiser, request, language, fixture):
+    event = request.getfixturevalue(fixture)
+    event.players.filter(name="Player B").update(
+        byes=2, external_id="DCI-2", reading="ぷれいやー", family_name="B", given_name="Player"
+    )
+    if fixture == "chess":
+        event.players.filter(name="Player B").update(sex="w", birth_date="1969/12/06", federation="DEN", fide_id="123")
+    c = speak(client, organiser, language)
+    exported = c.get(reverse("org_export_players", args=[event.slug]))
+    header = csv_rows(exported)[0]
+    with translation.override(language):
+        assert header == csvio.headings(
+            [key for key, _c, _l in csvio.PLAYER_COLUMNS + (csvio.CHESS_COLUMNS if fixture == "chess" else ())]
+        )
+    text = exported.content.decode().removeprefix("\ufeff")
+    with translation.override(language):
+        rows = csvio.parse_players(text)
+    assert all(r.ok for r in rows) and len(rows) == event.players.count(), [r.errors for r in rows]
+    b = rows[1]
+    assert (b.name, b.rating, b.external_id, b.byes, b.reading, b.family_name, b.given_name) == (
+        "Player B",
+        event.players.get(name="Player B").rating,
+        "DCI-2",
+        2,
+        "ぷれいやー",
+        "B",
+        "Player",
+    )
+    if fixture == "chess":
+        assert b.chess == {"sex": "w", "birth_date": "1969/12/06", "federation": "DEN", "fide_id": "123"}
+    # Read back by another event, in that language, through the upload and its preview.
+    other = Event.objects.create(slug=f"other-{language}", name="Other", colours=event.colours)
+    EventRole.objects.create(event=other, user=organiser, role=EventRole.Role.ORGANISER)
+    upload = SimpleUploadedFile("players.csv", exported.content)
+    assert (
+        'class="bad-row"'
+        not in c.post(reverse("org_players_csv", args=[other.slug]), {"file": upload}).content.decode()
+    )
+    c.post(reverse("org_players_csv_confirm", args=[other.slug]), {"text": text})
+    copy = other.players.get(name="Player B")
+    assert (copy.byes, copy.external_id, copy.family_name, copy.reading) == (2, "DCI-2", "B", "ぷれいやー")
+
+
+@pytest.mark.parametrize("what", ["players", "pairings", "standings"])
+def test_danish_csv_headings_are_words_not_code(client, organiser, chess, what):
+    from tests.test_public import pair
+
+    pair(chess, 1, [("Player A", "Player B"), ("Player C", "Player D"), ("Player E", "Player F")])
+    url = reverse(f"org_export_{what}", args=[chess.slug]) + ("?round=1" if what == "pairings" else "")
+    header = csv_rows(speak(client, organiser, "da").get(url))[0]
+    assert not [h for h in header if "_" in h or h != h.strip()], header
+    assert all(h[0].isupper() or not h[0].isalpha() for h in header), header
+    if what == "players":
+        assert "Udgået efter runde" in header and "Tilmeldt fra runde" in header
+    if what == "pairings":
+        assert header[2:5] == ["Hvids nummer", "Hvid", "Hvids point"]
+
+
+def test_the_japanese_drop_heading_says_the_player_dropped_after_that_round(client, organiser, event):
+    header = csv_rows(speak(client, organiser, "ja").get(reverse("org_export_standings", args=[event.slug])))[0]
+    assert "ドロップ（このラウンド終了後）" in header and "ドロップしたラウンド" not in header
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_paste_helps_heading_line_names_the_columns(client, organiser, event, language):
+    body = speak(client, organiser, language).get(reverse("org_players", args=[event.slug])).content.decode()
+    paste_help = re.search(r'id="paste-help">(.*?)</small>', body, re.S)[1]
+    with translation.override(language):
+        line = html.unescape(re.findall(r"<code>(.*?)</code>", paste_help)[3])
+        rows = csvio.parse_pasted("\n".join([line, *csvio.name_examples()]))
+    assert all(r.ok for r in rows) and len(rows) == 2, (line, [r.errors for r in rows])
+
+
+def test_a_heading_row_we_cannot_read_names_the_columns_in_the_pages_language():
+    with translation.override("da"):
+        (row, _player) = csvio.parse_players("Navn;Klubb;Rating\nSøren Kirk;SK;1800\n")
+    assert "Navn, Sorteringsnavn, Efternavn, Fornavn, Rating, ID, Oversiddere (name, reading," in row.errors[0]

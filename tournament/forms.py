@@ -515,20 +515,6 @@ class RequestedByeForm(forms.Form):
     )
 
 
-def name_examples() -> list[str]:
-    """The add and paste boxes' examples, in the page's language: each language's own names, typed as its
-    organisers type them (a Japanese name with its reading, a Danish list's semicolon); every one of them
-    parses (tests/test_native_rosters.py)."""
-    return pgettext(
-        "examples of players typed in the add and paste boxes, one a line", "Smith, John, 1500\nAnn Lee, 1400"
-    ).splitlines()
-
-
-def examples_html(examples: list[str]) -> str:
-    """The examples as the help shows them: each in <code>, joined as the language joins a list."""
-    return format_html_join(pgettext("list separator", ", "), "<code>{}</code>", ((e,) for e in examples))
-
-
 class QuickAddForm(forms.Form):
     name = forms.CharField(max_length=200, label=_("Add a player"))
 
@@ -538,7 +524,7 @@ class QuickAddForm(forms.Form):
             gettext(
                 "Name, or “Name, rating”; “Last, First, rating” keeps both names. For example: {examples}. Enter adds."
             ),
-            examples=examples_html(name_examples()),
+            examples=csvio.examples_html(csvio.name_examples()),
         )
 
     def clean_name(self):
@@ -555,7 +541,13 @@ class PasteForm(forms.Form):
 
     @property
     def examples(self) -> str:
-        return examples_html(name_examples())
+        return csvio.examples_html(csvio.name_examples())
+
+    @property
+    def headings(self) -> str:
+        """A heading line in the page's language, its fields separated as the language types them."""
+        separator = pgettext("between the fields of a typed line", ", ")
+        return separator.join(csvio.headings(("name", "rating", "id", "byes")))
 
     def clean_lines(self):
         rows = csvio.parse_pasted(self.cleaned_data["lines"])
@@ -569,10 +561,11 @@ class PasteForm(forms.Form):
 
 
 class CsvUploadForm(forms.Form):
-    file = forms.FileField(
-        label=_("CSV file"),
-        help_text=_("Columns: name, rating, id, byes (a header row is optional; with one, also reading)."),
-    )
+    file = forms.FileField(label=_("CSV file"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = csvio.columns_help()
 
     def clean_file(self):
         f = self.cleaned_data["file"]

@@ -9,6 +9,7 @@ UTF-8 byte order mark: without it Excel reads the file as the local ANSI code pa
 
 import codecs
 import csv
+import functools
 import io
 import re
 import unicodedata
@@ -17,10 +18,13 @@ from dataclasses import dataclass, field
 import charset_normalizer
 from django.core.exceptions import ValidationError
 from django.db.models import F
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils import translation
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 import standings
 from swiss import names
+from swiss.model import LANGUAGES
 from tournament.models import CHESS_FIELDS, Match, Player, Round, chess_detail, clean_player_name, printable
 from tournament.text import l10n
 
@@ -101,7 +105,99 @@ HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word 
 # A leading "No." or 番号 column numbers a hand-made list's rows (very common in Japanese lists).
 IGNORED_COLUMNS = {"number", "#", "joined_round", "dropped_after", "club", "team", "klub", "hold", "所属", "チーム"}
 IGNORED_COLUMNS |= {"no", "no.", "nr", "nr.", "nr:", "№", "番号", "通し番号", "順番", "lfd. nr."}
-COLUMNS_WE_READ = "name, reading, family name, given name, rating, id, byes"
+# The players export's columns, in order: its key, the column an import reads it as ("" for one read past),
+# and its heading in the export's language (English, the source: `number`, `name`, …). An import reads the
+# headings of every language back (`_translated_headings`), so an export comes back whatever its language.
+PLAYER_COLUMNS = (
+    ("number", "", pgettext_lazy("CSV column", "number")),
+    ("name", "name", pgettext_lazy("CSV column", "name")),
+    ("reading", "reading", pgettext_lazy("CSV column", "reading")),
+    ("rating", "rating", pgettext_lazy("CSV column", "rating")),
+    ("id", "id", pgettext_lazy("CSV column", "id")),
+    ("byes", "byes", pgettext_lazy("CSV column", "byes")),
+    ("joined_round", "", pgettext_lazy("CSV column", "joined_round")),
+    ("dropped_after", "", pgettext_lazy("CSV column", "dropped_after")),
+    ("family_name", "family", pgettext_lazy("CSV column", "family_name")),
+    ("given_name", "given", pgettext_lazy("CSV column", "given_name")),
+)
+# A chess event's FIDE details, after those (models.CHESS_FIELDS).
+CHESS_COLUMNS = (
+    ("fide_id", "fide_id", pgettext_lazy("CSV column", "fide_id")),
+    ("federation", "federation", pgettext_lazy("CSV column", "federation")),
+    ("title", "title", pgettext_lazy("CSV column", "title")),
+    ("sex", "sex", pgettext_lazy("CSV column", "sex")),
+    ("birth_date", "birth_date", pgettext_lazy("CSV column", "birth_date")),
+)
+# The columns a roster is read by, as the help and a heading row we cannot read name them.
+READ_COLUMNS = ("name", "reading", "family_name", "given_name", "rating", "id", "byes")
+
+
+@functools.cache
+def _translated_headings() -> dict[str, str]:
+    """The players export's headings in every language, each to the column it is read as."""
+    words: dict[str, str] = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS):
+                words.setdefault(heading(str(label)), column)
+    return words
+
+
+def column_of(word: str) -> str | None:
+    """The column a heading (as `heading` gives it) names; "" for one read past; None for one we do not read."""
+    if word in HEADER_WORDS:
+        return HEADER_WORDS[word]
+    if word in IGNORED_COLUMNS:
+        return ""
+    return _translated_headings().get(word)
+
+
+def headings(keys, language: str | None = None) -> list[str]:
+    """The export's headings of these columns (`PLAYER_COLUMNS` keys), in the active language or `language`."""
+    labels = {key: label for key, _column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS)}
+    with translation.override(language or translation.get_language()):
+        return [str(labels[key]) for key in keys]
+
+
+def name_examples() -> list[str]:
+    """The add and paste boxes' examples, in the page's language: each language's own names, typed as its
+    organisers type them (a Japanese name with its reading, a Danish list's semicolon); every one of them
+    parses (tests/test_native_rosters.py)."""
+    return pgettext(
+        "examples of players typed in the add and paste boxes, one a line", "Smith, John, 1500\nAnn Lee, 1400"
+    ).splitlines()
+
+
+def examples_html(examples: list[str]) -> str:
+    """The examples as the help shows them: each in <code>, joined as the language joins a list."""
+    return format_html_join(pgettext("list separator", ", "), "<code>{}</code>", ((e,) for e in examples))
+
+
+def columns_help() -> str:
+    """The CSV upload's help: the columns by their names in the page's language, and in English (read too)."""
+    first, more = ("name", "rating", "id", "byes"), ("reading", "family_name", "given_name")
+    text = gettext("Columns: %(columns)s (a header row is optional; with one, also %(more)s).") % {
+        "columns": l10n.join(headings(first)),
+        "more": l10n.join(headings(more)),
+    }
+    if headings(first) == list(first):
+        return text
+    english = format_html_join(", ", "<code>{}</code>", ((c,) for c in (*first, *more)))
+    return format_html(
+        "{}{}{}",
+        text,
+        l10n.gap(),
+        format_html(gettext("Headings in English are read too: {columns}."), columns=english),
+    )
+
+
+def columns_we_read() -> str:
+    """The columns a roster is read by, in the page's language (and in English, which is read too)."""
+    own = l10n.join(headings(READ_COLUMNS))
+    english = ", ".join(READ_COLUMNS)
+    return own if own == english else f"{own} ({english})"
+
+
 NUMBER = re.compile(r"[-+−]?\s*\d+(?:[.,]\d+)?")
 # Excel opens a CSV file as UTF-8 only when it starts with this mark.
 BOM = "\ufeff"
@@ -175,9 +271,9 @@ def _header(cells: list[str]) -> list[str] | None:
     """The columns a first row names, or None when it is a player."""
     words = [heading(c) for c in cells]
     named = [w for w in words if w]
-    if not named or not words[0] or any(w not in HEADER_WORDS and w not in IGNORED_COLUMNS for w in named):
+    if not named or not words[0] or any(column_of(w) is None for w in named):
         return None
-    return [HEADER_WORDS.get(w, "") for w in words]
+    return [column_of(w) or "" for w in words]
 
 
 def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
@@ -187,12 +283,10 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
     ours), or when it holds no figure where the rows below hold ratings ("Spieler,Wertung")."""
     line, cells = rows[0]
     words = [heading(c) for c in cells]
-    unknown = [
-        c.strip() for c, w in zip(cells, words, strict=True) if w and w not in HEADER_WORDS and w not in IGNORED_COLUMNS
-    ]
+    unknown = [c.strip() for c, w in zip(cells, words, strict=True) if w and column_of(w) is None]
     if not unknown:
         return None
-    known = any(w in HEADER_WORDS for w in words)
+    known = any(column_of(w) for w in words)
     below = rows[1:6]
     figures_below = below and any(
         not any(ch.isdigit() for ch in cell)
@@ -215,7 +309,7 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
             )
             % {
                 "unknown": l10n.join(gettext("“%(text)s”") % {"text": u[:30]} for u in unknown),
-                "columns": COLUMNS_WE_READ,
+                "columns": columns_we_read(),
             }
         ],
     )
@@ -253,11 +347,20 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
         if len(cells) >= 2 and cells[1] and not looks_like_number(cells[1]):
             cells = [f"{cells[0]}, {cells[1]}", *cells[2:]]
         columns = ["name", "rating", "id", "byes"]
-    elif "name" in columns and len(cells) == len(columns) + 1:
-        # An unquoted "Smith, John" under a header: the name took two cells.
+    elif "name" in columns and len(cells) > columns.index("name") + 1:
+        # An unquoted "Smith, John" under a header: the name took two cells. Either the row has a cell too
+        # many, or the rating's column holds a given name and the rating follows it ("Smith, John, 1500"
+        # under "name, rating, id, byes", as a typed line leaves its last fields out).
         at = columns.index("name")
-        if cells[at] and cells[at + 1] and not looks_like_number(cells[at + 1]):
-            cells = [*cells[:at], f"{cells[at]}, {cells[at + 1]}", *cells[at + 2 :]]
+        second = cells[at + 1]
+        shifted = (
+            columns[at + 1 : at + 2] == ["rating"]
+            and len(cells) > at + 2
+            and looks_like_number(cells[at + 2])
+            and names.split_typed(f"{cells[at]}, {second}")
+        )
+        if cells[at] and second and not looks_like_number(second) and (len(cells) == len(columns) + 1 or shifted):
+            cells = [*cells[:at], f"{cells[at]}, {second}", *cells[at + 2 :]]
     values = {}
     for column, cell in zip(columns, cells, strict=False):
         if column:
@@ -481,39 +584,16 @@ def split_fields(line: str, delimiter: str) -> list[str]:
 
 
 def players_csv(players, chess: bool = False) -> str:
-    """The roster; a chess event's with the FIDE details a rating report needs. The name's parts (as entered)
-    come after the columns older exports had, so that a sheet reading those by place still finds them."""
-    extra = list(CHESS_FIELDS) if chess else []
+    """The roster, its headings in the page's language (`PLAYER_COLUMNS`); a chess event's with the FIDE
+    details a rating report needs. The name's parts (as entered) come after the columns older exports had,
+    so that a sheet reading those by place still finds them."""
+    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()))
+    values = {
+        "id": lambda p: p.external_id,
+        **{key: (lambda p, key=key: getattr(p, key)) for key, _c, _l in columns if key != "id"},
+    }
     return write_rows(
-        [
-            "number",
-            "name",
-            "reading",
-            "rating",
-            "id",
-            "byes",
-            "joined_round",
-            "dropped_after",
-            "family_name",
-            "given_name",
-            *extra,
-        ],
-        (
-            (
-                p.number,
-                p.name,
-                p.reading,
-                p.rating,
-                p.external_id,
-                p.byes,
-                p.joined_round,
-                p.dropped_after,
-                p.family_name,
-                p.given_name,
-                *(getattr(p, key) for key in extra),
-            )
-            for p in players
-        ),
+        [str(label) for _k, _c, label in columns], ([values[k](p) for k, _c, _l in columns] for p in players)
     )
 
 
