@@ -14,6 +14,7 @@ from math import lcm
 from standings import fide
 from swiss.messages import Message
 from swiss.model import BYE, DOUBLE_LOSS, FORFEIT, FULL_BYE, HALF_BYE, LOSS, SWISS, ZERO_BYE, Event
+from swiss.names import sort_form
 
 PERCENTAGES = ("mw", "gw", "omw", "ogw", "oomw")
 # Tie-breakers whose value depends on who else is still tied (SPEC §3), not on the player alone.
@@ -476,7 +477,10 @@ class _Computation:
     def standings(self) -> Standings:
         players = self.players
         codes = self.settings.tiebreakers
-        order = sorted(range(self.n), key=lambda i: (players[i].name, players[i].id))
+        order = sorted(
+            range(self.n),
+            key=lambda i: (sort_form(players[i].name, players[i].family_name, players[i].given_name), players[i].id),
+        )
         groups = [order] if order else []
         group_dep: dict[str, dict[int, int]] = {c: {} for c in codes if c in GROUP_DEPENDENT}
 

@@ -19,6 +19,7 @@ from swiss.model import (
     ACCELERATIONS,
     BEST_OF,
     BIG_MAX,
+    BIRTH_DATE,
     BYE,
     DOUBLE_LOSS,
     ELIMINATION,
@@ -54,6 +55,7 @@ from swiss.model import (
     default_pairing,
     games_problem,
     is_top_cut,
+    possible_birth_date,
     settings_for_preset,
     time_zones,
     validate_games,
@@ -307,7 +309,20 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         number=number,
         **{key: _detail(rp.get(key, ""), f"{path}.{key}", key) for key in _CHESS_DETAILS},
         requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
+        **_name_parts(rp, path),
     )
+
+
+def _name_parts(rp: dict, path: str) -> dict[str, str]:
+    """The optional `family_name` and `given_name` (swiss.names): both, or neither."""
+    parts = {key: str_at(rp.get(key, ""), f"{path}.{key}", allow_empty=True) for key in ("family_name", "given_name")}
+    if bool(parts["family_name"].strip()) != bool(parts["given_name"].strip()):
+        missing = "given_name" if parts["family_name"].strip() else "family_name"
+        raise EventFileError(
+            f"{path}.{missing}",
+            Message("file_name_parts", "family_name and given_name are given together, or neither"),
+        )
+    return parts
 
 
 def _detail(value: Any, path: str, key: str) -> str:
@@ -321,8 +336,6 @@ _FIDE_ID = re.compile(r"[0-9]{1,11}")
 _FEDERATION = re.compile(r"[A-Za-z]{3}")
 _TITLE = re.compile("|".join(TITLES), re.IGNORECASE)
 _SEX = re.compile(r"[mwfMWF]")
-# A TRF's birth date: YYYY/MM/DD (also with - or .), or the year alone; 00 for an unknown month or day.
-_BIRTH_DATE = re.compile(r"[0-9]{4}([/.-][0-9]{2}[/.-][0-9]{2})?")
 
 
 def detail_problem(key: str, value: str) -> Message | None:
@@ -340,8 +353,10 @@ def detail_problem(key: str, value: str) -> Message | None:
         return Message("file_title", "a title is one of {choices}", choices=", ".join(TITLES[:8]))
     if key == "sex" and not _SEX.fullmatch(value):
         return Message("file_sex", "sex is m or w (f is read as w)")
-    if key == "birth_date" and not _BIRTH_DATE.fullmatch(value):
+    if key == "birth_date" and not BIRTH_DATE.fullmatch(value):
         return Message("file_birth_date", "a birth date is written 1969/12/06 or 1969")
+    if key == "birth_date" and not possible_birth_date(value):
+        return Message("file_birth_date_impossible", "there is no date {date}", date=value)
     return None
 
 
@@ -664,6 +679,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
         pd["number"] = p.number
     if p.reading:
         pd["reading"] = p.reading
+    if p.family_name or p.given_name:
+        pd["family_name"], pd["given_name"] = p.family_name, p.given_name
     # The chess details only where given, so files without them read and write as before.
     for key in _CHESS_DETAILS:
         if getattr(p, key):

@@ -7,6 +7,7 @@ Pure Python; the swiss-event file (`swiss.eventfile`) and TRF (`swiss.trf`) read
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import math
 import re
@@ -134,6 +135,9 @@ class Player:
     fide_id: str = ""
     # Byes asked for rounds not yet paired, as (round, REQUESTED_BYES kind), by round.
     requested_byes: tuple[tuple[int, str], ...] = ()
+    # The name's two parts as entered (both, or neither: see swiss.names); `name` is the display name.
+    family_name: str = ""
+    given_name: str = ""
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""
@@ -269,6 +273,28 @@ def parse_fraction(text: str) -> Fraction:
     if len(str(result)) > MAX_FRACTION_TEXT:
         raise ValueError(text)
     return result
+
+
+# A birth date as FIDE writes it (TRF columns 70-79): YYYY/MM/DD (also with - or .), or the year alone.
+BIRTH_DATE = re.compile(r"[0-9]{4}([/.-][0-9]{2}[/.-][0-9]{2})?")
+
+
+def possible_birth_date(text: str) -> bool:
+    """A birth date written as FIDE writes it that a calendar has: the year alone, or a month 01-12 and a day
+    the month has (00 for a month or day not known). 9999-99-99 and 1969-02-30 are not."""
+    if not BIRTH_DATE.fullmatch(text):
+        return False
+    if len(text) == 4:
+        return True
+    year, month, day = int(text[:4]), int(text[5:7]), int(text[8:10])
+    if month > 12 or day > 31:
+        return False
+    if month and day:
+        try:
+            dt.date(max(year, 1), month, day)
+        except ValueError:
+            return False
+    return True
 
 
 @functools.cache

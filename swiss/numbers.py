@@ -11,6 +11,7 @@ players by the same rule (after the last of them it ranks below), without reorde
 from __future__ import annotations
 
 from swiss.model import Event, Player
+from swiss.names import sort_form
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")  # in the order C.04.2 ranks equal ratings
 
@@ -29,7 +30,8 @@ def pairing_numbers(event: Event) -> dict[str, int]:
 def _rule(p: Player) -> tuple:
     title = p.title.strip().upper()
     rank = TITLES.index(title) if title in TITLES else len(TITLES)
-    return (-(p.rating or 0), rank, p.name, p.number or 0, p.id)
+    # Alphabetical by family name where it is known, as FIDE's lists are ("Hellström, Viktor").
+    return (-(p.rating or 0), rank, sort_form(p.name, p.family_name, p.given_name), p.number or 0, p.id)
 
 
 def _from_file(p: Player) -> bool:

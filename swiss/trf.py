@@ -44,6 +44,7 @@ from swiss.model import (
     Scoring,
     settings_for_preset,
 )
+from swiss.names import display_name, split_typed, trf_name
 from swiss.numbers import pairing_numbers
 from swiss.strictjson import EventFileError
 from swiss.trflines import (
@@ -311,11 +312,15 @@ def _players(rows: Rows, order: list[int], rounds: int, byes: dict[int, dict[int
         active = [r for r, blk in enumerate(blocks, start=1) if not (blk[0] is None and blk[2] in " -")]
         last = active[-1] if active else 0
         dropped = max(last, joined - 1) if rounds and last < rounds else None
+        # "Surname, First name", as FIDE writes it: both parts kept, shown as the name's culture writes it.
+        family, given = split_typed(fields["name"]) or ("", "")
         players.append(
             Player(
                 id=str(rank),
                 number=rank,
-                name=fields["name"],
+                name=display_name(family, given) if family else fields["name"],
+                family_name=family,
+                given_name=given,
                 rating=fields["rating"],
                 fide_id=fields["fide_id"],
                 federation=fields["federation"],
@@ -546,7 +551,7 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
         pts = points.get(p.id) if points else None
         rank = ranks.get(p.id) if ranks else None
         line = (
-            f"001 {start[p.id]:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+            f"001 {start[p.id]:>4} {p.sex[:1]:1}{p.title[:3]:>3} {trf_name(p.name, p.family_name, p.given_name)[:33]:<33} "
             f"{(p.rating if p.rating and p.rating <= 9999 else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
             f"{p.birth_date[:10]:<10} {format_points(pts) if pts is not None else '':>4} "
             f"{rank if rank is not None else '':>4}"

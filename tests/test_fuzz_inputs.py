@@ -189,10 +189,11 @@ def test_paste_adds_all_lines_or_none(desk, lines):
         if r.status_code == 200:
             assert state() == before and says_something(r), lines
         else:
-            # A line of nothing but commas and spaces is blank, like an empty line; a first line naming
+            # A line of nothing but separators and spaces is blank, like an empty line; a first line naming
             # columns ("Player name, Rating") is the list's header, not a player.
-            given = [line for line in lines.splitlines() if line.replace(",", "").strip()]
-            delimiter = "\t" if "\t" in lines else ","
+            typed = lines.translate(csvio.WIDE_SEPARATORS).splitlines()
+            given = [line for line in typed if not csvio.is_blank(line)]
+            delimiter = csvio.paste_delimiter(typed)
             header = bool(given) and csvio._header(csvio.split_fields(given[0], delimiter)) is not None
             assert event.players.count() == 8 + len(given) - header, lines
 

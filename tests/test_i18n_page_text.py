@@ -18,6 +18,7 @@ from django.utils import formats, translation
 from swiss.presets import FIDE_CODES
 from tests.test_public import pair
 from tournament import services
+from tournament.files.csvio import READ_COLUMNS
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
@@ -44,6 +45,9 @@ EVERYWHERE = {"Swiss", "English", "Dansk", "olga", "jules", "otto", "QR"}
 # FIDE's tie-break codes (BH, SB-C1, ARO…) are what chess organisers read in every language; each is shown
 # with its description in the page's language.
 EVERYWHERE |= {w for code in FIDE_CODES for w in WORD.findall(code)}
+# The CSV help names the columns in the page's language and, for files headed in English, by their English
+# names (`name`, `rating`…), which an import reads in every language.
+EVERYWHERE |= {w for column in READ_COLUMNS for w in WORD.findall(column)}
 
 
 def vocabulary(language: str) -> set[str]:

@@ -103,9 +103,11 @@ def test_csv_exports_and_print_views_state_their_language(client, organiser, eve
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "da"
     r = client.get(reverse("org_export_standings", args=[event.slug]))
     assert r["Content-Language"] == "da" and 'filename="friday-standings-da.csv"' in r["Content-Disposition"]
-    assert r.content.decode().startswith("\ufeffplads,nummer,navn,point,sejre,nederlag,uafgjorte,OMW%,GW%,OGW%")
+    assert r.content.decode().startswith("\ufeffPlads,Nummer,Navn,Point,Sejre,Nederlag,Uafgjorte,OMW%,GW%,OGW%")
     r = client.get(reverse("org_export_pairings", args=[event.slug]) + "?round=1")
-    assert r.content.decode().startswith("\ufeffrunde,bord,nummer,spiller,point")
+    assert r.content.decode().startswith(
+        "\ufeffRunde,Bord,Nummer,Spiller,Point,Modstanders nummer,Modstander,Modstanders point,Resultat"
+    )
     page = client.get(reverse("org_print_by_table", args=[event.slug, 1])).content.decode()
     # The page says its language to the browser; its printed header does not end with the language's name.
     assert '<html lang="da">' in page and "Dansk</span></header>" not in page and "print-language" not in page

@@ -139,3 +139,16 @@ def test_standings_text_never_prints_control_characters(tmp_path):
     out = StringIO()
     call_command("standings", str(path), "--format", "json", stdout=out)
     assert json.loads(out.getvalue())["standings"][1]["name"] == f"{ESC}Bob\x07{RLO}\x01"
+
+
+@pytest.mark.django_db
+def test_the_import_command_names_the_file_whose_player_name_the_database_refuses(tmp_path):
+    """The file's reader takes any text for a name; the database refuses a control character: the command
+    names the file then, as it does for what the reader refuses (found by test_fuzz_inputs)."""
+    good, bad = tmp_path / "a.json", tmp_path / "b.json"
+    good.write_text(json.dumps({"format": "swiss-event", "version": 1, "players": [{"id": "a", "name": "Ann"}]}))
+    bad.write_text(json.dumps({"format": "swiss-event", "version": 1, "players": [{"id": "a", "name": f"{ESC}x"}]}))
+    with pytest.raises(CommandError) as info:
+        call_command("import_event", str(good), str(bad), stdout=StringIO())
+    assert info.value.returncode == 2 and str(info.value).startswith(f"{bad}: players[0].name: ")
+    assert not Player.objects.filter(name="Ann").exists()  # all files or none

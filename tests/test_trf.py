@@ -3,6 +3,7 @@ and the file's own points, export back with every opponent, colour and result, g
 round trip, and malformed lines are refused with their line number. No database."""
 
 import random
+import re
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -24,13 +25,14 @@ from swiss.model import (
     Round,
     settings_for_preset,
 )
+from swiss.names import split_typed
 
 DATA = Path(__file__).parent / "data" / "trf"
 REAL = sorted(p.name for p in DATA.glob("*.trf") if not p.name.startswith("held"))
 
 
 def blocks_of(text: str) -> dict[int, tuple]:
-    """Per start rank: name, rating, federation, FIDE id, points, and per round (opponent, colour, result) with
+    """Per start rank: name (its comma spaced), rating, federation, FIDE id, points, and per round (opponent, colour, result) with
     the equivalent spellings of "no opponent" (blank or 0000, colour blank or -) made one."""
     out = {}
     for line in text.splitlines():
@@ -46,7 +48,9 @@ def blocks_of(text: str) -> dict[int, tuple]:
             rounds.append((opp and int(opp), colour, result))
         while rounds and rounds[-1] == (None, " ", " "):
             rounds.pop()
-        fields = (line[14:47].strip(), line[48:52].strip(), line[53:56].strip(), line[57:68].strip())
+        # "Vasquez,Rodrigo" comes back as FIDE's lists write it, "Vasquez, Rodrigo" (swiss/names.py).
+        name = re.sub(r"\s*,\s*", ", ", line[14:47].strip())
+        fields = (name, line[48:52].strip(), line[53:56].strip(), line[57:68].strip())
         out[int(line[4:8])] = (*fields, F(line[80:84].strip()), tuple(rounds))
     return out
 
@@ -83,8 +87,10 @@ def test_swiss_managers_spielfrei_placeholder_is_kept():
     assert len(forfeits) == 10
     assert [m.a for r in event.rounds for m in r.matches if m.result == FORFEIT and m.b is None] == ["282"]
     vasquez = event.players[0]
+    # "Surname,First name": both parts kept, the name shown given name first.
+    assert (vasquez.family_name, vasquez.given_name) == ("Vasquez", "Rodrigo")
     assert (vasquez.name, vasquez.rating, vasquez.federation, vasquez.fide_id, vasquez.title) == (
-        "Vasquez,Rodrigo",
+        "Rodrigo Vasquez",
         2558,
         "CHI",
         "3400042",
@@ -120,7 +126,17 @@ def test_the_fide_example_exports_byte_for_byte_but_the_rank_columns():
     event = trf.loads(raw, points_by_player)
     out = trf.dumps(event, points={r.player_id: r.points for r in compute(event).rows})
     strip_rank = lambda line: line[:85] + line[89:] if line.startswith("001") else line  # noqa: E731
-    assert [strip_rank(x) for x in out.splitlines()] == [strip_rank(x) for x in raw.splitlines()]
+    # A name in two parts is written as FIDE's rating lists write it: "Vasquez,Rodrigo" as "Vasquez, Rodrigo".
+    spaced = [_spaced(x) for x in raw.splitlines()]
+    assert [strip_rank(x) for x in out.splitlines()] == [strip_rank(x) for x in spaced]
+    assert "001    1    g Vasquez, Rodrigo                  2558 CHI" in out
+    assert "001   27      Kiese,Matthias,Dr.                2245" in out  # not a name in two parts
+
+
+def _spaced(line: str) -> str:
+    """A player line's "Surname,First" as "Surname, First", the name column kept 33 wide."""
+    parts = split_typed(line[14:47]) if line.startswith("001") else None
+    return line[:14] + f"{parts[0]}, {parts[1]}".ljust(33) + line[47:] if parts else line
 
 
 def random_chess_event(seed: int) -> Event:

@@ -4,18 +4,24 @@ from fractions import Fraction
 
 from django import forms
 from django.conf import settings
-from django.forms.utils import flatatt
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.html import format_html
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from standings import points_by_player
 from swiss import eventfile as ef
-from swiss import trf
-from swiss.model import is_top_cut, time_zones
+from swiss import names, trf
+from swiss.model import is_top_cut
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament import services
+from tournament.fields import (
+    IsoDateField,
+    LongSelect,
+    OrderedChoicesField,
+    clean_fraction,
+    fraction_field,
+    time_zone_choices,
+)
 from tournament.files import csvio
 from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_detail, clean_player_name
 from tournament.text import engine_text, l10n
@@ -24,81 +30,8 @@ TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
 LOCKED_FIELDS = Event.SCORING_FIELDS
 
 
-class FractionField(forms.CharField):
-    """A score or the floor, typed as a person writes it (0,5 in Danish; the floor as 33 %): changed only
-    when its value changes, not its spelling."""
-
-    def __init__(self, *args, percent: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.percent = percent
-
-    def has_changed(self, initial, data):
-        try:
-            return l10n.read_fraction(str(initial), self.percent) != l10n.read_fraction(str(data), self.percent)
-        except ValueError:
-            return super().has_changed(initial, data)
-
-
-def fraction_field(label: str, percent: bool = False) -> forms.CharField:
-    return FractionField(
-        label=label, max_length=20, percent=percent, help_text=_("A number, a decimal or a fraction such as 1/2.")
-    )
-
-
-def clean_fraction(value: str, label: str, percent: bool = False) -> str:
-    try:
-        f = l10n.read_fraction(value, percent)
-    except ValueError:
-        raise forms.ValidationError(
-            gettext("%(label)s must be a number such as 3, 0.5 or 1/2.") % {"label": label}
-        ) from None
-    if f < 0:
-        raise forms.ValidationError(gettext("%(label)s cannot be negative.") % {"label": label})
-    return str(f)
-
-
-# Self-reporting is chosen with the event (or in its settings), before round 1 and the player cards.
 REPORTING_LABEL = _("Results entered by")
 REPORTING_HELP = _("Players can report from their phones through the personal link or code on their player card.")
-
-
-class LongSelect(forms.Select):
-    """A select of every player of a round (2048 at a large event): its options are joined here rather
-    than rendered through a template each, which took most of the draft page's time at that size."""
-
-    def render(self, name, value, attrs=None, renderer=None):
-        chosen = {str(v) for v in self.format_value(value)}
-
-        def options(choices):
-            return format_html_join(
-                "",
-                '<option value="{}"{}>{}</option>',
-                ((v, mark_safe(" selected") if str(v) in chosen else "", label) for v, label in choices),
-            )
-
-        # A group is (its label, its choices), as Django's own Select takes it; plain choices are joined in runs.
-        parts, run = [], []
-        for v, label in self.choices:
-            if isinstance(label, list | tuple):
-                parts += [options(run), format_html('<optgroup label="{}">{}</optgroup>', v, options(label))]
-                run = []
-            else:
-                run.append((v, label))
-        parts.append(options(run))
-        return format_html(
-            '<select name="{}"{}>{}</select>',
-            name,
-            flatatt(self.build_attrs(self.attrs, attrs)),
-            mark_safe("".join(parts)),  # noqa: S308 - each part is built by format_html
-        )
-
-
-class IsoDateField(forms.DateField):
-    """An `<input type="date">`: the browser shows the date as its reader writes it, but reads and sends ISO
-    (2026-12-06) whatever the page's language; a Danish value ("06.12.2026") would leave the field empty."""
-
-    widget = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
-    input_formats = ["%Y-%m-%d"]
 
 
 class EventCreateForm(forms.ModelForm):
@@ -156,27 +89,6 @@ def _clean_top_cut(n: int) -> int:
     if not is_top_cut(n):
         raise forms.ValidationError(_("A top cut is 0 (none) or a power of two: 2, 4, 8, 16…"))
     return n
-
-
-class OrderedChoicesField(forms.MultipleChoiceField):
-    """A list of choices whose order matters: tie-breakers apply one after the other."""
-
-    def has_changed(self, initial, data):
-        return [str(v) for v in initial or []] != [str(v) for v in data or []]
-
-
-# The venues the app is made for first, named in the reader's language; then every zone by its IANA name.
-VENUE_ZONES = {"ja": "Asia/Tokyo", "da": "Europe/Copenhagen"}
-
-
-def time_zone_choices() -> list:
-    """The server's zone, the venues' own zones (the page language's first), then every other zone."""
-    named = {"Asia/Tokyo": gettext("Japan (Asia/Tokyo)"), "Europe/Copenhagen": gettext("Denmark (Europe/Copenhagen)")}
-    first = VENUE_ZONES.get(get_language() or "", "")
-    venues = sorted(named, key=lambda z: z != first)
-    server = gettext("The server’s (%(zone)s)") % {"zone": settings.TIME_ZONE}
-    others = [(z, z) for z in sorted(time_zones()) if z not in named]
-    return [("", server), *((z, named[z]) for z in venues), (gettext("Every time zone"), others)]
 
 
 class EventSettingsForm(forms.ModelForm):
@@ -357,6 +269,8 @@ class PlayerForm(forms.ModelForm):
         if not chess:
             for key in CHESS_FIELDS:
                 del self.fields[key]
+        elif (get_language() or "").startswith("da") and self.initial.get("sex") == "w":
+            self.initial["sex"] = "k"  # kvinde, as the Danish label "Køn (m/k)" asks; stored as FIDE's w
 
     def _clean_chess(self, key: str) -> str:
         value, problem = chess_detail(key, self.cleaned_data.get(key) or "")
@@ -379,10 +293,59 @@ class PlayerForm(forms.ModelForm):
     def clean_birth_date(self):
         return self._clean_chess("birth_date")
 
+    def clean_family_name(self):
+        return clean_player_name(self.cleaned_data["family_name"]) if self.cleaned_data["family_name"].strip() else ""
+
+    def clean_given_name(self):
+        return clean_player_name(self.cleaned_data["given_name"]) if self.cleaned_data["given_name"].strip() else ""
+
+    def clean(self):
+        """The name and its parts (swiss/names.py): both parts or neither; parts changed alone rewrite the name
+        ("Viktor Hellström"), a name typed "Family, Given" gives the parts, and a name that is not its parts is
+        said so rather than kept beside parts of another name."""
+        data = super().clean()
+        name, family, given = data.get("name"), data.get("family_name"), data.get("given_name")
+        if name is None or family is None or given is None:
+            return data
+        if bool(family) != bool(given):
+            self.add_error(
+                "given_name" if family else "family_name",
+                _("Give both the family name and the given name, or neither."),
+            )
+            return data
+        if family and "name" not in self.changed_data and {"family_name", "given_name"} & set(self.changed_data):
+            data["name"] = clean_player_name(names.display_name(family, given))
+            return data
+        try:
+            entry = names.entered(name, family, given)
+        except names.Disagree:
+            self.add_error(
+                "name",
+                _("This name is not the family and given names below: change them too, or empty them."),
+            )
+            return data
+        data["name"] = clean_player_name(entry.name)
+        data["family_name"], data["given_name"] = (
+            clean_player_name(p) if p else "" for p in (entry.family, entry.given)
+        )
+        return data
+
     class Meta:
         model = Player
-        fields = ["name", "reading", "rating", "external_id", "byes", "fixed_table", *CHESS_FIELDS]
+        fields = [
+            "name",
+            "family_name",
+            "given_name",
+            "reading",
+            "rating",
+            "external_id",
+            "byes",
+            "fixed_table",
+            *CHESS_FIELDS,
+        ]
         labels = {
+            "family_name": _("Family name"),
+            "given_name": _("Given name"),
             "fide_id": _("FIDE ID"),
             "federation": _("Federation"),
             "title": _("Title"),
@@ -396,6 +359,10 @@ class PlayerForm(forms.ModelForm):
             "fixed_table": _("Fixed table"),
         }
         help_texts = {
+            "given_name": _(
+                "Optional, with the family name: the TRF writes “Family, Given” and lists sort by the family name. "
+                "Typing the name as “Family, Given” fills both."
+            ),
             "reading": _("Optional: orders alphabetical lists and is found by the pairings search (やまだ たろう)."),
             "byes": _("0–3: byes in rounds 1 to that number."),
             "fixed_table": _("Keep this player at one table (accessibility)."),
@@ -423,9 +390,9 @@ def row_message(row: csvio.CsvRow) -> str:
     }
 
 
-def parse_line(line: str) -> tuple[str, str, int | None]:
-    """One typed line: `Name`, `Name, rating`, `Last, First` or `Last, First, rating`; the name may carry its
-    reading in brackets: `山田 太郎（やまだ たろう）, 1500`. Returns (name, reading, rating)."""
+def parse_entry(line: str) -> csvio.CsvRow:
+    """One typed line: `Name`, `Name, rating`, `Family, Given` or `Family, Given, rating` (the parts kept:
+    swiss/names.py); the name may carry its reading in brackets: `山田 太郎（やまだ たろう）, 1500`."""
     rows = csvio.parse_pasted(line, header=False)
     if not rows:
         raise forms.ValidationError(gettext("Type a name."))
@@ -433,7 +400,13 @@ def parse_line(line: str) -> tuple[str, str, int | None]:
         raise forms.ValidationError(
             gettext("“%(text)s”: %(errors)s.") % {"text": line.strip()[:80], "errors": l10n.join_errors(rows[0].errors)}
         )
-    return rows[0].name, rows[0].reading, rows[0].rating
+    return rows[0]
+
+
+def parse_line(line: str) -> tuple[str, str, int | None]:
+    """`parse_entry`'s (name, reading, rating)."""
+    row = parse_entry(line)
+    return row.name, row.reading, row.rating
 
 
 class RequestedByeForm(forms.Form):
@@ -452,17 +425,21 @@ class RequestedByeForm(forms.Form):
 
 
 class QuickAddForm(forms.Form):
-    name = forms.CharField(
-        max_length=200,
-        label=_("Add a player"),
-        help_text=_(
-            "Name, or “Name, rating”; “Last, First” works too; a reading in brackets: 山田 太郎（やまだ たろう）. Enter adds."
-        ),
-    )
+    name = forms.CharField(max_length=200, label=_("Add a player"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].help_text = format_html(
+            gettext(
+                "Name, or “Name, rating”; “Last, First, rating” keeps both names. For example: {examples}. Enter adds."
+            ),
+            examples=csvio.examples_html(csvio.name_examples()),
+        )
 
     def clean_name(self):
-        name, self.reading, self.rating = parse_line(self.cleaned_data["name"])
-        return name
+        self.entry = parse_entry(self.cleaned_data["name"])
+        self.reading, self.rating = self.entry.reading, self.entry.rating
+        return self.entry.name
 
 
 class PasteForm(forms.Form):
@@ -470,6 +447,16 @@ class PasteForm(forms.Form):
     row naming the columns (name or first/last name, rating, id, byes), quotes around names with commas."""
 
     lines = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), label=_("Paste players, one per line"))
+
+    @property
+    def examples(self) -> str:
+        return csvio.examples_html(csvio.name_examples())
+
+    @property
+    def headings(self) -> str:
+        """A heading line in the page's language, its fields separated as the language types them."""
+        separator = pgettext("between the fields of a typed line", ", ")
+        return separator.join(csvio.headings(("name", "rating", "id", "byes")))
 
     def clean_lines(self):
         rows = csvio.parse_pasted(self.cleaned_data["lines"])
@@ -483,19 +470,24 @@ class PasteForm(forms.Form):
 
 
 class CsvUploadForm(forms.Form):
-    file = forms.FileField(
-        label=_("CSV file"),
-        help_text=_("Columns: name, rating, id, byes (a header row is optional; with one, also reading)."),
-    )
+    file = forms.FileField(label=_("CSV file"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = csvio.columns_help()
 
     def clean_file(self):
         f = self.cleaned_data["file"]
         if f.size > settings.CSV_MAX_BYTES:
             raise forms.ValidationError(_csv_too_large())
         try:
-            return f.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("The file is not UTF-8 text; save it as “CSV UTF-8”.")) from None
+            # UTF-8, or what Excel saves "CSV" as in Japanese (Shift_JIS) and Danish (Windows-1252).
+            text, self.encoding = csvio.decode(f.read(), get_language() or "")
+        except ValueError:
+            raise forms.ValidationError(
+                _("The file is not text in UTF-8, Shift_JIS or Windows-1252; save it as “CSV UTF-8”.")
+            ) from None
+        return text
 
 
 def _csv_too_large() -> str:

@@ -19,10 +19,10 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, Max, Q
 from django.db.models.functions import Cast, Substr
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, time_zones
+from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, possible_birth_date, time_zones
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.text import l10n, name_search
 from tournament.text.engine_text import translate_all
@@ -386,15 +386,35 @@ _CHESS_FORMS = {
 }
 
 
+# A date written day first, as Danes write a birth date: 06-12-1969, 6.12.1969, 6/12/1969.
+_DAY_FIRST = re.compile(r"([0-9]{1,2})\s*[-./]\s*([0-9]{1,2})\s*[-./]\s*([0-9]{4})")
+# Sex as each language writes it, to FIDE's m and w (f is read as w, as in a TRF); Danish k is kvinde.
+_SEXES = {"m": "m", "w": "w", "f": "w"}
+_DANISH_SEXES = {**_SEXES, "k": "w"}
+
+
 def chess_detail(key: str, value: str) -> tuple[str, str]:
-    """A chess detail as stored (federation and title in capitals, sex in lower case, a date with /), and
-    what is wrong with it ("" when nothing): every detail is optional."""
+    """A chess detail as stored (federation and title in capitals, sex as FIDE's m or w, a birth date as
+    1969/12/06), and what is wrong with it ("" when nothing): every detail is optional. In Danish a birth
+    date may be written day first (06-12-1969) and a woman k (kvinde); a date no calendar has (1969-02-30)
+    is refused in every language."""
     value = value.strip()
-    value = value.lower() if key == "sex" else value.upper() if key in ("federation", "title") else value
-    if key == "birth_date":
+    danish = (get_language() or "").startswith("da")
+    if key == "sex":
+        value = (_DANISH_SEXES if danish else _SEXES).get(value.lower(), value.lower())
+    elif key in ("federation", "title"):
+        value = value.upper()
+    elif key == "birth_date":
+        day_first = _DAY_FIRST.fullmatch(value) if danish else None
+        if day_first:
+            value = f"{day_first[3]}/{int(day_first[2]):02d}/{int(day_first[1]):02d}"
         value = value.replace("-", "/").replace(".", "/")
     form, problem = _CHESS_FORMS[key]
-    return value, str(problem) if value and not form.fullmatch(value) else ""
+    if value and not form.fullmatch(value):
+        return value, str(problem)
+    if key == "birth_date" and value and not possible_birth_date(value):
+        return value, gettext("There is no date %(date)s.") % {"date": value}
+    return value, ""
 
 
 class Player(models.Model):
@@ -408,6 +428,10 @@ class Player(models.Model):
     name = models.CharField(max_length=NAME_MAX, validators=[validate_player_name])
     # How the name is read (furigana, or a sort name): orders alphabetical lists and is searched too.
     reading = models.CharField(max_length=200, blank=True)
+    # The name's two parts as entered ("Hellström, Viktor", 木村, 拓也), both or neither (swiss/names.py): the
+    # TRF writes "Family, Given" from them, and lists sort by the family name. `name` is the display name.
+    family_name = models.CharField(max_length=NAME_MAX, blank=True, validators=[validate_player_name])
+    given_name = models.CharField(max_length=NAME_MAX, blank=True, validators=[validate_player_name])
     rating = models.PositiveIntegerField(null=True, blank=True)
     external_id = models.CharField(max_length=MAX_ID, blank=True)
     byes = models.PositiveSmallIntegerField(default=0, help_text=_("Pre-awarded byes: byes in rounds 1..k."))
@@ -467,9 +491,9 @@ class Player(models.Model):
         return gettext("%(name)s (#%(number)s)") % {"name": self.name, "number": self.number}
 
     def sort_key(self, language: str) -> tuple[str, str]:
-        """Alphabetical order in the event's language: by the reading when there is one
-        (tournament/text/name_search.py)."""
-        return name_search.sort_key(self.name, self.reading, language)
+        """Alphabetical order in the event's language: by the reading when there is one, else by the family name
+        when it is known (tournament/text/name_search.py)."""
+        return name_search.sort_key(self.name, self.reading, language, self.family_name, self.given_name)
 
     @property
     def is_active(self) -> bool:

@@ -61,7 +61,10 @@ def english_ui(language: str) -> list[tuple[str, re.Pattern]]:
         for english, local in [(e.msgid, other.msgstr or other.msgstr_plural.get(0, ""))] + (
             [(e.msgid_plural, other.msgstr_plural.get(1, other.msgstr_plural.get(0, "")))] if e.msgid_plural else []
         ):
-            if english in local or not re.search(r"[A-Za-z]{2}", re.sub(r"%\(\w+\)[sd]", "", english)):
+            # The same word capitalised is the language's too: the Danish CSV heading "Rating" for "rating".
+            if english.casefold() in local.casefold() or not re.search(
+                r"[A-Za-z]{2}", re.sub(r"%\(\w+\)[sd]", "", english)
+            ):
                 continue
             if english in PROPER_NAMES:
                 continue

@@ -1,4 +1,4 @@
-"""CSV in (players: name, rating, id, byes) and out (players, pairings, standings).
+"""CSV in (players: name or family and given name, rating, id, byes) and out (players, pairings, standings).
 
 Cells that a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return)
 get a leading apostrophe: a player called "=HYPERLINK(...)" must stay a name when the file is opened.
@@ -7,19 +7,26 @@ Every export carries the player number beside the name (two players may share a 
 UTF-8 byte order mark: without it Excel reads the file as the local ANSI code page and garbles "Müller".
 """
 
+import codecs
 import csv
+import functools
 import io
 import re
 import unicodedata
 from dataclasses import dataclass, field
 
+import charset_normalizer
 from django.core.exceptions import ValidationError
 from django.db.models import F
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 import standings
+from swiss import names
+from swiss.model import LANGUAGES
 from tournament.models import CHESS_FIELDS, Match, Player, Round, chess_detail, clean_player_name, printable
 from tournament.text import l10n
+from tournament.text.i18n import speaking
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # The largest rating an integer column holds on every database we run on.
@@ -56,11 +63,21 @@ COLUMN_NAMES = {
         "sort name",
         "udtale",
     },
-    "first": {"first", "first name", "firstname", "given name", "forename", "fornavn"},
-    "last": {"last", "last name", "lastname", "surname", "family name", "efternavn"},
-    # 姓 and 名: a Japanese name is said family name first (山田 太郎).
-    "family": {"姓", "苗字", "名字"},
-    "given": {"名"},
+    # A name in two parts (swiss/names.py): shown family name first when it is Japanese (姓 山田, 名 太郎:
+    # 山田 太郎), given name first otherwise (Efternavn Kirk, Fornavn Søren: Søren Kirk).
+    "family": {
+        "last",
+        "last name",
+        "lastname",
+        "surname",
+        "family name",
+        "family_name",
+        "efternavn",
+        "姓",
+        "苗字",
+        "名字",
+    },
+    "given": {"first", "first name", "firstname", "given name", "given_name", "forename", "fornavn", "名"},
     "rating": {"rating", "elo", "rating (elo)", "elo-tal", "ratingtal", "レーティング", "レート"},
     "id": {
         "id",
@@ -85,15 +102,112 @@ COLUMN_NAMES = {
 HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word in words}
 # Columns an import reads past: our own players export's numbers (the new event numbers its own players),
 # and a club or team, which the app keeps nowhere.
+# A leading "No." or 番号 column numbers a hand-made list's rows (very common in Japanese lists).
 IGNORED_COLUMNS = {"number", "#", "joined_round", "dropped_after", "club", "team", "klub", "hold", "所属", "チーム"}
-COLUMNS_WE_READ = "name, reading, first name, last name, rating, id, byes"
-# "Smith, John" is a surname first; "Davis, Jr." is not.
-NAME_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v"}
-# A surname or given name: letters, with spaces, apostrophes, hyphens or periods between them.
-NAME_PART = re.compile(r"[^\W\d_]+(?:[ '’.\-]+[^\W\d_]+)*\.?")
+IGNORED_COLUMNS |= {"no", "no.", "nr", "nr.", "nr:", "№", "番号", "通し番号", "順番", "lfd. nr."}
+# The players export's columns, in order: its key, the column an import reads it as ("" for one read past),
+# and its heading in the export's language (English, the source: `number`, `name`, …). An import reads the
+# headings of every language back (`_translated_headings`), so an export comes back whatever its language.
+PLAYER_COLUMNS = (
+    ("number", "", pgettext_lazy("CSV column", "number")),
+    ("name", "name", pgettext_lazy("CSV column", "name")),
+    ("reading", "reading", pgettext_lazy("CSV column", "reading")),
+    ("rating", "rating", pgettext_lazy("CSV column", "rating")),
+    ("id", "id", pgettext_lazy("CSV column", "id")),
+    ("byes", "byes", pgettext_lazy("CSV column", "byes")),
+    ("joined_round", "", pgettext_lazy("CSV column", "joined_round")),
+    ("dropped_after", "", pgettext_lazy("CSV column", "dropped_after")),
+    ("family_name", "family", pgettext_lazy("CSV column", "family_name")),
+    ("given_name", "given", pgettext_lazy("CSV column", "given_name")),
+)
+# A chess event's FIDE details, after those (models.CHESS_FIELDS).
+CHESS_COLUMNS = (
+    ("fide_id", "fide_id", pgettext_lazy("CSV column", "fide_id")),
+    ("federation", "federation", pgettext_lazy("CSV column", "federation")),
+    ("title", "title", pgettext_lazy("CSV column", "title")),
+    ("sex", "sex", pgettext_lazy("CSV column", "sex")),
+    ("birth_date", "birth_date", pgettext_lazy("CSV column", "birth_date")),
+)
+# The columns a roster is read by, as the help and a heading row we cannot read name them.
+READ_COLUMNS = ("name", "reading", "family_name", "given_name", "rating", "id", "byes")
+
+
+@functools.cache
+def _translated_headings() -> dict[str, str]:
+    """The players export's headings in every language, each to the column it is read as."""
+    words: dict[str, str] = {}
+    for language in LANGUAGES:
+        with speaking(language):
+            for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS):
+                words.setdefault(heading(str(label)), column)
+    return words
+
+
+def column_of(word: str) -> str | None:
+    """The column a heading (as `heading` gives it) names; "" for one read past; None for one we do not read."""
+    if word in HEADER_WORDS:
+        return HEADER_WORDS[word]
+    if word in IGNORED_COLUMNS:
+        return ""
+    return _translated_headings().get(word)
+
+
+def headings(keys, language: str | None = None) -> list[str]:
+    """The export's headings of these columns (`PLAYER_COLUMNS` keys), in the active language or `language`."""
+    labels = {key: label for key, _column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS)}
+    if language is None:
+        return [str(labels[key]) for key in keys]
+    with speaking(language):
+        return [str(labels[key]) for key in keys]
+
+
+def name_examples() -> list[str]:
+    """The add and paste boxes' examples, in the page's language: each language's own names, typed as its
+    organisers type them (a Japanese name with its reading, a Danish list's semicolon); every one of them
+    parses (tests/test_native_rosters.py)."""
+    return pgettext(
+        "examples of players typed in the add and paste boxes, one a line", "Smith, John, 1500\nAnn Lee, 1400"
+    ).splitlines()
+
+
+def examples_html(examples: list[str]) -> str:
+    """The examples as the help shows them: each in <code>, joined as the language joins a list."""
+    return format_html_join(pgettext("list separator", ", "), "<code>{}</code>", ((e,) for e in examples))
+
+
+def columns_help() -> str:
+    """The CSV upload's help: the columns by their names in the page's language, and in English (read too)."""
+    first, more = ("name", "rating", "id", "byes"), ("reading", "family_name", "given_name")
+    text = gettext("Columns: %(columns)s (a header row is optional; with one, also %(more)s).") % {
+        "columns": l10n.join(headings(first)),
+        "more": l10n.join(headings(more)),
+    }
+    if headings(first) == list(first):
+        return text
+    english = format_html_join(", ", "<code>{}</code>", ((c,) for c in (*first, *more)))
+    return format_html(
+        "{}{}{}",
+        text,
+        l10n.gap(),
+        format_html(gettext("Headings in English are read too: {columns}."), columns=english),
+    )
+
+
+def columns_we_read() -> str:
+    """The columns a roster is read by, in the page's language (and in English, which is read too)."""
+    own = l10n.join(headings(READ_COLUMNS))
+    english = ", ".join(READ_COLUMNS)
+    return own if own == english else f"{own} ({english})"
+
+
 NUMBER = re.compile(r"[-+−]?\s*\d+(?:[.,]\d+)?")
 # Excel opens a CSV file as UTF-8 only when it starts with this mark.
 BOM = "\ufeff"
+# What a Japanese keyboard types for a comma or semicolon (、 and the full-width ， ；) reads as the
+# half-width one wherever that separates fields: "中村 翔、1650" is a name and a rating.
+WIDE_SEPARATORS = str.maketrans({"、": ",", "，": ",", "；": ";"})
+# Full-width digits and signs (１６５０) read as the ASCII ones in a number.
+WIDE_DIGITS = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)} | {"－": "-", "＋": "+", "．": "."})
 
 
 def safe(value) -> str:
@@ -119,6 +233,9 @@ class CsvRow:
     byes: int = 0
     reading: str = ""
     chess: dict[str, str] = field(default_factory=dict)  # fide_id, federation, title, sex, birth_date
+    # The name's parts as entered ("Hellström, Viktor"; last/first name columns), both or neither.
+    family_name: str = ""
+    given_name: str = ""
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
     text: str = ""  # the line as it was given, for messages
@@ -147,22 +264,18 @@ def looks_like_number(text: str) -> bool:
     return bool(NUMBER.fullmatch(text.strip()))
 
 
-def natural_name(text: str) -> str:
-    """The name as it is called out: spaces collapsed, "Smith, John" turned to "John Smith"."""
-    name = " ".join(text.split())
-    last, comma, first = (part.strip() for part in name.partition(","))
-    if not (comma and NAME_PART.fullmatch(last) and NAME_PART.fullmatch(first)) or first.casefold() in NAME_SUFFIXES:
-        return name
-    return f"{first} {last}"
+def heading(cell: str) -> str:
+    """A column heading as it is looked up: full-width letters as ASCII (Ｎｏ．), spaces collapsed, lower case."""
+    return " ".join(unicodedata.normalize("NFKC", cell).split()).lower()
 
 
 def _header(cells: list[str]) -> list[str] | None:
     """The columns a first row names, or None when it is a player."""
-    words = [" ".join(c.split()).lower() for c in cells]
+    words = [heading(c) for c in cells]
     named = [w for w in words if w]
-    if not named or not words[0] or any(w not in HEADER_WORDS and w not in IGNORED_COLUMNS for w in named):
+    if not named or not words[0] or any(column_of(w) is None for w in named):
         return None
-    return [HEADER_WORDS.get(w, "") for w in words]
+    return [column_of(w) or "" for w in words]
 
 
 def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
@@ -171,13 +284,11 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
     It names columns when one of its cells is a heading we know ("Navn;Klubb;Rating": the club is not
     ours), or when it holds no figure where the rows below hold ratings ("Spieler,Wertung")."""
     line, cells = rows[0]
-    words = [" ".join(c.split()).lower() for c in cells]
-    unknown = [
-        c.strip() for c, w in zip(cells, words, strict=True) if w and w not in HEADER_WORDS and w not in IGNORED_COLUMNS
-    ]
+    words = [heading(c) for c in cells]
+    unknown = [c.strip() for c, w in zip(cells, words, strict=True) if w and column_of(w) is None]
     if not unknown:
         return None
-    known = any(w in HEADER_WORDS for w in words)
+    known = any(column_of(w) for w in words)
     below = rows[1:6]
     figures_below = below and any(
         not any(ch.isdigit() for ch in cell)
@@ -200,7 +311,7 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
             )
             % {
                 "unknown": l10n.join(gettext("“%(text)s”") % {"text": u[:30]} for u in unknown),
-                "columns": COLUMNS_WE_READ,
+                "columns": columns_we_read(),
             }
         ],
     )
@@ -208,7 +319,7 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
 
 def _number_error(label: str, text: str, largest: int) -> tuple[int | None, str | None]:
     """A whole number from a cell, or why it is not one, said in words an organiser acts on."""
-    plain = text.replace("−", "-").replace(" ", "")
+    plain = text.translate(WIDE_DIGITS).replace("−", "-").replace(" ", "")
     if plain.isdecimal():
         if len(plain) > 10 or int(plain) > largest:
             return None, gettext("%(label)s %(value)s is too large (at most %(largest)s)") % {
@@ -238,38 +349,36 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
         if len(cells) >= 2 and cells[1] and not looks_like_number(cells[1]):
             cells = [f"{cells[0]}, {cells[1]}", *cells[2:]]
         columns = ["name", "rating", "id", "byes"]
-    elif "name" in columns and len(cells) == len(columns) + 1:
-        # An unquoted "Smith, John" under a header: the name took two cells.
+    elif "name" in columns and len(cells) > columns.index("name") + 1:
+        # An unquoted "Smith, John" under a header: the name took two cells. Either the row has a cell too
+        # many, or the rating's column holds a given name and the rating follows it ("Smith, John, 1500"
+        # under "name, rating, id, byes", as a typed line leaves its last fields out).
         at = columns.index("name")
-        if cells[at] and cells[at + 1] and not looks_like_number(cells[at + 1]):
-            cells = [*cells[:at], f"{cells[at]}, {cells[at + 1]}", *cells[at + 2 :]]
+        second = cells[at + 1]
+        shifted = (
+            columns[at + 1 : at + 2] == ["rating"]
+            and len(cells) > at + 2
+            and looks_like_number(cells[at + 2])
+            and names.split_typed(f"{cells[at]}, {second}")
+        )
+        if cells[at] and second and not looks_like_number(second) and (len(cells) == len(columns) + 1 or shifted):
+            cells = [*cells[:at], f"{cells[at]}, {second}", *cells[at + 2 :]]
     values = {}
     for column, cell in zip(columns, cells, strict=False):
         if column:
             values[column] = cell
-    full = (
-        values.get("name")
-        or " ".join(p for p in (values.get("first", ""), values.get("last", "")) if p)
-        or " ".join(p for p in (values.get("family", ""), values.get("given", "")) if p)
-    )
     row = CsvRow(line=line, external_id=values.get("id", ""), text=printable(given))
+    typed = " ".join(values.get("name", "").split())
     reading = " ".join(values.get("reading", "").split())
     if not reading:
-        full, reading = split_reading(" ".join(full.split()))
+        typed, reading = split_reading(typed)
     row.reading = reading
     if len(reading) > 200:
         row.errors.append(gettext("reading longer than 200 characters"))
     if any(unicodedata.category(c) == "Cc" for c in reading):
         row.errors.append(gettext("a control character in the reading"))
         row.reading = printable(reading)
-    if not full.strip():
-        row.errors.append(gettext("no name"))
-    else:
-        try:
-            row.name = natural_name(clean_player_name(full))
-        except ValidationError as e:
-            row.name = printable(" ".join(full.split()))[:200]
-            row.errors.extend(e.messages)
+    _name(row, typed, values.get("family", ""), values.get("given", ""))
     if len(row.external_id) > 100:
         row.errors.append(gettext("id longer than 100 characters"))
     if any(unicodedata.category(c) == "Cc" for c in row.external_id):
@@ -300,13 +409,35 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
     return row
 
 
+def _name(row: CsvRow, typed: str, family: str, given: str) -> None:
+    """The row's display name and its parts (swiss/names.py), each cleaned as a stored name is."""
+    try:
+        entry = names.entered(typed, family, given)
+    except names.Disagree:
+        entry = names.Name(typed)
+        row.errors.append(
+            gettext("the name “%(name)s” is not the family name “%(family)s” and the given name “%(given)s”")
+            % {"name": printable(typed)[:80], "family": printable(family)[:40], "given": printable(given)[:40]}
+        )
+    if not entry.name:
+        row.errors.append(gettext("no name"))
+        return
+    cleaned = []
+    for text in (entry.name, entry.family, entry.given):
+        try:
+            cleaned.append(clean_player_name(text) if text else "")
+        except ValidationError as e:
+            cleaned.append(printable(" ".join(text.split()))[:200])
+            row.errors.extend(m for m in e.messages if m not in row.errors)
+    row.name, row.family_name, row.given_name = cleaned
+
+
 def parse_players(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
     """Every non-empty row of a CSV file with what is wrong with it; nothing is written here. A first row of
-    column names is optional (`header`); the delimiter (comma, semicolon, tab) is read from the text."""
-    try:
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
+    column names is optional (`header`); the delimiter (comma, semicolon, tab) is read from the text, and
+    the Japanese 、 and ， are commas."""
+    text = text.translate(WIDE_SEPARATORS)
+    dialect = _dialect(text)
     # newline="": files saved with bare \r line ends (old spreadsheets) and quoted line breaks read as CSV.
     # skipinitialspace: `Ann, "Smith, Jo"` has its quotes after the space.
     reader = csv.reader(io.StringIO(text, newline=""), dialect, skipinitialspace=True)
@@ -322,6 +453,50 @@ def parse_players(text: str, existing_names: set[str] = frozenset(), header: boo
     return parsed
 
 
+def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
+    try:
+        return csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        return csv.excel
+
+
+def delimiter_of(text: str) -> str:
+    """The field separator `parse_players` reads the file with: ",", ";" or a tab."""
+    return _dialect(text.translate(WIDE_SEPARATORS)).delimiter
+
+
+# The encodings a roster file is read in when it is not UTF-8, as spreadsheets save "CSV" by default: Excel
+# in Japanese saves Shift_JIS (Windows code page 932), in Danish and other Western languages Windows-1252.
+FALLBACK_ENCODINGS = {"cp932": "Shift_JIS (Windows-31J)", "cp1252": "Windows-1252"}
+# When both read a file equally well (a short Danish list "Åse" reads as the half-width kana ﾅse too), the
+# page's language chooses.
+PREFERRED_ENCODING = {"ja": "cp932", "da": "cp1252"}
+
+
+def decode(data: bytes, language: str = "") -> tuple[str, str]:
+    """The text of an uploaded roster and the name of the encoding it was read in: UTF-8 (with or without
+    its byte order mark), UTF-16 with its mark (Excel's "Unicode text"), else whichever of Shift_JIS and
+    Windows-1252 reads it (charset-normalizer). ValueError when it is none of them."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16").removeprefix("\ufeff"), "UTF-16"
+        except UnicodeDecodeError:
+            raise ValueError("not UTF-16") from None
+    try:
+        return data.decode("utf-8"), "UTF-8"
+    except UnicodeDecodeError:
+        pass
+    matches = list(charset_normalizer.from_bytes(data, cp_isolation=list(FALLBACK_ENCODINGS)))
+    if not matches:
+        raise ValueError("not text in a known encoding")
+    least = min(m.chaos for m in matches)
+    best = [m for m in matches if m.chaos <= least]
+    chosen = next((m for m in best if m.encoding == PREFERRED_ENCODING.get(language[:2])), best[0])
+    return str(chosen), FALLBACK_ENCODINGS[chosen.encoding]
+
+
 def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> list[CsvRow]:
     columns = _header(rows[0][1]) if rows and header else None
     parsed = []
@@ -332,6 +507,8 @@ def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> li
         if unread:
             parsed.append(unread)
             rows = rows[1:]
+    if columns is None and header and _numbered(rows):
+        rows = [(line, cells[1:]) for line, cells in rows]
     seen = {n.casefold() for n in existing_names}
     for line, cells in rows:
         row = _row(line, cells, columns)
@@ -342,18 +519,47 @@ def _rows(rows: list[tuple[int, list[str]]], existing_names, header: bool) -> li
     return parsed
 
 
-def parse_pasted(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
-    """A list pasted into the page: tab-separated when copied from a spreadsheet, else comma-separated.
+def _numbered(rows: list[tuple[int, list[str]]]) -> bool:
+    """A list without headings whose every row starts with a running number before the name ("1,山田 太郎,1500"):
+    the number is the row's, not a name."""
+    return bool(rows) and all(
+        len(cells) >= 2
+        and cells[0].strip().translate(WIDE_DIGITS).isdecimal()
+        and cells[1].strip()
+        and not looks_like_number(cells[1])
+        for _line, cells in rows
+    )
 
-    Each line is one player: a stray quote never joins the lines after it into one name.
+
+def parse_pasted(text: str, existing_names: set[str] = frozenset(), header: bool = True) -> list[CsvRow]:
+    """A list pasted into the page, or a line typed in the add box (`paste_delimiter` says how its fields are
+    separated; the Japanese 、 and ， are commas).
+
+    Each line is one player: a stray quote never joins the lines after it into one name. A line of nothing
+    but separators and spaces is blank.
     """
-    delimiter = "\t" if "\t" in text else ","
-    rows = [
-        (line, split_fields(content, delimiter))
-        for line, content in enumerate(text.splitlines(), 1)
-        if content.replace(",", "").strip()
-    ]
+    lines = text.translate(WIDE_SEPARATORS).splitlines()
+    delimiter = paste_delimiter(lines)
+    rows = [(line, split_fields(content, delimiter)) for line, content in enumerate(lines, 1) if not is_blank(content)]
     return _rows(rows, existing_names, header)
+
+
+def paste_delimiter(lines: list[str]) -> str:
+    """Tabs (a spreadsheet's copy); else semicolons when at least as many lines hold one as hold a comma (a
+    Danish list, whose comma is the decimal mark: "Anne-Mette Høj; 1490", "Høj, Anne-Mette; 1490"); else
+    commas."""
+    if any("\t" in line for line in lines):
+        return "\t"
+    semicolons = sum(";" in line for line in lines)
+    return ";" if semicolons and semicolons >= sum("," in line for line in lines) else ","
+
+
+def is_blank(line: str) -> bool:
+    """A pasted line of nothing but separators and spaces: no player."""
+    return not line.translate(_SEPARATORS).strip()
+
+
+_SEPARATORS = str.maketrans("", "", ",;\t")
 
 
 QUOTED = re.compile(r'\s*"((?:[^"]|"")*)"\s*')
@@ -380,24 +586,16 @@ def split_fields(line: str, delimiter: str) -> list[str]:
 
 
 def players_csv(players, chess: bool = False) -> str:
-    """The roster; a chess event's with the FIDE details a rating report needs."""
-    extra = list(CHESS_FIELDS) if chess else []
+    """The roster, its headings in the page's language (`PLAYER_COLUMNS`); a chess event's with the FIDE
+    details a rating report needs. The name's parts (as entered) come after the columns older exports had,
+    so that a sheet reading those by place still finds them."""
+    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()))
+    values = {
+        "id": lambda p: p.external_id,
+        **{key: (lambda p, key=key: getattr(p, key)) for key, _c, _l in columns if key != "id"},
+    }
     return write_rows(
-        ["number", "name", "reading", "rating", "id", "byes", "joined_round", "dropped_after", *extra],
-        (
-            (
-                p.number,
-                p.name,
-                p.reading,
-                p.rating,
-                p.external_id,
-                p.byes,
-                p.joined_round,
-                p.dropped_after,
-                *(getattr(p, key) for key in extra),
-            )
-            for p in players
-        ),
+        [str(label) for _k, _c, label in columns], ([values[k](p) for k, _c, _l in columns] for p in players)
     )
 
 

@@ -65,6 +65,8 @@ def player_to_file(p: Player) -> model.Player:
         birth_date=p.birth_date,
         fide_id=p.fide_id,
         requested_byes=tuple(sorted((int(r), kind) for r, kind in p.requested_byes.items())),
+        family_name=p.family_name,
+        given_name=p.given_name,
     )
 
 
@@ -130,6 +132,10 @@ def _player_name(name: str, place: str) -> str:
         raise ef.EventFileError(place, Message("file_player_name", "{problem}", problem=e.messages[0])) from None
 
 
+def _parts(p: model.Player) -> tuple[tuple[str, str], tuple[str, str]]:
+    return ("family_name", p.family_name), ("given_name", p.given_name)
+
+
 @transaction.atomic
 def import_event(doc: model.Event, slug: str | None = None) -> Event:
     """Write a parsed swiss-event file as a new event; all or nothing."""
@@ -146,7 +152,7 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
         )
     limit = Player._meta.get_field("name").max_length
     for i, p in enumerate(doc.players):
-        for key in ("name", "reading"):
+        for key in ("name", "reading", "family_name", "given_name"):
             if len(getattr(p, key)) > limit:
                 raise ef.EventFileError(
                     f"players[{i}].{key}",
@@ -190,6 +196,11 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
     else:
         event.insert_with_new_slug()  # the web's rule: nothing told about the events that exist
     names = [_player_name(p.name, f"players[{i}].name") for i, p in enumerate(doc.players)]
+    # The name's parts, cleaned as the name is (both or neither: the file's reader checked).
+    parts = [
+        tuple(_player_name(v, f"players[{i}].{key}") if v.strip() else "" for key, v in _parts(p))
+        for i, p in enumerate(doc.players)
+    ]
     created = Player.objects.bulk_create(
         [
             Player(
@@ -210,8 +221,10 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
                 external_id=p.external_id,
                 fide_id=p.fide_id,
                 requested_byes={str(r): kind for r, kind in p.requested_byes},
+                family_name=family,
+                given_name=given,
             )
-            for p, name in zip(doc.players, names, strict=True)
+            for p, name, (family, given) in zip(doc.players, names, parts, strict=True)
         ]
     )
     if any(p.pk is None for p in created):  # backends without RETURNING

@@ -33,6 +33,8 @@ class NewPlayer:
     byes: int = 0
     reading: str = ""  # furigana / sort name
     chess: dict = field(default_factory=dict)  # a chess event's FIDE details (models.CHESS_FIELDS)
+    family_name: str = ""  # the name's parts as entered, both or neither (swiss/names.py)
+    given_name: str = ""
 
 
 def add_player(event: Event, by, **fields) -> tuple[Player, list[str]]:
@@ -114,7 +116,7 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
     before (nobody else adds to this event meanwhile: the caller holds its lock), in insertion order.
     Columns the entry does not set get the model's defaults.
     """
-    given = ("name", "reading", "rating", "external_id", "byes")
+    given = ("name", "reading", "rating", "external_id", "byes", "family_name", "given_name")
     if connection.vendor != "postgresql":
         made = Player.objects.bulk_create(
             Player(event=event, joined_round=joined, **{k: getattr(e, k) for k in given}, **e.chess) for e in entries
@@ -142,6 +144,7 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
             # As Player.save and bulk_create would: half-width kana typed at the desk is stored full-width.
             reading = clean_reading(e.reading)
             values.update(name=e.name, reading=reading, rating=e.rating, external_id=e.external_id, byes=e.byes)
+            values.update(family_name=e.family_name, given_name=e.given_name)
             values.update(e.chess)
             # A JSON column's value goes in as its text (COPY adapts no dict).
             copy.write_row([json.dumps(v) if isinstance(v := values[f.attname], dict) else v for f in fields])
@@ -227,6 +230,8 @@ def new_players(rows: list[CsvRow], chess: bool = True) -> list[NewPlayer]:
             external_id=r.external_id or ("" if chess else r.chess.get("fide_id", "")),
             byes=r.byes,
             chess=r.chess if chess else {},
+            family_name=r.family_name,
+            given_name=r.given_name,
         )
         for r in rows
         if r.ok

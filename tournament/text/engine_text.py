@@ -115,6 +115,8 @@ TEXTS = {
     "file_title": _("a title is one of %(choices)s"),
     "file_sex": _("sex is m or w (f is read as w)"),
     "file_birth_date": _("a birth date is written 1969/12/06 or 1969"),
+    "file_birth_date_impossible": _("there is no date %(date)s"),
+    "file_name_parts": _("family_name and given_name are given together, or neither"),
     "file_white_unplayed": _("only a forfeit or a double loss between two players names white"),
     "file_white_player": _("white is player a or player b"),
     "file_top_cut": _("0 (none) or a power of two: 2, 4, 8, 16…"),

@@ -9,6 +9,8 @@ language to that device's organiser pages, and the cookie follows it (so its pub
 until the visitor chooses otherwise). Without any choice, organiser pages follow the browser, then English.
 """
 
+import contextlib
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
@@ -63,6 +65,24 @@ def use_event(event) -> None:
 def chess_words() -> bool:
     """Whether this request speaks as chess players do (a chess event's page: `use_event`)."""
     return isinstance(getattr(trans_real._active, "value", None), ChessWords)
+
+
+@contextlib.contextmanager
+def speaking(language: str):
+    """Words in `language` for a moment, then the page's own again, chess words included.
+
+    Django's `translation.override` gives back the former language by its code, which drops a chess event's
+    words (`use_event`) for the rest of the page: a CSV help listing its headings in every language once made
+    a Danish chess page say BYE'er and kampe again. This gives back the very translation that was active."""
+    before = getattr(trans_real._active, "value", None)
+    translation.activate(language)
+    try:
+        yield
+    finally:
+        if before is None:
+            translation.deactivate()
+        else:
+            trans_real._active.value = before
 
 
 class ChessWords:

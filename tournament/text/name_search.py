@@ -15,7 +15,8 @@ filter that runs as you type). It is one folding for every language, a superset 
 `sort_key` is the order of every sorted list (roster, pairings, cards, players tied in the standings), chosen
 by the event's language: Danish puts Æ, Ø, Å (and Aa) after Z; Japanese sorts by the reading (furigana) in
 the order of the kana, voiced after unvoiced; English drops accents. A player's optional reading orders the
-lists and is searched as well.
+lists and is searched as well; without one, a name entered in two parts ("Hellström, Viktor") is listed by
+its family name.
 
 Why tables of our own rather than ICU: PyICU is published as source only, so `make test` on a fresh machine
 would need a C++ compiler and libicu-dev; what these two languages need is the short lists below.
@@ -24,6 +25,8 @@ would need a C++ compiler and libicu-dev; what these two languages need is the s
 import dataclasses
 import re
 import unicodedata
+
+from swiss.names import sort_form
 
 _KATAKANA = range(0x30A1, 0x30F7)  # ァ..ヶ; ヷ-ヺ and the iteration marks have no hiragana twin
 _KANA_MARKS = {"\u3099", "\u309a"}  # combining voiced / semi-voiced sound marks
@@ -102,7 +105,7 @@ def matches(query: str, name: str, reading: str = "") -> bool:
 def ties_by_name(table, players, language: str):
     """Standings whose players equal on every figure (one rank) are listed as a person sorts names in
     `language`, not in the engine's code-point order. `players`: the event file's players (name, reading)."""
-    keys = {p.id: sort_key(p.name, p.reading, language) for p in players}
+    keys = {p.id: sort_key(p.name, p.reading, language, p.family_name, p.given_name) for p in players}
     first: dict[int, int] = {}
     for i, r in enumerate(table.rows):
         first.setdefault(r.rank, i)
@@ -114,10 +117,11 @@ def ties_by_name(table, players, language: str):
 _DANISH_ORDER = str.maketrans({"æ": "{", "ä": "{", "ø": "|", "ö": "|", "å": "}", "ü": "y"})
 
 
-def sort_key(name: str, reading: str = "", language: str = "en") -> tuple[str, str]:
+def sort_key(name: str, reading: str = "", language: str = "en", family: str = "", given: str = "") -> tuple[str, str]:
     """Alphabetical order in `language`: by the reading when there is one (a kanji name sorts by how it is
-    read), then by the name itself so that equal keys still sort the same way every time."""
-    text = _SPACES.sub(" ", _base(reading or name)).strip()
+    read), else by the family name when the name's parts are known (Viktor Hellström under H, as Danish lists
+    are sorted: swiss/names.py), then by the name itself so that equal keys still sort the same way every time."""
+    text = _SPACES.sub(" ", _base(reading or sort_form(name, family, given))).strip()
     if language == "da":
         text = text.replace("aa", "å").translate(_DANISH_ORDER)
     # Accents, and the kana voicing marks, matter only between otherwise equal names: Japanese order

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournament import once, services
@@ -77,7 +77,13 @@ def player_add(request: HtmxHttpRequest, slug: str):
             with transaction.atomic():
                 once.claim(request)
                 added, notes = services.add_player(
-                    access.event, request.user, name=form.cleaned_data["name"], reading=form.reading, rating=form.rating
+                    access.event,
+                    request.user,
+                    name=form.cleaned_data["name"],
+                    reading=form.reading,
+                    rating=form.rating,
+                    family_name=form.entry.family_name,
+                    given_name=form.entry.given_name,
                 )
         except once.Repeated:
             if not request.htmx:
@@ -169,13 +175,15 @@ def players_csv(request: HtmxHttpRequest, slug: str):
             **_players_context(access.event),
         )
     text = form.cleaned_data["file"]
-    return _csv_preview(request, access, text)
+    return _csv_preview(request, access, text, form.encoding)
 
 
 PREVIEW_ROWS = 500
+# How the preview says a file's fields were separated.
+DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t": gettext_lazy("tabs")}
 
 
-def _csv_preview(request, access: Access, text: str):
+def _csv_preview(request, access: Access, text: str, encoding: str):
     existing = set(access.event.players.values_list("name", flat=True))
     rows = csvio.parse_players(text, existing)
     # A 50,000-row file is checked whole, but the page shows the bad rows and the first good ones.
@@ -191,6 +199,8 @@ def _csv_preview(request, access: Access, text: str):
         good=sum(1 for r in rows if r.ok),
         bad=sum(1 for r in rows if not r.ok),
         confirm_form=CsvConfirmForm(initial={"text": text}),
+        encoding=encoding,
+        delimiter=DELIMITERS[csvio.delimiter_of(text)],
     )
 
 

@@ -120,7 +120,7 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
                 p.reading,
                 points_text(points.get(p.key, Fraction(0))),
                 p.byes,
-                name_search.sort_key(p.name, p.reading, event.language),
+                name_search.sort_key(p.name, p.reading, event.language, p.family_name, p.given_name),
                 idents.get(p.pk, ()),
             )
             for p in players
@@ -206,10 +206,12 @@ def absent_rows(event: Event, rnd: Round, rows: list[PairingRow]) -> list[Absent
     def make() -> list[AbsentRow]:
         absent = []
         players = sorted(
-            event.players.values_list("pk", "name", "dropped_after", "joined_round", "reading"),
-            key=lambda p: (name_search.sort_key(p[1], p[4], event.language), p[0]),
+            event.players.values_list(
+                "pk", "name", "dropped_after", "joined_round", "reading", "family_name", "given_name"
+            ),
+            key=lambda p: (name_search.sort_key(p[1], p[4], event.language, p[5], p[6]), p[0]),
         )
-        for pk, name, dropped_after, joined_round, _reading in players:
+        for pk, name, dropped_after, joined_round, *_rest in players:
             if pk in seated:
                 continue
             if dropped_after is not None:

@@ -26,12 +26,15 @@ class Command(BaseCommand):
     def handle(self, *args, files, slug=None, format="auto", **options):
         if slug and len(files) > 1:
             raise CommandError("--slug can only be used with a single FILE", returncode=2)
-        parsed = [read_event_file(name, format) for name in files]
-        try:
-            # All files or none: a restore that half-happened is worse than one that did not start.
-            with transaction.atomic():
-                events = [import_event(doc, slug) for doc in parsed]
-        except ef.EventFileError as e:
-            raise CommandError(str(e), returncode=2) from None
+        parsed = [(name, read_event_file(name, format)) for name in files]
+        events = []
+        # All files or none: a restore that half-happened is worse than one that did not start. A file the
+        # database refuses (a name holding a control character) is named as a file the reader refuses is.
+        with transaction.atomic():
+            for name, doc in parsed:
+                try:
+                    events.append(import_event(doc, slug))
+                except ef.EventFileError as e:
+                    raise CommandError(f"{name}: {e}", returncode=2) from None
         for event in events:
             self.stdout.write(event.slug)
