@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.test_public import pair
+from tests.web.test_public import pair
 from tournament import services
 from tournament.models import Player, Round
 

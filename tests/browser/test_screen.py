@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_public import pair
+from tests.web.test_public import pair
 from tournament import services
 from tournament.models import Event, Match, Player, Round
 
