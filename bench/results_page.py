@@ -90,10 +90,10 @@ def main() -> None:
         generate = self_report_module().generate
 
         from swiss.eventfile import loads
-        from tournament import services
         from tournament.files.eventio import import_event
         from tournament.models import Event, EventRole, Match, Report
         from tournament.services import reports
+        from tournament.services.results import Outcome
 
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
@@ -111,8 +111,8 @@ def main() -> None:
         half = len(matches) // 2
         t = time.perf_counter()
         for m in matches[:half]:
-            reports.submit(m.player_a, m.pk, services.Outcome("played", (2, 1, 0)))
-            reports.submit(m.player_b, m.pk, services.Outcome("played", (2, 1, 0)))
+            reports.submit(m.player_a, m.pk, Outcome("played", (2, 1, 0)))
+            reports.submit(m.player_b, m.pk, Outcome("played", (2, 1, 0)))
         print(f"{half} matches stored from players' reports in {time.perf_counter() - t:.1f} s (in-process)")
         open_ones = matches[half:]
         Report.objects.bulk_create(
@@ -155,7 +155,7 @@ def main() -> None:
             unchanged.append(time.perf_counter() - t)
             assert response.status_code == 304, response.status_code
             m = open_ones[240 + i]
-            reports.submit(m.player_a, m.pk, services.Outcome("played", (2, 0, 0)))
+            reports.submit(m.player_a, m.pk, Outcome("played", (2, 0, 0)))
             t = time.perf_counter()
             response = client.get(live, headers=hx | {"If-None-Match": etag})
             changed.append(time.perf_counter() - t)

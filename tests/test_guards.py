@@ -268,3 +268,9 @@ def test_the_command_line_starts_without_the_heavy_libraries():
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stderr
+
+
+def test_services_has_one_import_style():
+    """Callers import a workflow from the module that owns it: the package re-exports nothing."""
+    tree = ast.parse((ROOT / "tournament" / "services" / "__init__.py").read_text(encoding="utf-8"))
+    assert not [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]

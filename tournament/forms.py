@@ -13,7 +13,6 @@ from swiss import eventfile as ef
 from swiss import names, trf
 from swiss.model import is_top_cut
 from swiss.presets import PRESETS, TIEBREAKER_CODES
-from tournament import services
 from tournament.fields import (
     IsoDateField,
     LongSelect,
@@ -24,6 +23,7 @@ from tournament.fields import (
 )
 from tournament.files import csvio
 from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_detail, clean_player_name
+from tournament.services.results import outcome_from_games
 from tournament.text import engine_text, l10n
 
 TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
@@ -629,7 +629,7 @@ class GamesForm(forms.Form):
         games = (d.get("games_a"), d.get("games_b"), d.get("games_drawn"))
         if self.chess and d.get("chess_result"):
             games = self.CHESS_CHOICES[d["chess_result"]]
-        return services.outcome_from_games(*games, d["double_loss"], d.get("forfeit", ""))
+        return outcome_from_games(*games, d["double_loss"], d.get("forfeit", ""))
 
 
 class ClockForm(forms.Form):

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.test_chess_desk import games, play_round
-from tournament import services
+from tournament.services.results import parse_outcome, record_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +30,7 @@ def test_the_desk_types_a_half_and_the_phone_reads_its_colour(live_server, page,
     shot("desk")
 
     for m in games(rnd)[1:]:
-        services.record_result(m, services.parse_outcome("1-0", 1, True), organiser)
+        record_result(m, parse_outcome("1-0", 1, True), organiser)
     phone = page.context.browser.new_page(viewport=PHONE, locale="ja-JP", extra_http_headers={"Accept-Language": "ja"})
     phone.goto(f"{live_server.url}/e/{chess.slug}/pairings/")
     row = phone.locator(f'#pairings tr[data-name="{first.player_a.name}"]')

@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import new_chess_event
-from tournament import services
 from tournament.files.eventio import create_matches
 from tournament.models import Event, Match, Player, ResultChange, Round
+from tournament.services.results import parse_outcome, record_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,7 +66,7 @@ def open_round(organiser, judge):
         rnd,
         [Match(round=rnd, table=i // 2 + 1, player_a=ps[i], player_b=ps[i + 1], white=ps[i]) for i in range(0, 270, 2)],
     )
-    services.record_result(rnd.matches.get(table=8), services.parse_outcome("=", 1, True), judge)
+    record_result(rnd.matches.get(table=8), parse_outcome("=", 1, True), judge)
     return rnd
 
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.web.test_public import pair
-from tournament import services
 from tournament.models import Player, Round
+from tournament.services.locks import changed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -103,7 +103,7 @@ def event_in(event):
         rnd = pair(event, 2, second, results={1: (2, 0, 0)})
         rnd.clock_started = timezone.now() - timedelta(minutes=5)
         rnd.save(update_fields=["clock_started"])
-        services.changed(event)
+        changed(event)
         cache.clear()
         return event, by_id
 

@@ -6,8 +6,8 @@ from playwright.sync_api import expect
 
 from tests.browser import poll_now
 from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-from tournament import services
 from tournament.models import Player, Round
+from tournament.services.roster import drop_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -81,7 +81,7 @@ def test_find_your_table_for_a_player_who_dropped(live_server, page, event, shot
     Player.objects.filter(event=event, name="Player H").update(name="Bob O’Brien")
     pair(event, 1, [*ROUND_1[:3], ("Player G", "Bob O’Brien")], state=Round.State.COMPLETE, results=ALL_WON_BY_A)
     bob = event.players.get(name="Bob O’Brien")
-    services.drop_player(bob, None)
+    drop_player(bob, None)
     pair(event, 2, [("Player A", "Player C"), ("Player E", "Player G"), ("Player B", "Player D"), ("Player F", None)])
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/e/{event.slug}/")

@@ -8,8 +8,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-from tournament import services
 from tournament.models import Round
+from tournament.services.locks import changed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,7 +23,7 @@ def round_two(event):
     rnd = pair(event, 2, ROUND_2)
     rnd.clock_started = timezone.now() - timedelta(minutes=5)
     rnd.save(update_fields=["clock_started"])
-    services.changed(event)
+    changed(event)
     return event
 
 
@@ -96,7 +96,7 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, page, round_two, s
     from tournament.models import Event
 
     Event.objects.filter(pk=round_two.pk).update(top_cut=4)
-    services.changed(round_two)
+    changed(round_two)
     page.emulate_media(color_scheme=scheme)
     a = round_two.players.get(name="Player A")
     paths = ["", "pairings/", "standings/", f"players/{a.pk}/", "bracket/", "screen/"]
@@ -131,7 +131,7 @@ def test_a_phone_coming_back_to_the_page_sees_changes_at_once(live_server, page,
     row = page.locator('#pairings tr[data-name="Player F"]')
     expect(row).not_to_contain_text("won")
     Match.objects.filter(round__event=round_two, round__number=2, table=4).update(games_a=2, games_b=0, games_drawn=0)
-    services.changed(round_two)
+    changed(round_two)
     # The tab becomes visible again (the phone was in a pocket): no waiting for the next 15-s poll.
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(row).to_contain_text("won 2-0", timeout=5_000)

@@ -164,14 +164,15 @@ def test_changing_a_stored_result_asks_once_on_every_path(page, round_page, even
 def semifinal_page(live_server, page, event, organiser):
     """The published semifinals of a top 4 after two Swiss rounds, open as its organiser on the round page."""
     from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-    from tournament import services
+    from tournament.services.rounds import publish_round
+    from tournament.services.top_cut import start_top_cut
 
     Event.objects.filter(pk=event.pk).update(top_cut=4, planned_rounds=2)
     event.refresh_from_db()
     pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
     pair(event, 2, ROUND_2, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
-    semis = services.start_top_cut(event, organiser)
-    services.publish_round(semis, organiser)
+    semis = start_top_cut(event, organiser)
+    publish_round(semis, organiser)
     page.set_viewport_size({"width": 1024, "height": 800})
     page.goto(f"{live_server.url}/login/")
     page.get_by_label("Username").fill("olga")

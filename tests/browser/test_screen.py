@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.test_public import pair
-from tournament import services
 from tournament.models import Event, Match, Player, Round
+from tournament.services.locks import changed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -80,7 +80,7 @@ def round_over(event: Event) -> Event:
     """Every result of round 1 in: the screen shows the standings."""
     Match.objects.filter(round__event=event).update(games_a=2, games_b=1, games_drawn=0)
     Round.objects.filter(event=event).update(state=Round.State.COMPLETE)
-    services.changed(event)
+    changed(event)
     return event
 
 
@@ -194,7 +194,7 @@ def test_the_screen_shows_which_tables_are_still_playing(live_server, page, shot
     event = big_event(8)
     rnd = event.rounds.get()
     Match.objects.filter(round=rnd, table__in=[1, 2, 4]).update(games_a=2, games_b=1, games_drawn=0)
-    services.changed(event)
+    changed(event)
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/e/{event.slug}/screen/")
     expect(page.locator(".board-playing")).to_have_text("Still playing: table 3")

@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from tests.browser.test_i18n_pages import PHONE
 from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-from tournament import services
 from tournament.models import Event, Match, Player, Report, Round
+from tournament.services.locks import changed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,7 +42,7 @@ def japanese_event(event, organiser):
     # A report waiting for the opponent: the result column then says who reported what.
     third = rnd.matches.get(table=3)
     Report.objects.create(match=third, player=third.player_a, games_a=2, games_b=0, games_drawn=0)
-    services.changed(event)
+    changed(event)
     event.refresh_from_db()
     return event
 

@@ -7,9 +7,11 @@ from django.contrib import admin as django_admin
 from django.contrib.messages.storage.fallback import FallbackStorage
 
 from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-from tournament import services
 from tournament.admin import EventAdmin, MatchAdmin, PlayerAdmin
 from tournament.models import Event, EventLog, Match, Player, Round
+from tournament.services.results import Outcome, record_result
+from tournament.services.rounds import pair_next_round
+from tournament.services.standings import _settled_key, event_standings, settled_marker
 
 pytestmark = pytest.mark.django_db
 
@@ -17,9 +19,9 @@ pytestmark = pytest.mark.django_db
 def test_a_change_in_the_admin_moves_the_event_on_as_the_apps_own_changes_do(event, organiser, rf, admin_user):
     pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
     rnd = pair(event, 2, ROUND_2)
-    services.record_result(rnd.matches.get(table=1), services.Outcome("played", (2, 0, 0)), organiser)
+    record_result(rnd.matches.get(table=1), Outcome("played", (2, 0, 0)), organiser)
     event.refresh_from_db()
-    marker, key = services.settled_marker(event, 1), services.standings._settled_key(event, 1)
+    marker, key = settled_marker(event, 1), _settled_key(event, 1)
     request = rf.post("/admin/")
     request.user = admin_user
 
@@ -29,9 +31,9 @@ def test_a_change_in_the_admin_moves_the_event_on_as_the_apps_own_changes_do(eve
     renamed.name = "Renamed In Admin"
     PlayerAdmin(Player, django_admin.site).save_model(request, renamed, None, True)
     event.refresh_from_db()
-    assert services.standings._settled_key(event, 1) != key
-    assert services.settled_marker(event, 1) != marker
-    assert "Renamed In Admin" in {r.name for r in services.event_standings(event, after_round=1).rows}
+    assert _settled_key(event, 1) != key
+    assert settled_marker(event, 1) != marker
+    assert "Renamed In Admin" in {r.name for r in event_standings(event, after_round=1).rows}
 
     # A round-1 result changed in the admin (no audit there: the app's correction form keeps one).
     version = event.version
@@ -43,13 +45,13 @@ def test_a_change_in_the_admin_moves_the_event_on_as_the_apps_own_changes_do(eve
 
     # The event's own form, loaded before results moved the version on, does not put it back.
     stale = Event.objects.get(pk=event.pk)
-    services.record_result(rnd.matches.get(table=2), services.Outcome("played", (2, 1, 0)), organiser)
+    record_result(rnd.matches.get(table=2), Outcome("played", (2, 1, 0)), organiser)
     now = Event.objects.get(pk=event.pk).version
     stale.name = "Renamed Event"
     EventAdmin(Event, django_admin.site).save_model(request, stale, None, True)
     fresh = Event.objects.get(pk=event.pk)
     assert (fresh.name, fresh.version) == ("Renamed Event", now + 1)
-    assert services.standings._settled_key(fresh, 1).endswith(f":{fresh.version}:1")
+    assert _settled_key(fresh, 1).endswith(f":{fresh.version}:1")
 
 
 def test_deleting_in_the_admin_moves_the_event_on(event, rf, admin_user):
@@ -89,7 +91,7 @@ def test_the_admin_follows_the_settings_pages_rules_after_pairing(chess, organis
     request.user = admin_user
     request.session = {}
     request._messages = FallbackStorage(request)
-    services.pair_next_round(chess, organiser)
+    pair_next_round(chess, organiser)
     chess.refresh_from_db()
     drawn = chess.initial_colour
     assert "initial_colour" in EventAdmin(Event, django_admin.site).get_readonly_fields(request, chess)

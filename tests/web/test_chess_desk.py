@@ -13,11 +13,15 @@ from django.urls import reverse
 from django.utils import translation
 
 from swiss.model import FORFEIT
-from tournament import services
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event
-from tournament.services import ServiceError
+from tournament.services.locks import ServiceError
+from tournament.services.results import parse_outcome, record_result, shorthands
+from tournament.services.results_board import counts
+from tournament.services.roster import NewPlayer, add_players, new_players, request_bye
+from tournament.services.rounds import pair_next_round, publish_round, repair_round
+from tournament.services.standings import crosstable, event_standings, start_numbers
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +33,8 @@ def org(client, organiser):
 
 
 def play_round(event, by):
-    rnd = services.pair_next_round(event, by)
-    services.publish_round(rnd, by)
+    rnd = pair_next_round(event, by)
+    publish_round(rnd, by)
     rnd.refresh_from_db()
     return rnd
 
@@ -58,7 +62,7 @@ def games(rnd):
     ],
 )
 def test_a_chess_desk_types_chess_results(typed, stored):
-    outcome = services.parse_outcome(typed, 1, chess=True)
+    outcome = parse_outcome(typed, 1, chess=True)
     assert outcome.result == "played" and outcome.games == stored
 
 
@@ -74,21 +78,21 @@ def test_a_chess_desk_types_chess_results(typed, stored):
     ],
 )
 def test_forfeits_are_typed_the_chess_way(typed, result, winner):
-    outcome = services.parse_outcome(typed, 1, chess=True)
+    outcome = parse_outcome(typed, 1, chess=True)
     assert (outcome.result, outcome.winner) == (result, winner)
 
 
 def test_a_chess_refusal_gives_chess_examples():
     with pytest.raises(ServiceError) as chess:
-        services.parse_outcome("abc", 1, chess=True)
+        parse_outcome("abc", 1, chess=True)
     with pytest.raises(ServiceError) as magic:
-        services.parse_outcome("abc", 3)
+        parse_outcome("abc", 3)
     assert "1-0, ½-½" in str(chess.value) and "2-0, 2-1" in str(magic.value)
 
 
 def test_a_half_typed_at_a_magic_desk_is_not_a_draw():
     with pytest.raises(ServiceError):
-        services.parse_outcome("1/2", 1, chess=False)
+        parse_outcome("1/2", 1, chess=False)
 
 
 def test_the_round_page_offers_chess_buttons_and_stores_a_draw_as_a_drawn_game(chess, organiser, org):
@@ -124,7 +128,7 @@ def test_a_forfeit_black_won_keeps_its_colours_and_counts_as_a_forfeit(chess, or
     rnd = play_round(chess, organiser)
     m = games(rnd)[0]
     white, black = m.player_a, m.player_b
-    services.record_result(m, services.parse_outcome("-+", 1, True), organiser)
+    record_result(m, parse_outcome("-+", 1, True), organiser)
     m.refresh_from_db()
     assert m.result == "forfeit" and m.player_a == black and m.white == white
     assert m.colour_order() == (white, black) and m.result_label() == "−/+"
@@ -132,7 +136,7 @@ def test_a_forfeit_black_won_keeps_its_colours_and_counts_as_a_forfeit(chess, or
     stored = next(x for x in doc.rounds[0].matches if x.result == FORFEIT)
     assert (stored.a, stored.b) == (black.key, white.key)
     # Replacing the forfeit by a game puts White back as player A.
-    services.record_result(m, services.parse_outcome("1-0", 1, True), organiser, m.version, replace=True)
+    record_result(m, parse_outcome("1-0", 1, True), organiser, m.version, replace=True)
     m.refresh_from_db()
     assert (m.player_a, m.player_b, m.white, m.games) == (white, black, None, (1, 0, 0))
 
@@ -146,7 +150,7 @@ def test_a_double_forfeit_is_a_double_loss_and_the_match_page_offers_forfeits(ch
     assert answer.status_code == 302
     m.refresh_from_db()
     assert m.result == "forfeit" and m.winner == m.player_a
-    services.record_result(m, services.parse_outcome("--", 1, True), organiser, m.version, replace=True)
+    record_result(m, parse_outcome("--", 1, True), organiser, m.version, replace=True)
     m.refresh_from_db()
     assert m.result == "double_loss" and m.result_label(chess=True) == "double forfeit −/−"
 
@@ -229,23 +233,23 @@ def test_a_half_point_bye_for_round_3_leaves_the_player_out_and_scores_a_half(ch
     for _ in range(2):
         rnd = play_round(chess, organiser)
         for m in games(rnd):
-            services.record_result(m, services.parse_outcome("1-0", 1, True), organiser)
+            record_result(m, parse_outcome("1-0", 1, True), organiser)
     third = play_round(chess, organiser)
     mine = third.matches.get(player_a=alice)
     assert mine.player_b is None and mine.result == "half_bye"
     assert not third.matches.filter(player_b=alice).exists()
     assert third.matches.filter(player_b__isnull=False).count() == 2  # the five others: two games and a bye
-    before = {r.player_id: r.points for r in services.event_standings(chess, after_round=2).rows}
-    after = {r.player_id: r.points for r in services.event_standings(chess).rows}
+    before = {r.player_id: r.points for r in event_standings(chess, after_round=2).rows}
+    after = {r.player_id: r.points for r in event_standings(chess).rows}
     assert after[alice.key] - before[alice.key] == Fraction(1, 2)
-    cross = services.crosstable(chess, live=True)
+    cross = crosstable(chess, live=True)
     row = next(r for r in cross.rows if r.player == alice)
     assert row.cells[2].opponent is None and row.cells[2].result == "½"
 
 
 def test_a_zero_point_bye_marks_an_absence(chess, organiser):
     bob = chess.players.get(name="Player B")
-    services.request_bye(bob, 1, "zero_bye", organiser)
+    request_bye(bob, 1, "zero_bye", organiser)
     rnd = play_round(chess, organiser)
     assert rnd.matches.get(player_a=bob).result == "zero_bye"
     # The five others: two games and the pairing's bye.
@@ -256,9 +260,9 @@ def test_a_bye_for_a_round_already_paired_is_refused(chess, organiser, org):
     play_round(chess, organiser)
     alice = chess.players.get(name="Player A")
     with pytest.raises(ServiceError, match="already paired"):
-        services.request_bye(alice, 1, "half_bye", organiser)
+        request_bye(alice, 1, "half_bye", organiser)
     with pytest.raises(ServiceError, match="plays no round 6"):
-        services.request_bye(alice, 6, "half_bye", organiser)
+        request_bye(alice, 6, "half_bye", organiser)
     answer = org.post(
         reverse("org_player_bye", args=[chess.slug, alice.pk]), {"round": 1, "kind": "half_bye"}, follow=True
     )
@@ -267,8 +271,8 @@ def test_a_bye_for_a_round_already_paired_is_refused(chess, organiser, org):
 
 def test_a_bye_request_is_withdrawn_and_logged(chess, organiser):
     alice = chess.players.get(name="Player A")
-    services.request_bye(alice, 2, "half_bye", organiser)
-    services.request_bye(alice, 2, "", organiser)
+    request_bye(alice, 2, "half_bye", organiser)
+    request_bye(alice, 2, "", organiser)
     alice.refresh_from_db()
     assert alice.requested_byes == {}
     assert list(chess.log.values_list("action", flat=True).order_by("id")) == ["request_bye", "withdraw_bye"]
@@ -314,8 +318,8 @@ def test_byes_asked_from_a_phone_keep_to_the_events_limits_and_the_desk_may_pass
     assert alice.requested_byes == {"1": "half_bye", "3": "half_bye"}
     ask(3)  # changing a round already asked for is not one more
     # The arbiter approves past the limits by entering them at the desk.
-    services.request_bye(alice, 4, "half_bye", organiser)
-    services.request_bye(alice, 7, "zero_bye", organiser)
+    request_bye(alice, 4, "half_bye", organiser)
+    request_bye(alice, 7, "zero_bye", organiser)
     alice.refresh_from_db()
     assert alice.requested_byes == {"1": "half_bye", "3": "half_bye", "4": "half_bye", "7": "zero_bye"}
 
@@ -391,13 +395,13 @@ def test_pair_command_text_heads_white_and_black(tmp_path, capsys):
 def test_the_crosstable_reads_start_number_colour_and_result(chess, organiser, org):
     rnd = play_round(chess, organiser)
     first, second, third = games(rnd)
-    services.record_result(first, services.parse_outcome("1-0", 1, True), organiser)
-    services.record_result(second, services.parse_outcome("=", 1, True), organiser)
-    services.record_result(third, services.parse_outcome("-+", 1, True), organiser)
+    record_result(first, parse_outcome("1-0", 1, True), organiser)
+    record_result(second, parse_outcome("=", 1, True), organiser)
+    record_result(third, parse_outcome("-+", 1, True), organiser)
     page = Client().get(reverse("public:crosstable", args=[chess.slug]))
     assert page.status_code == 200 and page.has_header("ETag")
     text = page.content.decode()
-    starts = services.start_numbers(chess, chess.players.all())
+    starts = start_numbers(chess, chess.players.all())
     winner = first.player_a
     assert f"{starts[first.player_b_id]}w1" in text
     assert f"{starts[winner.pk]}b0" in text
@@ -416,13 +420,13 @@ def test_tied_players_are_told_apart_by_start_number(chess, organiser):
     "1w½" or "1b½". The start (pairing) number is unique: rating order, as the pairing numbered them."""
     rnd = play_round(chess, organiser)
     for m in games(rnd):
-        services.record_result(m, services.parse_outcome("=", 1, True), organiser)
-    table = services.crosstable(chess)
+        record_result(m, parse_outcome("=", 1, True), organiser)
+    table = crosstable(chess)
     assert len({r.rank for r in table.rows}) < len(table.rows)  # ties
     opponents = [c.opponent for r in table.rows for c in r.cells]
     assert sorted(opponents) == list(range(1, 7)) and sorted(r.number for r in table.rows) == list(range(1, 7))
     by_rating = sorted(chess.players.all(), key=lambda p: -p.rating)
-    assert [services.start_numbers(chess, by_rating)[p.pk] for p in by_rating] == list(range(1, 7))
+    assert [start_numbers(chess, by_rating)[p.pk] for p in by_rating] == list(range(1, 7))
 
 
 def test_a_long_crosstable_comes_in_pages_as_the_standings_do(organiser):
@@ -454,7 +458,7 @@ def test_a_long_crosstable_comes_in_pages_as_the_standings_do(organiser):
 def test_the_crosstable_in_danish_and_japanese(chess, organiser):
     rnd = play_round(chess, organiser)
     for m in games(rnd):
-        services.record_result(m, services.parse_outcome("1", 1, True), organiser)
+        record_result(m, parse_outcome("1", 1, True), organiser)
     da = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
     ja = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "h1" in da and "Krydstabel" in da
@@ -514,7 +518,7 @@ def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
         "sex": "w",
         "birth_date": "2002/04/30",
     }
-    services.add_players(chess, organiser, services.new_players(rows))
+    add_players(chess, organiser, new_players(rows))
     anna = chess.players.get(name="Anna Cramling")
     assert anna.fide_id == "1234567" and anna.federation == "SWE"
     out = csvio.players_csv(chess.players.order_by("number"), chess=True)
@@ -552,10 +556,10 @@ def test_a_forfeit_is_not_reported_from_a_phone(chess, organiser):
 
 def test_a_round_with_only_a_forfeit_entered_is_not_paired_again(chess, organiser):
     rnd = play_round(chess, organiser)
-    services.record_result(games(rnd)[0], services.parse_outcome("+-", 1, True), organiser)
+    record_result(games(rnd)[0], parse_outcome("+-", 1, True), organiser)
     with pytest.raises(ServiceError, match="already has results"):
-        services.repair_round(rnd, organiser)
-    assert services.results_board.counts(rnd).entered
+        repair_round(rnd, organiser)
+    assert counts(rnd).entered
 
 
 def test_the_phone_tells_a_stored_forfeit(chess, organiser):
@@ -563,13 +567,13 @@ def test_the_phone_tells_a_stored_forfeit(chess, organiser):
 
     rnd = play_round(chess, organiser)
     m = games(rnd)[0]
-    services.record_result(m, services.parse_outcome("-+", 1, True), organiser)
+    record_result(m, parse_outcome("-+", 1, True), organiser)
     m.refresh_from_db()
     assert told(m.games, m.result, m) == f"{m.player_a.name} won by forfeit"
 
 
 def test_the_draft_of_a_chess_round_heads_white_and_black(chess, organiser, org):
-    services.pair_next_round(chess, organiser)
+    pair_next_round(chess, organiser)
     page = org.get(reverse("org_round", args=[chess.slug, 1])).content.decode()
     assert "<th>White</th>" in page and "<th>Black</th>" in page
 
@@ -577,7 +581,7 @@ def test_the_draft_of_a_chess_round_heads_white_and_black(chess, organiser, org)
 def test_a_players_public_page_says_their_colour_each_round(chess, organiser):
     rnd = play_round(chess, organiser)
     m = games(rnd)[0]
-    services.record_result(m, services.parse_outcome("1-0", 1, True), organiser)
+    record_result(m, parse_outcome("1-0", 1, True), organiser)
     white = Client().get(reverse("public:player", args=[chess.slug, m.player_a_id])).content.decode()
     black = Client().get(reverse("public:player", args=[chess.slug, m.player_b_id])).content.decode()
     assert 'class="colour">with White against' in white and 'class="colour">with Black against' in black
@@ -596,8 +600,8 @@ def test_the_keyboard_confirms_a_forfeit_white_first(chess, organiser, org):
 
 
 def test_the_event_page_lists_who_the_next_pairing_leaves_out(chess, organiser, org):
-    services.request_bye(chess.players.get(name="Player C"), 1, "half_bye", organiser)
-    services.request_bye(chess.players.get(name="Player D"), 2, "zero_bye", organiser)
+    request_bye(chess.players.get(name="Player C"), 1, "half_bye", organiser)
+    request_bye(chess.players.get(name="Player D"), 2, "zero_bye", organiser)
     page = org.get(reverse("org_event", args=[chess.slug])).content.decode()
     assert "Requested byes in round 1 (not paired):" in page and "Player C</a> (½)" in page
     assert "Player D</a>" not in page
@@ -617,28 +621,28 @@ def test_the_crosstable_reads_a_constant_number_of_queries(chess, organiser, dja
 
     rnd = play_round(chess, organiser)
     for m in games(rnd):
-        services.record_result(m, services.parse_outcome("1", 1, True), organiser)
+        record_result(m, parse_outcome("1", 1, True), organiser)
     cache.clear()
     with django_assert_max_num_queries(12) as small:
         crosstable_context(chess)
-    services.add_players(chess, organiser, [services.NewPlayer(name=f"Late {k}") for k in range(30)])
+    add_players(chess, organiser, [NewPlayer(name=f"Late {k}") for k in range(30)])
     cache.clear()
     with django_assert_max_num_queries(len(small.captured_queries)):
         crosstable_context(chess)
 
 
 def test_a_magic_desk_types_forfeits_too_and_its_hint_says_so():
-    hint = dict(services.shorthands(3, False))
+    hint = dict(shorthands(3, False))
     assert hint["double loss"] == ["dl", "double", "double loss"]
     assert hint["forfeit, first player wins +/−"] == ["+-", "+/-"] and hint["double forfeit −/−"] == ["--", "-/-"]
     for typed in ("+-", "-+", "--"):
-        services.parse_outcome(typed, 3)  # every form the hint shows is read
-    assert services.shorthands(3, True) == [(s, [s.replace("-", "")]) for s in ("2-0", "2-1", "1-2", "0-2")]
+        parse_outcome(typed, 3)  # every form the hint shows is read
+    assert shorthands(3, True) == [(s, [s.replace("-", "")]) for s in ("2-0", "2-1", "1-2", "0-2")]
 
 
 def test_a_fide_id_column_is_the_players_id_in_an_event_without_colours(event, organiser):
     rows = csvio.parse_players("name,fide id,federation\nBo Ek,1503014,SWE\n")
-    services.add_players(event, organiser, services.new_players(rows, chess=False))
+    add_players(event, organiser, new_players(rows, chess=False))
     bo = event.players.get(name="Bo Ek")
     assert (bo.external_id, bo.fide_id, bo.federation) == ("1503014", "", "")
 
@@ -678,12 +682,12 @@ def test_the_trf_export_carries_what_the_desk_entered(chess, organiser, org):
         "1969/12/06",
     )
     alice.save()
-    services.request_bye(chess.players.get(name="Player B"), 2, "half_bye", organiser)
+    request_bye(chess.players.get(name="Player B"), 2, "half_bye", organiser)
     rnd = play_round(chess, organiser)
     forfeit, *rest = games(rnd)
-    services.record_result(forfeit, services.parse_outcome("-+", 1, True), organiser)
+    record_result(forfeit, parse_outcome("-+", 1, True), organiser)
     for m in rest:
-        services.record_result(m, services.parse_outcome("=", 1, True), organiser)
+        record_result(m, parse_outcome("=", 1, True), organiser)
     text = org.get(reverse("org_export_trf", args=[chess.slug])).content.decode()
     line = next(x for x in text.splitlines() if "Player A" in x)
     assert "mGM" in line.replace(" ", "")[:12] and "GER" in line and "4100018" in line and "1969/12/06" in line
@@ -716,12 +720,12 @@ def test_the_trf_export_carries_what_the_desk_entered(chess, organiser, org):
 def test_rating_breaks_the_ties_c07_leaves_when_the_event_asks(chess, organiser):
     rnd = play_round(chess, organiser)
     for m in games(rnd):
-        services.record_result(m, services.parse_outcome("=", 1, True), organiser)
+        record_result(m, parse_outcome("=", 1, True), organiser)
     chess.tiebreakers = []
     chess.rating_breaks_ties = True
     chess.save(update_fields=["tiebreakers", "rating_breaks_ties", "version"])
     chess.touch()
-    rows = services.event_standings(chess).rows
+    rows = event_standings(chess).rows
     ratings = [chess.players.get(key=r.player_id).rating for r in rows]
     assert ratings == sorted(ratings, reverse=True) and [r.rank for r in rows] == list(range(1, 7))
 

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_public import pair
-from tournament import services
 from tournament.models import Event, EventRole, Match, Player, Round
+from tournament.services.locks import changed
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,7 @@ def chess_event(organiser):
     pair(e, 2, [(m, a), (k, i), (o, s), (j, None)], state=Round.State.COMPLETE, results={1: (0, 0, 1), 2: (1, 0, 0)})
     Match.objects.filter(round__event=e, round__number=2, table=3).update(games_a=0, games_b=0, games_drawn=1)
     pair(e, 3, [(a, i), (k, m), (j, o), (s, None)], state=Round.State.DRAFT)
-    services.changed(e)
+    changed(e)
     e.refresh_from_db()
     return e
 

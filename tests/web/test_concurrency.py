@@ -14,9 +14,12 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from tournament import services
 from tournament.files.eventio import create_matches
 from tournament.models import EventLog, EventRole, Match, ResultChange, Round
+from tournament.services.clock import change_clock
+from tournament.services.locks import ServiceError
+from tournament.services.results import ConfirmReplace, Outcome, record_result
+from tournament.services.rounds import pair_next_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HX = {"HX-Request": "true"}
@@ -145,16 +148,16 @@ def test_typing_over_a_stored_result_is_refused_and_shows_it(event, organiser, j
 def test_many_contenders_through_the_service_one_result_stored(event, organiser, judge):
     rnd = published_round(event)
     m = rnd.matches.get(table=1)
-    outcomes = [services.Outcome("played", g) for g in [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 0)]]
-    outcomes += [services.Outcome("double_loss", None)]
+    outcomes = [Outcome("played", g) for g in [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 0)]]
+    outcomes += [Outcome("double_loss", None)]
     results = at_once(
         *(
-            lambda o=o, by=by: services.record_result(m, o, by, expected_version=0)
+            lambda o=o, by=by: record_result(m, o, by, expected_version=0)
             for o, by in zip(outcomes, [organiser, judge] * 3, strict=True)
         )
     )
     stored = [r for r in results if isinstance(r, Match)]
-    conflicts = [r for r in results if isinstance(r, services.ConfirmReplace)]
+    conflicts = [r for r in results if isinstance(r, ConfirmReplace)]
     assert len(stored) == 1 and len(conflicts) == len(outcomes) - 1, results
     m.refresh_from_db()
     assert m.snapshot() == stored[0].snapshot()
@@ -188,10 +191,10 @@ def test_pair_round_twice_at_once_makes_one_round_and_tells_the_loser(event, org
 def test_pairing_the_next_round_from_four_tabs_pairs_it_once(event, organiser):
     rnd = published_round(event)
     for m in rnd.matches.all():
-        services.record_result(m, services.Outcome("played", (2, 0, 0)), organiser)
-    results = at_once(*(lambda: services.pair_next_round(event, organiser) for _ in range(4)))
+        record_result(m, Outcome("played", (2, 0, 0)), organiser)
+    results = at_once(*(lambda: pair_next_round(event, organiser) for _ in range(4)))
     made = [r for r in results if isinstance(r, Round)]
-    refused = [r for r in results if isinstance(r, services.ServiceError)]
+    refused = [r for r in results if isinstance(r, ServiceError)]
     assert len(made) == 1 and len(refused) == 3, results
     assert made[0].number == 2 and list(event.rounds.values_list("number", flat=True)) == [1, 2]
     assert all("Round 2" in str(e) or "someone else" in str(e) for e in refused)
@@ -213,7 +216,7 @@ def test_two_corrections_of_one_result_at_once_do_not_overwrite_each_other(event
     """Two people fix the same earlier result from pages showing the same stored result: one fix wins."""
     first = published_round(event)
     for m in first.matches.all():
-        services.record_result(m, services.Outcome("played", (2, 0, 0)), organiser)
+        record_result(m, Outcome("played", (2, 0, 0)), organiser)
     published_round(event, 2)
     m = first.matches.get(table=1)
     url = reverse("org_match", args=[event.slug, 1, m.pk])
@@ -236,7 +239,7 @@ def test_two_corrections_of_one_result_at_once_do_not_overwrite_each_other(event
 def test_clock_minutes_added_from_several_pages_at_once_all_count(event, organiser, judge, second_organiser):
     """A "+5 min" read the length and wrote it back plus five: two clicks at once added five minutes, not ten."""
     rnd = published_round(event)
-    services.clock(rnd, "start", organiser)
+    change_clock(rnd, "start", organiser)
     url = reverse("org_round_clock", args=[event.slug, 1])
     people = [organiser, judge, second_organiser] * 2
     responses = at_once(*(lambda c=c: c.post(url, {"action": "add", "minutes": 5}) for c in map(logged_in, people)))
@@ -250,7 +253,7 @@ def test_the_clock_paused_and_lengthened_at_once_keeps_both(event, organiser, ju
     """Different clock changes at once each apply once, on the clock as the other left it (they wait for each
     other on the round row, and neither is refused)."""
     rnd = published_round(event)
-    services.clock(rnd, "start", organiser)
+    change_clock(rnd, "start", organiser)
     url = reverse("org_round_clock", args=[event.slug, 1])
     org, jc = logged_in(organiser), logged_in(judge)
     for _ in range(3):

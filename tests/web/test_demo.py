@@ -3,8 +3,8 @@
 import pytest
 from django.core.management import call_command
 
-from tournament import services
 from tournament.models import Event
+from tournament.services.rounds import recommended_rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,7 @@ def test_the_demo_event_is_planned_as_its_own_pages_recommend(capsys, monkeypatc
     monkeypatch.setenv("PORT", "8123")
     call_command("demo")
     event = Event.objects.get(slug="demo")
-    advice = services.recommended_rounds(event)
+    advice = recommended_rounds(event)
     assert (event.planned_rounds, event.top_cut) == (advice.rounds, advice.top_cut) == (5, 4)
     out = capsys.readouterr().out
     assert "organiser / swiss-demo" in out and "http://127.0.0.1:8123/e/demo/" in out

@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from pairing import DutchInput, PairingInput, from_event, pair
 from tests.conftest import new_chess_event
-from tournament import services
 from tournament.files.eventio import event_to_file
 from tournament.models import Event
-from tournament.services import ServiceError
+from tournament.services.locks import ServiceError
+from tournament.services.rounds import pair_next_round
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def by_rating(event):
 
 def test_a_chess_event_pairs_round_one_by_the_dutch_system(chess, organiser):
     assert isinstance(from_event(event_to_file(chess), 1), DutchInput)
-    rnd = services.pair_next_round(chess, organiser)
+    rnd = pair_next_round(chess, organiser)
     number = by_rating(chess)
     games = sorted(
         sorted((number[m.player_a_id], number[m.player_b_id])) for m in rnd.matches.filter(player_b__isnull=False)
@@ -45,7 +45,7 @@ def test_a_chess_event_pairs_round_one_by_the_dutch_system(chess, organiser):
 
 
 def test_the_round_is_what_the_engine_gives_for_the_same_file(chess, organiser):
-    rnd = services.pair_next_round(chess, organiser)
+    rnd = pair_next_round(chess, organiser)
     chess.refresh_from_db()  # with the initial colour its pairing drew (tests/web/test_initial_colour.py)
     expected = pair(from_event(event_to_file(chess), 1), seed=rnd.seed)
     stored = {(m.player_a.key, m.player_b.key) for m in rnd.matches.select_related("player_a", "player_b")}
@@ -99,9 +99,9 @@ def test_an_unknown_pairing_system_is_refused(client, organiser, chess):
 @override_settings(DUTCH_ROUND_MAX_PLAYERS=6)
 def test_a_field_past_the_dutch_limit_is_refused_with_what_to_do(chess, organiser):
     with pytest.raises(ServiceError) as refused:
-        services.pair_next_round(chess, organiser)
+        pair_next_round(chess, organiser)
     assert "8 players" in str(refused.value) and "at most 6" in str(refused.value)
     assert not chess.rounds.exists()
     Event.objects.filter(pk=chess.pk).update(pairing="optimal")
     chess.refresh_from_db()
-    assert services.pair_next_round(chess, organiser).matches.count() == 4
+    assert pair_next_round(chess, organiser).matches.count() == 4

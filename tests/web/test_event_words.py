@@ -8,9 +8,13 @@ import io
 import pytest
 from django.urls import reverse
 
-from tournament import services
 from tournament.files.eventio import create_matches
 from tournament.models import Event, EventRole, Match, Player, Round
+from tournament.services.locks import changed, log
+from tournament.services.results import correct_result, parse_outcome, record_result
+from tournament.services.roster import add_player, delete_player, drop_player
+from tournament.services.rounds import pair_next_round, publish_round
+from tournament.services.top_cut import start_top_cut
 
 pytestmark = pytest.mark.django_db
 
@@ -42,14 +46,14 @@ def played_round(event, number, state=Round.State.COMPLETE, players=None):
 def test_recent_actions_are_sentences_with_names(org, event, organiser):
     rnd = played_round(event, 1, state=Round.State.IN_PROGRESS)
     dan = event.players.get(name="Player D")
-    services.log(event, "publish", organiser, round=1)
+    log(event, "publish", organiser, round=1)
     match = rnd.matches.get(table=1)
-    services.correct_result(match, services.parse_outcome("0-2", event.best_of), organiser, match.version)
-    services.drop_player(dan, organiser)
-    gone = services.add_player(event, organiser, name="Mistake")[0]
-    services.delete_player(gone, organiser)
-    services.log(event, "top_cut", organiser, size=4, seeds=[])
-    services.log(event, "settings_after_pairing", organiser, fields=["best_of", "tiebreakers"])
+    correct_result(match, parse_outcome("0-2", event.best_of), organiser, match.version)
+    drop_player(dan, organiser)
+    gone = add_player(event, organiser, name="Mistake")[0]
+    delete_player(gone, organiser)
+    log(event, "top_cut", organiser, size=4, seeds=[])
+    log(event, "settings_after_pairing", organiser, fields=["best_of", "tiebreakers"])
     html = org.get(url("org_event", event)).content.decode()
     section = html[html.index("Recent actions") :]
     for sentence in (
@@ -67,13 +71,13 @@ def test_recent_actions_are_sentences_with_names(org, event, organiser):
 
 def test_a_drop_logged_before_names_were_kept_is_named_from_the_roster(org, event, organiser):
     p = event.players.get(name="Player E")
-    services.log(event, "drop", organiser, player=p.key, after_round=0)
+    log(event, "drop", organiser, player=p.key, after_round=0)
     assert "Player E dropped before round 1." in org.get(url("org_event", event)).content.decode()
 
 
 def test_the_recommendation_is_plain_words(org, event):
     Player.objects.filter(pk__in=list(event.players.values_list("pk", flat=True)[:2])).update(byes=1)
-    services.changed(event)
+    changed(event)
     html = org.get(url("org_players", event)).content.decode()
     assert (
         "8 players; 2 of them start with byes, which already count as wins, so the event is sized as for 10 players"
@@ -83,7 +87,7 @@ def test_the_recommendation_is_plain_words(org, event):
 
 
 def test_the_tables_column_does_not_count_the_bye(org, event):
-    services.add_player(event, None, name="Ninth")
+    add_player(event, None, name="Ninth")
     played_round(event, 1)
     html = org.get(url("org_event", event)).content.decode()
     rounds = html[html.index("<h2>Rounds</h2>") :]
@@ -114,7 +118,7 @@ def test_best_of_is_chosen_on_the_new_event_form(org):
 
 def test_the_draft_says_the_bye_went_to_a_late_entrant(org, event):
     played_round(event, 1)
-    kim = services.add_player(event, None, name="Kim")[0]
+    kim = add_player(event, None, name="Kim")[0]
     assert kim.joined_round == 2
     rnd = Round.objects.create(event=event, number=2, state=Round.State.DRAFT, seed=1)
     ps = list(event.players.exclude(pk=kim.pk).order_by("number"))
@@ -132,8 +136,8 @@ def test_the_draft_says_the_bye_went_to_a_late_entrant(org, event):
 
 def test_the_draft_explains_an_ordinary_bye_and_not_a_pre_awarded_one(org, event):
     event.players.filter(name="Player A").update(byes=1)
-    services.add_player(event, None, name="Ninth")
-    services.pair_next_round(event, None)
+    add_player(event, None, name="Ninth")
+    pair_next_round(event, None)
     rnd = Round.objects.get(event=event, number=1)
     byes = list(rnd.matches.filter(result=Match.Result.BYE).select_related("player_a"))
     computed = [m.player_a for m in byes if m.player_a.byes < 1]
@@ -147,10 +151,10 @@ def test_standings_csv_marks_drops_and_top_cut_places(org, event, organiser):
     event.save(update_fields=["top_cut"])
     played_round(event, 1)
     event.players.filter(name="Player H").update(dropped_after=1)
-    services.changed(event)
-    services.publish_round(services.start_top_cut(event, organiser), organiser)  # the bracket starts as a draft
+    changed(event)
+    publish_round(start_top_cut(event, organiser), organiser)  # the bracket starts as a draft
     final = Round.objects.get(event=event, kind=Round.Kind.ELIMINATION).matches.get()
-    services.record_result(final, services.parse_outcome("0-2", event.best_of), organiser, final.version)
+    record_result(final, parse_outcome("0-2", event.best_of), organiser, final.version)
     text = org.get(url("org_export_standings", event)).content.decode("utf-8")
     assert text.startswith("\ufeff")
     rows = list(csv.DictReader(io.StringIO(text[1:])))

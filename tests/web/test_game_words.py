@@ -9,8 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_public import ROUND_1, pair
-from tournament import services
 from tournament.models import Event, Match, Round
+from tournament.services.results import parse_outcome, record_result
+from tournament.services.standings import crosstable
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ def test_a_double_loss_is_worded_in_the_pages_language(event, organiser, languag
     keyboard's confirmation and the printed pairings, whatever the page's language."""
     rnd = pair(event, 1, ROUND_1)
     match = rnd.matches.get(table=1)
-    services.record_result(match, services.parse_outcome("dl", event.best_of), organiser)
+    record_result(match, parse_outcome("dl", event.best_of), organiser)
     org = staff(organiser, language)
     word = DOUBLE_LOSS[language]
     pages = {
@@ -125,7 +126,7 @@ def test_backgammon_offers_no_draw_anywhere(backgammon, organiser):
     # A winner is stored as before.
     org.post(reverse("org_table_result", args=[backgammon.slug, 1]), {"table": 1, "result": "1-0"})
     match.refresh_from_db()
-    assert match.games == (1, 0, 0) and services.crosstable(backgammon) is not None
+    assert match.games == (1, 0, 0) and crosstable(backgammon) is not None
 
 
 def test_a_magic_best_of_one_keeps_its_draw(event, organiser):

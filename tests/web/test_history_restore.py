@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import new_chess_event
-from tournament import services
+from tournament.services.rounds import pair_next_round, publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ RESTORE = {"HTTP_HX_REQUEST": "true", "HTTP_HX_HISTORY_RESTORE_REQUEST": "true"}
 @pytest.fixture
 def paired(client, organiser):
     event = new_chess_event(organiser, {f"Player {c}": 2000 - i * 50 for i, c in enumerate("ABCDEF")})
-    services.publish_round(services.pair_next_round(event, organiser), organiser)
+    publish_round(pair_next_round(event, organiser), organiser)
     client.force_login(organiser)
     return event
 

@@ -17,9 +17,12 @@ from django.utils import formats, translation
 
 from swiss.presets import FIDE_CODES
 from tests.web.test_public import pair
-from tournament import services
 from tournament.files.csvio import READ_COLUMNS
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
+from tournament.services.locks import changed
+from tournament.services.rounds import publish_round
+from tournament.services.staff import invite_staff
+from tournament.services.top_cut import start_top_cut
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")
@@ -119,16 +122,16 @@ def whole_event(event, organiser, judge):
         ResultChange.objects.create(match=match, before={"games": [2, 1, 0]}, after={"games": [2, 0, 0]}, by=organiser)
         ResultChange.objects.create(match=match, before=None, after={"games": [2, 1, 0]}, by=organiser)
         event.refresh_from_db()
-        services.start_top_cut(event, organiser)
+        start_top_cut(event, organiser)
         semis = event.rounds.get(kind=Round.Kind.ELIMINATION)
-        services.publish_round(semis, organiser)
+        publish_round(semis, organiser)
         semis.clock_started = dt.datetime.now(dt.UTC)
         semis.save()
-        services.invite_staff(event, "otto", "judge", organiser)
+        invite_staff(event, "otto", "judge", organiser)
         key = players[0].key
         for action, detail in LOGGED.items():
             EventLog.objects.create(event=event, action=action, by=organiser, detail={**detail, "player": key})
-        services.changed(event)
+        changed(event)
         event.refresh_from_db()
         return event, players
 

@@ -15,9 +15,11 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tests.web.test_concurrency import at_once, logged_in, published_round
-from tournament import services
 from tournament.files.eventio import import_event
 from tournament.models import Event, EventLog, FormSubmission, Match, Player, Round
+from tournament.services.clock import change_clock
+from tournament.services.results import Outcome, record_result
+from tournament.services.roster import NewPlayer, add_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -110,7 +112,7 @@ def test_the_same_swap_clicked_twice_at_once_swaps_once(event, organiser):
 
 def test_plus_five_minutes_clicked_twice_at_once_adds_five(event, organiser):
     rnd = published_round(event)
-    services.clock(rnd, "start", organiser)
+    change_clock(rnd, "start", organiser)
     url = reverse("org_round_clock", args=[event.slug, 1])
     data = {"action": "add", "minutes": 5, "once": "page-5-org_round_clock"}
     at_once(*(lambda c=c: c.post(url, data) for c in same_session_twice(organiser)))
@@ -157,10 +159,10 @@ def test_every_form_that_creates_rows_carries_a_one_time_token(event, organiser)
 @pytest.mark.needs_postgresql(reason="one INSERT per bulk write (SQLite splits one into batches of 999 parameters)")
 def test_an_import_is_one_insert_and_one_change_whatever_its_size(event, organiser, django_assert_max_num_queries):
     version = event.version
-    rows = [services.NewPlayer(name=f"Bulk {i}", rating=i) for i in range(2000)]
+    rows = [NewPlayer(name=f"Bulk {i}", rating=i) for i in range(2000)]
     # Measured: the same 13 queries for 5 rows as for 2000 (key, number and code each drawn in one query).
     with django_assert_max_num_queries(13):
-        added, notes = services.add_players(event, organiser, rows)
+        added, notes = add_players(event, organiser, rows)
     assert list(event.players.filter(pk__in=added).order_by("pk").values_list("name", flat=True)) == [
         f"Bulk {i}" for i in range(2000)
     ]
@@ -175,13 +177,11 @@ def test_a_late_import_records_the_missed_rounds_for_every_player(event, organis
     event.save(update_fields=["late_entry"])
     first = published_round(event)
     for m in first.matches.all():
-        services.record_result(m, services.Outcome("played", (2, 0, 0)), organiser)
+        record_result(m, Outcome("played", (2, 0, 0)), organiser)
     published_round(event, 2)
     # A fixed number of queries whatever the size of the import (keys, numbers and codes drawn in bulk).
     with django_assert_max_num_queries(17):
-        added, notes = services.add_players(
-            event, organiser, [services.NewPlayer(name=f"Late {i}") for i in range(300)]
-        )
+        added, notes = add_players(event, organiser, [NewPlayer(name=f"Late {i}") for i in range(300)])
     assert set(Player.objects.filter(pk__in=added).values_list("joined_round", flat=True)) == {3}
     losses = Match.objects.filter(player_a__in=added, result=Match.Result.LOSS)
     assert losses.count() == 600
@@ -239,7 +239,7 @@ def test_an_import_holding_its_event_does_not_hold_another_event(event, organise
     try:
         assert locked.wait(10)
         started = time.monotonic()
-        services.add_players(other, organiser, [services.NewPlayer(name=f"Other {i}") for i in range(500)])
+        add_players(other, organiser, [NewPlayer(name=f"Other {i}") for i in range(500)])
         assert time.monotonic() - started < 5
         assert other.players.count() == 500
     finally:

@@ -18,9 +18,9 @@ from pairing.event import dutch_from_event
 from standings import points_by_player
 from swiss import model, trf
 from tests.conftest import new_chess_event
-from tournament import services
 from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event
+from tournament.services.rounds import pair_next_round, publish_round, repair_round
 
 pytestmark = pytest.mark.django_db
 CORPUS = Path(__file__).parents[1] / "data" / "dutch"
@@ -101,7 +101,7 @@ def test_the_settings_choose_it_until_round_one_is_paired(client, organiser):
     assert client.post(reverse("org_settings", args=[chess.slug]), data).status_code == 302
     chess.refresh_from_db()
     assert chess.initial_colour == "white"
-    rnd = services.pair_next_round(chess, organiser)
+    rnd = pair_next_round(chess, organiser)
     top = rnd.matches.get(table=1)
     assert top.player_a_id == chess.players.get(name="Player A").pk
     # Round 1 is paired: the colour is fixed, shown but not taken from the form.
@@ -124,18 +124,18 @@ def test_in_danish_and_japanese(client, organiser):
 
 def test_a_lot_drawn_with_round_one_is_kept_by_a_re_pairing_later_rounds_and_the_trf(organiser):
     chess = new_chess_event(organiser, {f"Player {c}": 2000 - i * 50 for i, c in enumerate("ABCDEF")}, slug="c")
-    rnd = services.pair_next_round(chess, organiser)
+    rnd = pair_next_round(chess, organiser)
     chess.refresh_from_db()
     drawn = chess.initial_colour
     assert drawn == {"W": "white", "B": "black"}[random.Random(rnd.seed).choice((WHITE, BLACK))]
     a = chess.players.get(name="Player A").pk
     assert (rnd.matches.get(table=1).player_a_id == a) is (drawn == "white")
     for _ in range(4):  # a new seed each time, the same colour
-        rnd = services.repair_round(rnd, organiser)
+        rnd = repair_round(rnd, organiser)
         chess.refresh_from_db()
         assert chess.initial_colour == drawn
         assert (rnd.matches.get(table=1).player_a_id == a) is (drawn == "white")
-    services.publish_round(rnd, organiser)
+    publish_round(rnd, organiser)
     assert (
         dutch_from_event(event_to_file(chess), 2, seed=12345).initial_colour == {"white": WHITE, "black": BLACK}[drawn]
     )
@@ -146,7 +146,7 @@ def test_an_optimal_event_draws_none(organiser):
     chess = new_chess_event(organiser, {f"Player {c}": 2000 - i * 50 for i, c in enumerate("ABCD")}, slug="c")
     Event.objects.filter(pk=chess.pk).update(pairing="optimal")
     chess.refresh_from_db()
-    services.pair_next_round(chess, organiser)
+    pair_next_round(chess, organiser)
     chess.refresh_from_db()
     assert chess.initial_colour == ""
 
@@ -156,11 +156,11 @@ def test_events_paired_before_the_colour_was_kept_keep_the_one_they_used(organis
     assert random.Random(0).choice((WHITE, BLACK)) == BLACK
     migration = importlib.import_module("tournament.migrations.0018_event_initial_colour_kept")
     paired = new_chess_event(organiser, {"Player A": 2000, "Player B": 1900}, slug="paired")
-    services.pair_next_round(paired, organiser)
+    pair_next_round(paired, organiser)
     Event.objects.filter(pk=paired.pk).update(initial_colour="")
     new_chess_event(organiser, {"Player A": 2000, "Player B": 1900}, slug="fresh")
     chosen = new_chess_event(organiser, {"Player A": 2000, "Player B": 1900}, slug="chosen")
-    services.pair_next_round(chosen, organiser)
+    pair_next_round(chosen, organiser)
     Event.objects.filter(pk=chosen.pk).update(initial_colour="white")
     migration.keep_the_colour_already_used(apps, None)
     colours = dict(Event.objects.values_list("slug", "initial_colour"))

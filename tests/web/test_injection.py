@@ -13,8 +13,9 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tests.web.test_permissions import JUDGE_OK, PUBLIC_ROUTES, ROUTES, kwargs_for, published_round
-from tournament import services
 from tournament.models import Event, Player
+from tournament.services.locks import changed
+from tournament.services.results import Outcome, record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -85,10 +86,10 @@ def hostile(event, organiser):
     event.refresh_from_db()
     rnd = published_round(event)
     for m in rnd.matches.exclude(player_b=None):
-        services.record_result(m, services.Outcome("played", (2, 1, 0)), organiser)
+        record_result(m, Outcome("played", (2, 1, 0)), organiser)
     m = published_round(event, 2).matches.get(table=2)
-    services.record_result(m, services.Outcome("played", (0, 2, 0)), organiser)
-    services.changed(event)
+    record_result(m, Outcome("played", (0, 2, 0)), organiser)
+    changed(event)
     event.refresh_from_db()
     return event
 

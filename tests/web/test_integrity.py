@@ -15,10 +15,13 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tests.web.test_concurrency import HX, at_once, logged_in
-from tournament import services
 from tournament.files.eventio import event_to_file, import_event
 from tournament.models import Event, EventRole, Match, Player, Round
-from tournament.services import Outcome
+from tournament.services.results import Outcome, record_result
+from tournament.services.roster import add_player, drop_player, undrop_player
+from tournament.services.rounds import pair_next_round, publish_round
+from tournament.services.standings import event_standings
+from tournament.services.top_cut import start_top_cut
 
 # ---------------------------------------------------------------- player keys
 
@@ -65,18 +68,18 @@ def test_a_late_entry_after_a_restore_never_takes_an_imported_players_key(organi
     top = max(given, Player.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1000
     event = restored_event(top, organiser)
     next_player_pk_will_be(top + 1)  # the next player's pk is the number of the second imported id
-    late, _ = services.add_player(event, organiser, name="Late Lee")
+    late, _ = add_player(event, organiser, name="Late Lee")
     assert late.pk == top + 1
     keys = list(event.players.values_list("key", flat=True))
     assert len(keys) == len(set(keys)) == 9 and late.key == f"p{top + 8}"
 
     # Pairing works, a drop and undrop changes nothing, and the imported winner keeps the 2-0.
-    rnd = services.pair_next_round(event, organiser)
+    rnd = pair_next_round(event, organiser)
     assert rnd.matches.count() == 5  # 9 players: four tables and a bye
     winner = event.players.get(key=f"p{top}")
-    services.drop_player(late, organiser)
-    services.undrop_player(late, organiser)
-    rows = {r.player_id: r for r in services.event_standings(event).rows}
+    drop_player(late, organiser)
+    undrop_player(late, organiser)
+    rows = {r.player_id: r for r in event_standings(event).rows}
     assert rows[winner.key].points == 3 and rows[late.key].points == 0
 
     # The export writes every id once, and reads back as a new event.
@@ -103,7 +106,7 @@ def test_keys_are_given_by_every_way_of_adding_players(event, organiser):
     Player.objects.create(event=event, name="Imported", key="p500")
     single = Player.objects.create(event=event, name="Single")
     bulk = Player.objects.bulk_create([Player(event=event, name=f"Bulk {k}") for k in range(3)])
-    added, _ = services.add_player(event, organiser, name="Added")
+    added, _ = add_player(event, organiser, name="Added")
     assert [single.key, *(p.key for p in bulk), added.key] == ["p501", "p502", "p503", "p504", "p505"]
     keys = list(event.players.values_list("key", flat=True))
     assert len(keys) == len(set(keys))
@@ -112,10 +115,10 @@ def test_keys_are_given_by_every_way_of_adding_players(event, organiser):
 @pytest.mark.django_db
 def test_export_all_then_import_all_restores_and_takes_late_entries(event, organiser, tmp_path):
     """A whole-database backup restored, then a late entry in every event: no key collides, files re-import."""
-    r1 = services.pair_next_round(event, organiser)
-    services.publish_round(r1, organiser)
+    r1 = pair_next_round(event, organiser)
+    publish_round(r1, organiser)
     for m in r1.matches.filter(player_b__isnull=False):
-        services.record_result(m, Outcome("played", (2, 1, 0)), organiser)
+        record_result(m, Outcome("played", (2, 1, 0)), organiser)
     restored_event(1, organiser)
     call_command("export_event", "--all", str(tmp_path / "backup"))
     files = sorted(str(p) for p in (tmp_path / "backup").glob("*.json"))
@@ -123,7 +126,7 @@ def test_export_all_then_import_all_restores_and_takes_late_entries(event, organ
         Event.objects.all().delete()
         call_command("import_event", *files)
     for ev in Event.objects.all():
-        services.add_player(ev, organiser, name="Latecomer")
+        add_player(ev, organiser, name="Latecomer")
         keys = list(ev.players.values_list("key", flat=True))
         assert len(keys) == len(set(keys))
         ef.parse(ef.dump(event_to_file(ev, include_drafts=True)))  # its export reads back
@@ -139,12 +142,12 @@ def top_cut_of_four(organiser, slug: str) -> tuple[Event, Round]:
     Player.objects.bulk_create(
         Player(event=event, name=f"{slug} {c}", rating=1500 - i) for i, c in enumerate("ABCDEFGH")
     )
-    r1 = services.pair_next_round(event, organiser)
-    services.publish_round(r1, organiser)
+    r1 = pair_next_round(event, organiser)
+    publish_round(r1, organiser)
     for m in r1.matches.filter(player_b__isnull=False):
-        services.record_result(m, Outcome("played", (2, 0, 0)), organiser)
-    semis = services.start_top_cut(event, organiser)
-    services.publish_round(semis, organiser)  # the bracket starts as a draft
+        record_result(m, Outcome("played", (2, 0, 0)), organiser)
+    semis = start_top_cut(event, organiser)
+    publish_round(semis, organiser)  # the bracket starts as a draft
     semis.refresh_from_db()
     return event, semis
 

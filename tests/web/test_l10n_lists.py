@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.web.test_public import ROUND_1, pair
-from tournament import services
 from tournament.models import EventLog
+from tournament.services.locks import changed
 from tournament.text import l10n
 from tournament.text.wording import log_sentence
 
@@ -44,7 +44,7 @@ def test_the_event_home_and_the_recommendation_are_whole_japanese_sentences(clie
 @pytest.mark.django_db
 def test_the_screen_lists_the_tables_still_playing_with_the_languages_separator(client, event):
     pair(event, 1, ROUND_1)
-    services.changed(event)
+    changed(event)
     body = client.get(reverse("public:screen", args=[event.slug]), headers={"Accept-Language": "ja"}).content.decode()
     assert "1、2、3、4" in body
     body = client.get(reverse("public:screen", args=[event.slug]), headers={"Accept-Language": "da"}).content.decode()

@@ -8,8 +8,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.web.test_public import pair
-from tournament import services
 from tournament.models import Event, Player, Round
+from tournament.services.locks import changed
 from tournament.text import name_search as names
 
 
@@ -108,7 +108,7 @@ def danish_event(event):
     # Everybody drew: all eight tied on every figure.
     pairs = [(DANISH[i], DANISH[i + 1]) for i in range(0, 8, 2)]
     pair(event, 1, pairs, state=Round.State.COMPLETE, results=dict.fromkeys(range(1, 5), (1, 1, 0)))
-    services.changed(event)
+    changed(event)
     event.refresh_from_db()
     return event
 

@@ -13,9 +13,11 @@ from django.utils import translation
 
 from tests.web.test_l10n_inputs import fields
 from tests.web.test_public import pair
-from tournament import services
 from tournament.forms import PlayerForm
 from tournament.models import Event, Player, Round
+from tournament.services.locks import changed
+from tournament.services.rounds import publish_round
+from tournament.services.top_cut import start_top_cut
 from tournament.text import l10n
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
@@ -124,7 +126,7 @@ def chess_event(event):
     event.refresh_from_db()
     pairs = [("Player A", "Player B"), ("Player C", "Player D"), ("Player E", "Player F"), ("Player G", "Player H")]
     pair(event, 1, [*pairs, ("Player I", None)], state=Round.State.COMPLETE, results={1: (0, 0, 1), 2: (1, 0, 0)})
-    services.changed(event)
+    changed(event)
     return event
 
 
@@ -161,7 +163,7 @@ def test_the_players_own_page_writes_points_with_a_decimal_comma(client, chess_e
     body = client.get(me, headers={"Accept-Language": "en"}).content.decode()
     assert re.search(r"<dd>½</dd>", body), re.findall(r"<dd>[^<]*</dd>", body)
     Event.objects.filter(pk=chess_event.pk).update(preset="custom")
-    services.changed(chess_event)
+    changed(chess_event)
     body = client.get(me, headers={"Accept-Language": "da"}).content.decode()
     assert re.search(r"<dd>0,5</dd>", body), re.findall(r"<dd>[^<]*</dd>", body)
 
@@ -174,7 +176,7 @@ def test_japanese_round_tabs_name_the_top_cut_stages(client, organiser, event):
     event.refresh_from_db()
     pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
     pair(event, 2, ROUND_2, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
-    services.publish_round(services.start_top_cut(event, organiser), organiser)
+    publish_round(start_top_cut(event, organiser), organiser)
     client.force_login(organiser)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja"
     body = client.get(reverse("org_round", args=[event.slug, 3])).content.decode()

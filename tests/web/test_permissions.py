@@ -18,9 +18,10 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tournament import services
 from tournament.files.eventio import create_matches
 from tournament.models import Event, EventRole, Match, Player, Round, StaffInvite
+from tournament.services.locks import changed, log
+from tournament.services.results import Outcome, record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -323,12 +324,12 @@ def test_public_pages_never_show_organiser_only_data(cast, event, organiser, nam
     Player.objects.filter(pk=first.pk).update(external_id="DCI-SECRET-42")
     rnd = event.rounds.get(number=1)
     for m in rnd.matches.all():
-        services.record_result(m, services.Outcome("played", (2, 0, 0)), organiser)
+        record_result(m, Outcome("played", (2, 0, 0)), organiser)
     draft = Round.objects.create(event=event, number=2, state=Round.State.DRAFT, seed=7)
     ps = list(event.players.order_by("-name"))
     create_matches(draft, [Match(round=draft, table=9, player_a=ps[0], player_b=ps[7])])
-    services.log(event, "staff_add", organiser, user="jules", role="judge")
-    services.changed(event)
+    log(event, "staff_add", organiser, user="jules", role="judge")
+    changed(event)
     body = Client().get(public_url(event, name, kwargs)).content.decode()
     assert "DCI-SECRET-42" not in body
     assert "olga" not in body and "jules" not in body  # staff accounts

@@ -4,9 +4,9 @@
 import pytest
 from django.urls import reverse
 
-from tournament import services
 from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, Match, Player, Round
+from tournament.services.roster import add_player
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def org(client, organiser):
 
 
 def test_a_never_paired_player_is_deleted_after_a_confirmation(org, event):
-    dan = services.add_player(event, None, name="Dan")[0]
+    dan = add_player(event, None, name="Dan")[0]
     players = org.get(url("org_players", event)).content.decode()
     assert url("org_player_delete", event, dan.pk) in players
     page = org.get(url("org_player_delete", event, dan.pk)).content.decode()
@@ -35,7 +35,7 @@ def test_a_never_paired_player_is_deleted_after_a_confirmation(org, event):
     assert Event.objects.get(pk=event.pk).version > v
     assert EventLog.objects.filter(event=event, action="delete_player", detail__name="Dan").exists()
     # The next registration does not take anybody else's number.
-    assert services.add_player(event, None, name="Eve")[0].number == 9
+    assert add_player(event, None, name="Eve")[0].number == 9
     assert sorted(event.players.values_list("number", flat=True)) == list(range(1, 10))
 
 
@@ -71,7 +71,7 @@ def test_a_late_entrant_with_only_unpaired_losses_can_be_deleted(org, event):
             for i in range(0, 8, 2)
         ],
     )
-    late = services.add_player(event, None, name="Late Larry")[0]
+    late = add_player(event, None, name="Late Larry")[0]
     assert Match.objects.filter(player_a=late, result=Match.Result.LOSS).count() == 1
     r = org.post(url("org_player_delete", event, late.pk))
     assert r.status_code == 302

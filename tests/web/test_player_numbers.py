@@ -13,10 +13,11 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tests.web.test_concurrency import at_once, logged_in
-from tournament import services
 from tournament.files.eventio import create_matches, event_to_file, import_event
 from tournament.forms import SwapForm
 from tournament.models import Event, Match, Player, Round
+from tournament.services.locks import changed
+from tournament.services.roster import add_player
 from tournament.text.names import Names
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +29,7 @@ def url(name, event, *args):
 
 def test_every_registration_path_numbers_players_in_order(event, organiser):
     assert [p.number for p in event.players.order_by("id")] == list(range(1, 9))
-    ann, _ = services.add_player(event, organiser, name="Ann")
+    ann, _ = add_player(event, organiser, name="Ann")
     assert ann.number == 9
     one = Player.objects.create(event=event, name="Made directly")
     assert one.number == 10
@@ -106,7 +107,7 @@ def twins_round(event) -> Round:
     """Two players called Alex Kim in round 1, at tables 1 and 2."""
     event.players.filter(name="Player A").update(name="Alex Kim")
     event.players.filter(name="Player C").update(name="Alex Kim")
-    services.changed(event)
+    changed(event)
     rnd = Round.objects.create(event=event, number=1, state=Round.State.PAIRED, seed=1)
     ps = list(event.players.order_by("number"))
     create_matches(rnd, [Match(round=rnd, table=i // 2 + 1, player_a=ps[i], player_b=ps[i + 1]) for i in (0, 2, 4, 6)])
@@ -128,7 +129,7 @@ def test_every_page_with_names_tells_the_twins_apart(client, event, organiser):
         reverse("public:screen", args=[event.slug]),
     ]
     Match.objects.filter(round__number=1).update(games_a=2, games_b=0, games_drawn=0)
-    services.changed(event)
+    changed(event)
     for page in pages:
         html = client.get(page).content.decode()
         assert "Alex Kim (#1)" in html and "Alex Kim (#3)" in html, page

@@ -13,9 +13,9 @@ from django.utils import timezone
 from standings.format import format_number
 from swiss.eventfile import loads
 from tests.conftest import EXAMPLES, example_files
-from tournament import services
 from tournament.files.eventio import create_matches, import_event
 from tournament.models import Event, Match, Player, Round
+from tournament.services.locks import changed
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ def pair(event, number, pairs, state=Round.State.IN_PROGRESS, kind=Round.Kind.SW
             )
         )
     create_matches(rnd, matches)
-    services.changed(event)
+    changed(event)
     return rnd
 
 
@@ -139,7 +139,7 @@ def test_unchanged_page_answers_304_with_one_query_and_no_body(client, running, 
 
 def test_a_change_to_the_event_changes_the_etag(client, running):
     before = client.get(url("pairings", running))["ETag"]
-    services.changed(running)
+    changed(running)
     response = client.get(url("pairings", running), HTTP_IF_NONE_MATCH=before)
     assert response.status_code == 200
     assert response["ETag"] != before
@@ -150,7 +150,7 @@ def test_a_clock_change_is_a_new_version(client, running):
     rnd = running.rounds.get(number=2)
     rnd.clock_started = timezone.now()
     rnd.save(update_fields=["clock_started"])
-    services.changed(running)
+    changed(running)
     after = client.get(url("home", running), HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200
     assert b"data-deadline" in after.content
@@ -319,7 +319,7 @@ def test_screen_shows_pairings_during_a_round_and_standings_between_rounds(clien
     Match.objects.filter(round__event=running, round__number=2, games_a__isnull=True).update(
         games_a=2, games_b=0, games_drawn=0
     )
-    services.changed(running)
+    changed(running)
     between = text(client.get(url("screen", running)))
     assert "Standings after round 2" in between
     assert re.search(r"1 Player E 6 2-0-0", between)
@@ -329,7 +329,7 @@ def test_home_has_the_current_round_the_clock_and_a_qr_code(client, running):
     rnd = running.rounds.get(number=2)
     rnd.clock_started = timezone.now() - timedelta(minutes=10)
     rnd.save(update_fields=["clock_started"])
-    services.changed(running)
+    changed(running)
     body = client.get(url("home", running), HTTP_HOST="localhost").content.decode()
     assert "Round 2" in body
     deadline = int(re.search(r'data-deadline="(\d+)"', body).group(1))
@@ -343,7 +343,7 @@ def test_paused_clock_shows_the_time_left(client, running):
     rnd.clock_started = now - timedelta(minutes=20)
     rnd.clock_paused_at = now - timedelta(minutes=5)
     rnd.save(update_fields=["clock_started", "clock_paused_at"])
-    services.changed(running)
+    changed(running)
     body = client.get(url("pairings", running)).content.decode()
     assert 'data-left="2100"' in body and "35:00 (paused)" in body
 
@@ -353,7 +353,7 @@ def test_bracket_shows_the_top_cut_with_seeds_and_the_winner(client, running):
     Match.objects.filter(games_a__isnull=True, player_b__isnull=False).update(games_a=2, games_b=0, games_drawn=0)
     Event.objects.filter(pk=running.pk).update(top_cut=2)
     running.refresh_from_db()
-    services.changed(running)
+    changed(running)
     projected = text(client.get(url("bracket", running)))
     assert "If the Swiss rounds ended now" in projected and "1 Player A v 2 Player E" in projected
     Round.objects.filter(event=running, number=3).delete()

@@ -7,6 +7,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from tournament.services.results import Outcome, record_result
+from tournament.services.standings import _settled_key, event_standings, settled_marker
 from tournament.views.public_cache import cached, single_flight
 
 
@@ -65,9 +67,9 @@ def paired(event, organiser):
 
 
 def store(match, organiser, games=(2, 0, 0)):
-    from tournament import services
+    from tournament.services.results import Outcome, record_result
 
-    services.record_result(match, services.Outcome("played", games), organiser)
+    record_result(match, Outcome("played", games), organiser)
 
 
 def every_page_may_lag(settings, seconds: int) -> None:
@@ -165,60 +167,57 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(
     from django.db.models import F
 
     from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
-    from tournament import services
     from tournament.models import Event, Match, Player, Round
 
     pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
     rnd = pair(event, 2, ROUND_2)
     event.refresh_from_db()
-    marker = services.settled_marker(event, 1)
-    after_one = services.event_standings(event, after_round=1)
-    key = services.standings._settled_key(event, 1)
+    marker = settled_marker(event, 1)
+    after_one = event_standings(event, after_round=1)
+    key = _settled_key(event, 1)
 
     # Round-2 results: the marker for "after round 1" holds over their versions in every process. One
     # that stored none of them, whose cache holds only what it read before, still reads no query.
     for table in (1, 2):
-        services.record_result(rnd.matches.get(table=table), services.Outcome("played", (2, 0, 0)), organiser)
+        record_result(rnd.matches.get(table=table), Outcome("played", (2, 0, 0)), organiser)
     event.refresh_from_db()
-    assert services.standings._settled_key(event, 1) == key
-    assert services.standings._settled_key(event, 2).endswith(f":{event.version}:2")  # round 2's own: every version
+    assert _settled_key(event, 1) == key
+    assert _settled_key(event, 2).endswith(f":{event.version}:2")  # round 2's own: every version
     # (A fresh row each time: an event remembers the markers it was told, for the rest of its request.)
     cache.clear()
     cache.set(key, marker)
     fresh = Event.objects.get(pk=event.pk)
     with django_assert_num_queries(0):
-        assert services.settled_marker(fresh, 1) == marker
+        assert settled_marker(fresh, 1) == marker
     cache.clear()
     # Read again: nothing it is made of changed.
-    assert services.settled_marker(Event.objects.get(pk=event.pk), 1) == marker
-    assert services.event_standings(event, after_round=1) == after_one
+    assert settled_marker(Event.objects.get(pk=event.pk), 1) == marker
+    assert event_standings(event, after_round=1) == after_one
 
     # A correction in round 1 changes the standings after round 1: a new marker, new standings.
     first = Match.objects.get(round__event=event, round__number=1, table=1)
-    services.record_result(
-        first, services.Outcome("played", (0, 2, 0)), organiser, expected_version=first.version, replace=True
-    )
+    record_result(first, Outcome("played", (0, 2, 0)), organiser, expected_version=first.version, replace=True)
     event.refresh_from_db()
-    assert services.standings._settled_key(event, 1) != key
-    assert services.settled_marker(event, 1) != marker
-    corrected = services.event_standings(event, after_round=1)
+    assert _settled_key(event, 1) != key
+    assert settled_marker(event, 1) != marker
+    corrected = event_standings(event, after_round=1)
     assert corrected != after_one
     assert {r.player_id: r.points for r in corrected.rows}[first.player_b.key] == 3
 
     # Any other change (a renamed player here) is read again too.
-    marker = services.settled_marker(event, 1)
+    marker = settled_marker(event, 1)
     Player.objects.filter(pk=first.player_a_id).update(name="Renamed")
     event.touch()
-    assert services.settled_marker(event, 1) != marker
-    assert "Renamed" in {r.name for r in services.event_standings(event, after_round=1).rows}
+    assert settled_marker(event, 1) != marker
+    assert "Renamed" in {r.name for r in event_standings(event, after_round=1).rows}
 
     # A run of round-2 results is broken by any other bump, even one made past `touch` (a bare UPDATE).
-    services.record_result(rnd.matches.get(table=3), services.Outcome("played", (2, 0, 0)), organiser)
+    record_result(rnd.matches.get(table=3), Outcome("played", (2, 0, 0)), organiser)
     event.refresh_from_db()
-    key = services.standings._settled_key(event, 1)
+    key = _settled_key(event, 1)
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
     event.refresh_from_db()
-    assert services.standings._settled_key(event, 1) != key
+    assert _settled_key(event, 1) != key
 
 
 @pytest.mark.django_db

@@ -8,8 +8,12 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tests.web.test_public import ALL_WON_BY_A, HTMX, ROUND_1, ROUND_2, pair, text, url
-from tournament import services
 from tournament.models import Event, Match, Player, Round
+from tournament.services.locks import changed
+from tournament.services.results import Outcome, record_result
+from tournament.services.rounds import publish_round
+from tournament.services.standings import standings_shown
+from tournament.services.top_cut import final_places, final_placings, start_top_cut
 
 pytestmark = pytest.mark.django_db
 
@@ -44,13 +48,13 @@ def bye_round(event):
 
 
 def test_a_bye_does_not_move_the_public_standings_before_the_round_is_complete(client, bye_round):
-    shown = services.standings_shown(bye_round)
+    shown = standings_shown(bye_round)
     assert (shown.standings.after_round, shown.playing, shown.entered, shown.total) == (1, 2, 0, 3)
     body = client.get(url("standings", bye_round)).content.decode()
     assert "Standings after round 1 · round 2 is being played" in body
     # H lost round 1 and has its round-2 bye: still 0 points where the public looks.
     assert points_of(body, "Player H") == "0"
-    live = services.standings_shown(bye_round, live=True)
+    live = standings_shown(bye_round, live=True)
     assert live.live and live.label == "live: round 2, 0 of 3 results"
     assert {r.name: r.points for r in live.standings.rows}["Player H"] == 3
 
@@ -72,9 +76,9 @@ def test_every_page_uses_the_same_rule(client, organiser, bye_round):
 def test_the_standings_move_on_when_the_last_result_is_in(client, bye_round):
     rnd = bye_round.rounds.get(number=2)
     for m in rnd.matches.filter(player_b__isnull=False):
-        services.record_result(m, services.Outcome("played", (2, 0, 0)), None)
+        record_result(m, Outcome("played", (2, 0, 0)), None)
     bye_round.refresh_from_db()
-    shown = services.standings_shown(bye_round)
+    shown = standings_shown(bye_round)
     assert (shown.standings.after_round, shown.playing, shown.label) == (2, None, "Standings after round 2")
     body = client.get(url("standings", bye_round)).content.decode()
     assert points_of(body, "Player H") == "3"
@@ -110,13 +114,13 @@ def test_a_live_update_replaces_everything_that_changes_on_every_polled_page(cli
         lambda: Match.objects.filter(round__number=1, round__event=event).update(games_a=2, games_b=0, games_drawn=0),
         lambda: pair(event, 2, ROUND_2, state=Round.State.PAIRED),
         lambda: Match.objects.filter(round__number=2, round__event=event).update(games_a=2, games_b=1, games_drawn=0),
-        lambda: services.start_top_cut(event, None),
+        lambda: start_top_cut(event, None),
     ]
     seen = {name: {outside_fragment(client, event, name)} for name in FRAGMENTS}
     seen["player"] = {outside_fragment(client, event, "player", a.pk)}
     for step in steps:
         step()
-        services.changed(event)
+        changed(event)
         event.refresh_from_db()
         for name in FRAGMENTS:
             seen[name].add(outside_fragment(client, event, name))
@@ -179,21 +183,19 @@ def finished(event):
     event.refresh_from_db()
     pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
     pair(event, 2, ROUND_2, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
-    semis = services.start_top_cut(event, None)
-    services.publish_round(semis, None)
+    semis = start_top_cut(event, None)
+    publish_round(semis, None)
     for m in semis.matches.all():
-        services.record_result(m, services.Outcome("played", (2, 0, 0)), None)
+        record_result(m, Outcome("played", (2, 0, 0)), None)
     final = event.rounds.order_by("-number").first()
     m = final.matches.get()
-    services.record_result(
-        m, services.Outcome("played", (0, 2, 0) if m.player_a.name == "Player A" else (2, 0, 0)), None
-    )
+    record_result(m, Outcome("played", (0, 2, 0) if m.player_a.name == "Player A" else (2, 0, 0)), None)
     event.refresh_from_db()
     return event
 
 
 def test_the_winner_is_announced_on_every_public_page(client, finished):
-    placings = services.final_placings(finished)
+    placings = final_placings(finished)
     winner = placings[0][1]
     assert "wins the event" in text(client.get(url("home", finished)))
     assert f"{winner.name} wins the event" in text(client.get(url("home", finished)))
@@ -207,6 +209,6 @@ def test_the_winner_is_announced_on_every_public_page(client, finished):
     second = placings[1][1]
     assert "Final place: 2" in text(client.get(url("player", finished, second.pk)))
     # Everybody has a final place: the top cut's, then the Swiss order.
-    places = services.final_places(finished)
+    places = final_places(finished)
     assert sorted(places.values()) == list(range(1, finished.players.count() + 1))
     assert "<svg" in client.get(url("bracket", finished)).content.decode()

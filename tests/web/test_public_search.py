@@ -10,8 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_concurrency import published_round
-from tournament import services
 from tournament.models import Player, Round
+from tournament.services.locks import changed
+from tournament.services.results import Outcome, record_result
 from tournament.views.public import SEARCH_ROWS
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def crowd(event):
     rnd = published_round(event)
     rnd.matches.update(games_a=2, games_b=0, games_drawn=0)
     Round.objects.filter(pk=rnd.pk).update(state=Round.State.COMPLETE)
-    services.changed(event)
+    changed(event)
     return event
 
 
@@ -118,7 +119,7 @@ def test_a_search_picks_the_rows_of_the_versions_rendering_and_reads_nothing_mor
 def test_a_search_numbers_clashing_names_and_shows_the_absent_like_the_page(crowd):
     mia = crowd.players.get(name="Mia Alone")
     Player.objects.create(event=crowd, name="mia  ALONE")  # registered after the round was paired
-    services.changed(crowd)
+    changed(crowd)
     page = Client().get(reverse("public:pairings", args=[crowd.slug]), {"q": "MIA"}).content.decode()
     assert f"Mia Alone (#{mia.number})" in page
     absent = re.findall(r"<tr data-name=\"mia  ALONE\" data-absent[^>]*>", page)
@@ -130,7 +131,7 @@ def test_a_search_numbers_clashing_names_and_shows_the_absent_like_the_page(crow
 def test_a_search_for_an_absent_player_says_why_in_the_readers_language(crowd):
     """The reason rows were cached without the language: the first search's language was every later one's."""
     Player.objects.create(event=crowd, name="Zed Late")
-    services.changed(crowd)
+    changed(crowd)
     url = reverse("public:pairings", args=[crowd.slug])
     assert "Zed Late is not paired in this round<" in Client().get(url, {"q": "zed"}).content.decode()
     page = Client().get(url, {"q": "zed"}, headers={"Accept-Language": "ja"}).content.decode()
@@ -157,7 +158,7 @@ def test_a_search_at_a_busy_event_reads_the_last_rendered_rows_for_a_bounded_tim
     url = reverse("public:pairings", args=[event.slug])
     assert "won 2-0" not in Client().get(url, {"q": "player a"}).content.decode()
     made = time.monotonic()
-    services.record_result(match, services.Outcome("played", (2, 0, 0)), organiser)
+    record_result(match, Outcome("played", (2, 0, 0)), organiser)
     lagging = Client().get(url, {"q": "player a"})
     assert lagging.status_code == 200 and "ETag" not in lagging and "Last-Modified" not in lagging
     assert "won 2-0" not in lagging.content.decode()
@@ -171,7 +172,7 @@ def test_a_page_never_shows_rows_a_search_left_behind_under_its_own_version(busy
     event, match = busy
     url = reverse("public:pairings", args=[event.slug])
     Client().get(url, {"q": "player"})  # the rows of this version, rendered for a search
-    services.record_result(match, services.Outcome("played", (2, 0, 0)), organiser)
+    record_result(match, Outcome("played", (2, 0, 0)), organiser)
     page = Client().get(url)
     event.refresh_from_db()
     assert f".{event.version}." in page["ETag"] and "won 2-0" in page.content.decode()

@@ -13,9 +13,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tournament import services
 from tournament.files.eventio import create_matches, event_to_file
 from tournament.models import Event, Match, Player, Round, Seat
+from tournament.services.locks import outstanding
+from tournament.services.results import parse_outcome, record_result
+from tournament.services.roster import add_player, drop_player
+from tournament.services.standings import event_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -49,17 +52,17 @@ def running(event, organiser):
         ["2-0", "2-1", "1-1", "dl"],
         strict=True,
     ):
-        services.record_result(m, services.parse_outcome(outcome, 3), organiser)
-    services.drop_player(event.players.get(name="Player A"), organiser)
-    services.add_player(event, organiser, name="Player I", rating=1111)
+        record_result(m, parse_outcome(outcome, 3), organiser)
+    drop_player(event.players.get(name="Player A"), organiser)
+    add_player(event, organiser, name="Player I", rating=1111)
     r2 = hand_paired(
         event,
         2,
         Round.State.PAIRED,
         [("Player B", "Player C"), ("Player D", "Player E"), ("Player F", "Player G"), ("Player H", "Player I")],
     )
-    services.record_result(r2.matches.get(table=1), services.parse_outcome("0-2", 3), organiser)
-    services.record_result(r2.matches.get(table=3), services.parse_outcome("2-1", 3), organiser)
+    record_result(r2.matches.get(table=1), parse_outcome("0-2", 3), organiser)
+    record_result(r2.matches.get(table=3), parse_outcome("2-1", 3), organiser)
     draft = Event.objects.create(
         slug="sunday",
         name="Sunday (hidden)",
@@ -84,16 +87,14 @@ def snapshot():
         out[e.slug] = (
             replace(doc, settings=replace(doc.settings, slug=None)),
             [(r.number, r.state, r.kind, r.seed) for r in e.rounds.order_by("number")],
-            services.outstanding(e.rounds.order_by("-number").first()),
+            outstanding(e.rounds.order_by("-number").first()),
         )
     return out
 
 
 def test_backup_of_a_running_event_restores_every_fact(running, tmp_path, organiser):
     before = snapshot()
-    standings_before = [
-        (r.player_id, r.rank, r.points, dict(r.tiebreakers)) for r in services.event_standings(running).rows
-    ]
+    standings_before = [(r.player_id, r.rank, r.points, dict(r.tiebreakers)) for r in event_standings(running).rows]
     call_command("export_event", "--all", str(tmp_path))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["friday.json", "sunday.json"]
 
@@ -103,9 +104,7 @@ def test_backup_of_a_running_event_restores_every_fact(running, tmp_path, organi
     assert snapshot() == before
     assert before["friday"][2] == 2  # still two results to enter, as when the backup was taken
     restored = Event.objects.get(slug="friday")
-    standings_after = [
-        (r.player_id, r.rank, r.points, dict(r.tiebreakers)) for r in services.event_standings(restored).rows
-    ]
+    standings_after = [(r.player_id, r.rank, r.points, dict(r.tiebreakers)) for r in event_standings(restored).rows]
     assert standings_after == standings_before
     assert Seat.objects.filter(round__event=restored).count() == 8 + 8
     assert not Event.objects.get(slug="sunday").public

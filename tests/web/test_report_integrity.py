@@ -9,9 +9,12 @@ from django.urls import reverse
 from tests.web.test_concurrency import at_once
 from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tests.web.test_self_report import match_of, phone, player, report
-from tournament import services
 from tournament.models import Event, Match, Player, Report, Round
 from tournament.services import rounds
+from tournament.services.locks import changed
+from tournament.services.roster import add_player
+from tournament.services.rounds import pair_next_round, publish_round, repair_round, swap_players
+from tournament.services.top_cut import start_top_cut, undo_top_cut
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +39,7 @@ def test_a_swap_discards_the_reports_and_a_stale_confirm_is_refused(live, organi
     seen_by_c = stamp(table_1)
     assert "Player A reported: you lost 0-2." in pc.get(reverse(ME, args=[live.slug])).content.decode()
 
-    services.swap_players(Round.objects.get(event=live, number=2), a, e, organiser)
+    swap_players(Round.objects.get(event=live, number=2), a, e, organiser)
     table_1.refresh_from_db()
     assert {table_1.player_a_id, table_1.player_b_id} == {e.pk, c.pk}
     assert not Report.objects.filter(match=table_1).exists() and table_1.report_stamp > seen_by_c
@@ -61,7 +64,7 @@ def test_a_stale_confirm_after_a_swap_is_refused_even_with_nobody_reporting_sinc
     table_1 = match_of(live, "Player A")
     report(phone(a), live, table_1, "2-0")
     seen_by_c = stamp(table_1)
-    services.swap_players(Round.objects.get(event=live, number=2), a, e, organiser)
+    swap_players(Round.objects.get(event=live, number=2), a, e, organiser)
     report(phone(c), live, table_1, action="confirm", seen=seen_by_c)
     table_1.refresh_from_db()
     assert not table_1.has_result and not Report.objects.filter(match=table_1).exists()
@@ -112,8 +115,8 @@ def test_a_re_pair_and_a_late_entrys_re_pair_leave_no_report_and_stale_pages_rep
     a = player(live, "Player A")
     old = match_of(live, "Player A")
     report(phone(a), live, old, "2-0")
-    services.add_player(live, organiser, name="Late Lena")
-    rnd = services.repair_round(Round.objects.get(event=live, number=2), organiser)
+    add_player(live, organiser, name="Late Lena")
+    rnd = repair_round(Round.objects.get(event=live, number=2), organiser)
     assert not Report.objects.filter(match__round__event=live).exists()
     page = report(phone(player(live, "Player C")), live, old, action="confirm", seen=1).content.decode()
     assert "That is not your match" in page
@@ -126,13 +129,13 @@ def test_undoing_the_top_cut_leaves_no_report(event, organiser):
     pair(event, 2, ROUND_2, state=Round.State.COMPLETE, results=ALL_WON_BY_A)
     Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM, top_cut=4)
     event.refresh_from_db()
-    bracket = services.start_top_cut(event, organiser)
-    services.publish_round(bracket, organiser)
+    bracket = start_top_cut(event, organiser)
+    publish_round(bracket, organiser)
     m = bracket.matches.order_by("table").first()
     report(phone(m.player_a), event, m, "2-0")
     assert Report.objects.filter(match=m).exists()
-    services.undo_top_cut(event, organiser)
-    again = services.start_top_cut(event, organiser)
+    undo_top_cut(event, organiser)
+    again = start_top_cut(event, organiser)
     assert not Report.objects.filter(match__round=again).exists() and not Report.objects.exists()
 
 
@@ -201,12 +204,12 @@ def org(user) -> Client:
 def complete_round_2(event):
     Round.objects.filter(event=event, number=2).update(state=Round.State.COMPLETE)
     Match.objects.filter(round__event=event, round__number=2).update(games_a=2, games_b=0, games_drawn=0)
-    services.changed(event)
+    changed(event)
 
 
 def test_a_drop_from_the_phone_during_a_draft_is_shown_and_refuses_publishing(live, organiser):
     complete_round_2(live)
-    draft = services.pair_next_round(live, organiser)
+    draft = pair_next_round(live, organiser)
     h = player(live, "Player H")
     phone(h).post(reverse("player:drop", args=[live.slug]), {"confirm": "yes"})
     h.refresh_from_db()
@@ -226,7 +229,7 @@ def test_a_drop_from_the_phone_during_a_draft_is_shown_and_refuses_publishing(li
 
 def test_the_organisers_own_drop_during_a_draft_refuses_publishing_too(live, organiser):
     complete_round_2(live)
-    services.pair_next_round(live, organiser)
+    pair_next_round(live, organiser)
     desk = org(organiser)
     h = player(live, "Player H")
     desk.post(reverse("org_player_drop", args=[live.slug, h.pk]))
@@ -243,7 +246,7 @@ def test_players_dropping_while_the_round_is_paired_are_never_seated_when_it_is_
     pair(event, 1, list(zip(names[0::2], names[1::2], strict=True)), state=Round.State.COMPLETE)
     Match.objects.filter(round__event=event).update(games_a=2, games_b=1, games_drawn=0)
     Event.objects.filter(pk=event.pk).update(reporting=Event.Reporting.CONFIRM)
-    services.changed(event)
+    changed(event)
     leaving = list(event.players.order_by("pk")[:6])
     phones = [phone(p) for p in leaving]
     desk = org(organiser)

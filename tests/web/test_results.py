@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from swiss.eventfile import EventFileError, loads
 from tests.web.test_fuzz_inputs import FUZZ, assert_valid_stored, field, junk, near_result, rolled_back
-from tournament import services
 from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, EventRole, Match, ResultChange, Round
+from tournament.services.results import parse_outcome, shorthands
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -216,11 +216,11 @@ def test_an_earlier_rounds_result_is_changed_by_the_same_rule(org, event):
 
 @pytest.mark.parametrize(("best_of", "elimination"), [(1, False), (3, False), (5, False), (3, True)])
 def test_the_hint_lists_every_accepted_shorthand_and_each_means_what_it_says(best_of, elimination):
-    rows = services.shorthands(best_of, elimination)
+    rows = shorthands(best_of, elimination)
     for label, typed in rows:
-        meant = services.parse_outcome(label.split()[-1], best_of) if "-" in label else None
+        meant = parse_outcome(label.split()[-1], best_of) if "-" in label else None
         for t in typed:
-            outcome = services.parse_outcome(t, best_of)
+            outcome = parse_outcome(t, best_of)
             assert meant is None or outcome == meant, (label, t)
     typed = {t for _, ts in rows for t in ts}
     assert ("dl" in typed) is not elimination and ("d" in typed) is not elimination

@@ -11,9 +11,11 @@ from django.urls import reverse
 
 from tests.web.test_concurrency import at_once
 from tests.web.test_public import pair
-from tournament import services
 from tournament.models import CODE_ALPHABET, Event, EventLog, Match, Player, ResultChange, Round
 from tournament.services import reports
+from tournament.services.clock import change_clock
+from tournament.services.locks import ServiceError
+from tournament.services.results import Outcome, parse_outcome, record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +126,6 @@ def test_a_phone_known_at_one_event_is_a_stranger_at_another(live):
 
 def test_other_tables_results_leave_the_page_304_and_what_it_shows_does_not(live, organiser):
     """A 2048-player round stores ten results a second: a phone's poll must not render its page for each."""
-    from tournament import services
 
     a = player(live, "Player A")
     pa = phone(a)
@@ -134,25 +135,25 @@ def test_other_tables_results_leave_the_page_304_and_what_it_shows_does_not(live
         return pa.get(me, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
 
     etag = pa.get(me, HTTP_HX_REQUEST="true")["ETag"]
-    services.record_result(match_of(live, "Player E"), services.Outcome("played", (2, 0, 0)), organiser)
-    services.clock(Round.objects.get(event=live, number=2), "start", organiser)
+    record_result(match_of(live, "Player E"), Outcome("played", (2, 0, 0)), organiser)
+    change_clock(Round.objects.get(event=live, number=2), "start", organiser)
     assert poll(etag).status_code == 200, "the round clock is on the page"
     etag = pa.get(me, HTTP_HX_REQUEST="true")["ETag"]
-    services.record_result(match_of(live, "Player B"), services.Outcome("played", (1, 2, 0)), organiser)
+    record_result(match_of(live, "Player B"), Outcome("played", (1, 2, 0)), organiser)
     assert poll(etag).status_code == 304, "another table's result changes nothing on this page"
 
     # Each of these changes what the page shows: the page is sent again.
     changes = [
         lambda: Player.objects.filter(pk=player(live, "Player C").pk).update(name="Carla Renamed"),
-        lambda: services.record_result(
+        lambda: record_result(
             match_of(live, "Player A", 1),
-            services.Outcome("played", (0, 2, 0)),
+            Outcome("played", (0, 2, 0)),
             organiser,
             expected_version=match_of(live, "Player A", 1).version,
             replace=True,
         ),
         lambda: Event.objects.filter(pk=live.pk).update(best_of=5),
-        lambda: services.record_result(match_of(live, "Player A"), services.Outcome("played", (2, 1, 0)), organiser),
+        lambda: record_result(match_of(live, "Player A"), Outcome("played", (2, 1, 0)), organiser),
     ]
     for change in changes:
         change()
@@ -317,15 +318,15 @@ def test_a_forfeit_typed_on_a_phone_is_refused_as_one_and_never_suggested(live):
         page = report(pa, live, m, action="other", other=typed).content.decode()
         assert "A forfeit is recorded by the judges" in page, typed
     assert not m.reports.exists()
-    assert services.parse_outcome("--", 3).result == Match.Result.DOUBLE_LOSS  # the desk's notation stays
+    assert parse_outcome("--", 3).result == Match.Result.DOUBLE_LOSS  # the desk's notation stays
 
 
 def test_a_chess_phone_is_not_told_to_type_a_forfeit(chess):
-    with pytest.raises(services.ServiceError) as refused:
-        services.parse_outcome("two-one", 1, chess=True, forfeits=False)
+    with pytest.raises(ServiceError) as refused:
+        parse_outcome("two-one", 1, chess=True, forfeits=False)
     assert "+-" not in str(refused.value) and "1-0" in str(refused.value)
-    with pytest.raises(services.ServiceError, match=r"\+- for a forfeit"):
-        services.parse_outcome("two-one", 1, chess=True)  # the desk may type one
+    with pytest.raises(ServiceError, match=r"\+- for a forfeit"):
+        parse_outcome("two-one", 1, chess=True)  # the desk may type one
 
 
 # ---------------------------------------------------------------- refusals

@@ -14,8 +14,9 @@ from django.urls import get_resolver, reverse
 
 from tests.web.test_concurrency import HX, at_once, logged_in
 from tests.web.test_permissions import published_round
-from tournament import services
 from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round, StaffInvite
+from tournament.services.locks import ServiceError
+from tournament.services.rounds import repair_round, swap_players
 
 
 def texts(response) -> list[str]:
@@ -99,7 +100,7 @@ def test_a_swap_exchanges_the_players_in_place(event, organiser, first, second):
     rnd = nine(event)
     by_name = {p.name[-1]: p for p in event.players.all()}
     before = {m.pk: (m.player_a_id, m.player_b_id, m.result, m.table) for m in rnd.matches.all()}
-    services.swap_players(rnd, by_name[first], by_name[second], organiser)
+    swap_players(rnd, by_name[first], by_name[second], organiser)
     one, two = by_name[first].pk, by_name[second].pk
     after = {m.pk: (m.player_a_id, m.player_b_id, m.result, m.table) for m in rnd.matches.all()}
     assert after.keys() == before.keys()
@@ -116,7 +117,7 @@ def test_a_swap_exchanges_the_players_in_place(event, organiser, first, second):
 def test_a_result_form_shown_before_a_swap_conflicts_instead_of_landing_on_the_new_pairing(event, organiser):
     rnd = published_round(event)
     t1, t2 = rnd.matches.get(table=1), rnd.matches.get(table=2)
-    services.swap_players(rnd, t1.player_a, t2.player_a, organiser)
+    swap_players(rnd, t1.player_a, t2.player_a, organiser)
     r = logged_in(organiser).post(
         reverse("org_match_result", args=[event.slug, 1, t1.pk]), {"result": "2-0", "version": 0}, headers=HX
     )
@@ -132,8 +133,8 @@ def test_two_byes_cannot_be_swapped_for_nothing(event, organiser):
 
     create_matches(rnd, [Match(round=rnd, player_a=extra, result=Match.Result.BYE)])
     i = event.players.get(name="Player I")
-    with pytest.raises(services.ServiceError, match="both have a bye"):
-        services.swap_players(rnd, i, extra, organiser)
+    with pytest.raises(ServiceError, match="both have a bye"):
+        swap_players(rnd, i, extra, organiser)
 
 
 @pytest.mark.django_db
@@ -141,7 +142,7 @@ def test_a_result_for_a_match_that_is_gone_gets_a_message(event, organiser):
     """The judge's page is older than the re-pair: the match id no longer exists."""
     rnd = published_round(event)
     gone = rnd.matches.get(table=1)
-    services.repair_round(rnd, organiser)
+    repair_round(rnd, organiser)
     client = logged_in(organiser)
     for url, data in (
         (reverse("org_match_result", args=[event.slug, 1, gone.pk]), {"result": "2-0", "version": 0}),

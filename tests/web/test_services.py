@@ -6,10 +6,21 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tournament import services
 from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, Match, ResultChange, Round
-from tournament.services import Outcome, ServiceError, parse_outcome
+from tournament.services.clock import change_clock
+from tournament.services.locks import ServiceError
+from tournament.services.results import (
+    ConfirmReplace,
+    Outcome,
+    correct_result,
+    outcome_from_games,
+    parse_outcome,
+    record_result,
+    validate_result,
+)
+from tournament.services.roster import add_player, drop_player, undrop_player
+from tournament.services.standings import event_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -70,46 +81,46 @@ def test_drawn_games_are_bounded_by_best_of(event, organiser, best_of, bad, mess
     Event.objects.filter(pk=event.pk).update(best_of=best_of)
     m = make_round(event).matches.first()
     with pytest.raises(ServiceError, match=message):
-        services.record_result(m, Outcome("played", bad), organiser, 0)
+        record_result(m, Outcome("played", bad), organiser, 0)
     for good in [(0, 0, best_of), (1, 0, best_of)]:
-        services.validate_result(Match.objects.select_related("round__event").get(pk=m.pk), Outcome("played", good))
+        validate_result(Match.objects.select_related("round__event").get(pk=m.pk), Outcome("played", good))
 
 
 def test_double_loss_with_games_is_contradictory():
     with pytest.raises(ServiceError, match="Double loss"):
-        services.outcome_from_games(2, 0, None, True)
-    assert services.outcome_from_games(None, None, None, True) == Outcome("double_loss", None)
-    assert services.outcome_from_games(1, None, 1, False) == Outcome("played", (1, 0, 1))
+        outcome_from_games(2, 0, None, True)
+    assert outcome_from_games(None, None, None, True) == Outcome("double_loss", None)
+    assert outcome_from_games(1, None, 1, False) == Outcome("played", (1, 0, 1))
 
 
 def test_results_are_refused_in_a_draft_round(event, organiser):
     m = make_round(event, state=Round.State.DRAFT).matches.first()
     for outcome in (Outcome("played", (2, 0, 0)), Outcome("double_loss", None)):
         with pytest.raises(ServiceError, match="Round 1 is a draft"):
-            services.record_result(m, outcome, organiser, 0)
+            record_result(m, outcome, organiser, 0)
     assert not Match.objects.exclude(games_a=None).exists() and not ResultChange.objects.exists()
 
 
 def test_replacing_a_result_asks_once_and_is_logged_as_a_correction(event, organiser, judge):
     m = make_round(event).matches.get(table=1)
-    services.record_result(m, Outcome("played", (2, 0, 0)), judge, 0)
+    record_result(m, Outcome("played", (2, 0, 0)), judge, 0)
     # Not stale, but a different result: the person is asked, naming what would be replaced and who entered it.
-    with pytest.raises(services.ConfirmReplace, match="already has 2-0, entered by jules. Replace it with 2-1") as e:
-        services.record_result(m, Outcome("played", (2, 1, 0)), organiser, 1)
+    with pytest.raises(ConfirmReplace, match="already has 2-0, entered by jules. Replace it with 2-1") as e:
+        record_result(m, Outcome("played", (2, 1, 0)), organiser, 1)
     assert not e.value.stale and e.value.keep == "2-0" and e.value.match.version == 1
-    with pytest.raises(services.ConfirmReplace, match="entered by you"):
-        services.record_result(m, Outcome("played", (2, 1, 0)), judge, 1)
+    with pytest.raises(ConfirmReplace, match="entered by you"):
+        record_result(m, Outcome("played", (2, 1, 0)), judge, 1)
     # A replacement without the version the person saw would overwrite blind: asked, not stored.
-    with pytest.raises(services.ConfirmReplace):
-        services.record_result(m, Outcome("played", (2, 1, 0)), organiser, None, replace=True)
-    services.record_result(m, Outcome("played", (2, 1, 0)), organiser, 1, replace=True)
+    with pytest.raises(ConfirmReplace):
+        record_result(m, Outcome("played", (2, 1, 0)), organiser, None, replace=True)
+    record_result(m, Outcome("played", (2, 1, 0)), organiser, 1, replace=True)
     m.refresh_from_db()
     assert m.games == (2, 1, 0) and m.version == 2
     log = EventLog.objects.get(action="correct_result")
     assert log.detail == {"round": 1, "table": 1, "before": "2-0", "after": "2-1"} and log.by == organiser
     # Confirmed against a version that moved on meanwhile: asked again, showing the newer result.
-    with pytest.raises(services.ConfirmReplace, match="was changed to 2-1 by olga since this page was shown") as e:
-        services.record_result(m, Outcome("played", (0, 2, 0)), judge, 1, replace=True)
+    with pytest.raises(ConfirmReplace, match="was changed to 2-1 by olga since this page was shown") as e:
+        record_result(m, Outcome("played", (0, 2, 0)), judge, 1, replace=True)
     assert e.value.stale
     m.refresh_from_db()
     assert m.games == (2, 1, 0) and ResultChange.objects.filter(match=m).count() == 2
@@ -119,19 +130,19 @@ def test_a_bracket_winner_stays_once_the_next_stage_is_paired(event, organiser):
     semi = make_round(event, 1, kind=Round.Kind.ELIMINATION)
     m1, m2 = semi.matches.filter(table__lte=2).order_by("table")
     semi.matches.filter(table__gt=2).delete()
-    services.record_result(m1, Outcome("played", (2, 0, 0)), organiser, 0)
-    services.record_result(m2, Outcome("played", (2, 1, 0)), organiser, 0)
+    record_result(m1, Outcome("played", (2, 0, 0)), organiser, 0)
+    record_result(m2, Outcome("played", (2, 1, 0)), organiser, 0)
     assert event.rounds.filter(number=2).exists()
-    services.record_result(m1, Outcome("played", (2, 1, 0)), organiser, 1, replace=True)  # same winner: fine
+    record_result(m1, Outcome("played", (2, 1, 0)), organiser, 1, replace=True)  # same winner: fine
     with pytest.raises(ServiceError, match="next stage of the bracket is already paired"):
-        services.record_result(m1, Outcome("played", (0, 2, 0)), organiser, 2, replace=True)
+        record_result(m1, Outcome("played", (0, 2, 0)), organiser, 2, replace=True)
 
 
 def test_record_result_validates_best_of(event, organiser):
     m = make_round(event).matches.first()
     for bad in [(3, 0, 0), (2, 2, 0), (0, 0, 0)]:
         with pytest.raises(ServiceError):
-            services.record_result(m, Outcome("played", bad), organiser, 0)
+            record_result(m, Outcome("played", bad), organiser, 0)
     m.refresh_from_db()
     assert m.games is None and not ResultChange.objects.exists()
 
@@ -140,7 +151,7 @@ def test_record_result_bumps_versions_and_completes_round(event, organiser):
     rnd = make_round(event)
     v = Event.objects.get().version
     for m in rnd.matches.all():
-        services.record_result(m, Outcome("played", (2, 1, 0)), organiser, 0)
+        record_result(m, Outcome("played", (2, 1, 0)), organiser, 0)
     rnd.refresh_from_db()
     assert rnd.state == Round.State.COMPLETE
     assert Event.objects.get().version == v + 4
@@ -149,11 +160,11 @@ def test_record_result_bumps_versions_and_completes_round(event, organiser):
 
 def test_conflict_shows_stored_result(event, organiser, judge):
     m = make_round(event).matches.first()
-    services.record_result(m, Outcome("played", (2, 0, 0)), judge, 0)
-    with pytest.raises(services.ConfirmReplace, match="2-0"):
-        services.record_result(m, Outcome("played", (0, 2, 0)), organiser, 0)
+    record_result(m, Outcome("played", (2, 0, 0)), judge, 0)
+    with pytest.raises(ConfirmReplace, match="2-0"):
+        record_result(m, Outcome("played", (0, 2, 0)), organiser, 0)
     # The same result again, from a stale form, is harmless.
-    services.record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)
+    record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)
     m.refresh_from_db()
     assert m.version == 1
 
@@ -162,29 +173,29 @@ def test_elimination_match_cannot_be_drawn(event, organiser):
     m = make_round(event, kind=Round.Kind.ELIMINATION).matches.first()
     for outcome in (Outcome("played", (1, 1, 0)), Outcome("double_loss", None)):
         with pytest.raises(ServiceError):
-            services.record_result(m, outcome, organiser, 0)
+            record_result(m, outcome, organiser, 0)
 
 
 def test_correct_result_audits_and_updates_standings(event, organiser):
     rnd = make_round(event)
     m = rnd.matches.get(table=1)
-    services.record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)
-    first = services.event_standings(Event.objects.get()).rows[0].name
+    record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)
+    first = event_standings(Event.objects.get()).rows[0].name
     assert first == m.player_a.name
-    services.correct_result(m, Outcome("played", (0, 2, 0)), organiser, 1)
+    correct_result(m, Outcome("played", (0, 2, 0)), organiser, 1)
     change = ResultChange.objects.filter(match=m, before__isnull=False).get()
     assert change.before == {"result": "played", "games": [2, 0, 0]}
     assert change.after == {"result": "played", "games": [0, 2, 0]}
-    assert services.event_standings(Event.objects.get()).rows[0].name == m.player_b.name
+    assert event_standings(Event.objects.get()).rows[0].name == m.player_b.name
 
 
 def test_drop_after_current_round_and_undrop(event, organiser):
     make_round(event, 1, Round.State.COMPLETE)
     make_round(event, 2, Round.State.DRAFT)
     p = event.players.first()
-    services.drop_player(p, organiser)
+    drop_player(p, organiser)
     assert p.dropped_after == 1  # the draft is not played yet
-    services.undrop_player(p, organiser)
+    undrop_player(p, organiser)
     p.refresh_from_db()
     assert p.dropped_after is None
 
@@ -193,7 +204,7 @@ def test_late_entry_policy_losses(event, organiser):
     event.late_entry = Event.LateEntry.LOSSES
     event.save(update_fields=["late_entry"])
     make_round(event, 1, Round.State.COMPLETE)
-    p, notes = services.add_player(event, organiser, name="Late")
+    p, notes = add_player(event, organiser, name="Late")
     assert p.joined_round == 2 and any("Unpaired losses" in n for n in notes)
     loss = Match.objects.get(player_a=p)
     assert loss.result == "loss" and loss.round.number == 1 and loss.round.seats.filter(player=p).exists()
@@ -203,31 +214,31 @@ def test_no_entries_once_top_cut_started(event, organiser):
     make_round(event, 1, Round.State.COMPLETE)
     make_round(event, 2, Round.State.PAIRED, Round.Kind.ELIMINATION)
     with pytest.raises(ServiceError):
-        services.add_player(event, organiser, name="Too late")
+        add_player(event, organiser, name="Too late")
 
 
 def test_clock(event, organiser):
     rnd = make_round(event)
-    services.clock(rnd, "start", organiser)
+    change_clock(rnd, "start", organiser)
     assert rnd.state == Round.State.IN_PROGRESS
     rnd.clock_started -= timedelta(minutes=10)
     rnd.save(update_fields=["clock_started"])
-    services.clock(rnd, "pause", organiser)
+    change_clock(rnd, "pause", organiser)
     left = rnd.seconds_left()
     assert 39 * 60 < left <= 40 * 60
     rnd.clock_paused_at -= timedelta(minutes=3)  # paused three minutes ago: the time stood still since
     rnd.save(update_fields=["clock_paused_at"])
     left = rnd.seconds_left()
-    services.clock(rnd, "resume", organiser)
+    change_clock(rnd, "resume", organiser)
     assert abs(rnd.seconds_left() - left) <= 2
-    services.clock(rnd, "add", organiser, 5)
+    change_clock(rnd, "add", organiser, 5)
     assert rnd.clock_minutes == 55
     with pytest.raises(ServiceError):
-        services.clock(rnd, "add", organiser, 500)
+        change_clock(rnd, "add", organiser, 500)
 
 
 def test_clock_needs_published_round(event, organiser):
     rnd = make_round(event, state=Round.State.DRAFT)
     with pytest.raises(ServiceError):
-        services.clock(rnd, "start", organiser)
+        change_clock(rnd, "start", organiser)
     assert timezone.now()

@@ -6,21 +6,32 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournament import services
 from tournament.models import Event, EventLog, EventRole, Match, Player, Round, Seat
-from tournament.services import Outcome, ServiceError
+from tournament.services.locks import ServiceError
+from tournament.services.results import Outcome, record_result
+from tournament.services.roster import drop_player
+from tournament.services.rounds import (
+    met_before,
+    pair_next_round,
+    publish_round,
+    recommended_rounds,
+    repair_round,
+    swap_players,
+)
+from tournament.services.standings import event_standings
+from tournament.services.top_cut import final_placings, start_top_cut
 
 pytestmark = pytest.mark.django_db
 
 
 def finish(rnd, by):
     for m in rnd.matches.filter(player_b__isnull=False):
-        services.record_result(m, Outcome("played", (2, 1, 0)), by, m.version)
+        record_result(m, Outcome("played", (2, 1, 0)), by, m.version)
 
 
 def test_pair_round_one_is_a_draft_with_everybody_seated_once(event, organiser):
     v = Event.objects.get().version
-    rnd = services.pair_next_round(event, organiser)
+    rnd = pair_next_round(event, organiser)
     assert rnd.number == 1 and rnd.state == Round.State.DRAFT and rnd.seed is not None
     assert Seat.objects.filter(round=rnd).count() == 8 == rnd.matches.count() * 2
     assert sorted(rnd.matches.values_list("table", flat=True)) == [1, 2, 3, 4]
@@ -29,17 +40,17 @@ def test_pair_round_one_is_a_draft_with_everybody_seated_once(event, organiser):
 
 
 def test_pairing_twice_pairs_once(event, organiser):
-    services.pair_next_round(event, organiser)
+    pair_next_round(event, organiser)
     with pytest.raises(ServiceError, match="still a draft"):
-        services.pair_next_round(event, organiser)
+        pair_next_round(event, organiser)
     assert Round.objects.count() == 1
 
 
 def test_pairing_refused_with_missing_results(event, organiser):
-    rnd = services.pair_next_round(event, organiser)
-    services.publish_round(rnd, organiser)
+    rnd = pair_next_round(event, organiser)
+    publish_round(rnd, organiser)
     with pytest.raises(ServiceError, match="4 results missing"):
-        services.pair_next_round(event, organiser)
+        pair_next_round(event, organiser)
 
 
 def test_odd_field_gets_a_bye_and_pre_awarded_byes_are_matches(event, organiser):
@@ -47,20 +58,20 @@ def test_odd_field_gets_a_bye_and_pre_awarded_byes_are_matches(event, organiser)
     seeded = event.players.get(name="Player A")
     seeded.byes = 1
     seeded.save(update_fields=["byes"])
-    rnd = services.pair_next_round(event, organiser)
+    rnd = pair_next_round(event, organiser)
     byes = rnd.matches.filter(result=Match.Result.BYE)
     assert byes.count() == 2 and byes.filter(player_a=seeded).exists()
     assert rnd.matches.filter(player_b__isnull=False).count() == 4 and rnd.seats.count() == 10
 
 
 def test_second_round_avoids_rematches_and_dropped_players(event, organiser):
-    r1 = services.pair_next_round(event, organiser)
-    services.publish_round(r1, organiser)
+    r1 = pair_next_round(event, organiser)
+    publish_round(r1, organiser)
     finish(r1, organiser)
     dropped = event.players.first()
-    services.drop_player(dropped, organiser)
-    r2 = services.pair_next_round(event, organiser)
-    met = services.met_before(event, 2)
+    drop_player(dropped, organiser)
+    r2 = pair_next_round(event, organiser)
+    met = met_before(event, 2)
     pairs = {frozenset(p) for p in r2.matches.filter(player_b__isnull=False).values_list("player_a", "player_b")}
     assert not pairs & met
     assert not r2.seats.filter(player=dropped).exists()
@@ -68,29 +79,29 @@ def test_second_round_avoids_rematches_and_dropped_players(event, organiser):
 
 
 def test_repair_published_round_without_results(event, organiser):
-    rnd = services.pair_next_round(event, organiser)
-    services.publish_round(rnd, organiser)
+    rnd = pair_next_round(event, organiser)
+    publish_round(rnd, organiser)
     v = Event.objects.get().version
-    new = services.repair_round(rnd, organiser)
+    new = repair_round(rnd, organiser)
     assert new.number == 1 and new.state == Round.State.DRAFT and Round.objects.count() == 1
     assert Event.objects.get().version == v + 1
-    services.publish_round(new, organiser)
+    publish_round(new, organiser)
     m = new.matches.first()
-    services.record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)
+    record_result(m, Outcome("played", (2, 0, 0)), organiser, 0)
     with pytest.raises(ServiceError, match="already has results"):
-        services.repair_round(new, organiser)
+        repair_round(new, organiser)
 
 
 def test_swap_keeps_seats_and_flags_rematch(event, organiser):
-    r1 = services.pair_next_round(event, organiser)
-    services.publish_round(r1, organiser)
+    r1 = pair_next_round(event, organiser)
+    publish_round(r1, organiser)
     finish(r1, organiser)
-    r2 = services.pair_next_round(event, organiser)
+    r2 = pair_next_round(event, organiser)
     old = r1.matches.first()
     a, b = old.player_a, old.player_b
     partner_of_a = r2.matches.get(player_a=a) if r2.matches.filter(player_a=a).exists() else r2.matches.get(player_b=a)
     opp = partner_of_a.player_b if partner_of_a.player_a == a else partner_of_a.player_a
-    warnings = services.swap_players(r2, opp, b, organiser)
+    warnings = swap_players(r2, opp, b, organiser)
     assert any("Rematch" in w for w in warnings)
     assert r2.seats.count() == 8 and r2.matches.count() == 4
     r2.refresh_from_db()
@@ -98,12 +109,12 @@ def test_swap_keeps_seats_and_flags_rematch(event, organiser):
 
 
 def test_swap_refused_once_results_are_in(event, organiser):
-    rnd = services.pair_next_round(event, organiser)
-    services.publish_round(rnd, organiser)
+    rnd = pair_next_round(event, organiser)
+    publish_round(rnd, organiser)
     m1, m2 = list(rnd.matches.all()[:2])
-    services.record_result(m1, Outcome("played", (2, 0, 0)), organiser, 0)
+    record_result(m1, Outcome("played", (2, 0, 0)), organiser, 0)
     with pytest.raises(ServiceError):
-        services.swap_players(rnd, m1.player_a, m2.player_a, organiser)
+        swap_players(rnd, m1.player_a, m2.player_a, organiser)
 
 
 def big(organiser, n, slug):
@@ -129,8 +140,8 @@ def test_pairing_query_count_does_not_grow(organiser, client, django_assert_max_
 
 def play_swiss(event, organiser, rounds):
     for _ in range(rounds):
-        rnd = services.pair_next_round(event, organiser)
-        services.publish_round(rnd, organiser)
+        rnd = pair_next_round(event, organiser)
+        publish_round(rnd, organiser)
         finish(rnd, organiser)
 
 
@@ -138,28 +149,28 @@ def test_top_cut_seeds_bracket_and_final_placings(event, organiser):
     event.top_cut = 4
     event.save(update_fields=["top_cut"])
     play_swiss(event, organiser, 3)
-    rows = services.event_standings(Event.objects.get()).rows
+    rows = event_standings(Event.objects.get()).rows
     by_key = {p.key: p for p in event.players.all()}
     seeds = [by_key[r.player_id] for r in rows[:4]]
-    semis = services.start_top_cut(event, organiser)
+    semis = start_top_cut(event, organiser)
     # The bracket is a draft until published (issue 12 item 12); a result needs it published.
     assert semis.kind == Round.Kind.ELIMINATION and semis.state == Round.State.DRAFT
-    services.publish_round(semis, organiser)
+    publish_round(semis, organiser)
     pairs = [(m.player_a, m.player_b) for m in semis.matches.order_by("table")]
     assert pairs == [(seeds[0], seeds[3]), (seeds[1], seeds[2])]
     with pytest.raises(ServiceError, match="already started"):
-        services.start_top_cut(event, organiser)
+        start_top_cut(event, organiser)
     m1, m2 = semis.matches.order_by("table")
     with pytest.raises(ServiceError, match="draw"):
-        services.record_result(m1, Outcome("played", (1, 1, 0)), organiser, 0)
-    services.record_result(m1, Outcome("played", (0, 2, 0)), organiser, 0)  # seed 4 beats seed 1
-    assert services.final_placings(event) is None
-    services.record_result(m2, Outcome("played", (2, 1, 0)), organiser, 0)  # seed 2 beats seed 3
+        record_result(m1, Outcome("played", (1, 1, 0)), organiser, 0)
+    record_result(m1, Outcome("played", (0, 2, 0)), organiser, 0)  # seed 4 beats seed 1
+    assert final_placings(event) is None
+    record_result(m2, Outcome("played", (2, 1, 0)), organiser, 0)  # seed 2 beats seed 3
     final = Round.objects.get(event=event, number=semis.number + 1)
     fm = final.matches.get()
     assert (fm.player_a, fm.player_b) == (seeds[3], seeds[1])
-    services.record_result(fm, Outcome("played", (2, 0, 0)), organiser, 0)
-    placings = services.final_placings(event)
+    record_result(fm, Outcome("played", (2, 0, 0)), organiser, 0)
+    placings = final_placings(event)
     assert placings == [(1, seeds[3]), (2, seeds[1]), (3, seeds[0]), (4, seeds[2])]
     assert not Round.objects.filter(number=final.number + 1).exists()
 
@@ -167,28 +178,28 @@ def test_top_cut_seeds_bracket_and_final_placings(event, organiser):
 def test_top_cut_needs_complete_swiss_rounds(event, organiser):
     event.top_cut = 4
     event.save(update_fields=["top_cut"])
-    rnd = services.pair_next_round(event, organiser)
-    services.publish_round(rnd, organiser)
+    rnd = pair_next_round(event, organiser)
+    publish_round(rnd, organiser)
     with pytest.raises(ServiceError, match="missing"):
-        services.start_top_cut(event, organiser)
+        start_top_cut(event, organiser)
 
 
 def test_swap_with_the_bye(event, organiser):
     Player.objects.create(event=event, name="Odd One")
-    rnd = services.pair_next_round(event, organiser)
+    rnd = pair_next_round(event, organiser)
     bye = rnd.matches.get(result=Match.Result.BYE)
     game = rnd.matches.filter(player_b__isnull=False).first()
-    services.swap_players(rnd, bye.player_a, game.player_a, organiser)
+    swap_players(rnd, bye.player_a, game.player_a, organiser)
     assert rnd.matches.get(result=Match.Result.BYE).player_a == game.player_a
     assert rnd.seats.count() == 9
 
 
 def test_recommendation_counts_pre_awarded_byes(event):
-    rec = services.recommended_rounds(event)
+    rec = recommended_rounds(event)
     assert rec.single_elimination and rec.top_cut == 8
     Player.objects.bulk_create(Player(event=event, name=f"Extra {i}") for i in range(42))
     Player.objects.filter(name__in=["Extra 1", "Extra 2", "Extra 3", "Extra 4"]).update(byes=3)
-    rec = services.recommended_rounds(event)  # 50 players, four 3-round byes: counted as 78
+    rec = recommended_rounds(event)  # 50 players, four 3-round byes: counted as 78
     assert (rec.rounds, rec.top_cut) == (7, 8) and "78" in rec.explanation
 
 
@@ -200,7 +211,7 @@ def test_two_simultaneous_pairings_make_one_round(event, organiser):
     def pair_now():
         try:
             barrier.wait()
-            services.pair_next_round(Event.objects.get(pk=event.pk), organiser)
+            pair_next_round(Event.objects.get(pk=event.pk), organiser)
             outcomes.append("paired")
         except ServiceError as e:
             outcomes.append(str(e))

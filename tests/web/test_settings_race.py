@@ -13,9 +13,9 @@ from django.urls import reverse
 from tests.conftest import new_chess_event
 from tests.web.test_concurrency import at_once
 from tests.web.test_l10n_inputs import fields
-from tournament import services
 from tournament.files.eventio import event_to_trf
 from tournament.models import Event, EventLog
+from tournament.services.rounds import pair_next_round
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_a_form_loaded_before_pairing_keeps_the_colour_round_one_drew(desk, ches
         Event.objects.filter(pk=chess.pk).update(initial_colour="")
         chess.rounds.all().delete()
         stale = loaded_form(desk, chess)
-        services.pair_next_round(chess, organiser)
+        pair_next_round(chess, organiser)
         stale["name"] = ["Renamed Open"]
         assert save(desk, chess, stale).status_code == 302
         board_one_agrees_with_the_trf(chess)
@@ -66,7 +66,7 @@ def test_a_form_loaded_before_pairing_keeps_the_colour_round_one_drew(desk, ches
 
 def test_a_scoring_change_from_a_form_loaded_before_pairing_asks_for_the_confirmation(desk, chess, organiser):
     stale = loaded_form(desk, chess)
-    services.pair_next_round(chess, organiser)
+    pair_next_round(chess, organiser)
     stale["win_points"] = ["3"]
     refused = save(desk, chess, stale)
     assert refused.status_code == 200 and "Tick to confirm" in refused.content.decode()
@@ -118,7 +118,7 @@ def test_a_save_racing_the_pairing_of_round_one_never_corrupts_the_event(organis
         stale = loaded_form(client, chess)
         stale["win_points"] = ["3"]
         saved, paired = at_once(
-            lambda c=client, e=chess, d=stale: save(c, e, d), lambda e=chess: services.pair_next_round(e, organiser)
+            lambda c=client, e=chess, d=stale: save(c, e, d), lambda e=chess: pair_next_round(e, organiser)
         )
         assert not isinstance(paired, Exception), paired
         assert saved.status_code in (200, 302)

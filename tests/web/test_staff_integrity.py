@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_concurrency import at_once
-from tournament import services
 from tournament.models import EventLog, EventRole, StaffInvite
+from tournament.services.staff import invite_staff
 from tournament.text.lookalikes import username_key
 
 
@@ -17,7 +17,7 @@ def test_an_invited_judges_first_requests_at_once_all_open_the_event(event, orga
     """A phone opens the event page, its CSS, its polls: twenty requests at once, one takes the invitation,
     none may answer 404 (the others waited for it)."""
     nadia = django_user_model.objects.create_user("nadia", password="judge-pass-2")
-    services.invite_staff(event, "nadia", EventRole.Role.JUDGE, organiser)
+    invite_staff(event, "nadia", EventRole.Role.JUDGE, organiser)
     clients = []
     for _ in range(20):
         c = Client()
@@ -49,7 +49,7 @@ def test_an_invitation_is_never_taken_by_a_look_alike_account(event, organiser, 
     """An account that only looks like the invited name (made before accounts were checked) signs in first:
     the invitation stays for the person it was written to. (PostgreSQL's upper() reads "ılse" as "ILSE".)"""
     impostor, invited = "ılse", "ilse"
-    services.invite_staff(event, invited, EventRole.Role.JUDGE, organiser)
+    invite_staff(event, invited, EventRole.Role.JUDGE, organiser)
     fake = django_user_model.objects.create_user(impostor, password="impostor-pass-1")
     c = Client()
     c.force_login(fake)
@@ -65,11 +65,11 @@ def test_an_invitation_is_never_taken_by_a_look_alike_account(event, organiser, 
 @pytest.mark.django_db
 def test_inviting_a_look_alike_of_a_staff_member_changes_their_role(event, organiser, judge):
     """ "jules" is the judge; an invitation typed "JULES" or "juIes" is about the same person, not a second one."""
-    services.invite_staff(event, "juIes", EventRole.Role.ORGANISER, organiser)
+    invite_staff(event, "juIes", EventRole.Role.ORGANISER, organiser)
     assert EventRole.objects.get(event=event, user=judge).role == EventRole.Role.ORGANISER
     assert not StaffInvite.objects.exists()
-    services.invite_staff(event, "nadia", EventRole.Role.JUDGE, organiser)
-    services.invite_staff(event, "nadіa", EventRole.Role.ORGANISER, organiser)  # a Cyrillic і: renewed, not added
+    invite_staff(event, "nadia", EventRole.Role.JUDGE, organiser)
+    invite_staff(event, "nadіa", EventRole.Role.ORGANISER, organiser)  # a Cyrillic і: renewed, not added
     assert StaffInvite.objects.get().role == EventRole.Role.ORGANISER
 
 

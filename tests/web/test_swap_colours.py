@@ -7,8 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_public import pair
-from tournament import services
 from tournament.models import EventRole, Round
+from tournament.services.locks import ServiceError
+from tournament.services.rounds import flip_colours, swap_players
 from tournament.text import engine_text
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +52,7 @@ def test_a_swap_that_gives_a_third_white_and_a_difference_of_three_warns(chess_r
     rnd = chess_rounds.rounds.get(number=3)
     players = {p.name: p for p in chess_rounds.players.all()}
     # Eva (White on table 1) swaps with Bo: Bo takes White a third time, his difference becomes +3.
-    warnings = texts(services.swap_players(rnd, players["Eva"], players["Bo"], organiser))
+    warnings = texts(swap_players(rnd, players["Eva"], players["Bo"], organiser))
     assert "Bo has White a third time in a row (table 1)." in warnings
     assert "Bo's colour difference would be +3, past 2 (table 1)." in warnings
     rnd.refresh_from_db()
@@ -64,7 +65,7 @@ def test_a_clean_swap_warns_of_nothing(chess_rounds, organiser):
     rnd = chess_rounds.rounds.get(number=3)
     players = {p.name: p for p in chess_rounds.players.all()}
     # Anna (Black, table 1) for Bo (Black, table 2): both had White twice, both keep Black.
-    assert services.swap_players(rnd, players["Anna"], players["Bo"], organiser) == []
+    assert swap_players(rnd, players["Anna"], players["Bo"], organiser) == []
 
 
 def test_a_board_is_flipped_by_hand_with_the_same_warnings(chess_rounds, organiser):
@@ -101,5 +102,5 @@ def test_a_judge_cannot_flip_and_a_magic_event_has_no_colours(chess_rounds, judg
     from tests.web.test_public import ROUND_1
 
     magic = pair(event, 1, ROUND_1, state=Round.State.DRAFT)
-    with pytest.raises(services.ServiceError):
-        services.flip_colours(magic, magic.matches.first().pk, organiser)
+    with pytest.raises(ServiceError):
+        flip_colours(magic, magic.matches.first().pk, organiser)

@@ -11,8 +11,12 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair, text
-from tournament import services
 from tournament.models import Event, EventLog, Match, Player, Round
+from tournament.services.locks import ServiceError
+from tournament.services.results import Outcome, record_result
+from tournament.services.roster import add_player
+from tournament.services.rounds import pair_next_round, publish_round
+from tournament.services.top_cut import start_top_cut, undo_top_cut
 
 pytestmark = pytest.mark.django_db
 
@@ -71,8 +75,8 @@ def test_starting_makes_a_draft_nobody_sees_until_it_is_published(org, client, s
     assert org.get(url("org_round", swiss_done, 3))["Location"] == url("org_top_cut", swiss_done)
     # No Swiss round can be paired on top of the draft, no late entry slips in.
     assert "bracket is a draft" in text(org.post(url("org_round_pair", swiss_done), follow=True))
-    with pytest.raises(services.ServiceError):
-        services.add_player(swiss_done, None, name="Late Larry")
+    with pytest.raises(ServiceError):
+        add_player(swiss_done, None, name="Late Larry")
     org.post(url("org_top_cut_publish", swiss_done))
     rnd.refresh_from_db()
     assert rnd.state == Round.State.PAIRED
@@ -89,7 +93,7 @@ def test_a_draft_is_undone_at_once(org, swiss_done):
     assert Event.objects.get(pk=swiss_done.pk).version == version
     assert EventLog.objects.filter(event=swiss_done, action="undo_top_cut").exists()
     # The Swiss rounds go on: an extra round can be paired now.
-    assert services.pair_next_round(swiss_done, None).number == 3
+    assert pair_next_round(swiss_done, None).number == 3
 
 
 def test_a_published_bracket_is_undone_only_with_a_tick_and_only_before_a_result(org, swiss_done):
@@ -101,7 +105,7 @@ def test_a_published_bracket_is_undone_only_with_a_tick_and_only_before_a_result
     assert "Tick to confirm" in text(r)
     assert semis(swiss_done)
     match = semis(swiss_done).matches.order_by("table").first()
-    services.record_result(match, services.Outcome("played", (2, 0, 0)), None)
+    record_result(match, Outcome("played", (2, 0, 0)), None)
     assert "Undo the top cut" not in text(org.get(url("org_top_cut", swiss_done)))
     r = org.post(url("org_top_cut_undo", swiss_done), {"confirm": "on"}, follow=True)
     assert "can no longer be undone" in text(r)
@@ -128,8 +132,8 @@ def test_a_judge_cannot_start_publish_or_undo(client, judge, swiss_done):
 def test_undo_racing_a_result_never_loses_the_result(swiss_done):
     """A result stored while the top cut is being undone: either the result wins (undo refused) or the
     undo wins (the result is refused with a message); never a stored result silently deleted."""
-    rnd = services.start_top_cut(swiss_done, None)
-    services.publish_round(rnd, None)
+    rnd = start_top_cut(swiss_done, None)
+    publish_round(rnd, None)
     match = rnd.matches.order_by("table").first()
     outcomes = {}
     barrier = threading.Barrier(2)
@@ -137,9 +141,9 @@ def test_undo_racing_a_result_never_loses_the_result(swiss_done):
     def undo():
         barrier.wait()
         try:
-            services.undo_top_cut(swiss_done, None)
+            undo_top_cut(swiss_done, None)
             outcomes["undo"] = "done"
-        except services.ServiceError as e:
+        except ServiceError as e:
             outcomes["undo"] = str(e)
         finally:
             connection.close()
@@ -147,9 +151,9 @@ def test_undo_racing_a_result_never_loses_the_result(swiss_done):
     def result():
         barrier.wait()
         try:
-            services.record_result(match, services.Outcome("played", (2, 1, 0)), None)
+            record_result(match, Outcome("played", (2, 1, 0)), None)
             outcomes["result"] = "stored"
-        except services.ServiceError as e:
+        except ServiceError as e:
             outcomes["result"] = str(e)
         finally:
             connection.close()
@@ -229,9 +233,9 @@ def test_the_final_column_is_drawn_during_the_semis(client, bracket):
 
 def test_the_end_of_the_event_on_the_organisers_pages(org, bracket):
     for m in semis(bracket).matches.all():
-        services.record_result(m, services.Outcome("played", (2, 0, 0)), None)
+        record_result(m, Outcome("played", (2, 0, 0)), None)
     final = bracket.rounds.get(number=4).matches.get()
-    services.record_result(final, services.Outcome("played", (0, 2, 0)), None)
+    record_result(final, Outcome("played", (0, 2, 0)), None)
     winner = final.player_b.name
     home = text(org.get(url("org_event", bracket)))
     assert f"The event is over: {winner} wins." in home
@@ -252,7 +256,7 @@ def test_the_public_pairings_say_the_top_cut_is_being_played_while_it_is(bracket
 
 
 def test_a_late_entry_is_refused_once_the_bracket_exists(swiss_done):
-    services.start_top_cut(swiss_done, None)
-    with pytest.raises(services.ServiceError, match="top cut has started"):
-        services.add_player(swiss_done, None, name="Late Larry")
+    start_top_cut(swiss_done, None)
+    with pytest.raises(ServiceError, match="top cut has started"):
+        add_player(swiss_done, None, name="Late Larry")
     assert not Player.objects.filter(name="Late Larry").exists()

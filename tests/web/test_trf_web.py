@@ -220,14 +220,15 @@ def test_an_uploaded_file_is_paired_by_its_own_start_ranks_and_a_late_entry_plac
     file's numbers, as bbpPairings does (tests/engines/test_dutch.py), and a player added here is numbered among them
     in the export without moving anyone the file ranked."""
     from tests.engines.test_dutch import RANKED_BY_THE_FILE
-    from tournament import services
+    from tournament.services.roster import add_player
+    from tournament.services.rounds import pair_next_round
 
     assert upload(org, Path("ranked.trf"), RANKED_BY_THE_FILE.encode()).status_code == 302
     event = Event.objects.get()
-    rnd = services.pair_next_round(event, organiser)
+    rnd = pair_next_round(event, organiser)
     games = {(m.player_a.key, m.player_b.key) for m in rnd.matches.select_related("player_a", "player_b")}
     assert games == {("1", "4"), ("5", "2"), ("3", "6")}  # White first, as bbpPairings pairs the file
-    services.add_player(event, organiser, name="Golf, G", rating=2100)
+    add_player(event, organiser, name="Golf, G", rating=2100)
     text = org.get(reverse("org_export_trf", args=[event.slug])).content.decode()
     order = [line[14:47].strip() for line in text.splitlines() if line.startswith("001")]
     # Golf (2100): nobody in the file is rated above them, so first; the file's own order follows.

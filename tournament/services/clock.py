@@ -14,7 +14,7 @@ from tournament.models import (
 from tournament.services.locks import ServiceError, changed, lock_event, locked_round
 
 
-def clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
+def change_clock(rnd: Round, action: str, by, minutes: int = 0) -> None:
     """Start, pause, resume or lengthen a round's clock.
 
     Each change reads the clock and writes it back ("+5 min" is the length read plus five), so it holds the

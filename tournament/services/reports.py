@@ -28,7 +28,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament import services
 from tournament.fast.rows import Joined
 from tournament.models import (
     CHESS_RESULTS,
@@ -43,7 +42,10 @@ from tournament.models import (
     new_token,
     single,
 )
-from tournament.services import Outcome, ServiceError, budgets
+from tournament.services import budgets
+from tournament.services.locks import ServiceError, changed, current_round, lock_event, log, shared_round
+from tournament.services.results import Outcome, after_result, store_result, validate_result
+from tournament.services.roster import drop_player
 
 # Guessing codes (docs/features.md: "Guessing a code" states the arithmetic). A code names its player by number, so a
 # typed code takes a turn, before it is compared, from two budgets of wrong codes that no stranger elsewhere can
@@ -188,7 +190,7 @@ def reissue(player: Player, by) -> Player:
             code = new_code()
         player.token, player.code = new_token(), code
         player.save(update_fields=["token", "code"])
-        services.log(player.event, "reissue_link", by, player=player.key)
+        log(player.event, "reissue_link", by, player=player.key)
     return player
 
 
@@ -203,8 +205,8 @@ def set_mode(event: Event, mode: str, by) -> None:
     was = event.reporting
     Event.objects.filter(pk=event.pk).update(reporting=mode)
     event.reporting = mode
-    services.log(event, "reporting", by, mode=mode, was=was)
-    services.changed(event)
+    log(event, "reporting", by, mode=mode, was=was)
+    changed(event)
 
 
 def close_reporting(rnd: Round, closed: bool, by) -> None:
@@ -212,8 +214,8 @@ def close_reporting(rnd: Round, closed: bool, by) -> None:
         return
     rnd.reporting_closed = closed
     rnd.save(update_fields=["reporting_closed"])
-    services.log(rnd.event, "close_reporting" if closed else "open_reporting", by, round=rnd.number)
-    services.changed(rnd.event)
+    log(rnd.event, "close_reporting" if closed else "open_reporting", by, round=rnd.number)
+    changed(rnd.event)
 
 
 # ---------------------------------------------------------------- reports
@@ -286,7 +288,7 @@ def refusal(
     """
     if match is None or player.pk not in (match.player_a_id, match.player_b_id) or rnd.event_id != event.pk:
         return _("That is not your match.")
-    current = current or services.current_round(event)
+    current = current or current_round(event)
     if current is None or current.pk != rnd.pk:
         return _("Round %(number)s is not the round being played: report only this round's match.") % {
             "number": rnd.number
@@ -336,7 +338,7 @@ def _locked_match(
     event = player.event if Player.event.is_cached(player) else Event.objects.get(pk=player.event_id)
     if round_id is None:
         round_id = single(Match.objects.filter(pk=match_id).values_list("round_id", flat=True))
-    if round_id is None or (with_round and services.shared_round(round_id) is None):
+    if round_id is None or (with_round and shared_round(round_id) is None):
         return event, None
     row = _LOCKED.one(_locked_sql(), [match_id, round_id])
     if row is None:
@@ -445,7 +447,7 @@ def _submit(
             raise ServiceError(
                 _("The report on your match changed since your page was shown: read it again before you confirm.")
             )
-        services.validate_result(m, outcome)  # the desk's validation: SPEC §2, same messages
+        validate_result(m, outcome)  # the desk's validation: SPEC §2, same messages
         on_match = _on_match(m)
         other = next((r for r in on_match if r.player_id == opponent_of(m, player)), None)  # one per player
         mine = _report(m.pk, player, outcome, address)
@@ -456,10 +458,10 @@ def _submit(
         now = sorted([r for r in on_match if r.player_id != player.pk] + [mine], key=lambda r: (r.at, r.pk))
         stored = None
         if stores:
-            stored = services.store_result(m, outcome, None, reporter=player, address=address, held=True, reports=now)
+            stored = store_result(m, outcome, None, reporter=player, address=address, held=True, reports=now)
     playing = {r.player_id: r for r in now if r.player_id in (m.player_a_id, m.player_b_id)}
     if stored is not None:
-        return Sent(STORED, services.after_result(*stored, None), playing)
+        return Sent(STORED, after_result(*stored, None), playing)
     return Sent(DISPUTED if other is not None else WAITING, m, playing)
 
 
@@ -509,17 +511,17 @@ def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
         if not m.reports.filter(player_id=opponent_of(m, player)).exists():
             raise ServiceError(_("Your opponent has not reported anything yet: report your result instead."))
         _put(Report(match=m, player=player, disputes=True, address=address, at=timezone.now()), m)
-        services.log(event, "dispute", None, round=m.round.number, table=m.table, player=player.key)
+        log(event, "dispute", None, round=m.round.number, table=m.table, player=player.key)
     return Sent(DISPUTED, m)
 
 
 def request_drop(player: Player, address: str | None = None) -> None:
     """ "Drop me after this round", from the player's own page: the organiser's drop, logged as asked."""
     with transaction.atomic():
-        services.lock_event(player.event)  # the event first, as every workflow that bumps its version
+        lock_event(player.event)  # the event first, as every workflow that bumps its version
         player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
         if player.dropped_after is not None:
             raise ServiceError(
                 _("You have already dropped (after round %(number)s).") % {"number": player.dropped_after}
             )
-        services.drop_player(player, None, asked_by_player=True, address=address)
+        drop_player(player, None, asked_by_player=True, address=address)

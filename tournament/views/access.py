@@ -16,7 +16,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from tournament.models import Event, EventRole
-from tournament.services import budgets, claim_invites
+from tournament.services import budgets
+from tournament.services.staff import claim_invites
 from tournament.text.i18n import use_event
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE

@@ -7,8 +7,8 @@ from django.shortcuts import render
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_safe
 
-from tournament import services
 from tournament.models import Event
+from tournament.services.standings import crosstable
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for, is_fragment
 from tournament.views.public import page_asked, paged
@@ -50,7 +50,7 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
     """The crosstable worded in the active language: each cell as one short text ("12w1", "5b½", "-½", or
     without colours "15 W", ja "○15"); a page of it (as many rows as a standings page) when page is given, all
     of it for printing."""
-    table = services.crosstable(event, live=live)
+    table = crosstable(event, live=live)
     pages = paged(table.rows, page) if page is not None else {}
     shown = pages["page"].object_list if pages else table.rows
     text = cell_words(event.colours)

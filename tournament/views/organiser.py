@@ -16,7 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournament import once, services
+from tournament import once
 from tournament.forms import (
     TIEBREAKER_CHOICES,
     EventCreateForm,
@@ -25,7 +25,11 @@ from tournament.forms import (
     TRFUploadForm,
 )
 from tournament.models import Event, EventRole, Match, Round
-from tournament.services import ServiceError
+from tournament.services.locks import ServiceError, changed, lock_event, log
+from tournament.services.rounds import recommended_rounds
+from tournament.services.staff import claim_invites, create_event, last_time_zone
+from tournament.services.standings import standings_shown
+from tournament.services.top_cut import final_placings, stage_name
 from tournament.text import l10n
 from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
@@ -35,7 +39,7 @@ from tournament.views.pages import _save_changed, back, page
 @require_GET
 @login_required
 def event_list(request: HtmxHttpRequest):
-    services.claim_invites(request.user)
+    claim_invites(request.user)
     roles = EventRole.objects.filter(user=request.user).select_related("event").order_by("-event__date")
     return page(request, "organiser/event_list.html", None, roles=roles, may_create=may_create_events(request.user))
 
@@ -53,8 +57,8 @@ def event_new(request: HtmxHttpRequest):
                 event = form.save(commit=False)
                 # Set up as the organiser works: in the language they use, in the zone of their last venue.
                 event.language = _own_language(request)
-                event.time_zone = services.last_time_zone(request.user)
-                event = services.create_event(event, request.user)
+                event.time_zone = last_time_zone(request.user)
+                event = create_event(event, request.user)
                 once.done(submission, reverse("org_players", args=[event.slug]))
         except once.Repeated as r:
             messages.info(request, _("That event was created already."))
@@ -85,10 +89,10 @@ def event_home(request: HtmxHttpRequest, slug: str):
         ).order_by("number")
     )
     for r in rounds:
-        r.stage = services.stage_name(r.tables) if r.kind == Round.Kind.ELIMINATION else ""
+        r.stage = stage_name(r.tables) if r.kind == Round.Kind.ELIMINATION else ""
     counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
     last = rounds[-1] if rounds else None
-    recommendation = services.recommended_rounds(event)
+    recommendation = recommended_rounds(event)
     # Who the next pairing leaves out: the byes asked for that round (a half point, or none for an absence).
     following = last.number + 1 if last else 1
     asked = event.players.filter(requested_byes__has_key=str(following), dropped_after__isnull=True)
@@ -101,7 +105,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         counts=counts,
         swiss_done=sum(1 for r in rounds if r.kind == Round.Kind.SWISS),
         top_cut_started=any(r.kind == Round.Kind.ELIMINATION for r in rounds),
-        placings=services.final_placings(event) if last and last.kind == Round.Kind.ELIMINATION else None,
+        placings=final_placings(event) if last and last.kind == Round.Kind.ELIMINATION else None,
         recommendation=recommendation,
         planned=event.planned_rounds or (recommendation.rounds if recommendation else None),
         log=recent_actions(event),
@@ -153,7 +157,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         # Under the event's lock, which pairing takes too: what is locked, and what changed since the page
         # was loaded, are read as they are now, and nothing changes between that check and the save.
         with transaction.atomic():
-            event = services.lock_event(event)
+            event = lock_event(event)
             access = dataclasses.replace(access, event=event)
             locked = event.rounds.exists()
             shown = _shown(event, locked)
@@ -176,7 +180,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         chosen=[(c, l10n.label(c), l10n.NAMES.get(c, "")) for c in chosen],
         addable=[(c, label, l10n.NAMES.get(c, "")) for c, label in TIEBREAKER_CHOICES if c not in chosen],
         staff_form=StaffForm(event=event),
-        recommendation=services.recommended_rounds(event),
+        recommendation=recommended_rounds(event),
         staff=event.roles.select_related("user").order_by("role", "user__username"),
         invites=event.invites.all(),
         invite_days=settings.STAFF_INVITE_DAYS,
@@ -188,11 +192,11 @@ def _save_settings(request: HtmxHttpRequest, form: EventSettingsForm, event: Eve
     was_reporting = form.initial["reporting"]
     _save_changed(form)
     if event.reporting != was_reporting:  # logged as the round page's switch logs it
-        services.log(event, "reporting", request.user, mode=event.reporting, was=was_reporting)
+        log(event, "reporting", request.user, mode=event.reporting, was=was_reporting)
     if locked and changed_locked:
-        services.log(event, "settings_after_pairing", request.user, fields=changed_locked)
+        log(event, "settings_after_pairing", request.user, fields=changed_locked)
         messages.warning(request, _("Scoring or tie-breakers changed after pairing; the change is logged."))
-    services.changed(event)
+    changed(event)
     messages.success(request, _("Settings saved."))
 
 
@@ -260,7 +264,7 @@ def _stale_messages(form: EventSettingsForm, conflicts: list[str]) -> list[str]:
 
 
 def _standings_rows(event: Event, live: bool = True):
-    shown = services.standings_shown(event, live=live)
+    shown = standings_shown(event, live=live)
     result = shown.standings
     codes = list(result.tiebreakers)
     rows = [
@@ -288,5 +292,5 @@ def standings_page(request: HtmxHttpRequest, slug: str):
         result=shown.standings,
         labels=labels,
         rows=rows,
-        placings=services.final_placings(access.event),
+        placings=final_placings(access.event),
     )

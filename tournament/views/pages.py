@@ -10,8 +10,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournament import services
 from tournament.models import CHESS_RESULTS, Event, Match, ResultChange, Round
+from tournament.services.locks import current_round
 from tournament.services.reports import told
 from tournament.views.access import Access, HtmxHttpRequest, is_fragment
 
@@ -21,7 +21,7 @@ def page(request: HtmxHttpRequest, template: str, access: Access | None, partial
     the whole page); every event page shows the clock."""
     if access is not None:
         event = access.event
-        context.setdefault("current", services.current_round(event))
+        context.setdefault("current", current_round(event))
         context.update(event=event, access=access)
     context.setdefault("once", uuid.uuid4().hex)
     if partial and is_fragment(request):

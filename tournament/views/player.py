@@ -31,11 +31,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournament import services
 from tournament.fast.rows import Joined
 from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
-from tournament.services import ServiceError, budgets, reports
+from tournament.services import budgets, reports
+from tournament.services.locks import ServiceError
+from tournament.services.results import Outcome, parse_outcome
+from tournament.services.roster import next_requestable_round, request_bye
+from tournament.services.standings import settled_marker
 from tournament.text.i18n import use_event
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
 from tournament.views.player_parts import (
@@ -418,7 +421,7 @@ def personal_version(page: PhonePage, template: str) -> str:
         sorted(player.requested_byes.items()),
         tuple(getattr(rnd, f) for f in _ROUND_FIELDS) if rnd else None,
         tuple(getattr(match, f) for f in _MATCH_FIELDS) if match else None,
-        services.settled_marker(event, max(finished(rnd), 0)),
+        settled_marker(event, max(finished(rnd), 0)),
     )
     return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
 
@@ -475,7 +478,7 @@ def bye(request: HtmxHttpRequest, slug: str):
         return redirect("player:me", slug=slug)
     number, kind = form.cleaned_data["round"], form.cleaned_data["kind"]
     try:
-        services.request_bye(player, number, kind, asked_by_player=True)
+        request_bye(player, number, kind, asked_by_player=True)
     except ServiceError as e:
         messages.error(request, str(e))
     else:
@@ -530,7 +533,7 @@ def drop(request: HtmxHttpRequest, slug: str):
 # --- Pieces --------------------------------------------------------------------------------------
 
 
-def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> services.Outcome:
+def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> Outcome:
     """What the player sent, turned to the match's side A and B (the page's match and reports as just read)."""
     event, player = page.event, page.player
     current = page.match is not None and page.match.pk == match_id
@@ -542,13 +545,13 @@ def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> services
         theirs = page.reports.get(opponent) if current else single(match.reports.filter(player_id=opponent))
         if theirs is None or theirs.disputes:
             raise ServiceError(_("There is no report from your opponent to confirm."))
-        return services.Outcome(theirs.result, theirs.games)
+        return Outcome(theirs.result, theirs.games)
     # A game not played is the arbiter's to record (the opponent may be on their way): "+-", "-+" and "--"
     # (a double forfeit, which the desk stores as a double loss) are refused as forfeits.
-    outcome = services.parse_outcome(text, event.best_of, event.chess_results, forfeits=False)
+    outcome = parse_outcome(text, event.best_of, event.chess_results, forfeits=False)
     if outcome.games and match.player_b_id == player.pk:
         mine, theirs, drawn = outcome.games
-        outcome = services.Outcome(outcome.result, (theirs, mine, drawn))
+        outcome = Outcome(outcome.result, (theirs, mine, drawn))
     return outcome
 
 
@@ -602,7 +605,7 @@ def me_context(page: PhonePage) -> dict:
         # Every result a phone may send is a button: no "other result" field.
         "buttons_only": chess or (event.best_of == 1 and not event.draws),
         "history": history(event, player, rnd, standing),
-        "bye_form": RequestedByeForm(initial={"round": services.roster.next_requestable_round(event)})
+        "bye_form": RequestedByeForm(initial={"round": next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,
     }

@@ -8,9 +8,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournament import services
 from tournament.models import CHESS_RESULTS, Event, Match, Player, Round
 from tournament.services import reports
+from tournament.services.results import Outcome
+from tournament.services.standings import settled_marker
+from tournament.services.top_cut import stage_names
 from tournament.text import l10n
 from tournament.views.public_cache import BUILD, cached, event_standings
 from tournament.views.public_rows import _player_line
@@ -43,7 +45,7 @@ def said(
     return (_("a draw, %(score)s, with %(name)s") if named else _("a draw, %(score)s")) % values
 
 
-def sent_message(sent: reports.Sent, player: Player, outcome: services.Outcome, chess: bool = False) -> str:
+def sent_message(sent: reports.Sent, player: Player, outcome: Outcome, chess: bool = False) -> str:
     m = sent.match
     if sent.state == reports.STORED:
         stored = said(m.games, m.result, m, player, named=True, chess=chess) or m.result_label(chess)
@@ -115,7 +117,7 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
     if after < 1:
         return None
 
-    key = f"me-standing:{event.pk}.{int(event.created_at.timestamp())}:{after}:{services.settled_marker(event, after)}"
+    key = f"me-standing:{event.pk}.{int(event.created_at.timestamp())}:{after}:{settled_marker(event, after)}"
 
     def make() -> dict:
         result = event_standings(event, after_round=after)
@@ -147,7 +149,7 @@ def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:
             .select_related("round", "player_a", "player_b")
             .order_by("-round__number", "table")
         )
-        stages = services.stage_names(event) if any(m.round.kind == Round.Kind.ELIMINATION for m in past) else {}
+        stages = stage_names(event) if any(m.round.kind == Round.Kind.ELIMINATION for m in past) else {}
         lines: dict[int, list[dict]] = {}
         for m in past:
             for person in (m.player_a, m.player_b):
@@ -159,7 +161,7 @@ def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:
                     lines.setdefault(person.pk, []).append(line)
         return lines
 
-    marker = services.settled_marker(event, after)
+    marker = settled_marker(event, after)
     created = int(event.created_at.timestamp())
     key = f"me-lines:{event.pk}.{created}:{rnd.pk if rnd else 0}:{marker}:{get_language()}"
     return cached(key, make, keep=True).get(player.pk, [])
@@ -180,7 +182,7 @@ def history(event: Event, player: Player, rnd: Round | None, standing: tuple | N
     `past_lines` are (`services.settled_marker`).
     """
     after = finished(rnd)
-    marker = services.settled_marker(event, after)
+    marker = settled_marker(event, after)
     key = f"{BUILD}:{get_language()}:{event.pk}.{int(event.created_at.timestamp())}:{rnd.pk if rnd else 0}:{after}:{marker}:{player.pk}"
     html = _histories.get(key)
     if html is None:

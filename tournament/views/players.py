@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament import once, services
+from tournament import once
 from tournament.files import csvio
 from tournament.forms import (
     CsvConfirmForm,
@@ -24,7 +24,20 @@ from tournament.forms import (
     RequestedByeForm,
 )
 from tournament.models import Event, Match, Player, Round
-from tournament.services import ServiceError
+from tournament.services.locks import ServiceError, changed, current_round
+from tournament.services.roster import (
+    NewPlayer,
+    add_player,
+    add_players,
+    delete_player,
+    drop_player,
+    new_players,
+    next_requestable_round,
+    paired_players,
+    request_bye,
+    undrop_player,
+)
+from tournament.services.rounds import recommended_rounds
 from tournament.text import l10n, names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.pages import _next, _save_changed, back, page
@@ -41,8 +54,8 @@ def _players_context(event: Event):
         "players": players,
         "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
         "active_count": len(active),
-        "paired": services.paired_players(event),
-        "recommendation": services.recommended_rounds(event, active),
+        "paired": paired_players(event),
+        "recommendation": recommended_rounds(event, active),
     }
 
 
@@ -76,7 +89,7 @@ def player_add(request: HtmxHttpRequest, slug: str):
         try:
             with transaction.atomic():
                 once.claim(request)
-                added, notes = services.add_player(
+                added, notes = add_player(
                     access.event,
                     request.user,
                     name=form.cleaned_data["name"],
@@ -121,11 +134,11 @@ def player_add(request: HtmxHttpRequest, slug: str):
     )
 
 
-def _add_many(request, event: Event, rows: list[services.NewPlayer], token: str | None = None) -> int:
+def _add_many(request, event: Event, rows: list[NewPlayer], token: str | None = None) -> int:
     """Add the rows once: a repeat of this submission (`token`, else the form's own) raises `once.Repeated`."""
     with transaction.atomic():
         once.claim(request, token)
-        added, notes = services.add_players(event, request.user, rows)
+        added, notes = add_players(event, request.user, rows)
     for note in notes:
         messages.warning(request, note)
     return len(added)
@@ -138,7 +151,7 @@ def players_paste(request: HtmxHttpRequest, slug: str):
     form = PasteForm(request.POST)
     if form.is_valid():
         try:
-            n = _add_many(request, access.event, services.new_players(form.rows, access.event.colours))
+            n = _add_many(request, access.event, new_players(form.rows, access.event.colours))
         except once.Repeated:
             messages.info(request, _("Those players were added already."))
             return back(request, reverse("org_players", args=[slug]))
@@ -241,7 +254,7 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
     # One file is imported once into one event, however often (or however simultaneously) it is confirmed.
     digest = hashlib.sha256(f"{access.event.pk}:{text}".encode()).hexdigest()
     try:
-        n = _add_many(request, access.event, services.new_players(rows, access.event.colours), token=f"csv:{digest}")
+        n = _add_many(request, access.event, new_players(rows, access.event.colours), token=f"csv:{digest}")
     except once.Repeated:
         messages.info(request, _("This file was imported already; nothing was added again."))
         return back(request, reverse("org_players", args=[slug]))
@@ -261,7 +274,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
             _save_changed(form)
-            services.changed(access.event)
+            changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
             messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
         messages.success(request, _("Saved %(player)s.") % {"player": player})
@@ -280,8 +293,8 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         form=form,
         player=player,
         history=history,
-        deletable=player.pk not in services.paired_players(access.event),
-        bye_form=RequestedByeForm(initial={"round": services.roster.next_requestable_round(access.event)}),
+        deletable=player.pk not in paired_players(access.event),
+        bye_form=RequestedByeForm(initial={"round": next_requestable_round(access.event)}),
         requested_byes=requested_byes(player),
     )
 
@@ -304,7 +317,7 @@ def player_bye(request: HtmxHttpRequest, slug: str, player_id: int):
     else:
         number, kind = form.cleaned_data["round"], form.cleaned_data["kind"]
         try:
-            services.request_bye(player, number, kind, request.user)
+            request_bye(player, number, kind, request.user)
         except ServiceError as e:
             messages.error(request, str(e))
         else:
@@ -323,7 +336,7 @@ def player_bye(request: HtmxHttpRequest, slug: str, player_id: int):
 
 def player_confirm(request: HtmxHttpRequest, access: Access, player: Player, action: str, error: str = ""):
     """The page that asks before a drop or a delete, saying what it does."""
-    current = services.current_round(access.event)
+    current = current_round(access.event)
     return page(
         request,
         "organiser/player_confirm.html",
@@ -331,7 +344,7 @@ def player_confirm(request: HtmxHttpRequest, access: Access, player: Player, act
         player=player,
         action=action,
         after_round=current.number if current else 0,
-        deletable=player.pk not in services.paired_players(access.event),
+        deletable=player.pk not in paired_players(access.event),
         error=error,
     )
 
@@ -345,7 +358,7 @@ def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
     if request.method == "GET":
         return player_confirm(request, access, player, "drop")
     if player.is_active:
-        services.drop_player(player, request.user)
+        drop_player(player, request.user)
         messages.success(
             request, _("%(name)s dropped after round %(round)s.") % {"name": player, "round": player.dropped_after}
         )
@@ -365,7 +378,7 @@ def player_undrop(request: HtmxHttpRequest, slug: str, player_id: int):
     access = event_for(request, slug, need=ORGANISER)
     player = get_object_or_404(Player, pk=player_id, event=access.event)
     if not player.is_active:
-        services.undrop_player(player, request.user)
+        undrop_player(player, request.user)
         messages.success(request, _("%(name)s is back in the event and will be paired again.") % {"name": player})
     return back(request, reverse("org_players", args=[slug]))
 
@@ -380,7 +393,7 @@ def player_delete(request: HtmxHttpRequest, slug: str, player_id: int):
         return player_confirm(request, access, player, "delete")
     label = player.numbered_name
     try:
-        services.delete_player(player, request.user)
+        delete_player(player, request.user)
     except ServiceError as e:
         return player_confirm(request, access, player, "delete", error=str(e))
     messages.success(request, _("%(player)s is deleted.") % {"player": label})

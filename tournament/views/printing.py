@@ -12,10 +12,12 @@ from django.views.decorators.http import require_GET
 
 import standings
 from swiss import eventfile as ef
-from tournament import services
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file
 from tournament.models import Event
+from tournament.services.locks import current_round
+from tournament.services.standings import chess_idents, event_standings
+from tournament.services.top_cut import final_placings
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.organiser import _standings_rows
@@ -32,7 +34,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     points = {r.player_id: l10n.points(r.points) for r in before.rows}
     matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
-    idents = services.chess_idents(event)  # a chess list's start number, title and rating beside each name
+    idents = chess_idents(event)  # a chess list's start number, title and rating beside each name
     if kind == "by-name":
         lines = []
         for m in matches:
@@ -111,7 +113,7 @@ def print_standings(request: HtmxHttpRequest, slug: str):
             "result": shown.standings,
             "labels": labels,
             "rows": rows,
-            "placings": services.final_placings(access.event),
+            "placings": final_placings(access.event),
         },
     )
 
@@ -141,14 +143,12 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
         )
     if what == "standings":
         players = {p.key: p for p in event.players.all()}
-        placings = {p.key: place for place, p in services.final_placings(event) or []}
-        return _csv_download(
-            csvio.standings_csv(services.event_standings(event), players, placings), f"{slug}-standings.csv"
-        )
+        placings = {p.key: place for place, p in final_placings(event) or []}
+        return _csv_download(csvio.standings_csv(event_standings(event), players, placings), f"{slug}-standings.csv")
     asked = request.GET.get("round", "")
     if asked and not (asked.isdecimal() and len(asked) < 6):
         raise Http404("No such round.")
-    current = services.current_round(event)
+    current = current_round(event)
     number = int(asked or (current.number if current else 0))
     rnd = _round(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)

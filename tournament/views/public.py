@@ -20,9 +20,10 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 from pairing import topcut
-from tournament import services
 from tournament.middleware import client_ip
 from tournament.models import Event, Match, Round
+from tournament.services.standings import settled_marker
+from tournament.services.top_cut import final_places, final_placings, stage_name, stage_names
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, is_fragment
 from tournament.views.public_cache import (
@@ -133,7 +134,7 @@ def home_context(event: Event, url: str) -> dict:
         "clock": clock_of(current),
         "round_title": round_title(current) if current else "",
         "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
-        "placings": services.final_placings(event) if current and current.kind == Round.Kind.ELIMINATION else None,
+        "placings": final_placings(event) if current and current.kind == Round.Kind.ELIMINATION else None,
         "player_count": event.players.count(),
         "qr": qr_svg(url),
         "url": url,
@@ -186,7 +187,7 @@ def pairings_page(event: Event, exact: bool) -> dict:
         final_played = len(final) == 1 and final[0].winner is not None
         # What a row's HTML depends on besides the row: the build, the language, the event's address and its
         # roster (a name is shown with its number while another player has the same one).
-        shape = f"{BUILD}:{get_language()}:{event.pk}:{event.slug}:{services.settled_marker(event, 0)}"
+        shape = f"{BUILD}:{get_language()}:{event.pk}:{event.slug}:{settled_marker(event, 0)}"
         return {
             "round": current,
             "rows": row_index(template, context, rows, f"{shape}:rows"),
@@ -207,7 +208,7 @@ def standings_context(event: Event, page: int, q: str) -> dict:
         found = standings_found(event)
         table, placings, rows = found["table"], found["placings"], found["rows"].find(q)
     else:
-        table, placings = standings_table(event), services.final_placings(event)
+        table, placings = standings_table(event), final_placings(event)
         rows = table["rows"]
     pages = paged(rows, page)
     page_obj = pages["page"]
@@ -238,7 +239,7 @@ def standings_found(event: Event) -> dict:
         return {
             "table": {k: v for k, v in table.items() if k != "rows"},
             "rows": row_index("public/standings.html#rows", {"event": event}, table["rows"]),
-            "placings": services.final_placings(event),
+            "placings": final_placings(event),
         }
 
     return lagging(f"standings-found:{get_language()}", event, make, _html_size, exact=False)
@@ -256,7 +257,7 @@ def player_context(event: Event, pk: int) -> dict:
         .select_related("round", "player_a", "player_b")
         .order_by("round__number")
     )
-    stages = services.stage_names(event)
+    stages = stage_names(event)
     lines = [_player_line(m, person, stages) for m in matches]
     played = {line["number"] for line in lines}
     # Pre-awarded byes (rounds 1..k) need no match row; show them in every published round.
@@ -268,7 +269,7 @@ def player_context(event: Event, pk: int) -> dict:
     lines.sort(key=lambda line: line["number"])
     table = standings_table(event)
     row = next((r for r in table["rows"] if r.pk == person.pk), None)
-    places = services.final_places(event)
+    places = final_places(event)
     return {
         "event": event,
         "player": person,
@@ -298,7 +299,7 @@ def screen_context(event: Event, url: str) -> dict:
     between = not playing
     placings = None
     if between and current and current.kind == Round.Kind.ELIMINATION:
-        places = services.final_places(event)
+        places = final_places(event)
         if places:
             names = dict(event.players.values_list("pk", "name"))
             placings = sorted((place, pk, names[pk]) for pk, place in places.items())
@@ -355,9 +356,7 @@ def bracket_context(event: Event) -> dict:
             position[m.player_a_id] = i
             if m.player_b_id:
                 position[m.player_b_id] = i
-        columns.append(
-            {"round": r, "title": services.stage_name(len(ms)), "matches": [_bracket_match(m, seeds) for m in ms]}
-        )
+        columns.append({"round": r, "title": stage_name(len(ms)), "matches": [_bracket_match(m, seeds) for m in ms]})
     # The stages still to come are drawn too (the Final during the semis): winners of the matches before.
     while columns and len(columns[-1]["matches"]) > 1:
         before = columns[-1]["matches"]
@@ -365,7 +364,7 @@ def bracket_context(event: Event) -> dict:
         for k in range(0, len(before), 2):
             sides = [_winner_of(before[k + j], columns[-1]["title"], k + j + 1) for j in (0, 1)]
             ahead.append({"table": None, "sides": sides, "done": False, "ahead": True})
-        columns.append({"round": None, "title": services.stage_name(len(ahead)), "matches": ahead})
+        columns.append({"round": None, "title": stage_name(len(ahead)), "matches": ahead})
     champion = None
     if columns and len(columns[-1]["matches"]) == 1 and columns[-1]["round"] is not None:
         final = columns[-1]["matches"][0]
@@ -380,7 +379,7 @@ def bracket_context(event: Event) -> dict:
         "event": event,
         "columns": columns,
         "champion": champion,
-        "placings": services.final_placings(event) if champion else None,
+        "placings": final_placings(event) if champion else None,
         "projected": projected,
         "has_bracket": True,
         "nav": "bracket",

@@ -33,8 +33,8 @@ from django.utils.http import http_date
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from tournament import services
 from tournament.models import Event
+from tournament.services import standings
 from tournament.text import name_search
 from tournament.text.i18n import use_event, use_event_language
 from tournament.views.access import role_of
@@ -199,9 +199,9 @@ def single_flight(key: str, wait: bool = True):
 
 
 def event_standings(event: Event, after_round: int | None = None):
-    """`services.event_standings`, computed by one request at a time (the others find it cached)."""
+    """`standings.event_standings`, computed by one request at a time (the others find it cached)."""
     with single_flight(f"standings:{event_key(event)}:{after_round}"):
-        return services.event_standings(event, after_round=after_round)
+        return standings.event_standings(event, after_round=after_round)
 
 
 # Written by a row template after each row (`{% for r in rows %}<tr>…</tr><!--/row-->{% endfor %}`). It cannot

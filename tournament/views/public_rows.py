@@ -11,8 +11,9 @@ import segno
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
-from tournament import services
 from tournament.models import CHESS_RESULTS, UNPLAYED_LABELS, Event, Match, Player, Round
+from tournament.services.standings import chess_idents, settled_marker, standings_shown
+from tournament.services.top_cut import stage_name
 from tournament.text import l10n, name_search
 from tournament.views.public_cache import (
     cached,
@@ -28,7 +29,7 @@ def published_rounds(event: Event) -> list[Round]:
 def round_title(rnd: Round) -> str:
     if rnd.kind == Round.Kind.SWISS:
         return gettext("Round %(number)s") % {"number": rnd.number}
-    return gettext("Top cut: %(stage)s") % {"stage": services.stage_name(rnd.matches.count())}
+    return gettext("Top cut: %(stage)s") % {"stage": stage_name(rnd.matches.count())}
 
 
 @dataclass(frozen=True)
@@ -108,12 +109,12 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
     `services.settled_marker`), so a round whose results pour in reads and words it once, not per result.
     """
     after = max(rnd.number - 1, 0)
-    key = f"pairings-roster:{event.pk}.{event.created_at.timestamp()}:{rnd.pk}:{services.settled_marker(event, after)}"
+    key = f"pairings-roster:{event.pk}.{event.created_at.timestamp()}:{rnd.pk}:{settled_marker(event, after)}"
 
     def make() -> dict[int, _Seated]:
         points = points_before(event, rnd)
         players = list(event.players.order_by())
-        idents = services.chess_idents(event, players)
+        idents = chess_idents(event, players)
         return {
             p.pk: _Seated(
                 p.name,
@@ -200,7 +201,7 @@ def absent_rows(event: Event, rnd: Round, rows: list[PairingRow]) -> list[Absent
     Cached on the roster (`services.settled_marker` after round 0) and who is seated: not read again for
     each result of the round."""
     seated = frozenset(r.pk for r in rows)
-    marker = services.settled_marker(event, 0)
+    marker = settled_marker(event, 0)
     key = f"absent:{event.pk}.{event.created_at.timestamp()}:{rnd.pk}:{marker}:{hash(seated)}:{get_language()}"
 
     def make() -> list[AbsentRow]:
@@ -260,7 +261,7 @@ def standings_table(event: Event) -> dict:
     """The event's standings formatted for display once per version, shared by every page and search."""
 
     def make() -> dict:
-        shown = services.standings_shown(event)
+        shown = standings_shown(event)
         result = shown.standings
         players = {p.key: p for p in event.players.only("id", "event", "key", "reading")}
         headers = [l10n.label(c) for c in result.tiebreakers]

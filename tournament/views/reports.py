@@ -11,7 +11,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.models import Event, Player, Round
-from tournament.services import ServiceError, reports
+from tournament.services import reports
+from tournament.services.locks import ServiceError
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.pages import _next, back, page
 from tournament.views.player import personal_qr

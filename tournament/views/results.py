@@ -17,10 +17,10 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament import services
 from tournament.forms import GamesForm, ResultForm, TableResultForm
 from tournament.models import Match, Round
-from tournament.services import ConfirmReplace, ServiceError
+from tournament.services.locks import ServiceError
+from tournament.services.results import ConfirmAdvance, ConfirmReplace, advance_question, parse_outcome, record_result
 from tournament.views.access import Access, HtmxHttpRequest, event_for
 from tournament.views.pages import _next, _round, back, labelled, page
 from tournament.views.rounds import _round_context, result_choices
@@ -63,10 +63,8 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
         return _confirm_on_bracket(request, slug, match, form.cleaned_data["result"])
     else:
         try:
-            outcome = services.parse_outcome(
-                form.cleaned_data["result"], access.event.best_of, access.event.chess_results
-            )
-            match = services.record_result(
+            outcome = parse_outcome(form.cleaned_data["result"], access.event.best_of, access.event.chess_results)
+            match = record_result(
                 match, outcome, request.user, form.cleaned_data["version"], replace=form.cleaned_data["confirm"]
             )
         except ConfirmReplace as e:
@@ -129,13 +127,13 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
             done = _("Table %(table)s: nothing entered.") % {"table": match.table}
         else:
             try:
-                outcome = services.parse_outcome(data["result"], access.event.best_of, chess)
+                outcome = parse_outcome(data["result"], access.event.best_of, chess)
                 # A top-cut result is confirmed before it sends a player on, as on the bracket page.
-                question = None if data["confirm"] else services.advance_question(match, outcome)
+                question = None if data["confirm"] else advance_question(match, outcome)
                 if question is None:
                     # The version only counts as an answer (“replace?”, “confirm?”): typing alone never overwrites.
                     version = data["version"] if data["confirm"] else None
-                    match = services.record_result(match, outcome, request.user, version, replace=data["confirm"])
+                    match = record_result(match, outcome, request.user, version, replace=data["confirm"])
             except ConfirmReplace as e:
                 match, question = e.match, e
             except ServiceError as e:
@@ -150,7 +148,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                         "b": second,
                     }
     if not request.htmx:
-        if isinstance(question, services.ConfirmAdvance):
+        if isinstance(question, ConfirmAdvance):
             return _confirm_on_bracket(request, slug, question.match, question.result)
         if question:
             return _ask_on_match_page(request, access, rnd, question)
@@ -245,12 +243,10 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
         try:
             replaced = match.result_label(access.event.chess_results)
             confirm = form.cleaned_data["confirm"]
-            question = None if confirm else services.advance_question(match, form.outcome())
+            question = None if confirm else advance_question(match, form.outcome())
             if question is not None:  # a top-cut result: “Alice beats Bob 2-1?” first
                 return _match_page(request, access, rnd, match, form, question)
-            match = services.record_result(
-                match, form.outcome(), request.user, form.cleaned_data["version"], replace=confirm
-            )
+            match = record_result(match, form.outcome(), request.user, form.cleaned_data["version"], replace=confirm)
         except ConfirmReplace as e:
             match, question = e.match, e
         except ServiceError as e:

@@ -17,13 +17,27 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament import once, services
+from tournament import once
 from tournament.forms import (
     ClockForm,
     SwapForm,
 )
 from tournament.models import Event, Match, Player, ResultChange, Round
-from tournament.services import ServiceError, results_board
+from tournament.services import results_board
+from tournament.services.clock import change_clock
+from tournament.services.locks import ServiceError
+from tournament.services.results import shorthands
+from tournament.services.rounds import (
+    flip_colours,
+    met_before,
+    pair_next_round,
+    publish_round,
+    repair_loss,
+    repair_round,
+    swap_players,
+)
+from tournament.services.standings import chess_idents, event_standings
+from tournament.services.top_cut import stage_name, stage_names
 from tournament.text import engine_text, l10n
 from tournament.text.names import Names
 from tournament.views import results_rows
@@ -38,7 +52,7 @@ from tournament.views.public_cache import BUILD
 def round_pair(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
     try:
-        rnd = services.pair_next_round(access.event, request.user)
+        rnd = pair_next_round(access.event, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
         return back(request, reverse("org_event", args=[slug]))
@@ -85,14 +99,14 @@ def _round_context(
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     return {
         "round": rnd,
-        "stage": services.stage_name(overview.counts.matches) if elimination else "",
+        "stage": stage_name(overview.counts.matches) if elimination else "",
         "matches": overview.matches,
         "overview": overview,
         "missing": overview.counts.outstanding,
         "entered": overview.counts.entered,
         "only_outstanding": overview.view == "outstanding",
         "choices": choices,
-        "shorthands": services.shorthands(event.best_of, elimination, event.chess_results, event.draws),
+        "shorthands": shorthands(event.best_of, elimination, event.chess_results, event.draws),
         "is_latest": rnd.number == latest,
         "seconds_left": rnd.seconds_left(),
     }
@@ -107,7 +121,7 @@ LIVE_SECONDS_FULL_LIST = 15
 def _round_tabs(event: Event) -> list[Round]:
     """The rounds for the page's tabs; a top-cut round carries its stage's name (Semifinals, Final) as `stage`."""
     rounds = list(event.rounds.order_by("number"))
-    stages = services.stage_names(event) if any(r.kind == Round.Kind.ELIMINATION for r in rounds) else {}
+    stages = stage_names(event) if any(r.kind == Round.Kind.ELIMINATION for r in rounds) else {}
     for r in rounds:
         r.stage = stages.get(r.number, "")
     return rounds
@@ -187,10 +201,10 @@ def _live_headers(response, etag: str):
 
 def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=None):
     event = access.event
-    before = services.event_standings(event, after_round=rnd.number - 1)  # cached per event version
+    before = event_standings(event, after_round=rnd.number - 1)  # cached per event version
     points = {r.player_id: r.points for r in before.rows}
-    met = services.met_before(event, rnd.number)
-    idents = services.chess_idents(event)
+    met = met_before(event, rnd.number)
+    idents = chess_idents(event)
     rows = []
     for m in rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"):
         pa = points.get(m.player_a.key, 0)
@@ -251,7 +265,7 @@ def round_publish(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug, need=ORGANISER)
     rnd = _round(access.event, number)
     try:
-        services.publish_round(rnd, request.user)
+        publish_round(rnd, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
     else:
@@ -273,7 +287,7 @@ def round_repair(request: HtmxHttpRequest, slug: str, number: int):
     if request.method == "GET" and not rnd.is_published:
         return redirect("org_round", slug=slug, number=number)
     if rnd.is_published and (request.method == "GET" or request.POST.get("confirm") != "1"):
-        return page(request, "organiser/round_repair.html", access, round=rnd, loss=services.repair_loss(rnd))
+        return page(request, "organiser/round_repair.html", access, round=rnd, loss=repair_loss(rnd))
     return _repair(request, access, rnd)
 
 
@@ -282,7 +296,7 @@ def _repair(request: HtmxHttpRequest, access: Access, rnd: Round):
     """The re-pairing itself: a turn from the account's budget (`heavy`), then the engine."""
     slug, number = access.event.slug, rnd.number
     try:
-        services.repair_round(rnd, request.user)
+        repair_round(rnd, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
     else:
@@ -305,7 +319,7 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
             # A second click on the same swap must not swap the two back.
             with transaction.atomic():
                 once.claim(request)
-                warnings = services.swap_players(
+                warnings = swap_players(
                     rnd, by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]], request.user
                 )
         except once.Repeated:
@@ -337,7 +351,7 @@ def round_flip(request: HtmxHttpRequest, slug: str, number: int):
             once.claim(request)  # a second click must not flip the board back
             if not match_id.isdigit():
                 raise ServiceError(_("That board has no two players to flip."))
-            warnings = services.flip_colours(rnd, int(match_id), request.user)
+            warnings = flip_colours(rnd, int(match_id), request.user)
     except once.Repeated:
         pass
     except ServiceError as e:
@@ -362,7 +376,7 @@ def round_clock(request: HtmxHttpRequest, slug: str, number: int):
             # A double click on "+10 min" adds ten minutes, not twenty.
             with transaction.atomic():
                 once.claim(request)
-                services.clock(rnd, form.cleaned_data["action"], request.user, form.cleaned_data["minutes"] or 0)
+                change_clock(rnd, form.cleaned_data["action"], request.user, form.cleaned_data["minutes"] or 0)
         except once.Repeated:
             pass
         except ServiceError as e:

@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament import services
 from tournament.forms import StaffForm
 from tournament.models import EventRole, StaffInvite
-from tournament.services import ServiceError
+from tournament.services.locks import ServiceError, log
+from tournament.services.staff import invite_staff, remove_staff
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.pages import back
 
@@ -27,9 +27,7 @@ def staff_add(request: HtmxHttpRequest, slug: str):
     form = StaffForm(request.POST, event=access.event)
     if form.is_valid():
         try:
-            done = services.invite_staff(
-                access.event, form.cleaned_data["username"], form.cleaned_data["role"], request.user
-            )
+            done = invite_staff(access.event, form.cleaned_data["username"], form.cleaned_data["role"], request.user)
         except ServiceError as e:
             messages.error(request, str(e))
         else:
@@ -46,7 +44,7 @@ def staff_remove(request: HtmxHttpRequest, slug: str, role_id: int):
     access = event_for(request, slug, need=ORGANISER)
     role = get_object_or_404(EventRole.objects.select_related("user"), pk=role_id, event=access.event)
     try:
-        services.remove_staff(access.event, role, request.user)
+        remove_staff(access.event, role, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
     else:
@@ -60,6 +58,6 @@ def invite_withdraw(request: HtmxHttpRequest, slug: str, invite_id: int):
     access = event_for(request, slug, need=ORGANISER)
     invite = get_object_or_404(StaffInvite, pk=invite_id, event=access.event)
     invite.delete()
-    services.log(access.event, "staff_invite_withdrawn", request.user, user=invite.username)
+    log(access.event, "staff_invite_withdrawn", request.user, user=invite.username)
     messages.success(request, _("The invitation for %(user)s is withdrawn.") % {"user": invite.username})
     return back(request, _staff_section(slug))

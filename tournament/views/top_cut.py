@@ -10,10 +10,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from pairing import topcut
-from tournament import services
 from tournament.forms import TopCutUndoForm
 from tournament.models import Event, Match, Round
-from tournament.services import ServiceError
+from tournament.services.locks import ServiceError, swiss_rounds_played
+from tournament.services.results import ConfirmAdvance, advance_question, parse_outcome
+from tournament.services.rounds import publish_round
+from tournament.services.standings import event_standings
+from tournament.services.top_cut import final_placings, stage_name, start_top_cut, top_cut_rounds, undo_top_cut
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.pages import back, page
 from tournament.views.rounds import result_choices
@@ -21,7 +24,7 @@ from tournament.views.rounds import result_choices
 
 def seeds_of(event: Event) -> list[str]:
     """Player keys in seeding order: the final Swiss standings without dropped players (as `start_top_cut`)."""
-    return [r.player_id for r in services.event_standings(event).rows if not r.dropped]
+    return [r.player_id for r in event_standings(event).rows if not r.dropped]
 
 
 def _stages(event: Event, rounds: list[Round], seed: dict[str, int]) -> list[dict]:
@@ -30,7 +33,7 @@ def _stages(event: Event, rounds: list[Round], seed: dict[str, int]) -> list[dic
         matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True)))
         for m in matches:
             m.seed_a, m.seed_b = seed.get(m.player_a.key), seed.get(m.player_b.key)
-        stages.append({"round": rnd, "title": services.stage_name(len(matches)), "matches": matches})
+        stages.append({"round": rnd, "title": stage_name(len(matches)), "matches": matches})
     return stages
 
 
@@ -47,7 +50,7 @@ def _preview(event: Event) -> list[tuple[dict, dict]]:
     return topcut.bracket(seeded) if len(seeded) == n else []
 
 
-def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int) -> services.ConfirmAdvance | None:
+def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int) -> ConfirmAdvance | None:
     """The result the organiser picked and is asked to confirm (?enter=<match>&result=2-1), if it is valid."""
     match_id, text = request.GET.get("enter", ""), request.GET.get("result", "")[:20]
     if not match_id.isdigit() or not text:
@@ -56,7 +59,7 @@ def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int) -> serv
     if match is None:
         return None
     try:
-        return services.advance_question(match, services.parse_outcome(text, best_of))
+        return advance_question(match, parse_outcome(text, best_of))
     except ServiceError:
         return None
 
@@ -66,13 +69,13 @@ def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int) -> serv
 def top_cut(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     access = event_for(request, slug)
     event = access.event
-    rounds = services.top_cut_rounds(event)
+    rounds = top_cut_rounds(event)
     seed = {key: k for k, key in enumerate(seeds_of(event), 1)} if rounds else {}
     stages = _stages(event, rounds, seed)
     draft = rounds[0] if rounds and not rounds[0].is_published else None
     entered = Match.objects.filter(round__in=rounds).exclude(result=Match.Result.PLAYED, games_a__isnull=True)
     planned = event.planned_rounds
-    swiss = services.swiss_rounds_played(event)
+    swiss = swiss_rounds_played(event)
     return page(
         request,
         "organiser/top_cut.html",
@@ -86,7 +89,7 @@ def top_cut(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         can_undo=bool(rounds) and not entered.exists(),
         undo_form=TopCutUndoForm(),
         pending=_pending(request, stages, event.best_of),
-        placings=services.final_placings(event),
+        placings=final_placings(event),
         choices=result_choices(event.best_of, True),
     )
 
@@ -96,7 +99,7 @@ def top_cut(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def top_cut_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     access = event_for(request, slug, need=ORGANISER)
     try:
-        services.start_top_cut(access.event, request.user)
+        start_top_cut(access.event, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
     else:
@@ -116,7 +119,7 @@ def top_cut_publish(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if draft is None:  # published meanwhile (a second click), or undone
         messages.info(request, _("There is no bracket draft to publish."))
     else:
-        services.publish_round(draft, request.user)
+        publish_round(draft, request.user)
         messages.success(request, _("The bracket is published: players and the venue screen show it now."))
     return back(request, reverse("org_top_cut", args=[slug]))
 
@@ -133,7 +136,7 @@ def top_cut_undo(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         messages.error(request, _("Tick to confirm: the published bracket disappears from the players' pages."))
         return back(request, reverse("org_top_cut", args=[slug]))
     try:
-        services.undo_top_cut(event, request.user)
+        undo_top_cut(event, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
         return back(request, reverse("org_top_cut", args=[slug]))
