@@ -79,3 +79,33 @@ def test_a_large_round_is_paired_by_the_worker_and_the_page_follows_it(
     assert page.url.endswith(f"/events/{event.slug}/rounds/1/")
     assert polls and set(polls) <= {200, 304}, polls
     shot("draft")
+
+
+def test_a_pairing_whose_worker_died_is_shown_stopped_and_paired_again(live_server, page, organiser, settings, worker):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournament.models import Job
+
+    settings.PAIR_IN_BACKGROUND_FROM = {"dutch": 10, "optimal": 10}
+    event = mtg_event(organiser, 24)
+    long_ago = timezone.now() - timedelta(minutes=5)
+    Job.objects.create(  # left running by a worker that was killed
+        event=event, kind="pair", round_number=1, state="running", created_at=long_ago, heartbeat=long_ago
+    )
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("Username").fill("olga")
+    page.get_by_label("Password").fill("organiser-pass-1")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/events/{event.slug}/")
+    box = page.locator("#job-status")
+    expect(box).to_contain_text("Pairing round 1 has stopped")
+    expect(box).to_contain_text("Nothing was stored.")
+    with page.expect_navigation():
+        box.get_by_role("button", name="Pair again").click()
+    # The page follows the new job to the draft (or, had the worker finished before the page came, offers it).
+    expect(page.locator("#job-status")).to_have_count(0, timeout=20_000)
+    page.goto(f"{live_server.url}/events/{event.slug}/rounds/1/")
+    expect(page.get_by_role("heading", name=re.compile("Round 1"))).to_contain_text("draft")
+    assert Job.objects.filter(state="done").count() == 1 and Job.objects.filter(state="failed").count() == 1
