@@ -32,9 +32,13 @@ messages: $(NEED_VENV)
 		--ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=deploy
 	$(PY) manage.py compile_catalogs
 
+# The worker (`manage.py db_worker`) pairs large rounds off the web request (tournament/jobs.py, docs/deployment.md);
+# it runs beside the server and stops with it (Ctrl+C). It does not reload on code changes: run `make run` again.
 run: install
 	$(PY) manage.py migrate --noinput
 	PORT=$(PORT) $(PY) manage.py demo
+	$(PY) manage.py db_worker --no-reload --interval 0.5 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: install

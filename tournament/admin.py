@@ -9,6 +9,7 @@ from tournament.models import (
     Event,
     EventLog,
     EventRole,
+    Job,
     Match,
     Player,
     Report,
@@ -150,6 +151,22 @@ class ResultChangeAdmin(admin.ModelAdmin):
 class EventLogAdmin(admin.ModelAdmin):
     list_display = ["event", "action", "by", "at"]
     list_filter = ["action"]
+
+
+@admin.register(Job)
+class JobAdmin(admin.ModelAdmin):
+    """The pairings the worker ran or runs (tournament/jobs.py): read only; the task queue's own rows are under
+    django_tasks_db."""
+
+    list_display = ["event", "kind", "round_number", "state", "created_by", "created_at", "started_at", "finished_at"]
+    list_filter = ["state", "kind"]
+    readonly_fields = [f.name for f in Job._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 class UserCreation(AdminUserCreationForm):

@@ -933,3 +933,74 @@ class CodeBudget(models.Model):
 
     def __str__(self):
         return f"{self.scope}: full at {self.full_at}"
+
+
+class Job(models.Model):
+    """Heavy work the worker does instead of a web request (`manage.py db_worker`, tournament/jobs.py): for now
+    pairing a round, or pairing it again. The task queue (django-tasks-db) runs it; this row is what the
+    organiser's page shows of it, in the organiser's language (`language`, active while it runs).
+
+    One active (queued or running) job per event, by the database: a double click, or two organisers at once,
+    start one job, and the second is told it is already pairing. A running job writes `heartbeat` every few
+    seconds; one silent for JOB_STALE_SECONDS lost its worker and is shown as stopped (`jobs.is_stale`)."""
+
+    class Kind(models.TextChoices):
+        PAIR = "pair", _("Pair a round")
+        REPAIR = "repair", _("Pair a round again")
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    ACTIVE = (State.QUEUED, State.RUNNING)
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField()
+    # A re-pairing: the round was published when it was asked for (the organiser confirmed what that throws
+    # away). A re-pairing of a draft refuses a round published meanwhile.
+    published = models.BooleanField(default=False)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    progress = models.CharField(max_length=200, blank=True)
+    error = models.TextField(blank=True)
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat = models.DateTimeField(null=True, blank=True)
+    # The task queue's id of the task that runs it (django_tasks_db's DBTaskResult).
+    task_id = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event"], condition=Q(state__in=["queued", "running"]), name="one_active_job_per_event"
+            ),
+        ]
+        indexes = [models.Index(fields=["state", "created_at"])]
+
+    def __str__(self):
+        return f"{self.event}: {self.kind} round {self.round_number} ({self.state})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.state in self.ACTIVE
+
+    def is_stale(self, now=None) -> bool:
+        """Active, but nobody is doing it: running with no heartbeat for JOB_STALE_SECONDS (its worker died or
+        was stopped), or queued that long while no worker showed any life (none is running). A queue behind a
+        busy worker is not stale: the worker's job writes its heartbeat."""
+        if self.state not in self.ACTIVE:
+            return False
+        now = now or timezone.now()
+        cutoff = now - timedelta(seconds=settings.JOB_STALE_SECONDS)
+        if self.state == self.State.RUNNING:
+            return (self.heartbeat or self.started_at or self.created_at) < cutoff
+        if self.created_at >= cutoff:
+            return False
+        alive = Q(heartbeat__gte=cutoff) | Q(started_at__gte=cutoff) | Q(finished_at__gte=cutoff)
+        return not Job.objects.filter(alive).exists()

@@ -78,6 +78,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -207,9 +209,22 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
 MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 4 * 1024 * 1024)
 # One event's roster: a bulk import past this is refused with a message.
 MAX_PLAYERS_PER_EVENT = env_int("MAX_PLAYERS_PER_EVENT", 50_000)
-# The largest round the FIDE Dutch system pairs in a request (docs/engines.md: The FIDE Dutch system); a larger
-# round is refused with a sentence saying what to do (the optimal system, or the TRF paired elsewhere).
-DUTCH_ROUND_MAX_PLAYERS = env_int("DUTCH_ROUND_MAX_PLAYERS", 2000)
+# Heavy work off the web request (tournament/jobs.py): a round with at least this many players to pair is paired
+# by the worker (`manage.py db_worker`), the organiser's page following it; a smaller one is paired in the request
+# as before, at once. Per pairing system, where the request would spend about 0.2-0.3 s on a quiet 2-core machine
+# (bench/jobs.py, docs/benchmarks.md): under the load that made a 2-s Dutch round take 57 s, a few seconds.
+PAIR_IN_BACKGROUND_FROM = {
+    "dutch": env_int("PAIR_IN_BACKGROUND_DUTCH", 300),
+    "optimal": env_int("PAIR_IN_BACKGROUND_OPTIMAL", 1000),
+}
+# The task queue (Django's task framework, the django-tasks backport). The default keeps the jobs in the database
+# (django-tasks-db): they outlive a restart of the web server, and `manage.py db_worker` runs them.
+# TASKS_BACKEND=django_tasks.backends.immediate.ImmediateBackend runs each job in the request that starts it
+# (no worker; large rounds then hold the request as before).
+TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND") or "django_tasks_db.DatabaseBackend"}}
+# A running job writes a heartbeat every few seconds; one silent for this long (its worker died), or still queued
+# this long while no worker showed any life, is shown as stopped, with "Pair again".
+JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 30)
 
 # The public address (scheme and host, e.g. https://swiss.example.org): QR codes and cached public pages
 # use it whatever Host header a request carries. Unset, they follow the request (development).

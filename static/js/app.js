@@ -19,7 +19,18 @@
       el.classList.toggle("over", left < 0);
     });
   }
+  // A job's "started 4 s ago" (templates/organiser/_job.html) counts on the same way: <span data-seconds-since="4">.
+  function since() {
+    var now = Date.now();
+    document.querySelectorAll("[data-seconds-since]").forEach(function (el) {
+      var start = parseInt(el.dataset.secondsSince, 10);
+      if (isNaN(start)) return;
+      if (el._t0 === undefined) el._t0 = now;
+      el.textContent = String(start + Math.floor((now - el._t0) / 1000));
+    });
+  }
   setInterval(tick, 1000);
+  setInterval(since, 1000);
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:afterSettle", tick);
 })();

@@ -171,6 +171,20 @@
   });
 })();
 
+// A round the worker pairs (#job-status, templates/organiser/_job.html) is polled every 2 s: each poll says which
+// state the page shows (If-None-Match), an unchanged job answers 304 and nothing is redrawn; a changed one replaces
+// the box, and the stored draft answers with a redirect to it (HX-Redirect).
+(function () {
+  function poller(e) { var elt = e.detail.elt; return elt && elt.id === "job-status" ? elt : null; }
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = poller(e);
+    if (elt && elt.dataset.etag) e.detail.headers["If-None-Match"] = elt.dataset.etag;
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (poller(e) && e.detail.xhr.status === 304) e.detail.shouldSwap = false;
+  });
+})();
+
 // A player's personal link as text (templates/organiser/player_card.html): "Copy link" puts it on the clipboard.
 // Without the script (or the clipboard) the field is there to select and copy by hand.
 (function () {

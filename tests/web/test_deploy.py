@@ -65,9 +65,44 @@ def test_compose_runs_the_start_script_and_the_image_collects_static():
     compose = (ROOT / "docker-compose.yml").read_text()
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert "deploy/start.sh" in dockerfile and "collectstatic" in dockerfile
-    for service in ("db:", "redis:", "app:", "proxy:", "pgdata:"):
+    for service in ("db:", "redis:", "app:", "worker:", "proxy:", "pgdata:"):
         assert service in compose
     assert "REDIS_URL: redis://redis:6379/0" in compose
+
+
+def test_compose_runs_a_worker_beside_the_app():
+    """Large pairings run in the worker (tournament/jobs.py): the same image and settings as the web servers (one
+    anchor), the task queue's worker command through deploy/worker.sh, time to finish a job when stopped."""
+    import yaml
+
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
+    app, worker = services["app"], services["worker"]
+    assert worker["build"] == app["build"] == "."
+    assert worker["environment"] == app["environment"] and worker["environment"]["DATABASE_URL"].startswith("postgres")
+    assert worker["command"] == ["sh", "deploy/worker.sh"] and "command" not in app
+    assert "exec python manage.py db_worker" in (ROOT / "deploy" / "worker.sh").read_text()
+    assert int(worker["stop_grace_period"].rstrip("s")) >= 60
+    assert worker["depends_on"]["db"] == {"condition": "service_healthy"}
+
+
+def test_the_worker_script_waits_for_the_migrations_then_runs_the_queue(tmp_path, fresh_database_url):
+    env = {**PROD, "DATABASE_URL": fresh_database_url, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    script = ["sh", "deploy/worker.sh", "--batch", "--no-startup-delay"]
+    early = subprocess.run(
+        script, cwd=ROOT, env={**clean_environ(), **env, "WORKER_WAIT_SECONDS": "1"}, capture_output=True, text=True
+    )
+    assert early.returncode == 1 and "migrations are still not applied" in early.stderr
+    assert run(["migrate", "--noinput"], {"DATABASE_URL": fresh_database_url}).returncode == 0
+    ready = subprocess.run(
+        script, cwd=ROOT, env={**clean_environ(), **env}, capture_output=True, text=True, timeout=120
+    )
+    assert ready.returncode == 0, ready.stdout + ready.stderr
+
+
+def test_make_run_starts_the_worker_beside_the_server():
+    """The README's `make run` does everything: the web server and the worker, which stops with it."""
+    recipe = (ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    assert "manage.py db_worker" in recipe and "runserver" in recipe and "trap" in recipe
 
 
 def _free_port() -> int:

@@ -109,14 +109,14 @@ def test_every_organiser_page_fragment_and_print_view_escapes_names(hostile, org
     c.force_login(organiser)
     seen = set()
     checked = 0
-    for _name, url in _get_urls(hostile, GET_PAGES):
+    for name, url in _get_urls(hostile, GET_PAGES):
         for headers in ({}, {"HX-Request": "true"}):
             r = c.get(url, headers=headers)
             assert r.status_code == 200, url
             text = assert_safe(r.content.decode(), f"{url} {headers}")
             seen |= {n for n in NAMES if n in text}
             checked += 1
-            if not headers:
+            if not headers and name != "org_job":  # the job box is a fragment however it is asked for
                 assert EVENT_NAME in text, url
     assert checked >= 2 * 12  # event home, settings, players, a player, round, match, top cut, standings, 4 prints
     assert seen == set(NAMES), "every name appears intact somewhere"

@@ -30,6 +30,7 @@ JUDGE_OK = {
     "org_event",
     "org_players",
     "org_round",
+    "org_job",
     "org_round_clock",
     "org_table_result",
     "org_match",

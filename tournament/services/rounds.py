@@ -2,9 +2,9 @@
 organiser's swap of two players."""
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext, ngettext
@@ -19,6 +19,7 @@ from swiss.model import DOUBLE_LOSS
 from tournament.files.eventio import create_matches, event_to_file
 from tournament.models import (
     Event,
+    Job,
     Match,
     Player,
     Report,
@@ -38,20 +39,28 @@ def recommended_rounds(event: Event, players=None):
     return replace(rec, explanation=recommendation_text(rec))
 
 
-def _engine_pairing(file_event, number: int, seed: int):
+def _quiet(text: str) -> None:
+    """A pairing in the request says nothing as it goes; a job's (tournament/jobs.py) shows it on the page."""
+
+
+Progress = Callable[[str], None]
+
+
+def _engine_pairing(file_event, number: int, seed: int, progress: Progress = _quiet):
     try:
         inp = from_event(file_event, number, seed=seed)
-        # The Dutch system pairs 2,000 players in about 2 s of CPU (bench/dutch.py): past the limit a request
-        # could outlive the worker, so the organiser is told what to do instead.
-        if isinstance(inp, DutchInput) and len(inp.present) > settings.DUTCH_ROUND_MAX_PLAYERS:
-            raise ServiceError(
-                gettext(
-                    "This round has %(count)s players to pair; the FIDE Dutch system pairs at most %(limit)s here. "
-                    "Choose the optimal pairing system in the event’s settings, or pair the exported TRF with "
-                    "another program."
+        if isinstance(inp, DutchInput):
+            progress(
+                ngettext(
+                    "Pairing %(count)s player by the FIDE Dutch system…",
+                    "Pairing %(count)s players by the FIDE Dutch system…",
+                    len(inp.present),
                 )
-                % {"count": len(inp.present), "limit": settings.DUTCH_ROUND_MAX_PLAYERS}
+                % {"count": len(inp.present)}
             )
+        else:
+            count = len(inp.entrants)
+            progress(ngettext("Pairing %(count)s player…", "Pairing %(count)s players…", count) % {"count": count})
         return pair(inp, seed=seed)
     except PairingError as e:
         raise ServiceError(engine_text.sentence(message_of(e))) from None
@@ -103,14 +112,16 @@ def _warnings(result) -> list[dict | str]:
     return [w.as_dict() if isinstance(w, Message) else str(w) for w in getattr(result, "warnings", ())]
 
 
-def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
+def _pair_into(event: Event, number: int, by, seed: int | None = None, progress: Progress = _quiet) -> Round:
+    progress(gettext("Reading the event…"))
     players = list(event.players.all())
     seed = seed if seed is not None else secrets.randbelow(2**31)
     file_event = event_to_file(event)
     # The byes players asked for in this round (C.07: half-point, or zero-point for a known absence): the
     # engine leaves them out (`pairing.eligible`), and they are recorded as matches without an opponent.
     requested = requested_byes(file_event, number)
-    result = _engine_pairing(file_event, number, seed)
+    result = _engine_pairing(file_event, number, seed, progress)
+    progress(gettext("Storing the pairings…"))
     if result.method == "dutch" and not event.initial_colour:
         # Drawn by lot with round 1 (or read from round 1's games, for an event that pairs by the Dutch system
         # only later; pairing/event.py) and kept: a re-pairing, every later round and the TRF export agree.
@@ -129,17 +140,23 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None) -> Round:
     return rnd
 
 
-def pair_next_round(event: Event, by) -> Round:
-    """Pair the next Swiss round as a draft (not public until published). Pairs exactly once."""
+def pair_next_round(event: Event, by, *, number: int | None = None, progress: Progress = _quiet) -> Round:
+    """Pair the next Swiss round as a draft (not public until published). Pairs exactly once.
+
+    `number`: the round the organiser asked for (a job started from a page); refused if the next round is
+    another one by then. `progress` is told what the pairing is doing, in the active language (a job shows it)."""
     try:
         with transaction.atomic():
             event = lock_event(event)
             previous = latest_round(event)
-            number = previous.number + 1 if previous else 1
+            following = previous.number + 1 if previous else 1
+            if number is not None and number != following:
+                raise IntegrityError("paired meanwhile")  # told as below, as a second pairing of the round is
+            number = following
             check_ready_to_pair(event, number, previous)
             if not event.players.filter(dropped_after__isnull=True, joined_round__lte=number).exists():
                 raise ServiceError(gettext("There are no active players to pair."))
-            rnd = _pair_into(event, number, by)
+            rnd = _pair_into(event, number, by, progress=progress)
             log(event, "pair", by, round=number, seed=rnd.seed)
     except IntegrityError:
         raise ServiceError(gettext("This round was just paired by someone else; the page now shows it.")) from None
@@ -186,8 +203,11 @@ def repair_loss(rnd: Round) -> RepairLoss:
     )
 
 
-def repair_round(rnd: Round, by) -> Round:
-    """Throw away a draft, or a published round with no result yet, and pair it again with a new seed."""
+def repair_round(rnd: Round, by, *, only_draft: bool = False, progress: Progress = _quiet) -> Round:
+    """Throw away a draft, or a published round with no result yet, and pair it again with a new seed.
+
+    `only_draft`: the organiser asked to pair a draft again (a job started from the draft page): a round
+    published since is left as it is."""
     try:
         with transaction.atomic():
             event = lock_event(rnd.event)
@@ -197,10 +217,18 @@ def repair_round(rnd: Round, by) -> Round:
             refusal = _repair_refusal(event, rnd)
             if refusal:
                 raise ServiceError(refusal)
+            if only_draft and rnd.is_published:
+                raise ServiceError(
+                    gettext(
+                        "Round %(number)s was published meanwhile, so it was not paired again. Look at it, "
+                        "and re-pair it from its page if you still want to."
+                    )
+                    % {"number": rnd.number}
+                )
             was_published = rnd.is_published
             number = rnd.number
             rnd.delete()
-            new = _pair_into(event, number, by)
+            new = _pair_into(event, number, by, progress=progress)
             log(event, "repair", by, round=number, seed=new.seed, was_published=was_published)
     except IntegrityError:
         raise ServiceError(
@@ -226,6 +254,14 @@ def publish_round(rnd: Round, by) -> None:
     so a drop is either seen here or comes after the round is published (and is then after this round)."""
     with transaction.atomic():
         lock_event(rnd.event)
+        repairing = Job.objects.filter(
+            event_id=rnd.event_id, kind=Job.Kind.REPAIR, round_number=rnd.number, state__in=Job.ACTIVE
+        ).first()
+        if repairing is not None and not repairing.is_stale():
+            raise ServiceError(
+                gettext("Round %(number)s is being paired again: publish the new draft once it is ready.")
+                % {"number": rnd.number}
+            )
         gone = dropped_in_draft(rnd) if rnd.kind == Round.Kind.SWISS else []
         if gone:
             raise ServiceError(

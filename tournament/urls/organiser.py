@@ -32,6 +32,7 @@ urlpatterns = [
     path(E + "reporting/", reports.reporting_mode, name="org_reporting"),
     path(R + "reporting/", reports.round_reporting, name="org_round_reporting"),
     path(E + "rounds/pair/", rounds.round_pair, name="org_round_pair"),
+    path(E + "job/", rounds.job_status, name="org_job"),
     path(R, rounds.round_page, name="org_round"),
     path(R + "publish/", rounds.round_publish, name="org_round_publish"),
     path(R + "repair/", rounds.round_repair, name="org_round_repair"),

@@ -16,7 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournament import once
+from tournament import jobs, once
 from tournament.forms import (
     TIEBREAKER_CHOICES,
     EventCreateForm,
@@ -34,6 +34,7 @@ from tournament.text import l10n
 from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
 from tournament.views.pages import _save_changed, back, page
+from tournament.views.rounds import job_context
 
 
 @require_GET
@@ -111,6 +112,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         log=recent_actions(event),
         following=following,
         requested=[(p, "½" if p.requested_bye(following) == Match.Result.HALF_BYE else "0") for p in asked],
+        **job_context(jobs.shown(event)),
     )
 
 

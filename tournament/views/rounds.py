@@ -8,26 +8,29 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import F, Sum
-from django.http import Http404
-from django.shortcuts import redirect
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament import once
+from tournament import jobs, once
 from tournament.forms import (
     ClockForm,
     SwapForm,
 )
-from tournament.models import Event, Match, Player, ResultChange, Round
+from tournament.models import Event, Job, Match, Player, ResultChange, Round
 from tournament.services import results_board
 from tournament.services.clock import change_clock
-from tournament.services.locks import ServiceError
+from tournament.services.locks import ServiceError, latest_round
 from tournament.services.results import shorthands
 from tournament.services.rounds import (
+    check_ready_to_pair,
     flip_colours,
     met_before,
     pair_next_round,
@@ -50,9 +53,30 @@ from tournament.views.public_cache import BUILD
 @login_required
 @heavy
 def round_pair(request: HtmxHttpRequest, slug: str):
+    """Pair the next round: in the request, or for a large round as a job the worker runs (tournament/jobs.py),
+    the POST then answered at once with the event's page, which follows the job."""
     access = event_for(request, slug, need=ORGANISER)
+    event = access.event
+    busy = jobs.running(event)
+    if busy is not None:
+        messages.warning(request, jobs.busy_text(busy))
+        return back(request, reverse("org_event", args=[slug]))
+    previous = latest_round(event)
+    number = previous.number + 1 if previous else 1
+    if jobs.in_background(event, number):
+        try:
+            # The refusals that need no engine, at once; the job checks again, under the event's lock.
+            check_ready_to_pair(event, number, previous)
+            job = jobs.start(event, Job.Kind.PAIR, number, request.user)
+        except ServiceError as e:
+            messages.error(request, str(e))
+        except jobs.AlreadyRunning as e:
+            messages.warning(request, jobs.busy_text(e.job))
+        else:
+            return _started(request, access, job)
+        return back(request, reverse("org_event", args=[slug]))
     try:
-        rnd = pair_next_round(access.event, request.user)
+        rnd = pair_next_round(event, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
         return back(request, reverse("org_event", args=[slug]))
@@ -167,6 +191,8 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         )
         if whole
         else [],
+        # A re-pairing of this round under way (none once it has results: it can no longer be re-paired).
+        **job_context(jobs.shown(event, number, Job.Kind.REPAIR) if whole and not ctx["entered"] else None),
         live_etag=etag,
         live_url="?" + urlencode({"part": "live", "view": view, "q": q, "from": first}),
         live_every=LIVE_SECONDS_FULL_LIST if len(ctx["matches"]) > results_board.LARGE_ROUND else LIVE_SECONDS,
@@ -240,6 +266,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         dropped=[p for p in in_round if p.dropped_after is not None and p.dropped_after < rnd.number],
         swap_form=swap_form
         or SwapForm(players=sorted(in_round, key=lambda p: (p.sort_key(access.event.language), p.pk))),
+        **job_context(jobs.shown(event, rnd.number, Job.Kind.REPAIR)),
     )
 
 
@@ -293,8 +320,24 @@ def round_repair(request: HtmxHttpRequest, slug: str, number: int):
 
 @heavy
 def _repair(request: HtmxHttpRequest, access: Access, rnd: Round):
-    """The re-pairing itself: a turn from the account's budget (`heavy`), then the engine."""
+    """The re-pairing itself: a turn from the account's budget (`heavy`), then the engine, in the request or for a
+    large round as a job the worker runs (tournament/jobs.py)."""
     slug, number = access.event.slug, rnd.number
+    busy = jobs.running(access.event)
+    if busy is not None:
+        messages.warning(request, jobs.busy_text(busy))
+        return back(request, reverse("org_round", args=[slug, number]))
+    if jobs.in_background(access.event, number):
+        refusal = repair_loss(rnd).refusal
+        if refusal:
+            messages.error(request, refusal)
+            return back(request, reverse("org_round", args=[slug, number]))
+        try:
+            job = jobs.start(access.event, Job.Kind.REPAIR, number, request.user, published=rnd.is_published)
+        except jobs.AlreadyRunning as e:
+            messages.warning(request, jobs.busy_text(e.job))
+            return back(request, reverse("org_round", args=[slug, number]))
+        return _started(request, access, job)
     try:
         repair_round(rnd, request.user)
     except ServiceError as e:
@@ -304,6 +347,71 @@ def _repair(request: HtmxHttpRequest, access: Access, rnd: Round):
             request, _("Round %(number)s is paired again as a draft. Check it, then publish it.") % {"number": number}
         )
     return back(request, reverse("org_round", args=[slug, number]))
+
+
+def _started(request: HtmxHttpRequest, access: Access, job: Job):
+    """After a job is queued: the page that follows it (the event's for a pairing, the round's for a re-pairing).
+    A queue that runs jobs in the request (TASKS_BACKEND's immediate backend) has done it already."""
+    job.refresh_from_db()
+    slug = access.event.slug
+    if job.state == Job.State.DONE:
+        messages.success(request, jobs.done_text(job))
+        return back(request, reverse("org_round", args=[slug, job.round_number]))
+    if job.state == Job.State.FAILED:
+        messages.error(request, job.error)
+    if job.kind == Job.Kind.REPAIR:
+        return back(request, reverse("org_round", args=[slug, job.round_number]))
+    return back(request, reverse("org_event", args=[slug]))
+
+
+# How often a page showing a job asks for its state (an unchanged job answers 304).
+JOB_POLL_SECONDS = 2
+
+
+def job_context(job: Job | None) -> dict:
+    """What templates/organiser/_job.html shows of a job: its state, whether it stopped, how long ago it was
+    started (counted on by the page's script), the jobs ahead of it in the queue."""
+    if job is None:
+        return {"job": None}
+    seconds = max(0, int((timezone.now() - job.created_at).total_seconds()))
+    stale = job.is_stale()
+    ahead = jobs.queued_ahead(job) if job.state == Job.State.QUEUED and not stale else 0
+    parts = [BUILD, get_language(), str(job.pk), job.state, str(int(stale)), str(ahead), job.progress, job.error]
+    ident = hashlib.blake2b("\0".join(parts).encode(), digest_size=8).hexdigest()
+    return {
+        "job": job,
+        "job_stale": stale,
+        "job_ahead": ahead,
+        "job_since": format_html('<span data-seconds-since="{}">{}</span>', seconds, seconds),
+        "job_etag": f'W/"job{job.pk}.{ident}"',
+        "job_poll": JOB_POLL_SECONDS,
+    }
+
+
+@require_GET
+@login_required
+def job_status(request: HtmxHttpRequest, slug: str):
+    """The job box's poll (templates/organiser/_job.html): 304 while nothing changed; the box as it is now; or, once
+    the draft is stored, a redirect to it."""
+    access = event_for(request, slug)
+    pk = request.GET.get("job")
+    if pk is None:  # the event's job, if its pages show one (nothing otherwise)
+        job = jobs.shown(access.event)
+        if job is None:
+            return HttpResponse("")
+    else:
+        job = Job.objects.filter(event=access.event, pk=int(pk)).first() if pk.isdigit() and len(pk) < 18 else None
+        if job is None:
+            raise Http404("No such job.")
+    if job.state == Job.State.DONE:
+        messages.success(request, jobs.done_text(job))
+        return back(request, reverse("org_round", args=[slug, job.round_number]))
+    ctx = job_context(job)
+    unchanged = get_conditional_response(request, etag=ctx["job_etag"])
+    if unchanged is not None:
+        return _live_headers(unchanged, ctx["job_etag"])
+    response = render(request, "organiser/_job.html", {"event": access.event, "access": access, **ctx})
+    return _live_headers(response, ctx["job_etag"])
 
 
 @require_POST
