@@ -6,6 +6,7 @@ the same form (a double click, a browser resending) wait until the first commits
 A session cannot do this: two requests arriving together both read the session before either saves it.
 """
 
+import re
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -25,6 +26,9 @@ class Repeated(Exception):
         self.outcome = outcome
 
 
+_TOKEN = re.compile(r"[-\w.:=]+", re.ASCII)
+
+
 def claim(request: HttpRequest, token: str | None = None) -> FormSubmission | None:
     """Record this submission's token; raises `Repeated` if it was recorded already. Call inside `atomic()`.
 
@@ -32,7 +36,9 @@ def claim(request: HttpRequest, token: str | None = None) -> FormSubmission | No
     A form without a token (a script, an old page) is not deduplicated: there is nothing to tell it apart.
     """
     token = (token or request.POST.get("once", ""))[:80]
-    if not token or not request.user.is_authenticated:
+    # Only a token of the shape the app hands out is recorded: junk (a NUL byte, which PostgreSQL refuses in
+    # a text column) is no token, and the submission is simply not deduplicated.
+    if not token or not _TOKEN.fullmatch(token) or not request.user.is_authenticated:
         return None
     try:
         with transaction.atomic():
