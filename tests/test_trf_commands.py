@@ -146,3 +146,17 @@ def test_a_hostile_trf_is_refused_by_the_commands_before_reading_it(tmp_path):
     big.write_text("012 Big\n### " + "x" * trf.MAX_BYTES + "\n")
     with pytest.raises(CommandError, match="a TRF file of at most 2000000 bytes is read"):
         run("standings", str(big))
+
+
+@pytest.mark.django_db
+def test_a_name_the_database_refuses_is_named_with_its_file(tmp_path):
+    # The swiss-event reader takes any text as a name; the database refuses a control character. The
+    # refusal names the file, as every other refusal of import_event does (the fuzz test found it without).
+    good, bad = tmp_path / "a.json", tmp_path / "b.json"
+    doc = {"format": "swiss-event", "version": 1, "players": [{"id": "1", "name": "Ann"}]}
+    good.write_text(json.dumps(doc))
+    bad.write_text(json.dumps({**doc, "players": [{"id": "1", "name": "\u001b"}]}))
+    with pytest.raises(CommandError) as e:
+        run("import_event", str(good), str(bad))
+    assert str(e.value).startswith(f"{bad}: players[0].name: ") and e.value.returncode == 2
+    assert not Event.objects.exists()

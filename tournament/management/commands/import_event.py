@@ -27,11 +27,14 @@ class Command(BaseCommand):
         if slug and len(files) > 1:
             raise CommandError("--slug can only be used with a single FILE", returncode=2)
         parsed = [read_event_file(name, format) for name in files]
+        events = []
         try:
             # All files or none: a restore that half-happened is worse than one that did not start.
             with transaction.atomic():
-                events = [import_event(doc, slug) for doc in parsed]
+                for doc in parsed:
+                    events.append(import_event(doc, slug))
         except ef.EventFileError as e:
-            raise CommandError(str(e), returncode=2) from None
+            # Named by its file, as a refusal while reading is (a player's name the database refuses).
+            raise CommandError(f"{files[len(events)]}: {e}", returncode=2) from None
         for event in events:
             self.stdout.write(event.slug)
