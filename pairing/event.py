@@ -17,7 +17,7 @@ from pairing.topcut import next_bracket_round, top_cut_pairings
 from pairing.types import Entrant, Pairing, PairingError, PairingInput
 from standings import StandingsError, compute
 from swiss.messages import Message, message_of
-from swiss.model import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, LOST, PLAYED, SWISS, WON, Event
+from swiss.model import BYE, DREW, ELIMINATION, FORFEIT, FULL_BYE, HALF_BYE, LOST, PLAYED, SWISS, WON, ZERO_BYE, Event
 from swiss.numbers import pairing_numbers
 
 
@@ -41,6 +41,54 @@ def eligible(event: Event, round_number: int) -> tuple[list[str], list[str]]:
             continue
         (awarded if round_number <= p.byes else to_pair).append(p.id)
     return to_pair, awarded
+
+
+# Why a player is left out of a round's pairing (the reason codes of the "left_out" message).
+_ASKED_REASONS = {
+    HALF_BYE: ("half_bye", "a half-point bye asked for"),
+    FULL_BYE: ("full_bye", "a full-point bye asked for"),
+    ZERO_BYE: ("zero_bye", "absent: a zero-point bye"),
+}
+# At most this many players are named; the message counts the rest.
+LEFT_OUT_NAMED = 30
+
+
+def left_out(event: Event, round_number: int) -> Message | None:
+    """Who the pairing of the round leaves out and why, or None: players withdrawn (after which round), not
+    yet entered (the round they enter), and those with a bye or absence asked for in the round (`eligible`).
+    Every pairing says so first (pairing.pair puts it among the warnings), so that nobody is left out
+    silently: a file read one way by an arbiter and another here shows it at once."""
+    out: list[list] = []
+    for p in event.players:
+        if p.joined_round > round_number:
+            out.append([p.name, "later", p.joined_round])
+        elif p.dropped_after is not None and p.dropped_after < round_number:
+            out.append([p.name, "withdrawn", p.dropped_after])
+        elif p.requested_byes and p.requested_bye(round_number) is not None:
+            out.append([p.name, _ASKED_REASONS[p.requested_bye(round_number)][0], None])
+    if not out:
+        return None
+    shown = out[:LEFT_OUT_NAMED]
+    names = ", ".join(f"{name} ({left_out_reason(why, n)})" for name, why, n in shown)
+    more = f" and {len(out) - len(shown)} more" if len(out) > len(shown) else ""
+    return Message(
+        "left_out",
+        "Left out of round {round}: {names}{more}.",
+        round=round_number,
+        count=len(out),
+        players=shown,
+        names=names,
+        more=more,
+    )
+
+
+def left_out_reason(why: str, n: int | None) -> str:
+    """Why a player is left out, in English (the web app translates the codes: tournament/text/engine_text)."""
+    if why == "withdrawn":
+        return f"withdrew after round {n}" if n else "withdrew before round 1"
+    if why == "later":
+        return f"enters in round {n}"
+    return dict(_ASKED_REASONS.values())[why]
 
 
 def requested_byes(event: Event, round_number: int) -> dict[str, str]:
@@ -144,6 +192,7 @@ def entrants_from_event(event: Event, round_number: int | None = None, seed: int
 
     dutch = event.settings.pairing_system == "dutch"  # always in colour
     method = "dutch" if dutch else "rating" if n == 1 and event.settings.round_one == "rating" else "swiss"
+    note = left_out(event, n)
     return PairingInput(
         round=n,
         entrants=tuple(entrant(pid) for pid in to_pair),
@@ -151,6 +200,7 @@ def entrants_from_event(event: Event, round_number: int | None = None, seed: int
         seed=seed,
         colours=True if dutch else event.settings.colours,
         method=method,
+        notes=(note,) if note else (),
     )
 
 
@@ -327,7 +377,8 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
                 history[p.id][k - 1] = Game(points=scoring.win)
     to_pair, awarded = eligible(event, n)
     numbers = pairing_numbers(event)
-    players = tuple(DutchPlayer(p.id, numbers[p.id], tuple(history[p.id])) for p in event.players)
+    players = tuple(DutchPlayer(p.id, numbers[p.id], tuple(history[p.id]), p.accelerations) for p in event.players)
+    note = left_out(event, n)
     return DutchInput(
         round=n,
         rounds=max(event.settings.planned_rounds or n, n),
@@ -341,4 +392,5 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         or any(line[:3] == "192" and "BAKU" in line.upper() for line in event.settings.trf_header),
         awarded_byes=tuple(awarded),
         seed=seed,
+        notes=(note,) if note else (),
     )

@@ -46,6 +46,7 @@ class PairingInput:
     # "swiss", or "rating": top half against bottom half (round one); "dutch" for the entrants of an event the
     # Dutch system pairs (pairing.event.entrants_from_event), as they are shown beside its pairing.
     method: str = "swiss"
+    notes: tuple[Message, ...] = ()  # what the pairing says first (who is left out of it, pairing.event)
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,9 @@ class Pairing:
     pairs: tuple[Pair, ...]  # the games, by table
     byes: tuple[str, ...] = ()  # the computed bye (if any), then the pre-awarded byes; no table
     awarded_byes: tuple[str, ...] = ()  # the pre-awarded ones among them
-    warnings: tuple[Message, ...] = ()  # every rematch or second bye that could not be avoided, and why
+    # Who was left out of the pairing and why (pairing.event.left_out), then every rematch or second bye that
+    # could not be avoided, and why.
+    warnings: tuple[Message, ...] = ()
     floats: tuple[Pair, ...] = ()  # pairs of players on different points
     rematches: int = 0
     second_byes: int = 0

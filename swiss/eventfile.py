@@ -7,19 +7,18 @@ is read by `swiss.strictjson`, whose EventFileError names the place of the first
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 from dataclasses import fields
 from fractions import Fraction
 from typing import Any
 
+from swiss.chessfacts import accelerations, detail_problem, rating_report
 from swiss.messages import Message
 from swiss.model import (
     ACCELERATIONS,
     BEST_OF,
     BIG_MAX,
-    BIRTH_DATE,
     BYE,
     DOUBLE_LOSS,
     ELIMINATION,
@@ -43,7 +42,6 @@ from swiss.model import (
     ROUND_STATES,
     SMALL_MAX,
     SWISS,
-    TITLES,
     UNPAIRED,
     ZERO_BYE,
     Event,
@@ -55,7 +53,6 @@ from swiss.model import (
     default_pairing,
     games_problem,
     is_top_cut,
-    possible_birth_date,
     settings_for_preset,
     time_zones,
     validate_games,
@@ -64,6 +61,7 @@ from swiss.presets import PRESETS, TIEBREAKER_CODES
 from swiss.strictjson import (
     EventFileError,
     bool_at,
+    date_at,
     decode,
     fraction_at,
     int_at,
@@ -134,7 +132,7 @@ def _settings(data: dict) -> Settings:
     round_one = _choice(data.get("round_one", "random"), "round_one", ROUND_ONE_METHODS)
     pairing_system = _pairing(data.get("pairing", ""), preset)
     acceleration = _choice(data.get("acceleration", "none"), "acceleration", ACCELERATIONS)
-    date = _date(data.get("date"))
+    date = date_at(data.get("date"), "date")
     slug = data.get("slug")
     if slug is not None and (not isinstance(slug, str) or not re.fullmatch(r"[-\w]{1,80}", slug)):
         raise EventFileError("slug", Message("file_bad_slug", "letters, digits, - and _ only, at most 80"))
@@ -168,6 +166,7 @@ def _settings(data: dict) -> Settings:
         initial_colour=_initial_colour(data.get("initial_colour")),
         rating_breaks_ties=bool_at(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
         time_zone=_time_zone(data.get("time_zone", "")),
+        **rating_report(data),
     )
 
 
@@ -223,19 +222,6 @@ def _pairing(value: Any, preset: str) -> str:
     if value not in ("", *PAIRING_SYSTEMS):
         raise EventFileError("pairing", _one_of(PAIRING_SYSTEMS))
     return "" if value == default_pairing(preset) else value
-
-
-def _date(value: Any) -> str | None:
-    if value is None:
-        return None
-    date = str_at(value, "date")
-    try:
-        dt.date.fromisoformat(date)
-    except ValueError:
-        raise EventFileError(
-            "date", Message("file_bad_date", "{date} is not a date like 2026-11-21", date=repr(date))
-        ) from None
-    return date
 
 
 def _initial_colour(value: Any) -> str | None:
@@ -310,6 +296,7 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         **{key: _detail(rp.get(key, ""), f"{path}.{key}", key) for key in _CHESS_DETAILS},
         requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
         **_name_parts(rp, path),
+        accelerations=accelerations(rp.get("accelerations", []), f"{path}.accelerations"),
     )
 
 
@@ -330,34 +317,6 @@ def _detail(value: Any, path: str, key: str) -> str:
     if detail_problem(key, value):
         raise EventFileError(path, detail_problem(key, value))
     return value
-
-
-_FIDE_ID = re.compile(r"[0-9]{1,11}")
-_FEDERATION = re.compile(r"[A-Za-z]{3}")
-_TITLE = re.compile("|".join(TITLES), re.IGNORECASE)
-_SEX = re.compile(r"[mwfMWF]")
-
-
-def detail_problem(key: str, value: str) -> Message | None:
-    """Why a chess detail (fide_id, federation, title, sex, birth_date) is not one a FIDE report takes, or None.
-
-    Empty is allowed: every detail is optional.
-    """
-    if not value:
-        return None
-    if key == "fide_id" and not _FIDE_ID.fullmatch(value):
-        return Message("file_fide_id", "a FIDE ID is up to 11 digits")
-    if key == "federation" and not _FEDERATION.fullmatch(value):
-        return Message("file_federation", "a federation is a three-letter FIDE code such as GER")
-    if key == "title" and not _TITLE.fullmatch(value):
-        return Message("file_title", "a title is one of {choices}", choices=", ".join(TITLES[:8]))
-    if key == "sex" and not _SEX.fullmatch(value):
-        return Message("file_sex", "sex is m or w (f is read as w)")
-    if key == "birth_date" and not BIRTH_DATE.fullmatch(value):
-        return Message("file_birth_date", "a birth date is written 1969/12/06 or 1969")
-    if key == "birth_date" and not possible_birth_date(value):
-        return Message("file_birth_date_impossible", "there is no date {date}", date=value)
-    return None
 
 
 def _requested_byes(value: Any, path: str) -> tuple[tuple[int, str], ...]:
@@ -633,6 +592,14 @@ def _dump_settings(s: Settings) -> dict[str, Any]:
         doc["initial_colour"] = s.initial_colour
     if s.rating_breaks_ties:
         doc["rating_breaks_ties"] = True
+    # The rating report's facts only where given.
+    for key in ("city", "federation", "end_date", "chief_arbiter", "time_control"):
+        if getattr(s, key):
+            doc[key] = getattr(s, key)
+    if s.deputy_arbiters:
+        doc["deputy_arbiters"] = list(s.deputy_arbiters)
+    if s.round_dates:
+        doc["round_dates"] = list(s.round_dates)
     for key in ("date", "slug"):
         if doc[key] is None:
             del doc[key]
@@ -687,6 +654,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
             pd[key] = getattr(p, key)
     if p.requested_byes:
         pd["requested_byes"] = [{"round": r, "result": kind} for r, kind in p.requested_byes]
+    if p.accelerations:
+        pd["accelerations"] = [_num(a) for a in p.accelerations]
     return pd
 
 

@@ -104,6 +104,16 @@ class Settings:
     time_zone: str = ""
     # TRF header lines (FIDE TRF-16, e.g. "022 Frankfurt"), kept verbatim so that a TRF comes back as it went in.
     trf_header: tuple[str, ...] = ()
+    # What a FIDE rating report's header gives (TRF 022, 032, 052, 102, 112, 122, 132; the start date is `date`):
+    # the city, the federation (a three-letter FIDE code), the last day, the chief arbiter and the deputies, the
+    # time control as people write it, and each round's date (ISO; None for a round without one).
+    city: str = ""
+    federation: str = ""
+    end_date: str | None = None
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    round_dates: tuple[str | None, ...] = ()
 
     @property
     def pairing_system(self) -> str:
@@ -138,6 +148,9 @@ class Player:
     # The name's two parts as entered (both, or neither: see swiss.names); `name` is the display name.
     family_name: str = ""
     given_name: str = ""
+    # Chess: manual acceleration (TRF XXA, TRF-2026 250), the virtual points the FIDE Dutch system adds to the
+    # player's score when it pairs round 1, 2, 3… (one value a round from round 1; none: no acceleration).
+    accelerations: tuple[Fraction, ...] = ()
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""

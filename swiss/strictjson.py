@@ -5,6 +5,7 @@ path (`players[3].rating: must be at least 0`). The swiss-event reader (`swiss.e
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sys
 from fractions import Fraction
@@ -171,6 +172,20 @@ def str_at(value: Any, path: str, allow_empty: bool = False, max_length: int = M
     if "\x00" in value:
         raise EventFileError(path, Message("file_nul", "contains a NUL character"))
     return value
+
+
+def date_at(value: Any, path: str) -> str | None:
+    """An ISO date ("2026-11-21"), or None for null."""
+    if value is None:
+        return None
+    date = str_at(value, path)
+    try:
+        dt.date.fromisoformat(date)
+    except ValueError:
+        raise EventFileError(
+            path, Message("file_bad_date", "{date} is not a date like 2026-11-21", date=repr(date))
+        ) from None
+    return date
 
 
 def bool_at(value: Any, path: str) -> bool:

@@ -11,13 +11,13 @@ of ten columns per round from column 92: opponent's start rank (4, "0000" or bla
 (w, b or -), result: 1 = 0 (a game), W D L (a game not rated), + - (forfeit win or loss), H (half-point
 bye), F (full-point bye), U (pairing-allocated bye), Z (zero-point bye); a blank block is a round the
 player was not in. Every other line (012 name, 022 city, 042 start date, 092 type, XXR rounds, ...) is a
-header line, kept verbatim in `Settings.trf_header`.
+header line (`swiss.trfheader`), kept verbatim in `Settings.trf_header`.
 
 How the results map (swiss-event `result`): a game is a played match with white as player a; + against
 - is a "forfeit" won by a; - against - a "double_loss"; without an opponent U is a "bye", F "full_bye",
-H "half_bye", Z "zero_bye", - an unpaired "loss" and + an unpaired "forfeit". Leading blank rounds are a
-late entry (`joined_round`); blank rounds or losses without an opponent from some round to the end are a
-withdrawal (`dropped_after`).
+H "half_bye", Z "zero_bye", - an unpaired "loss" and + an unpaired "forfeit". A blank round, or one
+without an opponent, is that round alone: leading blank rounds are a late entry (`joined_round`), and only
+a zero-point bye asked for every round left (as the export writes a withdrawal) is one (`dropped_after`).
 
 A malformed file is refused with a `TRFError` (`swiss.trflines`) naming the line and what is wrong; it
 carries a stable `code` and its `params` for translation.
@@ -28,25 +28,29 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 
 from swiss.messages import Message
 from swiss.model import (
     DOUBLE_LOSS,
     FORFEIT,
+    FULL_BYE,
+    HALF_BYE,
     PLAYED,
     SMALL_MAX,
     SWISS,
+    ZERO_BYE,
     Event,
     Match,
     Player,
     Round,
     Scoring,
-    settings_for_preset,
 )
 from swiss.names import display_name, split_typed, trf_name
 from swiss.numbers import pairing_numbers
 from swiss.strictjson import EventFileError
+from swiss.trfheader import header_lines, read_header
 from swiss.trflines import (
     ASCII_NUMBER,
     FIRST_ROUND_COLUMN,
@@ -57,13 +61,7 @@ from swiss.trflines import (
     Rows,
     TRFError,
     format_points,
-    line_162,
-    parse_date,
     player_line,
-    read_162,
-    read_240,
-    read_xxs,
-    scoring_of,
 )
 
 # What a file may be before any work starts. The largest real events (a 2,000-player, 13-round open) are
@@ -193,7 +191,8 @@ def loads(data: bytes | str, points: Points) -> Event:
 
     A file larger than MAX_BYTES, or with more rounds than its players could play, is refused before the
     player lines are read. `points` gives the players' points in an event (the standings engine's
-    `standings.points_by_player`): the file's points column must agree with them.
+    `standings.points_by_player`): the file's points column must agree with them, counting or not the bye a
+    player asked for in the round to be paired (and the acceleration of that round), as bbpPairings reads it.
     """
     check_size(len(data))
     text = _decode(data).lstrip("\ufeff")
@@ -205,12 +204,16 @@ def loads(data: bytes | str, points: Points) -> Event:
     if requested:
         rounds -= 1
     matches = _matches(rows, order, rounds)
-    settings, byes = _settings(header, rows, rounds)
+    settings, byes, accelerations = read_header(header, rows, rounds)
     for rank, kind in requested.items():
         byes[rank][rounds + 1] = kind
+    next_byes = {rank: asked[rounds + 1] for rank, asked in byes.items() if rounds + 1 in asked}
+    players = _players(rows, order, rounds, byes, settings.planned_rounds, accelerations)
+    if settings.planned_rounds is None and rounds:
+        settings = replace(settings, planned_rounds=rounds)
     event = Event(
         settings=settings,
-        players=_players(rows, order, rounds, byes),
+        players=players,
         rounds=tuple(
             Round(
                 number=r,
@@ -220,7 +223,7 @@ def loads(data: bytes | str, points: Points) -> Event:
             for r in range(1, rounds + 1)
         ),
     )
-    _check_points(event, rows, points)
+    _check_points(event, rows, points, next_byes)
     return event
 
 
@@ -300,18 +303,33 @@ def _matches(rows: Rows, order: list[int], rounds: int) -> dict[int, list[Match]
     return matches
 
 
-def _players(rows: Rows, order: list[int], rounds: int, byes: dict[int, dict[int, str]]) -> tuple[Player, ...]:
-    """The players in file order: a late entry from the leading blank rounds, a withdrawal from the last ones."""
+def _players(
+    rows: Rows, order: list[int], rounds: int, byes: dict, planned: int | None, accelerations: dict
+) -> tuple[Player, ...]:
+    """The players in file order.
+
+    A round without an entry (a blank block, as arbiters leave a late entrant's missed rounds) or with an
+    absence ("0000 - -", "0000 - Z") is that round alone: the player is paired again in the next one, as
+    bbpPairings pairs them. Leading blank rounds are a late entry (`joined_round`; a player with
+    none yet enters the round to be paired). Gone for good (`dropped_after`) is only a player this app's export
+    wrote so: a zero-point bye asked for every round from the round to be paired to the last one planned (XXR
+    or 142).
+    """
     players = []
     for rank in order:
         number, fields, blocks = rows[rank]
-        blocks = blocks[:rounds]
-        entered = [r for r, blk in enumerate(blocks, start=1) if not (blk[0] is None and blk[2] == " ")]
-        joined = entered[0] if entered else 1
-        # Withdrawn: from some round to the end, blank rounds or losses without an opponent (lichess).
-        active = [r for r, blk in enumerate(blocks, start=1) if not (blk[0] is None and blk[2] in " -")]
-        last = active[-1] if active else 0
-        dropped = max(last, joined - 1) if rounds and last < rounds else None
+        entered = [r for r, (opp, _, result) in enumerate(blocks[:rounds], start=1) if opp or result != " "]
+        joined = entered[0] if entered else rounds + 1
+        asked = dict(byes[rank])
+        absent, r = [], rounds + 1
+        while asked.get(r) == ZERO_BYE:
+            absent.append(r)
+            r += 1
+        dropped = None
+        if absent and planned is not None and r > planned:
+            dropped = max(entered[-1] if entered else 0, joined - 1)
+            for k in absent:
+                del asked[k]
         # "Surname, First name", as FIDE writes it: both parts kept, shown as the name's culture writes it.
         family, given = split_typed(fields["name"]) or ("", "")
         players.append(
@@ -329,7 +347,8 @@ def _players(rows: Rows, order: list[int], rounds: int, byes: dict[int, dict[int
                 birth_date=fields["birth_date"],
                 joined_round=joined,
                 dropped_after=dropped,
-                requested_byes=tuple(sorted(byes[rank].items())),
+                requested_byes=tuple(sorted(asked.items())),
+                accelerations=tuple(accelerations.get(rank, ())),
             )
         )
     return tuple(players)
@@ -340,90 +359,22 @@ def _requested_column(rows: Rows, rounds: int) -> dict[int, str]:
 
     Arbiters enter the next round's half-point, full-point and zero-point byes (and known absences, "-")
     before pairing it: a last column where nobody has an opponent, nor a pairing-allocated bye (U) or a win
-    without a game (+), is such a column (as bbpPairings and JaVaFo read it), not a round played.
+    without a game (+), and some player has no entry, is such a column, whether the points column counts its
+    byes (as bbpPairings' checker wants them) or not; bbpPairings' pairing mode reads it so. A column of byes
+    every player has an entry in is a round played (everyone absent or on a bye).
     """
     if not rounds:
         return {}
     column = {rank: blocks[rounds - 1] for rank, (_, _, blocks) in rows.items() if len(blocks) == rounds}
-    if any(opp is not None or result not in REQUESTED_CODES for opp, _, result in column.values()):
+    if any(opp is not None or result not in _ASKED for opp, _, result in column.values()):
         return {}
-    # A round of byes alone that the points column counts was played (everyone else absent).
-    for rank, (_, _, result) in column.items():
-        given = rows[rank][1]["points"]
-        if result in "HF" and given is not None:
-            before = sum(_HALVES.get(blk[2], 0) for blk in rows[rank][2][: rounds - 1])
-            if given * 2 != before:
-                return {}
-    return {rank: REQUESTED_CODES[result] for rank, (_, _, result) in column.items()}
+    if len(column) == len(rows):
+        return {}
+    return {rank: _ASKED[result] for rank, (_, _, result) in column.items()}
 
 
-# Chess points of a round block, in halves (for telling a requested-bye column from a round played).
-_HALVES = {"1": 2, "W": 2, "+": 2, "F": 2, "U": 2, "=": 1, "D": 1, "H": 1}
-
-
-def _settings(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple:
-    """The event's settings from the header lines, and the requested byes of 240 lines (rank -> round -> kind).
-
-    Read: 012 name, 042 start date (none invented when missing), XXR or 142 planned rounds, XXC or 152 the
-    initial colour, XXS or 162 the points of a win, a draw and a loss, 240 requested byes, XXZ the players
-    absent from the round to be paired. Every line is also
-    kept verbatim, so that a file comes back as it went in; lines not understood (XXA accelerations, XXP
-    forbidden pairs, 132 round dates, ...) are only kept.
-    """
-    name, date, planned, colour = "TRF import", None, None, None
-    points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
-    byes: dict[int, dict[int, str]] = defaultdict(dict)
-    for number, line in header:
-        code, value = line[:3], line[4:].strip()
-        if code == "012" and value:
-            name = value
-        elif code == "042" and value:
-            date = parse_date(value)
-        elif code in ("XXR", "142") and value:
-            planned = int(value)  # checked before parsing
-        elif code == "XXC":
-            words = value.lower().split()
-            colour = "white" if "white1" in words else "black" if "black1" in words else colour
-        elif code == "152":
-            if value not in ("W", "B"):
-                raise TRFError(number, Message("trf_initial_colour", "152 needs W or B (the initial colour)"))
-            colour = "white" if value == "W" else "black"
-        elif code == "XXS":
-            read_xxs(number, value, points)
-        elif code == "162":
-            read_162(number, line, points)
-        elif code == "240":
-            read_240(number, line, rows, byes)
-        elif code == "XXZ":
-            # JaVaFo: the players absent from the round to be paired (a zero-point bye each).
-            if not all(ASCII_NUMBER.fullmatch(word) for word in value.split()):
-                raise TRFError(number, Message("trf_xxz", "XXZ needs the start ranks of the absent players"))
-            if value:
-                read_240(number, f"240 Z {rounds + 1:03d} {value}", rows, byes)
-    scoring = Scoring(points["win"], points["draw"], points["loss"])
-    if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
-        raise TRFError(
-            header[-1][0],
-            Message("trf_scoring", "a win must score more than a loss, and a draw between the two"),
-        )
-    chess = scoring == Scoring(Fraction(1), Fraction(1, 2), Fraction(0))
-    lines = tuple(line for _, line in header)
-    if "012" not in {line[:3] for line in lines}:
-        # The event came from a TRF, even one without a header: its export writes no invented date.
-        lines = (f"012 {name}", *lines)
-    settings = settings_for_preset(
-        "chess" if chess else "custom",
-        tiebreakers=settings_for_preset("chess").tiebreakers,
-        best_of=1,
-        colours=True,
-        scoring=scoring,
-        name=name[:200],
-        date=date,
-        planned_rounds=planned if planned is not None else (rounds or None),
-        initial_colour=colour,
-        trf_header=lines,
-    )
-    return settings, byes
+# What the column of the round to be paired may hold: a requested bye, or an absence (a blank result is one).
+_ASKED = {**REQUESTED_CODES, " ": ZERO_BYE}
 
 
 def _pair(number, r, rank, colour, result, opp, o_colour, o_result, o_number) -> Match:
@@ -474,23 +425,37 @@ def _results_disagree(r: int, result: str, other: str, other_line: int) -> Messa
     )
 
 
-def _check_points(event: Event, rows: Rows, points: Points) -> None:
-    """The file's own points must be what its results give (a wrong line, not a silent difference)."""
+def _check_points(event: Event, rows: Rows, points: Points, next_byes: dict[int, str]) -> None:
+    """The file's own points must be what its results give (a wrong line, not a silent difference): with or
+    without the bye asked for in the round to be paired (`next_byes`, by start rank), and with or without
+    that round's acceleration, as bbpPairings accepts them."""
     if not event.rounds:
         return
     table = points(event)
-    for rank, (number, fields, _) in rows.items():
-        given = fields["points"]
-        if given is not None and table[str(rank)] != given:
-            raise TRFError(
-                number,
-                Message(
-                    "trf_points_disagree",
-                    "columns 81-84 say {given} points but the results give {computed}",
-                    given=format_points(given),
-                    computed=format_points(table[str(rank)]),
-                ),
-            )
+    n = len(event.rounds) + 1
+    for p in event.players:
+        number, fields, _ = rows[int(p.id)]
+        given, computed = fields["points"], table[p.id]
+        if given is None or given == computed:
+            continue
+        bye = bye_points(event.settings.scoring, next_byes.get(int(p.id)))
+        acceleration = p.accelerations[n - 1] if len(p.accelerations) >= n else Fraction(0)
+        if given in (computed + bye, computed + acceleration, computed + bye + acceleration):
+            continue
+        raise TRFError(
+            number,
+            Message(
+                "trf_points_disagree",
+                "columns 81-84 say {given} points but the results give {computed}",
+                given=format_points(given),
+                computed=format_points(computed),
+            ),
+        )
+
+
+def bye_points(scoring: Scoring, kind: str | None) -> Fraction:
+    """What a requested bye scores: a half-point bye a draw, a full-point bye a win, a zero-point bye a loss."""
+    return {HALF_BYE: scoring.draw, FULL_BYE: scoring.win, ZERO_BYE: scoring.loss}.get(kind, Fraction(0))
 
 
 # ---------------------------------------------------------------- writing
@@ -518,8 +483,13 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
     `ranks` and `points` (by player id) fill columns 81-89; the standings give them. Only a chess event
     (one game, 1 / ½ / 0) fits a TRF; top-cut rounds are not written (a TRF has Swiss rounds only).
     A game still without a result is written as not yet played (blank), as a round not yet paired is: other
-    chess programs read a pairing only with its result. The requested byes of the next round are its column
-    (H, F, Z), those of later rounds 240 lines.
+    chess programs read a pairing only with its result.
+
+    While a round is still to be paired (the planned rounds are not all played), its column says who is not
+    to be paired in it, as arbiters prepare a file for a pairing program: the byes asked for (H, F, Z), and a
+    zero-point bye (Z, an absence) for a withdrawn player and for one who enters later; the points column
+    counts those byes, as bbpPairings' checker wants. Later rounds' byes, and the absences of withdrawn and
+    later entrants up to the last planned round, are 240 lines.
     """
     s = event.settings
     scores = (s.scoring.win, s.scoring.draw, s.scoring.loss)
@@ -536,19 +506,25 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
         for m in rnd.matches:
             for pid, text in _blocks(m, start):
                 blocks[pid][rnd.number] = text
-    # The round to be paired: its requested byes are its column.
+    # The round to be paired: who is not to be paired in it is its column, later rounds are 240 lines.
     later: dict[tuple[int, str], list[int]] = defaultdict(list)
+    extra: dict[str, Fraction] = {}
+    # A round is still to be paired unless the planned ones are all played (a checker would count its column).
+    open_round = s.planned_rounds is None or total < s.planned_rounds
     for p in players:
-        for r, kind in p.requested_byes:
-            if r == total + 1:
+        for r, kind in _not_paired(p, total, s.planned_rounds):
+            if r == total + 1 and open_round:
                 blocks[p.id][r] = f"0000 - {UNPAIRED_CODES[kind]}"
-            elif r > total + 1:
+                extra[p.id] = bye_points(s.scoring, kind)
+            else:
                 later[(r, UNPAIRED_CODES[kind])].append(start[p.id])
     width = max((max(b, default=0) for b in blocks.values()), default=0)
 
-    lines = _header(event, players, later)
+    lines = header_lines(event, players, start, later)
     for p in players:
         pts = points.get(p.id) if points else None
+        if pts is not None:
+            pts += extra.get(p.id, 0)
         rank = ranks.get(p.id) if ranks else None
         line = (
             f"001 {start[p.id]:>4} {p.sex[:1]:1}{p.title[:3]:>3} {trf_name(p.name, p.family_name, p.given_name)[:33]:<33} "
@@ -560,6 +536,20 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
             line += "  " + blocks[p.id].get(k, " " * 8)
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def _not_paired(p: Player, total: int, planned: int | None) -> list[tuple[int, str]]:
+    """The rounds after the `total` played in which the player is not to be paired, and the bye each gets: the
+    byes asked for; a zero-point bye up to the last planned round once withdrawn, and before entering."""
+    out = {r: kind for r, kind in p.requested_byes if r > total}
+    if planned is not None and total >= planned:
+        return sorted(out.items())  # no round left to pair: only what was asked for (240 lines)
+    last = planned if planned is not None else total + 1
+    if p.dropped_after is not None and p.dropped_after <= total:
+        out.update((r, ZERO_BYE) for r in range(total + 1, last + 1))
+    elif p.joined_round > total + 1:
+        out.update((r, ZERO_BYE) for r in range(total + 1, min(p.joined_round - 1, last) + 1))
+    return sorted(out.items())
 
 
 def _blocks(m: Match, start: dict[str, int]) -> list[tuple[str, str]]:
@@ -576,51 +566,3 @@ def _blocks(m: Match, start: dict[str, int]) -> list[tuple[str, str]]:
     ga, gb, _ = m.games
     ra, rb = ("1", "0") if ga > gb else ("0", "1") if gb > ga else ("=", "=")
     return [(m.a, f"{sb:>4} w {ra}"), (m.b, f"{sa:>4} b {rb}")]
-
-
-def _header(event: Event, players: list[Player], later: dict[tuple[int, str], list[int]]) -> list[str]:
-    """The header lines: a TRF's own come back as they were (the name, player count, rounds and initial colour
-    made current); an event made here gets 012, 042, 062, 092, XXR and XXC. No date is written for a file that
-    had none (a TRF import without 042)."""
-    s = event.settings
-    stored = [line for line in s.trf_header if line[:3] != "240"]
-    from_trf = bool(stored)
-    # The points of a win, draw and loss: a file's own XXS or 162 lines while they still say them, else a 162
-    # line when they are not chess's 1, ½, 0.
-    scoring = scoring_of(stored)
-    if scoring != s.scoring:
-        stored = [line for line in stored if line[:3] not in ("XXS", "162")]
-        if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
-            stored.append(line_162(s.scoring))
-    codes = {line[:3] for line in stored}
-    colour = {"white": "white1", "black": "black1"}.get(s.initial_colour or "")
-    out = []
-    if "012" not in codes:
-        out.append(f"012 {s.name}")
-    for line in stored:
-        code = line[:3]
-        if code == "012" and line[4:].strip() != s.name:
-            line = f"012 {s.name}"
-        elif code == "062":
-            line = f"062 {len(players)}"
-        elif code in ("XXR", "142") and s.planned_rounds:
-            line = f"{code} {s.planned_rounds}"
-        elif code == "XXC" and colour:
-            words = [w for w in line[4:].split() if w.lower() not in ("white1", "black1")]
-            line = " ".join(["XXC", *words, colour])
-        elif code == "152" and colour:
-            line = f"152 {'W' if colour == 'white1' else 'B'}"
-        out.append(line)
-    if "042" not in codes and s.date and not from_trf:
-        out.append(f"042 {s.date.replace('-', '/')}")
-    if "062" not in codes:
-        out.append(f"062 {len(players)}")
-    if "092" not in codes:
-        out.append("092 Individual: Swiss-System")
-    if not codes & {"XXR", "142"} and s.planned_rounds and not from_trf:
-        out.append(f"XXR {s.planned_rounds}")
-    if not codes & {"XXC", "152"} and colour:
-        out.append(f"XXC {colour}")
-    for (r, code), ranks in sorted(later.items()):
-        out.append(f"240 {code} {r:03d} " + " ".join(f"{rank:>4}" for rank in sorted(ranks)))
-    return out

@@ -10,7 +10,7 @@ import datetime as dt
 import re
 from fractions import Fraction
 
-from swiss.eventfile import detail_problem
+from swiss.chessfacts import detail_problem
 from swiss.messages import Message
 from swiss.model import BYE, FORFEIT, FULL_BYE, HALF_BYE, LOSS, SMALL_MAX, ZERO_BYE, Scoring
 from swiss.strictjson import EventFileError
@@ -244,8 +244,9 @@ def _apply_scores(number: int, pairs: list, points: dict, meaning: dict, setting
             )
 
 
-def read_240(number: int, line: str, rows: Rows, byes: dict) -> None:
-    """TRF-2026 240: "240 H 003  026  047", a bye (F, H or Z) in a round for the players listed."""
+def read_240(number: int, line: str, rows: Rows, byes: dict, played: int = 0) -> None:
+    """TRF-2026 240: "240 H 003  026  047", a bye (F, H or Z) in a round for the players listed: a round not
+    yet paired (the first `played` rounds' pairings are in the player lines)."""
     fields = line[4:].split()
     kind = fields[0] if fields else ""
     if kind not in ("F", "H", "Z") or len(fields) < 3 or not all(ASCII_NUMBER.fullmatch(f) for f in fields[1:]):
@@ -253,6 +254,17 @@ def read_240(number: int, line: str, rows: Rows, byes: dict) -> None:
     r = int(fields[1])
     if not 1 <= r <= SMALL_MAX:
         raise TRFError(number, Message("trf_240", "240 needs F, H or Z, a round and start ranks"))
+    if r <= played:
+        raise TRFError(
+            number,
+            Message(
+                "trf_240_played",
+                "240 asks for a bye in round {round}, which the player lines show played already "
+                "({played} rounds); a 240 line is for a round not yet paired",
+                round=r,
+                played=played,
+            ),
+        )
     for text in fields[2:]:
         rank = int(text)
         if rank not in rows:

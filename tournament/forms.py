@@ -23,6 +23,7 @@ from tournament.fields import (
 )
 from tournament.files import csvio
 from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_detail, clean_player_name
+from tournament.rating_report import RATING_REPORT_FIELDS, RatingReportFields
 from tournament.services.results import outcome_from_games
 from tournament.text import engine_text, l10n
 
@@ -91,7 +92,7 @@ def _clean_top_cut(n: int) -> int:
     return n
 
 
-class EventSettingsForm(forms.ModelForm):
+class EventSettingsForm(RatingReportFields, forms.ModelForm):
     win_points = fraction_field(_("Points for a win"))
     draw_points = fraction_field(_("Points for a draw"))
     loss_points = fraction_field(_("Points for a loss"))
@@ -137,9 +138,12 @@ class EventSettingsForm(forms.ModelForm):
             "pairing",
             "acceleration",
             "initial_colour",
+            *RATING_REPORT_FIELDS,
         ]
-        field_classes = {"date": IsoDateField}
+        field_classes = {"date": IsoDateField, "end_date": IsoDateField}
+        widgets = RatingReportFields.WIDGETS
         labels = {
+            **RatingReportFields.LABELS,
             "name": _("Name"),
             "date": _("Date"),
             "preset": _("Preset"),
@@ -163,6 +167,7 @@ class EventSettingsForm(forms.ModelForm):
             "reporting": REPORTING_LABEL,
         }
         help_texts = {
+            **RatingReportFields.HELP,
             "reporting": REPORTING_HELP,
             "initial_colour": _(
                 "Round 1 alternates colours board by board from it, and later rounds give it to players with no "
@@ -189,6 +194,7 @@ class EventSettingsForm(forms.ModelForm):
                 self.initial[name] = l10n.exact(Fraction(self.initial[name]))
             self.initial["floor"] = l10n.exact_percent(Fraction(self.initial["floor"]))
         self.fields["time_zone"].choices = time_zone_choices()
+        self.rating_report_for_chess_only()
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])

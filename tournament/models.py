@@ -169,6 +169,16 @@ class Event(models.Model):
     initial_colour = models.CharField(max_length=5, blank=True, choices=InitialColour.choices)
     # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.
     trf_header = models.TextField(blank=True)
+    # Chess: what a FIDE rating report's header gives (TRF 022 city, 032 federation, 052 last day, 102 chief
+    # arbiter, 112 deputies, 122 time control, 132 round dates; the first day is `date`). Deputies and round
+    # dates are one a line (a round's date ISO, an empty line for a round without one).
+    city = models.CharField(max_length=MAX_NAME, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    chief_arbiter = models.CharField(max_length=MAX_NAME, blank=True)
+    deputy_arbiters = models.TextField(blank=True)
+    time_control = models.CharField(max_length=MAX_NAME, blank=True)
+    round_dates = models.TextField(blank=True)
     # Bumped on every change that public pages show; drives ETags and cache keys.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
@@ -450,6 +460,9 @@ class Player(models.Model):
     # Byes the player asked for in rounds not yet paired, {"5": "half_bye"} (FIDE C.07 requested byes: a
     # half-point or zero-point bye); the pairing of that round leaves the player out and records the bye.
     requested_byes = models.JSONField(default=dict, blank=True)
+    # Chess: manual acceleration from a TRF (XXA), the points the FIDE Dutch system adds when pairing round 1,
+    # 2, 3…, as exact fractions in text (["1", "1", "1/2"]); empty for none.
+    accelerations = models.JSONField(default=list, blank=True)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -509,6 +522,11 @@ class Player(models.Model):
         return self.requested_byes.get(str(round_number))
 
 
+def _is_note(warning) -> bool:
+    """A stored pairing message that is a note, not a rule bent: who the pairing left out (pairing.left_out)."""
+    return isinstance(warning, dict) and warning.get("code") == "left_out"
+
+
 class Round(models.Model):
     class Kind(models.TextChoices):
         SWISS = "swiss", _("Swiss")
@@ -548,8 +566,13 @@ class Round(models.Model):
 
     @property
     def warning_texts(self) -> list[str]:
-        """The stored warnings in the active language."""
-        return translate_all(self.warnings)
+        """The stored warnings in the active language: the rules the pairing had to bend."""
+        return translate_all(w for w in self.warnings if not _is_note(w))
+
+    @property
+    def note_texts(self) -> list[str]:
+        """What the pairing says beside its warnings, in the active language: who it left out, and why."""
+        return translate_all(w for w in self.warnings if _is_note(w))
 
     @property
     def is_published(self) -> bool:

@@ -1,8 +1,9 @@
 """The players of a Dutch round and the facts the rules ask of them (pairing/dutch/system.py pairs them).
 
-Scores with the round's acceleration, colour preferences and their strength (C.04.3 A.6, A.7), floats one
-and two rounds back (A.4), who may meet whom (C.04.3 C.1-C.3, with the topscorers' exception of A.7) and
-the colour each pair's players get (C.04.3 E, with C.04.2's initial colour).
+Scores with the round's acceleration (the Baku method's, or the players' own: TRF XXA), colour preferences
+and their strength (C.04.3 A.6, A.7), floats one and two rounds back (A.4), who may meet whom (C.04.3
+C.1-C.3, with the topscorers' exception of A.7) and the colour each pair's players get (C.04.3 E, with
+C.04.2's initial colour).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pairing.dutch.colours import BLACK, WHITE, invert, neutral_colour
+from swiss.messages import Message
 
 DOWN, UP = "down", "up"
 
@@ -32,6 +34,9 @@ class DutchPlayer:
     id: str
     number: int  # the pairing number (C.04.2): rating, title, name; late entries re-numbered
     history: tuple[Game, ...] = ()  # exactly one Game a round before the one to pair, absences included
+    # Manual acceleration (TRF XXA): the points added to the score when pairing round 1, 2, 3… (none: 0). Any
+    # player's turns the Baku method off, as bbpPairings reads an XXA line.
+    accelerations: tuple[Fraction, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -44,9 +49,10 @@ class DutchInput:
     draw: Fraction = Fraction(1, 2)
     loss: Fraction = Fraction(0)
     initial_colour: str = WHITE  # the colour of pairing number 1 in round 1 (XXC "white1")
-    baku: bool = False  # accelerated pairings, Baku method (C.04.5.1)
+    baku: bool = False  # accelerated pairings, Baku method (C.04.5.1), unless a player has manual ones
     awarded_byes: tuple[str, ...] = ()  # players holding a pre-awarded bye: listed after the bye, never paired
     seed: int = 0  # reported with the pairing: the Dutch system draws nothing (initial_colour holds the lot)
+    notes: tuple[Message, ...] = ()  # what the pairing says first (who is left out of it, pairing.event)
 
 
 @dataclass
@@ -80,18 +86,22 @@ class Round:
         taking_part = [p for p in by_number if p.id in inp.present or any(_paired(g) for g in p.history)]
         self.players: dict[str, Player] = {}
         self._totals: dict[str, list[Fraction]] = {}
+        manual = any(p.accelerations for p in inp.players)
         accelerated = set()
-        if inp.baku:
+        if inp.baku and not manual:
             accelerated = {p.id for p in by_number[: (len(by_number) - 1) // 2 + 1]}
         last_acc = (inp.rounds - 1) // 2
         last_full = last_acc // 2
         for rank, p in enumerate(taking_part):
-            acc = tuple(
-                (inp.win if r <= last_full else inp.draw if r <= last_acc else Fraction(0))
-                if p.id in accelerated
-                else Fraction(0)
-                for r in range(done + 1)
-            )
+            if manual:
+                acc = tuple(p.accelerations[r] if r < len(p.accelerations) else Fraction(0) for r in range(done + 1))
+            else:
+                acc = tuple(
+                    (inp.win if r <= last_full else inp.draw if r <= last_acc else Fraction(0))
+                    if p.id in accelerated
+                    else Fraction(0)
+                    for r in range(done + 1)
+                )
             self.players[p.id] = Player(p.id, p.number, p.history, rank=rank, accelerations=acc)
         # Scores as integers in the smallest unit every score is a whole number of: the weights compare and
         # look them up hundreds of thousands of times.

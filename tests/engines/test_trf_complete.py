@@ -20,6 +20,7 @@ from swiss.model import (
     FORFEIT,
     FULL_BYE,
     HALF_BYE,
+    LOSS,
     REQUESTED_BYES,
     ZERO_BYE,
     Event,
@@ -220,11 +221,23 @@ def test_the_next_rounds_byes_are_requested_byes_not_a_round_played():
     assert {e.id for e in pairing.entrants_from_event(event, 2).entrants} == {"2", "5", "6"}
 
 
-def test_a_round_of_byes_the_points_count_was_played():
-    # Anna's points include her full-point bye of round 2: that column was played, not requested.
+def test_the_points_may_count_the_requested_byes_as_bbppairings_checker_wants():
+    # Anna's points include the full-point bye entered for round 2 (bbpPairings' checker refuses a file
+    # otherwise): the column is still the round to be paired, not a round played (Bert has no entry in it).
     text = GOOD.replace("1.0        ", "2.0        ", 1).replace("2 w 1", "2 w 1  0000 - F", 1)
     event = trf.loads(text, points_by_player)
-    assert len(event.rounds) == 2 and event.rounds[1].matches == (Match(a="1", result=FULL_BYE),)
+    assert len(event.rounds) == 1 and event.players[0].requested_byes == ((2, FULL_BYE),)
+    # Without the bye in the points it reads the same; any other figure is refused.
+    assert trf.loads(text.replace("2.0        ", "1.0        ", 1), points_by_player) == event
+    assert refusal(text.replace("2.0        ", "1.5        ", 1)).code == "trf_points_disagree"
+
+
+def test_a_column_of_byes_everyone_has_is_a_round_played():
+    # Both players have an entry in round 2 (bbpPairings' pairing mode reads such a column as played).
+    text = GOOD.replace("2 w 1", "2 w 1  0000 - F", 1).replace("1 b 0", "1 b 0  0000 - -", 1)
+    event = trf.loads(text.replace("1.0        ", "2.0        ", 1), points_by_player)
+    assert len(event.rounds) == 2
+    assert event.rounds[1].matches == (Match(a="1", result=FULL_BYE), Match(a="2", result=LOSS))
 
 
 def test_240_lines_request_byes_for_later_rounds():
@@ -320,17 +333,19 @@ def test_export_import_export_is_identical(name):
 
 
 def test_the_sample_bbppairings_checked_is_what_the_export_writes():
-    # tests/data/trf/bbp/: an export of this app with a deleted player, a forfeit with colours, byes and the
-    # next round's requested byes, and bbpPairings' verdict on it (CI cannot run bbpPairings).
-    for name in ("export.trf", "played.trf"):
-        sample = DATA / "bbp" / name
-        assert export(trf.loads(sample.read_bytes(), points_by_player)) == sample.read_text(), name
+    # tests/data/trf/bbp/: an export of this app in the middle of an event (a deleted player, a forfeit with
+    # colours, byes, XXA accelerations, the rating report's header, the round to be paired with a requested
+    # bye, an absence, a withdrawn player and a later entry), and bbpPairings' verdict (CI cannot run it).
+    sample = DATA / "bbp" / "export.trf"
+    event = trf.loads(sample.read_bytes(), points_by_player)
+    assert export(event) == sample.read_text()
     verdict = (DATA / "bbp" / "verdict.txt").read_text()
-    assert "--dutch export.trf -p\n3\n1 7\n4 2\n5 3\nexit status 0" in verdict
-    assert (
-        "--dutch played.trf -c\nplayed: Round #1\nplayed: Round #2\n" in verdict
-        and verdict.count("exit status 0\n") == 2
-    )
+    # Its pairing mode pairs round 4 as we do; its checker accepts every score (the requested bye counted).
+    assert "--dutch export.trf -p\n3\n8 6\n7 1\n2 5\nexit status 0" in verdict
+    result = pairing.pair(pairing.from_event(event))
+    assert {(p.a, p.b) for p in result.pairs} == {("8", "6"), ("7", "1"), ("2", "5")} and not result.byes
+    assert "export: Round #4\n\nexit status 0" in verdict and "does not match" not in verdict
+    assert "Checker pairings" not in verdict
 
 
 # ---------------------------------------------------------------- the swiss-event file

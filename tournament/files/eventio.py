@@ -44,7 +44,22 @@ def settings_of(event: Event) -> model.Settings:
         rating_breaks_ties=event.rating_breaks_ties,
         pairing=event.pairing,
         acceleration=event.acceleration,
+        city=event.city,
+        federation=event.federation,
+        end_date=event.end_date.isoformat() if event.end_date else None,
+        chief_arbiter=event.chief_arbiter,
+        deputy_arbiters=tuple(line for line in event.deputy_arbiters.splitlines() if line.strip()),
+        time_control=event.time_control,
+        round_dates=round_dates_of(event.round_dates),
     )
+
+
+def round_dates_of(text: str) -> tuple[str | None, ...]:
+    """The stored round dates (one ISO date a line, an empty line for a round without one) as the model's."""
+    dates = [line.strip() or None for line in text.splitlines()]
+    while dates and dates[-1] is None:
+        dates.pop()
+    return tuple(dates)
 
 
 def player_to_file(p: Player) -> model.Player:
@@ -67,6 +82,7 @@ def player_to_file(p: Player) -> model.Player:
         requested_byes=tuple(sorted((int(r), kind) for r, kind in p.requested_byes.items())),
         family_name=p.family_name,
         given_name=p.given_name,
+        accelerations=tuple(Fraction(a) for a in p.accelerations),
     )
 
 
@@ -190,6 +206,13 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
         rating_breaks_ties=s.rating_breaks_ties,
         pairing=s.pairing,
         acceleration=s.acceleration,
+        city=s.city,
+        federation=s.federation,
+        end_date=dt.date.fromisoformat(s.end_date) if s.end_date else None,
+        chief_arbiter=s.chief_arbiter,
+        deputy_arbiters="\n".join(s.deputy_arbiters),
+        time_control=s.time_control,
+        round_dates="\n".join(d or "" for d in s.round_dates),
     )
     if slug:
         event.save(force_insert=True)
@@ -223,6 +246,7 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
                 requested_byes={str(r): kind for r, kind in p.requested_byes},
                 family_name=family,
                 given_name=given,
+                accelerations=[str(a) for a in p.accelerations],
             )
             for p, name, (family, given) in zip(doc.players, names, parts, strict=True)
         ]

@@ -121,6 +121,7 @@ TEXTS = {
     "file_white_player": _("white is player a or player b"),
     "file_top_cut": _("0 (none) or a power of two: 2, 4, 8, 16…"),
     "file_trf_header": _("expected a list of TRF header lines (strings)"),
+    "file_acceleration": _("virtual points in tenths, at most %(limit)s"),
     "file_draft_results": _("a draft round has no results: publish it first"),
     "file_unpaired_has_b": _('a "%(result)s" has no player b'),
     "file_too_many_players": _("%(count)s players; an event holds at most %(limit)s"),
@@ -194,6 +195,18 @@ TEXTS = {
     "trf_240": _("240 needs F, H or Z, a round and start ranks"),
     "trf_240_rank": _("no player has start rank %(rank)s"),
     "trf_xxz": _("XXZ needs the start ranks of the absent players"),
+    "trf_240_played": _(
+        "240 asks for a bye in round %(round)s, which the player lines show played already (%(played)s rounds); "
+        "a 240 line is for a round not yet paired"
+    ),
+    "trf_xxa": _(
+        "XXA needs a start rank in columns 5-8, then a round's points in each 5 columns (1.0, 0.5), "
+        "at most %(limit)s each"
+    ),
+    "trf_250": _(
+        "250 needs the points (columns 10-13), the first and last round (15-17, 19-21) and the first and "
+        "last start rank (23-26, 28-31)"
+    ),
     # TRF export refusals
     "trf_too_many_players": _("a TRF file holds at most 9999 players"),
 }
@@ -209,8 +222,44 @@ def file_error(error) -> str:
     return f"{error.path}: {problem}" if getattr(error, "path", "") else problem
 
 
+# Why a player is left out of a pairing ("left_out", pairing.event.left_out): by reason code.
+LEFT_OUT_REASONS = {
+    "later": _("enters in round %(round)s"),
+    "withdrawn": _("withdrew after round %(round)s"),
+    "half_bye": _("a half-point bye asked for"),
+    "full_bye": _("a full-point bye asked for"),
+    "zero_bye": _("absent: a zero-point bye"),
+}
+
+
+def _left_out_names(raw: Mapping[str, Any]) -> str:
+    """The players a pairing leaves out, each with the reason: "Anna (withdrew after round 2), Bo (…)"."""
+    parts = []
+    for name, why, n in raw["players"]:
+        if why == "withdrawn" and not n:
+            reason = gettext("withdrew before round 1")
+        else:
+            reason = str(LEFT_OUT_REASONS[why]) % {"round": number_format(n) if n is not None else ""}
+        parts.append(gettext("%(name)s (%(reason)s)") % {"name": name, "reason": reason})
+    names = gettext(", ").join(parts)
+    more = raw["count"] - len(raw["players"])
+    if more > 0:
+        names += ngettext(" and %(more)s more", " and %(more)s more", more) % {"more": number_format(more)}
+    return names
+
+
 def _counted(code: str, shown: dict[str, Any], raw: Mapping[str, Any]) -> str | None:
     """Messages whose wording depends on a number: `raw` chooses the plural form, `shown` fills it in."""
+    if code == "left_out":
+        return gettext("Left out of round %(round)s: %(names)s.") % {
+            "round": shown["round"],
+            "names": _left_out_names(raw),
+        }
+    if code == "too_few_players_left_out":
+        return gettext("at least two players are needed to pair round %(round)s; left out: %(names)s") % {
+            "round": shown["round"],
+            "names": _left_out_names(raw),
+        }
     if code == "second_bye":
         return (
             ngettext(
@@ -317,5 +366,7 @@ KNOWN_CODES = (
         "top_cut_too_few",
         "reason_no_rematch_free_pairing",
         "results_outstanding",
+        "left_out",
+        "too_few_players_left_out",
     }
 )

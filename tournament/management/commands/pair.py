@@ -110,10 +110,14 @@ def to_text(
     for pid, kind in requested.items():
         lines.append(f"{'-':>5}  {pad(who(pid), width)}      {REQUESTED_WORDS[kind]} (requested)")
     lines.append("")
+    # Who the pairing left out, and why (pairing.left_out): a note, not a rule bent.
+    notes = [w for w in result.warnings if getattr(w, "code", "") == "left_out"]
+    warnings = [w for w in result.warnings if w not in notes]
+    lines.extend(str(n) for n in notes)
     lines.append(f"Floats: {len(result.floats)}, rematches: {result.rematches}, second byes: {result.second_byes}")
-    if result.warnings:
+    if warnings:
         lines.append("Warnings:")
-        lines.extend(f"  ! {w}" for w in result.warnings)
+        lines.extend(f"  ! {w}" for w in warnings)
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,398 @@
+"""A TRF's header lines (every line but the players'), read into the event's settings and written back from
+them (`swiss.trf` reads and writes the whole file).
+
+Read: 012 name, 022 city, 032 federation, 042 and 052 the first and last day, 102 chief arbiter, 112 deputy
+arbiters (a line each), 122 time control, 132 the rounds' dates, XXR or 142 planned rounds, XXC or 152 the
+initial colour, XXS or 162 the scoring, 240 requested byes, XXZ the players absent from the round to be
+paired, XXA (JaVaFo) and 250 (TRF-2026) manual accelerations. Every line is also kept verbatim in
+`Settings.trf_header`, so that a file comes back as it went in: a line is written again from the settings
+only when they no longer say what it says (the organiser changed them), and a fact the file did not have is
+added in its place among the ??2 lines.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from fractions import Fraction
+
+from swiss.chessfacts import MAX_ACCELERATION, MAX_DEPUTIES, MAX_ROUND_VALUES, detail_problem
+from swiss.messages import Message
+from swiss.model import MAX_NAME, SMALL_MAX, Event, Player, Scoring, Settings, settings_for_preset
+from swiss.trflines import (
+    ASCII_NUMBER,
+    FIRST_ROUND_COLUMN,
+    Rows,
+    TRFError,
+    format_points,
+    line_162,
+    parse_date,
+    read_162,
+    read_240,
+    read_xxs,
+    scoring_of,
+)
+
+# Ranks -> the virtual points each round adds (XXA, 250): one value a round from round 1.
+Accelerations = dict[int, list[Fraction]]
+# The rating report's facts, in the order a TRF writes their lines.
+_REPORT_CODES = ("022", "032", "042", "052", "102", "112", "122", "132")
+
+
+def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple[Settings, dict, Accelerations]:
+    """The event's settings from the header lines (with their line numbers), the requested byes of 240 and XXZ
+    lines (rank -> round -> kind), and the manual accelerations of XXA and 250 lines (rank -> values).
+
+    `rounds` is the number of rounds the file has played: a 240 line for one of them is refused (its pairing
+    is in the player lines already).
+    """
+    name, planned, colour = "TRF import", None, None
+    points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+    byes: dict[int, dict[int, str]] = defaultdict(dict)
+    accelerations: Accelerations = {}
+    for number, line in header:
+        code, value = line[:3], line[4:].strip()
+        if code == "012" and value:
+            name = value
+        elif code in ("XXR", "142") and value:
+            planned = int(value)  # checked before parsing
+        elif code == "XXC":
+            words = value.lower().split()
+            colour = "white" if "white1" in words else "black" if "black1" in words else colour
+        elif code == "152":
+            if value not in ("W", "B"):
+                raise TRFError(number, Message("trf_initial_colour", "152 needs W or B (the initial colour)"))
+            colour = "white" if value == "W" else "black"
+        elif code == "XXS":
+            read_xxs(number, value, points)
+        elif code == "162":
+            read_162(number, line, points)
+        elif code == "240":
+            read_240(number, line, rows, byes, played=rounds)
+        elif code == "XXZ":
+            # JaVaFo: the players absent from the round to be paired (a zero-point bye each).
+            if not all(ASCII_NUMBER.fullmatch(word) for word in value.split()):
+                raise TRFError(number, Message("trf_xxz", "XXZ needs the start ranks of the absent players"))
+            if value:
+                read_240(number, f"240 Z {rounds + 1:03d} {value}", rows, byes, played=rounds)
+        elif code == "XXA":
+            _read_xxa(number, line, rows, accelerations)
+        elif code == "250":
+            _read_250(number, line, rows, accelerations)
+    scoring = Scoring(points["win"], points["draw"], points["loss"])
+    if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
+        raise TRFError(
+            header[-1][0],
+            Message("trf_scoring", "a win must score more than a loss, and a draw between the two"),
+        )
+    chess = scoring == Scoring(Fraction(1), Fraction(1, 2), Fraction(0))
+    lines = tuple(line for _, line in header)
+    if "012" not in {line[:3] for line in lines}:
+        # The event came from a TRF, even one without a header: its export writes no invented date.
+        lines = (f"012 {name}", *lines)
+    settings = settings_for_preset(
+        "chess" if chess else "custom",
+        tiebreakers=settings_for_preset("chess").tiebreakers,
+        best_of=1,
+        colours=True,
+        scoring=scoring,
+        name=name[:MAX_NAME],
+        planned_rounds=planned,
+        initial_colour=colour,
+        trf_header=lines,
+        **report_of(list(lines)),
+    )
+    return settings, byes, accelerations
+
+
+# ---------------------------------------------------------------- the rating report
+
+
+def report_of(lines: list[str]) -> dict:
+    """The Settings fields the rating report's lines give (date, city, federation, end_date, chief_arbiter,
+    deputy_arbiters, time_control, round_dates): what a line says that the settings can hold, and nothing for
+    a line they cannot ("032 Lichess" is no federation, "042 soon" no date)."""
+    out: dict = {}
+    deputies: list[str] = []
+    for line in lines:
+        code, value = line[:3], line[4:].strip()
+        if code == "022" and value:
+            out["city"] = value[:MAX_NAME]
+        elif code == "032" and value and not detail_problem("federation", value):
+            out["federation"] = value
+        elif code in ("042", "052") and parse_date(value):
+            out["date" if code == "042" else "end_date"] = parse_date(value)
+        elif code == "102" and value:
+            out["chief_arbiter"] = value[:MAX_NAME]
+        elif code == "112" and value and len(deputies) < MAX_DEPUTIES:
+            deputies.append(value[:MAX_NAME])
+        elif code == "122" and value:
+            out["time_control"] = value[:MAX_NAME]
+        elif code == "132" and _round_dates(line):
+            out["round_dates"] = _round_dates(line)
+    if deputies:
+        out["deputy_arbiters"] = tuple(deputies)
+    return out
+
+
+def _round_dates(line: str) -> tuple[str | None, ...]:
+    """132: each round's date in its round's columns (YY/MM/DD from column 92, 102, …), none past the last."""
+    dates: list[str | None] = []
+    start = FIRST_ROUND_COLUMN
+    while start < len(line) and len(dates) < MAX_ROUND_VALUES:
+        dates.append(_short_date(line[start : start + 10].strip()))
+        start += 10
+    while dates and dates[-1] is None:
+        dates.pop()
+    return tuple(dates)
+
+
+def _short_date(text: str) -> str | None:
+    for form in ("%y/%m/%d", "%y.%m.%d", "%y-%m-%d"):
+        try:
+            return dt.datetime.strptime(text, form).date().isoformat()
+        except ValueError:
+            continue
+    return parse_date(text) if text else None
+
+
+def _date_line(code: str, iso: str) -> str:
+    return f"{code} {iso.replace('-', '/')}"
+
+
+def _line_132(dates: tuple[str | None, ...]) -> str:
+    cells = [dt.date.fromisoformat(d).strftime("%y/%m/%d") if d else " " * 8 for d in dates]
+    return ("132".ljust(FIRST_ROUND_COLUMN) + "  ".join(cells)).rstrip()
+
+
+def _report_lines(s: Settings, code: str) -> list[str]:
+    """The lines of one rating-report code that the settings give (none for a fact they leave empty)."""
+    value = {
+        "022": s.city,
+        "032": s.federation,
+        "042": s.date,
+        "052": s.end_date,
+        "102": s.chief_arbiter,
+        "122": s.time_control,
+    }.get(code)
+    if code in ("042", "052"):
+        return [_date_line(code, value)] if value else []
+    if code == "112":
+        return [f"112 {d}" for d in s.deputy_arbiters]
+    if code == "132":
+        return [_line_132(s.round_dates)] if any(s.round_dates) else []
+    return [f"{code} {value}"] if value else []
+
+
+def _report_key(lines: list[str], code: str) -> tuple:
+    """What the stored lines of one code say, in the settings' terms (to tell whether they still hold)."""
+    facts = report_of([line for line in lines if line[:3] == code])
+    return tuple(sorted(facts.items()))
+
+
+def _settings_key(s: Settings, code: str) -> tuple:
+    return _report_key(_report_lines(s, code), code)
+
+
+# ---------------------------------------------------------------- manual accelerations
+
+
+def _xxa_problem(number: int) -> TRFError:
+    return TRFError(
+        number,
+        Message(
+            "trf_xxa",
+            "XXA needs a start rank in columns 5-8, then a round's points in each 5 columns (1.0, 0.5), "
+            "at most {limit} each",
+            limit="99.9",
+        ),
+    )
+
+
+def _acceleration(number: int, text: str) -> Fraction:
+    text = text.strip()
+    if not text:
+        return Fraction(0)
+    if not re.fullmatch(r"[0-9]{1,3}(\.[0-9])?", text) or Fraction(text) > MAX_ACCELERATION:
+        raise _xxa_problem(number)
+    return Fraction(text)
+
+
+def _rank_of(number: int, text: str, rows: Rows, problem) -> int:
+    text = text.strip()
+    if not ASCII_NUMBER.fullmatch(text):
+        raise problem(number)
+    if int(text) not in rows:
+        raise TRFError(number, Message("trf_240_rank", "no player has start rank {rank}", rank=int(text)))
+    return int(text)
+
+
+def _read_xxa(number: int, line: str, rows: Rows, accelerations: Accelerations) -> None:
+    """JaVaFo's XXA: "XXA NNNN pp.p pp.p …", a player's start rank, then the points added in round 1, 2, …
+    (a blank field is 0), each in five columns from column 10 (bbpPairings reads it so)."""
+    if len(line) < 8 or line[8:9].strip():
+        raise _xxa_problem(number)
+    rank = _rank_of(number, line[4:8], rows, _xxa_problem)
+    values = []
+    start = 9
+    while start < len(line.rstrip()):
+        if start + 4 < len(line) and line[start + 4] != " ":
+            raise _xxa_problem(number)
+        values.append(_acceleration(number, line[start : start + 4]))
+        start += 5
+    if len(values) > MAX_ROUND_VALUES:
+        raise _xxa_problem(number)
+    accelerations[rank] = values
+
+
+def _250_problem(number: int) -> TRFError:
+    return TRFError(
+        number,
+        Message(
+            "trf_250",
+            "250 needs the points (columns 10-13), the first and last round (15-17, 19-21) and the first and "
+            "last start rank (23-26, 28-31)",
+        ),
+    )
+
+
+def _read_250(number: int, line: str, rows: Rows, accelerations: Accelerations) -> None:
+    """TRF-2026 250: "250      1.0 001 003 0001 0090", points added to the players of a range of start ranks in
+    a range of rounds."""
+    fields = (line[9:13], line[14:17], line[18:21], line[22:26], line[27:31])
+    if len(line.rstrip()) < 31 or line[4:8].strip() not in ("", "0", "00.0", "0.0") or line[31:].strip():
+        raise _250_problem(number)
+    if not all(ASCII_NUMBER.fullmatch(f.strip()) for f in fields[1:]):
+        raise _250_problem(number)
+    amount = _acceleration(number, fields[0])
+    first, last, low, high = (int(f) for f in fields[1:])
+    if not 1 <= first <= last <= min(MAX_ROUND_VALUES, SMALL_MAX) or not 1 <= low <= high:
+        raise _250_problem(number)
+    for rank in range(low, high + 1):
+        if rank not in rows:
+            continue
+        values = accelerations.setdefault(rank, [])
+        values.extend([Fraction(0)] * (last - len(values)))
+        values[first - 1 : last] = [amount] * (last - first + 1)
+
+
+def _acceleration_lines(players: list[Player], start: dict[str, int]) -> list[str]:
+    return [
+        f"XXA {start[p.id]:>4}" + "".join(f" {format_points(a):>4}" for a in p.accelerations)
+        for p in players
+        if p.accelerations
+    ]
+
+
+def _accelerations_hold(stored: list[str], players: list[Player], start: dict[str, int]) -> bool:
+    """The file's XXA and 250 lines still say every player's accelerations (by the start ranks written now)."""
+    rows: Rows = {start[p.id]: (0, {}, []) for p in players}
+    read: Accelerations = {}
+    try:
+        for line in stored:
+            if line[:3] == "XXA":
+                _read_xxa(0, line, rows, read)
+            elif line[:3] == "250":
+                _read_250(0, line, rows, read)
+    except TRFError:
+        return False
+    return all(tuple(read.get(start[p.id], ())) == p.accelerations for p in players)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def header_lines(event: Event, players: list[Player], start: dict[str, int], later: dict) -> list[str]:
+    """The header lines, then the 240 lines (`later`: (round, code) -> start ranks).
+
+    A TRF's own lines come back as they were, with the name, player count, rounds, initial colour, scoring,
+    accelerations and rating-report facts made current; no date is written for a file that had none (a TRF
+    import without 042). An event made here gets 012, the rating report's lines it has facts for, 062, 072,
+    092, XXR, XXC, a 162 line for a scoring other than chess's and XXA lines for accelerations.
+    """
+    s = event.settings
+    stored = [line for line in s.trf_header if line[:3] != "240"]
+    colour = {"white": "white1", "black": "black1"}.get(s.initial_colour or "")
+    out = _from_file(stored, event, players, start, colour) if stored else _made_here(event, players, start, colour)
+    for (r, code), ranks in sorted(later.items()):
+        out.append(f"240 {code} {r:03d} " + " ".join(f"{rank:>4}" for rank in sorted(ranks)))
+    return out
+
+
+def _made_here(event: Event, players: list[Player], start: dict[str, int], colour: str) -> list[str]:
+    s = event.settings
+    report = {code: _report_lines(s, code) for code in _REPORT_CODES}
+    out = [f"012 {s.name}", *report["022"], *report["032"], *report["042"], *report["052"]]
+    out += [f"062 {len(players)}", f"072 {sum(1 for p in players if p.rating)}", "092 Individual: Swiss-System"]
+    out += [*report["102"], *report["112"], *report["122"], *report["132"]]
+    if s.planned_rounds:
+        out.append(f"XXR {s.planned_rounds}")
+    if colour:
+        out.append(f"XXC {colour}")
+    if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
+        out.append(line_162(s.scoring))
+    return out + _acceleration_lines(players, start)
+
+
+def _from_file(stored: list[str], event: Event, players: list[Player], start: dict[str, int], colour: str) -> list[str]:
+    s = event.settings
+    # The points of a win, draw and loss: a file's own XXS or 162 lines while they still say them, else a 162
+    # line when they are not chess's 1, ½, 0.
+    if scoring_of(stored) != s.scoring:
+        stored = [line for line in stored if line[:3] not in ("XXS", "162")]
+        if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
+            stored.append(line_162(s.scoring))
+    if not _accelerations_hold(stored, players, start):
+        stored = [line for line in stored if line[:3] not in ("XXA", "250")]
+        stored += _acceleration_lines(players, start)
+    stored = _with_report(stored, s)
+    codes = {line[:3] for line in stored}
+    out = [] if "012" in codes else [f"012 {s.name}"]
+    for line in stored:
+        code = line[:3]
+        if code == "012" and line[4:].strip() != s.name:
+            line = f"012 {s.name}"
+        elif code == "062":
+            line = f"062 {len(players)}"
+        elif code in ("XXR", "142") and s.planned_rounds:
+            line = f"{code} {s.planned_rounds}"
+        elif code == "XXC" and colour:
+            words = [w for w in line[4:].split() if w.lower() not in ("white1", "black1")]
+            line = " ".join(["XXC", *words, colour])
+        elif code == "152" and colour:
+            line = f"152 {'W' if colour == 'white1' else 'B'}"
+        out.append(line)
+    if "062" not in codes:
+        out.append(f"062 {len(players)}")
+    if "092" not in codes:
+        out.append("092 Individual: Swiss-System")
+    if not codes & {"XXC", "152"} and colour:
+        out.append(f"XXC {colour}")
+    return out
+
+
+def _with_report(stored: list[str], s: Settings) -> list[str]:
+    """The stored lines with the rating report's made current: a code's lines kept while they say what the
+    settings say, else replaced by the settings' own (in the first one's place, or among the ??2 lines)."""
+    out = list(stored)
+    for code in _REPORT_CODES:
+        if code == "042" and "date" not in report_of(out):
+            continue  # a file without a date gets none invented (the database holds one for every event)
+        if _report_key(out, code) == _settings_key(s, code):
+            continue
+        at = next((k for k, line in enumerate(out) if line[:3] == code), None)
+        out = [line for line in out if line[:3] != code]
+        if at is None:
+            at = _place(out, code)
+        out[at:at] = _report_lines(s, code)
+    return out
+
+
+def _place(lines: list[str], code: str) -> int:
+    """Where a new ??2 line goes: after the last ??2 line of a lower code (the file's order), else first."""
+    at = 0
+    for k, line in enumerate(lines):
+        if re.fullmatch(r"[0-9]{2}2", line[:3]) and line[:3] < code:
+            at = k + 1
+    return at
