@@ -39,9 +39,3 @@ def player_name(context, who, name=None) -> str:
     if names is None:
         return name if name is not None else getattr(who, "name", str(who))
     return names.label(who, name)
-
-
-@register.filter
-def with_number(player) -> str:
-    """Always the name with the number: for lists where the number is the point (swap lists, exports)."""
-    return player.numbered_name

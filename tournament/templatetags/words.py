@@ -14,12 +14,6 @@ def clock(seconds) -> str:
     return l10n.clock(int(seconds))
 
 
-@register.filter
-def join_list(items) -> str:
-    """Items joined with the language's separator: "a, b" in English and Danish, 「a、b」 in Japanese."""
-    return l10n.join(items)
-
-
 @register.simple_tag
 def gap() -> str:
     """The space between two sentences, or after a label's colon (none in Japanese): `l10n.gap`."""
