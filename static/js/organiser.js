@@ -84,6 +84,17 @@
   });
   document.addEventListener("submit", function (e) {
     var form = e.target;
+    if (form.matches && form.matches(".entry .replace-question") && !e.defaultPrevented) {
+      // A question's button answered in the moment between its line's swap and htmx taking up the new form
+      // (a quick click, Escape at once) would post the form itself and reload the page, list and all: send it
+      // as htmx would have.
+      e.preventDefault();
+      var values = {};
+      new FormData(form).forEach(function (value, key) { values[key] = value; });
+      if (e.submitter && e.submitter.name) values[e.submitter.name] = e.submitter.value;
+      htmx.ajax("POST", form.action, { source: form, target: form.closest("li"), swap: "outerHTML", values: values });
+      return;
+    }
     if (!form.dataset || !form.dataset.queue) return;
     e.preventDefault();
     take(form);
