@@ -80,8 +80,10 @@ def english_ui(language: str) -> list[tuple[str, re.Pattern]]:
 def english_left(page, patterns) -> list[str]:
     text = page.evaluate(
         """() => [document.title,
-                 // What may be typed (<kbd>) is input the desk accepts, not text of the page.
-                 [...document.querySelectorAll('kbd')].reduce((t, k) => t.replace(k.innerText, ''), document.body.innerText),
+                 // What may be typed (<kbd>) is input the desk accepts, not text of the page; the time zones are
+                 // IANA names as the world writes them (America/Mexico_City is not the English "City").
+                 [...document.querySelectorAll('kbd, select[name=time_zone]')].reduce(
+                   (t, k) => t.replace(k.innerText, ''), document.body.innerText),
                  ...[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap(
                    el => ['aria-label', 'title', 'placeholder', 'alt'].map(a => el.getAttribute(a) || ''))
                 ].join('\\n')"""
