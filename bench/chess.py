@@ -100,4 +100,5 @@ def main(sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [256, 2048, 8192])
+    # 6,000 x 9 rounds: within the 60,000 player-rounds a TRF file may hold (8,192 was refused on reading).
+    main([int(a) for a in sys.argv[1:]] or [256, 2048, 6000])
