@@ -36,6 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.engines.test_trf_conventions import VALUE, round_file  # noqa: E402  (the test cuts the files the same way)
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from dutch_corpus import bbp_pair  # noqa: E402  (bbpPairings run on one file, as the Dutch corpus runs it)
+
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "conventions"
 
 
@@ -44,24 +47,6 @@ def block(entry: tuple[int, str, str]) -> str:
     if not result:
         return " " * 8
     return (f"{opponent:4d}" if opponent else "0000") + f" {colour} {result}"
-
-
-def bbp_pair(exe: str, text: str) -> tuple[list[tuple[int, int]], int | None]:
-    with tempfile.TemporaryDirectory() as tmp:
-        src, out = Path(tmp) / "in.trf", Path(tmp) / "out.txt"
-        src.write_text(text)
-        run = subprocess.run([exe, "--dutch", str(src), "-p", str(out)], capture_output=True, text=True)
-        if run.returncode != 0:
-            raise RuntimeError(f"bbpPairings refused: {run.stdout}{run.stderr}\n{text}")
-        rows = out.read_text().split()
-    pairs, bye = [], None
-    for i in range(1, len(rows), 2):
-        w, b = int(rows[i]), int(rows[i + 1])
-        if b == 0:
-            bye = w
-        else:
-            pairs.append((w, b))
-    return pairs, bye
 
 
 def whole_file(name: str, conventions: list[str], people: list[dict], rounds: int, initial: str) -> str:

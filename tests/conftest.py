@@ -162,13 +162,13 @@ def live(event):
     return event
 
 
-def new_chess_event(organiser, ratings: dict[str, int], slug: str = "open"):
-    """A FIDE-scored chess event (one game, colours, C.07 tie-breaks) with `organiser` and these players."""
+def new_chess_event(organiser, ratings: dict[str, int], slug: str = "open", **fields):
+    """A FIDE-scored chess event (one game, colours, C.07 tie-breaks) with `organiser` and these players;
+    `fields` set other event fields (its name, planned rounds...)."""
     from tournament.models import Event, EventRole, Player
 
     e = Event.objects.create(
         slug=slug,
-        name="Club Open",
         preset="chess",
         win_points="1",
         draw_points="1/2",
@@ -176,7 +176,7 @@ def new_chess_event(organiser, ratings: dict[str, int], slug: str = "open"):
         best_of=1,
         colours=True,
         tiebreakers=["BH-C1", "BH", "SB"],
-        planned_rounds=5,
+        **{"name": "Club Open", "planned_rounds": 5, **fields},
     )
     EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
     for name, rating in ratings.items():

@@ -35,7 +35,7 @@ def _size(path: Path) -> int:
     return int(path.stem.split("-")[1].rstrip("p"))
 
 
-def _recorded(path: Path) -> dict[int, tuple[set[tuple[str, str]], str | None]]:
+def recorded(path: Path) -> dict[int, tuple[set[tuple[str, str]], str | None]]:
     rounds: dict[int, tuple[set[tuple[str, str]], str | None]] = {}
     current = 0
     for line in path.read_text().splitlines():
@@ -66,7 +66,7 @@ def test_every_round_is_paired_as_bbppairings_pairs_it(path):
     """Pairs, colours (white first) and the bye of every round, from the history before it."""
     event = trf.loads(path.read_text(), points_by_player)
     divergent = set(DIVERGENT.get(path.stem, []))
-    for number, expected in _recorded(path.with_suffix(".bbp")).items():
+    for number, expected in recorded(path.with_suffix(".bbp")).items():
         if number in divergent:
             continue
         assert _ours(event, number) == expected, f"{path.stem} round {number}"
@@ -75,7 +75,7 @@ def test_every_round_is_paired_as_bbppairings_pairs_it(path):
 def test_the_corpus_is_what_the_issue_asks_for():
     paths = sorted(DATA.glob("*.trf"))
     sizes = [_size(p) for p in paths]
-    rounds = [len(_recorded(p.with_suffix(".bbp"))) for p in paths]
+    rounds = [len(recorded(p.with_suffix(".bbp"))) for p in paths]
     assert len(paths) >= 60 and min(sizes) >= 10 and max(sizes) >= 200
     assert min(rounds) >= 5 and max(rounds) <= 13
     text = "".join(p.read_text() for p in paths)
@@ -97,9 +97,9 @@ def test_a_tournament_paired_by_us_passes_the_endorsed_checker(path):
     verdict = path.with_suffix(".check").read_text()
     assert verdict.startswith("exit status 0\n") and "Checker pairings" not in verdict
     event = trf.loads(path.read_text(), points_by_player)
-    recorded = _recorded(path.with_suffix(".ours"))
-    assert f"Round #{len(recorded)}" in verdict
-    for number, expected in recorded.items():
+    rounds = recorded(path.with_suffix(".ours"))
+    assert f"Round #{len(rounds)}" in verdict
+    for number, expected in rounds.items():
         assert _ours(event, number) == expected
 
 

@@ -20,6 +20,7 @@ import pairing
 from standings import compute, points_by_player
 from swiss import trf
 from swiss.model import FULL_BYE, HALF_BYE, ZERO_BYE, Event, Match, Player, Round, settings_for_preset
+from tests.engines.test_dutch import recorded
 from tests.engines.test_trf import player
 
 DATA = Path(__file__).parents[1] / "data" / "conventions"
@@ -52,20 +53,6 @@ def round_file(whole: str, r: int) -> str:
     present = {number for number, _ in rows}
     kept = [line for line in header if not line.startswith("XXA") or line[4:8] in present]
     return "\n".join(kept + [text for _, text in rows]) + "\n"
-
-
-def recorded(path: Path) -> dict[int, tuple[set[tuple[str, str]], str | None]]:
-    rounds: dict[int, tuple[set[tuple[str, str]], str | None]] = {}
-    current = 0
-    for line in path.read_text().splitlines():
-        if line.startswith("round"):
-            current = int(line.split()[1])
-            rounds[current] = (set(), None)
-            continue
-        white, black = line.split()
-        pairs, bye = rounds[current]
-        rounds[current] = (pairs, white) if black == "0" else (pairs | {(white, black)}, bye)
-    return rounds
 
 
 def paired(text: str) -> tuple[set[tuple[str, str]], str | None]:

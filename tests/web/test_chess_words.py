@@ -10,8 +10,9 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import new_chess_event
 from tests.web.test_public import pair
-from tournament.models import Event, EventRole, Match, Player, Round
+from tournament.models import Event, Match, Player, Round
 from tournament.services.locks import changed
 
 pytestmark = pytest.mark.django_db
@@ -23,22 +24,9 @@ NAMES = ["Aase Lund", "Kåre Ødegaard", "Mette Holm", "Jens Bæk", "Ida Dahl", 
 def chess_event(organiser):
     """Seven players: round 1 finished with a win, a draw, a double loss and a half-point bye; round 2
     finished with a win, a draw and a full bye; round 3 a draft."""
-    e = Event.objects.create(
-        slug="skak",
-        name="Vinterskak",
-        preset="chess",
-        win_points="1",
-        draw_points="1/2",
-        loss_points="0",
-        best_of=1,
-        colours=True,
-        tiebreakers=["BH-C1", "BH", "SB"],
-        planned_rounds=4,
-        reporting="confirm",
-    )
-    EventRole.objects.create(event=e, user=organiser, role=EventRole.Role.ORGANISER)
-    for i, name in enumerate(NAMES):
-        Player.objects.create(event=e, name=name, rating=2000 - 50 * i, title="FM" if i == 1 else "")
+    ratings = {name: 2000 - 50 * i for i, name in enumerate(NAMES)}
+    e = new_chess_event(organiser, ratings, "skak", name="Vinterskak", planned_rounds=4, reporting="confirm")
+    Player.objects.filter(event=e, name=NAMES[1]).update(title="FM")
     a, k, m, j, i, o, s = NAMES
     pair(e, 1, [(a, k), (m, j), (i, o), (s, None)], state=Round.State.COMPLETE, results={1: (1, 0, 0), 2: (0, 0, 1)})
     Match.objects.filter(round__event=e, round__number=1, table=3).update(
@@ -161,8 +149,6 @@ def test_the_chess_correction_form_stores_the_result_chosen_white_first(chess_ev
 def test_the_venue_screen_lists_boards_white_and_black(organiser):
     """The screen showed a chess round as a card game's: each player's name and table, the opponent a
     secondary line dropped on a crowded screen. Arbiters and players look for their board, White, Black."""
-    from tests.conftest import new_chess_event
-
     e = new_chess_event(organiser, {name: 2000 - 10 * i for i, name in enumerate(NAMES)}, slug="screen")
     a, k, m, j, i, o, s = NAMES
     pair(e, 1, [(a, k), (m, j), (i, o), (s, None)], results={2: (0, 0, 1)})
