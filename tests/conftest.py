@@ -102,6 +102,23 @@ def event(organiser, judge):
     return e
 
 
+@pytest.fixture
+def venue(organiser, judge):
+    """An event with two sections, A and B (docs/sections.md), each with six players: staff on the event."""
+    from tournament.models import Event, EventRole, Player
+    from tournament.services.sections import add_section
+
+    root = Event.objects.create(slug="regionals", name="Regionals", planned_rounds=3)
+    EventRole.objects.create(event=root, user=organiser, role=EventRole.Role.ORGANISER)
+    EventRole.objects.create(event=root, user=judge, role=EventRole.Role.JUDGE)
+    for name in ("A", "B"):
+        section = add_section(root, name, organiser, tiebreakers=["omw", "gw", "ogw"], planned_rounds=3)
+        Player.objects.bulk_create(
+            Player(event=section, name=f"{name} Player {c}", rating=1500 - i * 10) for i, c in enumerate("ABCDEF")
+        )
+    return root
+
+
 # Playwright's sync API runs an event loop in the test thread; the ORM calls our browser tests make
 # around it are still plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

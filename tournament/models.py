@@ -179,6 +179,30 @@ class Event(models.Model):
     deputy_arbiters = models.TextField(blank=True)
     time_control = models.CharField(max_length=MAX_NAME, blank=True)
     round_dates = models.TextField(blank=True)
+    # Sections (docs/sections.md). An event with no `parent` is what the venue knows: its address, its staff,
+    # its players' numbers. It either runs one Swiss itself (no sections: every event made before sections
+    # existed, and still the usual case) or holds sections, each an Event with this one as its `parent` that
+    # runs its own Swiss with everything above (preset, scoring, pairing, rounds, standings, top cut, clock).
+    # A parent with sections pairs nothing itself: its own players are those not yet placed in a section.
+    parent = models.ForeignKey("self", on_delete=models.CASCADE, null=True, blank=True, related_name="sections")
+    position = models.PositiveSmallIntegerField(default=0)  # a section's place in its event's list
+    # The section's first table number; empty for automatic (after the previous section's range).
+    first_table = models.PositiveIntegerField(null=True, blank=True)
+    # Placement rules: a player goes to the section whose rating band or birth years they fit (either end open).
+    rating_min = models.PositiveIntegerField(null=True, blank=True)
+    rating_max = models.PositiveIntegerField(null=True, blank=True)
+    birth_year_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    birth_year_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Day-2 cut: after round `cut_after`, only players with at least `cut_points` match points, or the top
+    # `cut_top` (ties at the line as `cut_ties` says), or whichever of the two is larger, go on pairing.
+    cut_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    cut_points = models.CharField(max_length=20, blank=True)
+    cut_top = models.PositiveIntegerField(null=True, blank=True)
+    cut_ties = models.CharField(max_length=10, blank=True)
+    # Age-modified Swiss: this section's players are paired together with `pair_with`'s when either has
+    # fewer than `pair_with_below` players, and still ranked, cut and prized apart (Player.division).
+    pair_with = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    pair_with_below = models.PositiveIntegerField(null=True, blank=True)
     # Bumped on every change that public pages show; drives ETags and cache keys.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
@@ -231,6 +255,25 @@ class Event(models.Model):
     @property
     def scoring(self) -> tuple[Fraction, Fraction, Fraction]:
         return Fraction(self.win_points), Fraction(self.draw_points), Fraction(self.loss_points)
+
+    @property
+    def root(self) -> "Event":
+        """The event the venue knows: this one, or the event this section belongs to."""
+        return self.parent if self.parent_id else self
+
+    @property
+    def is_section(self) -> bool:
+        return self.parent_id is not None
+
+    @property
+    def section_list(self) -> list["Event"]:
+        """This event's sections in their order (empty for an event that runs one Swiss itself)."""
+        return list(self.sections.order_by("position", "id"))
+
+    def venue_ids(self) -> list[int]:
+        """The ids of the event the venue knows and of all its sections: one numbering, one staff."""
+        root = self.root
+        return [root.pk, *root.sections.values_list("pk", flat=True)]
 
     @property
     def fits_trf(self) -> bool:
@@ -320,17 +363,24 @@ def unique_codes(players) -> None:
 def number_players(players) -> None:
     """Give each unnumbered player the next player number of their event.
 
-    The event row is locked while the highest number is read, so two registrations at once never take the
-    same number; the caller inserts the players in the same transaction (the unique constraint is the backstop).
+    Numbers are the venue's: one run across an event and all its sections (a player moved from one section
+    to another keeps theirs). The row of the event the venue knows is locked while the highest number is read,
+    so two registrations at once never take the same number; the caller inserts the players in the same
+    transaction (the unique constraint per section is the backstop).
     """
+    event_ids = {p.event_id for p in players}
+    parents = dict(Event.objects.filter(pk__in=event_ids).values_list("pk", "parent_id"))
     todo: dict[int, list] = {}
     for p in players:
         if p.number is None:
-            todo.setdefault(p.event_id, []).append(p)
-    for event_id, group in todo.items():
-        Event.objects.select_for_update().filter(pk=event_id).values_list("pk").first()
-        last = Player.objects.filter(event_id=event_id).aggregate(n=Max("number"))["n"] or 0
-        taken = {p.number for p in players if p.event_id == event_id and p.number is not None}
+            todo.setdefault(parents.get(p.event_id) or p.event_id, []).append(p)
+    for root_id, group in todo.items():
+        Event.objects.select_for_update().filter(pk=root_id).values_list("pk").first()
+        venue = Q(event_id=root_id) | Q(event__parent_id=root_id)
+        last = Player.objects.filter(venue).aggregate(n=Max("number"))["n"] or 0
+        taken = {
+            p.number for p in players if (parents.get(p.event_id) or p.event_id) == root_id and p.number is not None
+        }
         for p in group:
             last += 1
             while last in taken:
@@ -463,6 +513,11 @@ class Player(models.Model):
     # Chess: manual acceleration from a TRF (XXA), the points the FIDE Dutch system adds when pairing round 1,
     # 2, 3…, as exact fractions in text (["1", "1", "1/2"]); empty for none.
     accelerations = models.JSONField(default=list, blank=True)
+    # Age-modified Swiss: the division a player is ranked in when two sections' players are paired together
+    # (the section they were placed in); empty when the section ranks everyone together.
+    division = models.CharField(max_length=MAX_NAME, blank=True)
+    # A Day-2 cut left the player out after this round: they keep their place, but are paired no more.
+    cut_after = models.PositiveSmallIntegerField(null=True, blank=True)
 
     objects = PlayerQuerySet.as_manager()
 

@@ -55,7 +55,10 @@ def role_of(user, event: Event) -> str | None:
         return None
     if user.is_superuser:
         return ORGANISER
-    return EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+    # Staff are the venue's: a role in an event acts in every one of its sections (docs/sections.md).
+    return (
+        EventRole.objects.filter(event_id=event.parent_id or event.pk, user=user).values_list("role", flat=True).first()
+    )
 
 
 def event_for(request: HttpRequest, slug: str, need: str = JUDGE) -> Access:
@@ -65,7 +68,7 @@ def event_for(request: HttpRequest, slug: str, need: str = JUDGE) -> Access:
     if event is not None and role is None and request.user.is_authenticated:
         # Read again whether or not this request took the invitation: the judge's first page loads several
         # requests at once, and the one that did not take it waited for the one that did.
-        claim_invites(request.user, event)
+        claim_invites(request.user, event.root)
         role = role_of(request.user, event)
     if event is None or role is None:
         raise Http404("No such event.")
