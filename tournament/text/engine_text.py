@@ -219,7 +219,7 @@ TEXTS = {
 
 # Codes whose single parameter `problem` is already in the reader's language (a Django ValidationError
 # raised by the adapter), shown as it is.
-ALREADY_TRANSLATED = frozenset({"file_player_name"})
+ALREADY_TRANSLATED = frozenset({"file_player_name", "file_section_refused"})
 
 
 def file_error(error) -> str:
