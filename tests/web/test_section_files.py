@@ -269,3 +269,12 @@ def test_importing_a_venue_from_the_service_records_who(organiser):
     doc = venuefile.loads(venue_text())
     root = import_file(doc, by=organiser)
     assert EventLog.objects.filter(event=root, action="section_add", by=organiser).count() == 3
+
+
+def test_an_import_under_another_slug_puts_the_sections_under_it(tmp_path, capsys):
+    path = tmp_path / "games-day.json"
+    path.write_text(venue_text(), encoding="utf-8")
+    call_command("import_event", str(path), "--slug", "second-day")
+    root = Event.objects.get(slug="second-day")
+    assert [s.slug for s in root.section_list] == ["second-day-magic", "second-day-backgammon", "second-day-chess"]
+    assert not Event.objects.filter(slug__startswith="games-day").exists()

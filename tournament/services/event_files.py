@@ -27,7 +27,8 @@ def import_file(doc: model.Event | model.Venue, slug: str | None = None, by=None
 @transaction.atomic
 def import_venue(doc: model.Venue, slug: str | None = None, by=None) -> Event:
     """A version-2 file as a new event with sections: the venue's facts and players on the event, each
-    section under the event's address, its own slug kept when it is free (restoring an export keeps them)."""
+    section under the event's address; when the event gets the file's own slug (a restore), each section
+    keeps the file's slug too where it is free."""
     doc = _numbered(doc)
     venue = model.Settings(
         name=doc.name, slug=doc.slug, date=doc.date, language=doc.language, time_zone=doc.time_zone, public=doc.public
@@ -39,7 +40,7 @@ def import_venue(doc: model.Venue, slug: str | None = None, by=None) -> Event:
         try:
             eventio.check_fits(section)
             row = add_section(event, section.settings.name, by, **eventio.event_fields(section.settings))
-            wanted = section.settings.slug
+            wanted = section.settings.slug if event.slug == doc.slug else None  # a restore keeps them
             if wanted and wanted != row.slug and not Event.objects.filter(slug=wanted).exists():
                 row.slug = wanted
                 row.save(update_fields=["slug"])
