@@ -58,6 +58,7 @@ from swiss.model import (
     validate_games,
 )
 from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.sectionfacts import dump_section_settings, section_settings
 from swiss.strictjson import (
     EventFileError,
     bool_at,
@@ -86,6 +87,10 @@ def _one_of(choices) -> Message:
 
 # A key for every field of the dataclasses, and nothing else (parse(dump(e)) == e); the document adds its own.
 _EVENT_KEYS = {f.name for f in fields(Settings)} | {"format", "version", "players", "rounds"}
+# A section of a version-2 file (swiss.venuefile) is an event's body: everything but the document's own keys.
+SECTION_KEYS = _EVENT_KEYS - {"format", "version"}
+# What a section takes from its venue when it leaves the key out (and a writer leaves out when equal).
+INHERITED = ("date", "language", "time_zone", "public")
 _PLAYER_KEYS = {f.name for f in fields(Player)}
 _ROUND_KEYS = {f.name for f in fields(Round)}
 _MATCH_KEYS = {f.name for f in fields(Match)}
@@ -104,6 +109,30 @@ def parse(data: Any) -> Event:
         raise EventFileError("format", Message("file_format", 'expected "{format}"', format=FORMAT))
     if data.get("version") != VERSION:
         raise EventFileError("version", Message("file_version", "expected {version}", version=VERSION))
+    event = _body(data)
+    if event.settings.pair_with:
+        raise EventFileError(
+            "pair_with",
+            Message("file_pair_with_alone", "names another section: only a file with sections (version 2) has one"),
+        )
+    return event
+
+
+def parse_section(data: Any, venue: dict[str, Any]) -> Event:
+    """One section of a version-2 document: an event's body, which takes the venue's `INHERITED` values
+    (`venue`, as the document gives them) for the keys it leaves out. Paths are the section's own."""
+    data = object_at(data, "", SECTION_KEYS)
+    if "name" not in data:
+        raise EventFileError("name", Message("file_missing", "missing"))
+    return _body({**{k: v for k, v in venue.items() if k in INHERITED}, **data})
+
+
+def parse_players(value: Any, path: str = "players") -> tuple[Player, ...]:
+    """A list of players, on its own (a venue's players not yet placed in a section)."""
+    return _players(value, path)
+
+
+def _body(data: dict) -> Event:
     settings = _settings(data)
     players = _players(data.get("players", []))
     rounds = _rounds(data.get("rounds", []), {p.id for p in players}, settings.best_of)
@@ -167,6 +196,7 @@ def _settings(data: dict) -> Settings:
         rating_breaks_ties=bool_at(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
         time_zone=_time_zone(data.get("time_zone", "")),
         **rating_report(data),
+        **section_settings(data),
     )
 
 
@@ -246,10 +276,10 @@ def _time_zone(value: Any) -> str:
 # ---------------------------------------------------------------- the players
 
 
-def _players(value: Any) -> tuple[Player, ...]:
+def _players(value: Any, path: str = "players") -> tuple[Player, ...]:
     ids: set[str] = set()
     numbers: set[int] = set()
-    return tuple(_player(rp, f"players[{i}]", ids, numbers) for i, rp in enumerate(list_at(value, "players")))
+    return tuple(_player(rp, f"{path}[{i}]", ids, numbers) for i, rp in enumerate(list_at(value, path)))
 
 
 def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
@@ -297,6 +327,8 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
         **_name_parts(rp, path),
         accelerations=accelerations(rp.get("accelerations", []), f"{path}.accelerations"),
+        division=str_at(rp.get("division", ""), f"{path}.division", allow_empty=True),
+        cut_after=int_at(rp.get("cut_after"), f"{path}.cut_after", 1, allow_none=True),
     )
 
 
@@ -600,10 +632,31 @@ def _dump_settings(s: Settings) -> dict[str, Any]:
         doc["deputy_arbiters"] = list(s.deputy_arbiters)
     if s.round_dates:
         doc["round_dates"] = list(s.round_dates)
+    doc.update(dump_section_settings(s))
     for key in ("date", "slug"):
         if doc[key] is None:
             del doc[key]
     return doc
+
+
+def dump_section(event: Event, venue: dict[str, Any]) -> dict[str, Any]:
+    """A section of a version-2 document: the event's body without the document's keys, and without the
+    `INHERITED` values it shares with `venue` (a value it does not share is written, even the default)."""
+    doc = _dump_settings(event.settings)
+    del doc["format"], doc["version"]
+    for key in INHERITED:
+        value = getattr(event.settings, key)
+        if value == venue[key]:
+            doc.pop(key, None)
+        else:
+            doc[key] = value
+    doc["players"] = [_dump_player(p) for p in event.players]
+    doc["rounds"] = [_dump_round(r) for r in event.rounds]
+    return doc
+
+
+def dump_players(players: tuple[Player, ...]) -> list[dict[str, Any]]:
+    return [_dump_player(p) for p in players]
 
 
 def _dump_round(r: Round) -> dict[str, Any]:
@@ -656,6 +709,10 @@ def _dump_player(p: Player) -> dict[str, Any]:
         pd["requested_byes"] = [{"round": r, "result": kind} for r, kind in p.requested_byes]
     if p.accelerations:
         pd["accelerations"] = [_num(a) for a in p.accelerations]
+    if p.division:
+        pd["division"] = p.division
+    if p.cut_after is not None:
+        pd["cut_after"] = p.cut_after
     return pd
 
 

@@ -114,6 +114,21 @@ class Settings:
     deputy_arbiters: tuple[str, ...] = ()
     time_control: str = ""
     round_dates: tuple[str | None, ...] = ()
+    # Sections (docs/sections.md), all optional and empty for an event of its own: the first table number,
+    # the placement rules (a rating band, birth years), the Day-2 cut (after round `cut_after`, at least
+    # `cut_points` or the top `cut_top`, ties at the line as `cut_ties` says), and the section this one is
+    # paired together with, by its name in the file, while either has fewer than `pair_with_below` players.
+    first_table: int | None = None
+    rating_min: int | None = None
+    rating_max: int | None = None
+    birth_year_min: int | None = None
+    birth_year_max: int | None = None
+    cut_after: int | None = None
+    cut_points: Fraction | None = None
+    cut_top: int | None = None
+    cut_ties: str = ""
+    pair_with: str = ""
+    pair_with_below: int | None = None
 
     @property
     def pairing_system(self) -> str:
@@ -151,6 +166,10 @@ class Player:
     # Chess: manual acceleration (TRF XXA, TRF-2026 250), the virtual points the FIDE Dutch system adds to the
     # player's score when it pairs round 1, 2, 3… (one value a round from round 1; none: no acceleration).
     accelerations: tuple[Fraction, ...] = ()
+    # Sections: the division the player is ranked in when two sections are paired together, and the round
+    # after which a Day-2 cut left them out (both optional).
+    division: str = ""
+    cut_after: int | None = None
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""
@@ -212,6 +231,22 @@ class Event:
 
     def swiss_rounds(self) -> tuple[Round, ...]:
         return tuple(r for r in self.rounds if r.kind == SWISS)
+
+
+@dataclass(frozen=True)
+class Venue:
+    """An event with sections (a version-2 swiss-event file): the event the venue knows, with its name,
+    address, day, language, time zone and visibility, the players not yet placed in a section, and its
+    sections, each an Event of its own (docs/sections.md)."""
+
+    name: str = "Event"
+    slug: str | None = None
+    date: str | None = None
+    language: str = "en"
+    time_zone: str = ""
+    public: bool = True
+    players: tuple[Player, ...] = ()
+    sections: tuple[Event, ...] = ()
 
 
 def settings_for_preset(preset: str, **overrides: Any) -> Settings:

@@ -140,7 +140,7 @@ def test_import_and_export_commands(tmp_path, capsys):
 
 BAD_FILES = [
     ("not json", "", "not valid JSON"),
-    ('{"format": "swiss-event", "version": 2}', "version", "expected 1"),
+    ('{"format": "swiss-event", "version": 3}', "version", "expected"),
     ('{"format": "swiss-event", "version": 1, "preset": "go"}', "preset", "unknown preset"),
     ('{"format": "swiss-event", "version": 1, "preset": []}', "preset", "unknown preset"),
     ('{"format": "swiss-event", "version": 1, "floor": "x"}', "floor", "not a number"),

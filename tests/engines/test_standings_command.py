@@ -74,7 +74,7 @@ def test_malformed_file_names_the_json_path(tmp_path):
     [
         ("{", "not valid JSON (line 1"),
         ('{"format": "swiss-event", "version": 1, "players": [{"id": "a"}]}', "players[0].name: missing"),
-        ('{"format": "swiss-event", "version": 2}', "version: expected 1"),
+        ('{"format": "swiss-event", "version": 3}', "version: expected one of 1, 2"),
     ],
 )
 def test_refusals(tmp_path, content, expected):

@@ -128,6 +128,9 @@ CHESS_COLUMNS = (
     ("sex", "sex", pgettext_lazy("CSV column", "sex")),
     ("birth_date", "birth_date", pgettext_lazy("CSV column", "birth_date")),
 )
+# The section a player is placed in, last in the players export of an event with sections (docs/sections.md).
+# Its heading is defined here alone (English `section`, ja 部門, da gruppe); an import reads it past.
+SECTION_COLUMN = ("section", "", pgettext_lazy("CSV column", "section"))
 # The columns a roster is read by, as the help and a heading row we cannot read name them.
 READ_COLUMNS = ("name", "reading", "family_name", "given_name", "rating", "id", "byes")
 
@@ -138,7 +141,7 @@ def _translated_headings() -> dict[str, str]:
     words: dict[str, str] = {}
     for language in LANGUAGES:
         with speaking(language):
-            for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS):
+            for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, SECTION_COLUMN):
                 words.setdefault(heading(str(label)), column)
     return words
 
@@ -585,14 +588,16 @@ def split_fields(line: str, delimiter: str) -> list[str]:
         i = k + 1
 
 
-def players_csv(players, chess: bool = False) -> str:
+def players_csv(players, chess: bool = False, sections: dict[int, str] | None = None) -> str:
     """The roster, its headings in the page's language (`PLAYER_COLUMNS`); a chess event's with the FIDE
     details a rating report needs. The name's parts (as entered) come after the columns older exports had,
-    so that a sheet reading those by place still finds them."""
-    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()))
+    so that a sheet reading those by place still finds them. With `sections` (event id to section name: an
+    event with sections), a last column names each player's section (empty for one not yet placed)."""
+    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()), *((SECTION_COLUMN,) if sections is not None else ()))
     values = {
         "id": lambda p: p.external_id,
-        **{key: (lambda p, key=key: getattr(p, key)) for key, _c, _l in columns if key != "id"},
+        "section": lambda p: (sections or {}).get(p.event_id, ""),
+        **{key: (lambda p, key=key: getattr(p, key)) for key, _c, _l in columns if key not in ("id", "section")},
     }
     return write_rows(
         [str(label) for _k, _c, label in columns], ([values[k](p) for k, _c, _l in columns] for p in players)

@@ -5,6 +5,7 @@ input both engines get from the web app; `import_event` writes a parsed file ato
 """
 
 import datetime as dt
+from dataclasses import replace
 from fractions import Fraction
 
 from django.conf import settings
@@ -51,7 +52,24 @@ def settings_of(event: Event) -> model.Settings:
         deputy_arbiters=tuple(line for line in event.deputy_arbiters.splitlines() if line.strip()),
         time_control=event.time_control,
         round_dates=round_dates_of(event.round_dates),
+        **{key: getattr(event, key) for key in SECTION_FIELDS},
+        cut_points=Fraction(event.cut_points) if event.cut_points else None,
+        cut_ties=event.cut_ties,
+        # The section it is paired with goes by its name in a file: `venue_to_file` names it.
     )
+
+
+# A section's settings the file and the row share as they are (docs/sections.md).
+SECTION_FIELDS = (
+    "first_table",
+    "rating_min",
+    "rating_max",
+    "birth_year_min",
+    "birth_year_max",
+    "cut_after",
+    "cut_top",
+    "pair_with_below",
+)
 
 
 def round_dates_of(text: str) -> tuple[str | None, ...]:
@@ -83,6 +101,8 @@ def player_to_file(p: Player) -> model.Player:
         family_name=p.family_name,
         given_name=p.given_name,
         accelerations=tuple(Fraction(a) for a in p.accelerations),
+        division=p.division,
+        cut_after=p.cut_after,
     )
 
 
@@ -117,6 +137,36 @@ def event_to_file(event: Event, include_drafts: bool = False) -> model.Event:
             for r in rounds
         ),
     )
+
+
+def venue_to_file(event: Event) -> model.Venue:
+    """An event with sections as a version-2 file: the venue's facts, its players not yet placed, and each
+    section whole (drafts included, as an export keeps them), the section it is paired with by name."""
+    names = {s.pk: s.name for s in event.section_list}
+    sections = []
+    for section in event.section_list:
+        doc = event_to_file(section, include_drafts=True)
+        if section.pair_with_id in names:
+            doc = replace(doc, settings=replace(doc.settings, pair_with=names[section.pair_with_id]))
+        sections.append(doc)
+    return model.Venue(
+        name=event.name,
+        slug=event.slug,
+        date=event.date.isoformat() if event.date else None,
+        language=event.language,
+        time_zone=event.time_zone,
+        public=event.public,
+        players=tuple(player_to_file(p) for p in event.players.order_by("id")),
+        sections=tuple(sections),
+    )
+
+
+def export_file(event: Event) -> model.Event | model.Venue:
+    """What an export writes: an event with sections as a version-2 file, any other as version 1 (a
+    section on its own as its own version-1 file, without the section it is paired with: not in it)."""
+    if event.sections.exists():
+        return venue_to_file(event)
+    return event_to_file(event, include_drafts=True)
 
 
 def event_to_trf(event: Event) -> str:
@@ -155,7 +205,25 @@ def _parts(p: model.Player) -> tuple[tuple[str, str], tuple[str, str]]:
 @transaction.atomic
 def import_event(doc: model.Event, slug: str | None = None) -> Event:
     """Write a parsed swiss-event file as a new event; all or nothing."""
+    check_fits(doc)
+    if slug and Event.objects.filter(slug=slug).exists():
+        raise ef.EventFileError(
+            "", Message("file_slug_taken", "an event with the slug {slug} exists already", slug=repr(slug))
+        )
     s = doc.settings
+    if not slug and s.slug and not Event.objects.filter(slug=s.slug).exists():
+        slug = s.slug  # restoring an export keeps its addresses
+    event = Event(slug=slug or "", name=s.name, **event_fields(s))
+    if slug:
+        event.save(force_insert=True)
+    else:
+        event.insert_with_new_slug()  # the web's rule: nothing told about the events that exist
+    write_players_and_rounds(event, doc)
+    return event
+
+
+def check_fits(doc: model.Event) -> None:
+    """Refuse, by place, what a parsed file holds that an event cannot: too many players, too long a name."""
     if len(doc.players) > settings.MAX_PLAYERS_PER_EVENT:
         raise ef.EventFileError(
             "players",
@@ -168,21 +236,18 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
         )
     limit = Player._meta.get_field("name").max_length
     for i, p in enumerate(doc.players):
-        for key in ("name", "reading", "family_name", "given_name"):
+        for key in ("name", "reading", "family_name", "given_name", "division"):
             if len(getattr(p, key)) > limit:
                 raise ef.EventFileError(
                     f"players[{i}].{key}",
                     Message("file_text_too_long", "longer than {limit} characters", limit=limit),
                 )
-    if slug and Event.objects.filter(slug=slug).exists():
-        raise ef.EventFileError(
-            "", Message("file_slug_taken", "an event with the slug {slug} exists already", slug=repr(slug))
-        )
-    if not slug and s.slug and not Event.objects.filter(slug=s.slug).exists():
-        slug = s.slug  # restoring an export keeps its addresses
-    event = Event(
-        slug=slug or "",
-        name=s.name,
+
+
+def event_fields(s: model.Settings) -> dict:
+    """The Event row's fields a file's settings give (all but its slug and name; a section's pair_with,
+    which names another section, is for the caller that creates them all)."""
+    return dict(
         date=dt.date.fromisoformat(s.date) if s.date else dt.date.today(),
         preset=s.preset,
         win_points=_num(s.scoring.win),
@@ -213,11 +278,15 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
         deputy_arbiters="\n".join(s.deputy_arbiters),
         time_control=s.time_control,
         round_dates="\n".join(d or "" for d in s.round_dates),
+        **{key: getattr(s, key) for key in SECTION_FIELDS},
+        cut_points=_num(s.cut_points) if s.cut_points is not None else "",
+        cut_ties=s.cut_ties,
     )
-    if slug:
-        event.save(force_insert=True)
-    else:
-        event.insert_with_new_slug()  # the web's rule: nothing told about the events that exist
+
+
+def write_players_and_rounds(event: Event, doc: model.Event) -> None:
+    """The file's players and rounds, into the new event (`check_fits` has passed)."""
+    s = doc.settings
     names = [_player_name(p.name, f"players[{i}].name") for i, p in enumerate(doc.players)]
     # The name's parts, cleaned as the name is (both or neither: the file's reader checked).
     parts = [
@@ -247,6 +316,8 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
                 family_name=family,
                 given_name=given,
                 accelerations=[str(a) for a in p.accelerations],
+                division=p.division,
+                cut_after=p.cut_after,
             )
             for p, name, (family, given) in zip(doc.players, names, parts, strict=True)
         ]
@@ -276,4 +347,3 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
                 for m in r.matches
             ],
         )
-    return event

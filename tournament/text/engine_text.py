@@ -93,6 +93,12 @@ TEXTS = {
     "file_drop_before_join": _("a player cannot drop before joining"),
     "file_too_many_byes": _("at most 3 pre-awarded byes"),
     "file_player_number_twice": _("player number %(number)s is given twice"),
+    # a version-2 file's sections (swiss.venuefile)
+    "file_no_sections": _("a version-2 file has at least one section"),
+    "file_section_twice": _("a section called %(name)s is given twice"),
+    "file_no_such_section": _("no other section is called %(name)s"),
+    "file_pair_with_alone": _("names another section: only a file with sections (version 2) has one"),
+    "file_below_minimum": _("must not be below %(key)s"),
     "file_round_twice": _("round %(round)s appears twice"),
     "file_round_kind": _('expected "swiss" or "elimination"'),
     "file_plays_twice": _("player %(player)s plays twice in round %(round)s"),
@@ -213,7 +219,7 @@ TEXTS = {
 
 # Codes whose single parameter `problem` is already in the reader's language (a Django ValidationError
 # raised by the adapter), shown as it is.
-ALREADY_TRANSLATED = frozenset({"file_player_name"})
+ALREADY_TRANSLATED = frozenset({"file_player_name", "file_section_refused"})
 
 
 def file_error(error) -> str:

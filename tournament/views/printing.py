@@ -12,9 +12,10 @@ from django.views.decorators.http import require_GET
 
 import standings
 from swiss import eventfile as ef
+from swiss import model, venuefile
 from tournament.files import csvio
-from tournament.files.eventio import event_to_file
-from tournament.models import Event
+from tournament.files.eventio import event_to_file, export_file
+from tournament.models import Event, Player
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import final_placings
@@ -128,8 +129,10 @@ def _download(content: str, filename: str, content_type: str) -> HttpResponse:
 @login_required
 def export_json(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
-    doc = ef.dump(event_to_file(access.event, include_drafts=True))
-    return _download(json.dumps(doc, ensure_ascii=False, indent=1), f"{slug}.json", "application/json")
+    # An event with sections is a version-2 file with them all; any other event (a section alone too) version 1.
+    doc = export_file(access.event)
+    data = ef.dump(doc) if isinstance(doc, model.Event) else venuefile.dump(doc)
+    return _download(json.dumps(data, ensure_ascii=False, indent=1), f"{slug}.json", "application/json")
 
 
 @require_GET
@@ -138,6 +141,8 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     access = event_for(request, slug)
     event = access.event
     if what == "players":
+        if event.root.sections.exists():  # the venue's players, each with their section (event with sections)
+            return _csv_download(venue_players_csv(event), f"{slug}-players.csv")
         return _csv_download(
             csvio.players_csv(event.players.order_by("number"), chess=event.colours), f"{slug}-players.csv"
         )
@@ -157,6 +162,16 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     return _csv_download(
         csvio.pairings_csv(rnd, points, event.colours, event.chess_results), f"{slug}-round-{number}-pairings.csv"
     )
+
+
+def venue_players_csv(event: Event) -> str:
+    """The players of an event with sections: all the venue's from the event itself, a section's own from a
+    section, with a `section` column either way."""
+    sections = {s.pk: s.name for s in event.root.section_list}
+    ids = event.venue_ids() if not event.is_section else [event.pk]
+    chess = any(e.colours for e in Event.objects.filter(pk__in=ids))
+    players = Player.objects.filter(event_id__in=ids).order_by("number", "id")
+    return csvio.players_csv(players, chess=chess, sections=sections)
 
 
 def _csv_download(content: str, filename: str) -> HttpResponse:

@@ -2,17 +2,17 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from swiss import eventfile as ef
-from swiss import trf
-from tournament.files.eventio import event_to_file, event_to_trf
+from swiss import trf, venuefile
+from tournament.files.eventio import event_to_trf, export_file
 from tournament.models import Event
 
 
 class Command(BaseCommand):
     help = (
-        "Print an event as a swiss-event JSON file (or with --format trf as a FIDE TRF-16 file), or with "
-        "--all DIR write every event to DIR/<slug>.json (a whole-database backup that import_event DIR/*.json "
-        "restores) or DIR/<slug>.trf."
+        "Print an event as a swiss-event JSON file (version 2 for an event with sections, with them all; a "
+        "section's slug gives that section alone) or with --format trf as a FIDE TRF-16 file (a section's), or "
+        "with --all DIR write every event to DIR/<slug>.json (a whole-database backup that import_event "
+        "DIR/*.json restores) or every event that pairs its own rounds to DIR/<slug>.trf."
     )
 
     def add_arguments(self, parser):
@@ -32,7 +32,9 @@ class Command(BaseCommand):
             directory = Path(all)
             directory.mkdir(parents=True, exist_ok=True)
             count = 0
-            for event in Event.objects.order_by("slug").iterator():
+            # JSON: each event the venue knows, its sections inside; TRF: each event that pairs, sections too.
+            events = Event.objects.filter(parent=None) if format == "json" else Event.objects.filter(sections=None)
+            for event in events.order_by("slug").iterator():
                 (directory / f"{event.slug}.{format}").write_text(self.text(event, format), encoding="utf-8")
                 count += 1
             self.stderr.write(f"wrote {count} event(s) to {directory}")
@@ -44,8 +46,11 @@ class Command(BaseCommand):
 
     def text(self, event: Event, format: str) -> str:
         if format == "trf":
+            if event.sections.exists():
+                names = ", ".join(s.slug for s in event.section_list)
+                raise CommandError(f"{event.slug} has sections: a TRF file is a section's ({names})", returncode=2)
             try:
                 return event_to_trf(event)
             except trf.TRFExportError as e:
                 raise CommandError(f"{event.slug}: {e}", returncode=2) from None
-        return ef.dumps(event_to_file(event, include_drafts=True))
+        return venuefile.dumps(export_file(event))

@@ -2,13 +2,14 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from swiss import eventfile as ef
-from tournament.files.eventio import import_event
 from tournament.management.files import FORMATS, read_event_file
+from tournament.services.event_files import import_file
 
 
 class Command(BaseCommand):
     help = (
-        "Load swiss-event JSON files or FIDE TRF-16 files (a chess event) into the database as new events. A malformed file is refused with a "
+        "Load swiss-event JSON files (version 2: an event with its sections) or FIDE TRF-16 files (a chess event) "
+        "into the database as new events. A malformed file is refused with a "
         "message naming the place of the error and nothing is written. Prints each new event's slug, "
         "the last one on the last line."
     )
@@ -33,7 +34,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             for name, doc in parsed:
                 try:
-                    events.append(import_event(doc, slug))
+                    events.append(import_file(doc, slug))
                 except ef.EventFileError as e:
                     raise CommandError(f"{name}: {e}", returncode=2) from None
         for event in events:

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 import pairing
 from standings.format import display_width, pad
 from swiss.model import ELIMINATION, FULL_BYE, HALF_BYE, ZERO_BYE, Event
-from tournament.management.files import read_event_file, without_cycle_collector
+from tournament.management.files import SECTION_HELP, read_event_file, sections_to_run, without_cycle_collector
 
 
 class Command(BaseCommand):
@@ -34,15 +34,19 @@ class Command(BaseCommand):
             help='json: {"round", "seed", "pairings": [{"table", "a", "b"}], "warnings"} (SPEC §5); '
             "text: a table for people (default)",
         )
+        parser.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
 
-    def handle(self, *args, file, seed=None, format="text", **options):
-        with without_cycle_collector():
-            self._pair(file, seed, format)
-
-    def _pair(self, file, seed, format):
-        event = read_event_file(file)
+    def handle(self, *args, file, seed=None, format="text", section=None, **options):
         if seed is None:
             seed = secrets.randbelow(2**31)
+        with without_cycle_collector():
+            events = sections_to_run(read_event_file(file), file, section, one=format == "json")
+            for k, (heading, event) in enumerate(events):
+                if heading is not None:
+                    self.stdout.write(("\n" if k else "") + f"== {heading} ==\n\n", ending="")
+                self._pair(file, event, seed, format)
+
+    def _pair(self, file, event, seed, format):
         try:
             swiss_done = len(event.swiss_rounds()) >= (event.settings.planned_rounds or 10**6)
             if event.rounds and event.rounds[-1].kind == ELIMINATION:

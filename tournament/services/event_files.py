@@ -1,0 +1,75 @@
+"""Importing a swiss-event file: a version-1 file as an event of its own, a version-2 file as an event with
+its sections (docs/sections.md), each section made as the organiser's "add section" makes one.
+
+All or nothing: a refusal names the place in the file (`sections[1].players[3].name: …`).
+"""
+
+from dataclasses import replace
+
+from django.db import transaction
+
+from swiss import model
+from swiss.messages import Message
+from swiss.strictjson import EventFileError
+from tournament.files import eventio
+from tournament.models import Event
+from tournament.services.locks import ServiceError
+from tournament.services.sections import add_section
+
+
+def import_file(doc: model.Event | model.Venue, slug: str | None = None, by=None) -> Event:
+    """The parsed file (`swiss.venuefile`) as a new event; `by` is who imported it (None: the command line)."""
+    if isinstance(doc, model.Venue):
+        return import_venue(doc, slug, by)
+    return eventio.import_event(doc, slug)
+
+
+@transaction.atomic
+def import_venue(doc: model.Venue, slug: str | None = None, by=None) -> Event:
+    """A version-2 file as a new event with sections: the venue's facts and players on the event, each
+    section under the event's address; when the event gets the file's own slug (a restore), each section
+    keeps the file's slug too where it is free."""
+    doc = _numbered(doc)
+    venue = model.Settings(
+        name=doc.name, slug=doc.slug, date=doc.date, language=doc.language, time_zone=doc.time_zone, public=doc.public
+    )
+    event = eventio.import_event(model.Event(settings=venue, players=doc.players), slug)
+    sections = {}
+    for i, section in enumerate(doc.sections):
+        place = f"sections[{i}]"
+        try:
+            eventio.check_fits(section)
+            row = add_section(event, section.settings.name, by, **eventio.event_fields(section.settings))
+            wanted = section.settings.slug if event.slug == doc.slug else None  # a restore keeps them
+            if wanted and wanted != row.slug and not Event.objects.filter(slug=wanted).exists():
+                row.slug = wanted
+                row.save(update_fields=["slug"])
+            eventio.write_players_and_rounds(row, section)
+        except EventFileError as e:
+            raise EventFileError(f"{place}.{e.path}" if e.path else place, e.message) from None
+        except ServiceError as e:
+            raise EventFileError(
+                f"{place}.name", Message("file_section_refused", "{problem}", problem=str(e))
+            ) from None
+        sections[section.settings.name] = row
+    for section in doc.sections:
+        if section.settings.pair_with:
+            row = sections[section.settings.name]
+            row.pair_with = sections[section.settings.pair_with]
+            row.save(update_fields=["pair_with"])
+    return event
+
+
+def _numbered(doc: model.Venue) -> model.Venue:
+    """Every player numbered, in the file's order, around the numbers the file gives: numbers are the venue's
+    (one run across sections), and a section read first must not take a number a later one gives."""
+    given = {p.number for p in doc.players if p.number is not None}
+    given |= {p.number for s in doc.sections for p in s.players if p.number is not None}
+    free = (n for n in range(1, 10**9) if n not in given)
+
+    def number(players):
+        return tuple(p if p.number is not None else replace(p, number=next(free)) for p in players)
+
+    return replace(
+        doc, players=number(doc.players), sections=tuple(replace(s, players=number(s.players)) for s in doc.sections)
+    )
