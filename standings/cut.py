@@ -21,6 +21,14 @@ TIES = (TIES_POINTS, TIES_BREAKERS)
 
 
 @dataclass(frozen=True)
+class CutStandings(Standings):
+    """Standings listed with a Day-2 cut's line: the first `day_2` rows made Day 2 (`cut_standings`)."""
+
+    cut_after: int = 0
+    day_2: int = 0
+
+
+@dataclass(frozen=True)
 class CutRule:
     """At least `points` match points, or the `top` N (ties at the line as `ties` says); with both, whichever
     group is larger. At least one of `points` and `top` is set."""
@@ -61,7 +69,7 @@ def _made(order: list[Standing], rule: CutRule) -> list[Standing]:
     return by_points if len(by_points) > len(by_rank) else by_rank
 
 
-def cut_standings(final: Standings, at_cut: Standings, below: Iterable[str]) -> Standings:
+def cut_standings(final: Standings, at_cut: Standings, below: Iterable[str], cut_after: int) -> CutStandings:
     """The standings once the cut is made: Day-2 players first, as `final` ranks them (every round counts),
     then the players `below` the line (cut, or gone before the cut), in their order and with their figures at
     the cut (`at_cut`): their places follow every Day-2 player's. Players level on every figure share a place."""
@@ -71,7 +79,7 @@ def cut_standings(final: Standings, at_cut: Standings, below: Iterable[str]) -> 
     missed = [r for r in at_cut.rows if r.player_id in below]
     missed += [r for r in final.rows if r.player_id in below and r.player_id not in at]
     rows = [*_reranked(made, 0), *_reranked(missed, len(made))]
-    return replace(final, rows=tuple(rows))
+    return CutStandings(final.after_round, final.tiebreakers, tuple(rows), cut_after=cut_after, day_2=len(made))
 
 
 def _reranked(rows: list[Row], before: int) -> list[Row]:

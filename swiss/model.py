@@ -151,6 +151,8 @@ class Player:
     # Chess: manual acceleration (TRF XXA, TRF-2026 250), the virtual points the FIDE Dutch system adds to the
     # player's score when it pairs round 1, 2, 3… (one value a round from round 1; none: no acceleration).
     accelerations: tuple[Fraction, ...] = ()
+    # A Day-2 cut left the player out after this round: paired no more, still ranked (standings/cut.py).
+    cut_after: int | None = None
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""

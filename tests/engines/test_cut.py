@@ -79,16 +79,17 @@ def test_cut_standings_list_day_2_first_then_the_cut_in_their_order_at_the_cut()
         ("omw",),
         (row("a", 1, 27), row("c", 2, 18, F(1, 2)), row("b", 3, 18, F(2, 5)), row("d", 4, 16)),
     )
-    shown = cut_standings(final, at_cut, {"b", "c"})
+    shown = cut_standings(final, at_cut, {"b", "c"}, 9)
     assert [(r.player_id, r.rank) for r in shown.rows] == [("a", 1), ("d", 2), ("b", 3), ("c", 4)]
     # Cut players keep their figures at the cut (which decided their place); Day-2 players count every round.
     assert shown.rows[2].tiebreakers["omw"] == F(1, 3)
     assert shown.rows[1].points == 16
-    assert shown.after_round == 12
+    assert (shown.after_round, shown.cut_after, shown.day_2) == (12, 9, 2)
 
 
 def test_cut_standings_keep_shared_places_shared():
     at_cut = Standings(9, (), (row("a", 1, 9), row("b", 2, 6), row("c", 2, 6), row("d", 4, 3)))
     final = Standings(10, (), (row("a", 1, 12), row("b", 2, 6), row("c", 2, 6), row("d", 4, 3)))
-    shown = cut_standings(final, at_cut, {"b", "c", "d"})
+    shown = cut_standings(final, at_cut, {"b", "c", "d"}, 9)
     assert [r.rank for r in shown.rows] == [1, 2, 2, 4]
+    assert shown.day_2 == 1

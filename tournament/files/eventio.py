@@ -70,6 +70,7 @@ def player_to_file(p: Player) -> model.Player:
         byes=p.byes,
         joined_round=p.joined_round,
         dropped_after=p.dropped_after,
+        cut_after=p.cut_after,
         external_id=p.external_id,
         fixed_table=p.fixed_table,
         reading=p.reading,
