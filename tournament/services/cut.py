@@ -108,3 +108,30 @@ def line_of(result) -> tuple[int | None, str]:
 def day_2_rows(result) -> tuple:
     """The rows above a Day-2 cut's line (every row without one): who a top cut after the Swiss seeds from."""
     return result.rows[: result.day_2] if getattr(result, "cut_after", 0) else result.rows
+
+
+def cut_made(event: Event) -> bool:
+    """Whether the event's cut is made (the round after it is paired): some player is below its line."""
+    return rule_of(event) is not None and event.players.filter(cut_after__isnull=False).exists()
+
+
+def player_text(event: Event, player: Player, made: bool, place: int | None, own: bool) -> str:
+    """What a player's page says of the cut: before it (`made` False), what makes Day 2; after it, that the
+    player made Day 2, or was cut after round N and their place (`place`, None when unknown). `own`: the player's
+    own page ("You…"), else the public page about them. "" without a cut, and for a player who dropped."""
+    if rule_of(event) is None:
+        return ""
+    if player.cut_after is not None:
+        values = {"round": player.cut_after, "place": place}
+        if place is None:
+            text = gettext("You were cut after round %(round)s.") if own else gettext("Cut after round %(round)s.")
+        elif own:
+            text = gettext("You were cut after round %(round)s, in place %(place)s.")
+        else:
+            text = gettext("Cut after round %(round)s, in place %(place)s.")
+        return text % values
+    if player.dropped_after is not None:
+        return ""
+    if made:
+        return gettext("You made Day 2.") if own else gettext("Made Day 2.")
+    return requirement_text(event)

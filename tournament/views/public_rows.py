@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
 from tournament.models import CHESS_RESULTS, UNPLAYED_LABELS, Event, Match, Player, Round
-from tournament.services.cut import line_of
+from tournament.services.cut import cut_made, line_of, requirement_text
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
 from tournament.text import l10n, name_search
@@ -291,6 +291,8 @@ def standings_table(event: Event) -> dict:
             "playing": shown.playing,
             "headers": headers,
             "rows": rows,
+            # Before a Day-2 cut is made, what makes Day 2 (services/cut.py).
+            "day2": requirement_text(event) if line is None and not cut_made(event) else "",
         }
 
     return cached(f"public-standings:{event_key(event)}:{get_language()}", make)
