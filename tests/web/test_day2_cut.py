@@ -238,3 +238,74 @@ def test_a_cut_player_is_not_in_the_later_rounds_pairings(client, event, organis
     assert not Match.objects.filter(round__event=event, round__number=3, player_a=cut).exists()
     assert not Match.objects.filter(round__event=event, round__number=3, player_b=cut).exists()
     assert Round.objects.filter(event=event, number=3).get().matches.count() == 1
+
+
+# --- The settings ----------------------------------------------------------------------------------------
+
+
+def settings_post(client, event, **cut):
+    """The settings form as the page shows it, with the Day-2 cut's fields as given."""
+    from tests.web.test_settings_race import loaded_form
+
+    data = loaded_form(client, event)
+    for name in ("cut_after", "cut_points", "cut_top", "cut_ties"):
+        data[name] = [str(cut.get(name, ""))]
+    return client.post(reverse("org_settings", args=[event.slug]), data)
+
+
+def errors(response) -> str:
+    return " ".join(re.findall(r'class="errorlist" role="alert">(.*?)</div>', response.content.decode(), re.S))
+
+
+def test_the_settings_save_a_cut_with_exact_points(client, event, organiser):
+    client.force_login(organiser)
+    response = settings_post(client, event, cut_after=2, cut_points="13/2", cut_top=4, cut_ties="breakers")
+    assert response.status_code == 302, errors(response)
+    event.refresh_from_db()
+    assert (event.cut_after, event.cut_points, event.cut_top, event.cut_ties) == (2, "13/2", 4, "breakers")
+    page = client.get(reverse("org_settings", args=[event.slug])).content.decode()
+    assert 'name="cut_points" value="6.5"' in page
+
+
+@pytest.mark.parametrize(
+    ("cut", "message"),
+    [
+        ({"cut_after": 2}, "Give the match points, the number of players, or both."),
+        ({"cut_points": "6"}, "Say after which round the cut is made."),
+        ({"cut_after": 3, "cut_top": 4}, "The cut comes before the last of the 3 Swiss rounds."),
+        ({"cut_after": 2, "cut_points": "six"}, "must be a number such as 3, 0.5 or 1/2."),
+        ({"cut_after": 2, "cut_points": "-1"}, "cannot be negative."),
+        ({"cut_after": 2, "cut_top": 0}, "greater than or equal to 1"),
+    ],
+)
+def test_the_settings_refuse_a_cut_that_cannot_be_made(client, event, organiser, cut, message):
+    client.force_login(organiser)
+    response = settings_post(client, event, **cut)
+    assert response.status_code == 200
+    assert message in errors(response)
+    event.refresh_from_db()
+    assert event.cut_after is None and event.cut_points == ""
+
+
+def test_the_cut_cannot_be_changed_once_it_is_made(client, event, organiser):
+    cut_event(event, cut_points="6")
+    play(event, organiser, 1)
+    play(event, organiser, 2)
+    pair_next_round(event, organiser)
+    client.force_login(organiser)
+    response = settings_post(client, event, cut_after=2, cut_points="3")
+    assert "The cut was made when round 3 was paired: it can no longer be changed." in errors(response)
+    event.refresh_from_db()
+    assert event.cut_points == "6"
+    # Saving the other settings with the cut as it is goes through.
+    assert settings_post(client, event, cut_after=2, cut_points="6").status_code == 302
+
+
+def test_a_cut_after_a_round_already_passed_is_refused(client, event, organiser):
+    Event.objects.filter(pk=event.pk).update(planned_rounds=4)
+    play(event, organiser, 1)
+    play(event, organiser, 2)
+    client.force_login(organiser)
+    response = settings_post(client, event, cut_after=1, cut_top=4)
+    assert "Round 2 is paired already: the cut can come after round 2 at the earliest." in errors(response)
+    assert settings_post(client, event, cut_after=2, cut_top=4).status_code == 302
