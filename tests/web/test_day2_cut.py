@@ -309,3 +309,25 @@ def test_a_cut_after_a_round_already_passed_is_refused(client, event, organiser)
     response = settings_post(client, event, cut_after=1, cut_top=4)
     assert "Round 2 is paired already: the cut can come after round 2 at the earliest." in errors(response)
     assert settings_post(client, event, cut_after=2, cut_top=4).status_code == 302
+
+
+def test_a_chess_event_paired_by_the_dutch_system_pairs_only_day_2_after_the_cut(organiser):
+    from tests.conftest import new_chess_event
+
+    chess = new_chess_event(
+        organiser,
+        {f"Player {c}": 2000 - i * 50 for i, c in enumerate("ABCDEFGH")},
+        planned_rounds=3,
+        cut_after=2,
+        cut_points="3/2",
+    )
+    for _ in range(2):
+        rnd = pair_next_round(chess, organiser)
+        publish_round(rnd, organiser)
+        for m in rnd.matches.filter(player_b__isnull=False):
+            record_result(m, Outcome("played", (1, 0, 0)), organiser, m.version)
+    rnd = pair_next_round(chess, organiser)
+    made = set(Player.objects.filter(event=chess, cut_after__isnull=True).values_list("pk", flat=True))
+    assert 0 < len(made) < 8
+    assert in_round(chess, 3) == made
+    assert requirement_text(chess) == "Day 2: at least 1.5 match points (a 2–0 record)"
