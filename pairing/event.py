@@ -28,14 +28,17 @@ def next_round_number(event: Event) -> int:
 def eligible(event: Event, round_number: int) -> tuple[list[str], list[str]]:
     """(players to pair, players holding a pre-awarded bye) for the round, in registration order.
 
-    Left out, whatever the pairing system: players not yet entered or withdrawn, and players who asked for a
-    bye in this round (a half-point, full-point or zero-point bye; a zero-point bye is a known absence).
+    Left out, whatever the pairing system: players not yet entered, withdrawn or cut (a Day-2 cut: they are
+    not named in `left_out`, which would list the whole field below the line every round), and players who
+    asked for a bye in this round (a half-point, full-point or zero-point bye; a zero-point bye is a known absence).
     """
     to_pair, awarded = [], []
     for p in event.players:
         if p.joined_round > round_number:
             continue
         if p.dropped_after is not None and p.dropped_after < round_number:
+            continue
+        if p.cut_after is not None and p.cut_after < round_number:
             continue
         if p.requested_byes and p.requested_bye(round_number) is not None:
             continue
@@ -64,6 +67,8 @@ def left_out(event: Event, round_number: int) -> Message | None:
             out.append([p.name, "later", p.joined_round])
         elif p.dropped_after is not None and p.dropped_after < round_number:
             out.append([p.name, "withdrawn", p.dropped_after])
+        elif p.cut_after is not None and p.cut_after < round_number:
+            continue
         elif p.requested_byes and p.requested_bye(round_number) is not None:
             out.append([p.name, _ASKED_REASONS[p.requested_bye(round_number)][0], None])
     if not out:
@@ -100,6 +105,8 @@ def requested_byes(event: Event, round_number: int) -> dict[str, str]:
         if kind is None or p.joined_round > round_number:
             continue
         if p.dropped_after is not None and p.dropped_after < round_number:
+            continue
+        if p.cut_after is not None and p.cut_after < round_number:
             continue
         out[p.id] = kind
     return out
@@ -282,7 +289,9 @@ def top_cut_from_event(event: Event, seed: int = 0) -> Pairing:
     """The first round of the top cut: the event's top N by the final Swiss standings, in bracket order."""
     size = event.settings.top_cut
     inp = entrants_from_event(event, seed=seed)  # refuses while Swiss results are outstanding
-    rows = [row for row in compute(event).rows if not row.dropped]
+    cut = {p.id for p in event.players if p.cut_after is not None}
+    # Only players who made Day 2 are seeded (a Day-2 cut's players below the line are out of the event).
+    rows = [row for row in compute(event).rows if not row.dropped and row.player_id not in cut]
     seeds = [row.player_id for row in rows]
     return Pairing(round=inp.round, seed=seed, pairs=top_cut_pairings(seeds, size), method=ELIMINATION)
 

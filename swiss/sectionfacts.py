@@ -28,8 +28,8 @@ KEYS = (
     "pair_with",
     "pair_with_below",
 )
-# The Day-2 cut's rule for ties at the line is the cut's own word (a short code, docs/sections.md).
-MAX_CUT_TIES = 10
+# The Day-2 cut's rule for ties at the line (standings/cut.py: everyone level on points, or the tie-breakers).
+CUT_TIES = ("points", "breakers")
 
 
 def section_settings(data: dict) -> dict[str, Any]:
@@ -46,7 +46,12 @@ def section_settings(data: dict) -> dict[str, Any]:
     found["cut_points"] = None if points is None else fraction_at(points, "cut_points")
     if found["cut_points"] is not None and found["cut_points"] < 0:
         raise EventFileError("cut_points", Message("file_too_small", "must be at least {minimum}", minimum=0))
-    found["cut_ties"] = str_at(data.get("cut_ties", ""), "cut_ties", allow_empty=True, max_length=MAX_CUT_TIES)
+    found["cut_ties"] = str_at(data.get("cut_ties", ""), "cut_ties", allow_empty=True)
+    if found["cut_ties"] not in ("", *CUT_TIES):
+        raise EventFileError(
+            "cut_ties",
+            Message("file_expected_one_of", "expected one of {choices}", choices=", ".join(CUT_TIES)),
+        )
     found["pair_with"] = str_at(data.get("pair_with", ""), "pair_with", allow_empty=True)
     for low, high in (("rating_min", "rating_max"), ("birth_year_min", "birth_year_max")):
         if found[low] is not None and found[high] is not None and found[low] > found[high]:

@@ -13,6 +13,7 @@ from swiss import eventfile as ef
 from swiss import names, trf
 from swiss.model import is_top_cut
 from swiss.presets import PRESETS, TIEBREAKER_CODES
+from tournament.cut_settings import CUT_FIELDS, CutFields
 from tournament.fields import (
     IsoDateField,
     LongSelect,
@@ -92,7 +93,7 @@ def _clean_top_cut(n: int) -> int:
     return n
 
 
-class EventSettingsForm(RatingReportFields, forms.ModelForm):
+class EventSettingsForm(RatingReportFields, CutFields, forms.ModelForm):
     win_points = fraction_field(_("Points for a win"))
     draw_points = fraction_field(_("Points for a draw"))
     loss_points = fraction_field(_("Points for a loss"))
@@ -139,6 +140,7 @@ class EventSettingsForm(RatingReportFields, forms.ModelForm):
             "acceleration",
             "initial_colour",
             *RATING_REPORT_FIELDS,
+            *CUT_FIELDS,
         ]
         field_classes = {"date": IsoDateField, "end_date": IsoDateField}
         widgets = RatingReportFields.WIDGETS
@@ -195,6 +197,7 @@ class EventSettingsForm(RatingReportFields, forms.ModelForm):
             self.initial["floor"] = l10n.exact_percent(Fraction(self.initial["floor"]))
         self.fields["time_zone"].choices = time_zone_choices()
         self.rating_report_for_chess_only()
+        self.cut_initial()
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])
@@ -248,6 +251,7 @@ class EventSettingsForm(RatingReportFields, forms.ModelForm):
                     "Rounds are paired already: changing scoring or tie-breakers changes the standings. Tick to confirm."
                 ),
             )
+        self.clean_cut(data)
         return data
 
     def changed_locked(self) -> list[str]:

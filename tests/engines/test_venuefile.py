@@ -85,7 +85,7 @@ def test_section_settings_round_trip_and_are_written_only_when_set():
         a,
         settings=replace(
             a.settings, first_table=101, rating_min=1600, rating_max=1999, birth_year_min=2010, birth_year_max=2014,
-            cut_after=5, cut_points=Fraction(19, 2), cut_top=32, cut_ties="in", pair_with="Backgammon",
+            cut_after=5, cut_points=Fraction(19, 2), cut_top=32, cut_ties="points", pair_with="Backgammon",
             pair_with_below=8,
         ),
         players=(replace(a.players[0], division="Juniors", cut_after=5), *a.players[1:]),

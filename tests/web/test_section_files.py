@@ -138,7 +138,7 @@ def test_a_version_1_file_still_imports_as_an_event_without_sections_and_exports
 def test_sections_settings_players_divisions_and_pairing_together_survive_the_trip(venue, capsys, tmp_path):
     a, b = venue.section_list
     Event.objects.filter(pk=a.pk).update(
-        first_table=101, rating_min=1400, cut_after=3, cut_points="6", cut_top=8, cut_ties="in", pair_with=b,
+        first_table=101, rating_min=1400, cut_after=3, cut_points="6", cut_top=8, cut_ties="points", pair_with=b,
         pair_with_below=8,
     )  # fmt: skip
     Event.objects.filter(pk=b.pk).update(birth_year_min=2010, birth_year_max=2014, language="da")

@@ -656,9 +656,11 @@ def pairings_csv(rnd: Round, points: dict[int, object], colours: bool = False, c
 def standings_csv(result: "standings.Standings", players: dict[str, Player], placings: dict[str, int]) -> str:
     """Swiss standings by rank. `players` and `placings` (the top cut's final places) are keyed by player key.
 
-    `dropped_after` is the round after which the player dropped, empty while they are in the event.
+    `dropped_after` is the round after which the player dropped, empty while they are in the event. An event
+    that made a Day-2 cut has one more column, `cut_after`: the round after which the player was cut.
     """
     codes = list(result.tiebreakers)
+    cut = getattr(result, "cut_after", 0)
     return write_rows(
         [
             pgettext("CSV column", "rank"),
@@ -670,6 +672,7 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
             pgettext("CSV column", "draws"),
             *(l10n.label(c) for c in codes),
             pgettext("CSV column", "dropped_after"),
+            *([pgettext("CSV column", "cut_after")] if cut else []),
             pgettext("CSV column", "top_cut_place"),
         ],
         (
@@ -683,6 +686,7 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
                 r.draws,
                 *(standings.format_value(c, r.tiebreakers[c]) for c in codes),
                 players[r.player_id].dropped_after if r.player_id in players else "",
+                *([players[r.player_id].cut_after if r.player_id in players else ""] if cut else []),
                 placings.get(r.player_id, ""),
             )
             for r in result.rows

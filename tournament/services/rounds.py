@@ -25,6 +25,7 @@ from tournament.models import (
     Report,
     Round,
 )
+from tournament.services.cut import apply_cut
 from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
 from tournament.text import engine_text
 from tournament.text.wording import recommendation_text
@@ -114,6 +115,8 @@ def _warnings(result) -> list[dict | str]:
 
 def _pair_into(event: Event, number: int, by, seed: int | None = None, progress: Progress = _quiet) -> Round:
     progress(gettext("Reading the event…"))
+    # The round after a Day-2 cut makes the cut first (again, when it is paired again): services/cut.py.
+    apply_cut(event, number, by)
     players = list(event.players.all())
     seed = seed if seed is not None else secrets.randbelow(2**31)
     file_event = event_to_file(event)

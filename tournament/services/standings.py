@@ -10,6 +10,7 @@ from django.db.models import Count, Max, Q
 from django.utils.translation import gettext, pgettext
 
 import standings
+from standings.cut import cut_standings
 from swiss import model
 from swiss.numbers import pairing_numbers
 from tournament.files.eventio import event_to_file, player_to_file, settings_of
@@ -42,8 +43,23 @@ def event_standings(event: Event, after_round: int | None = None):
     if result is None:
         doc = event_to_file(event)
         result = name_search.ties_by_name(standings.compute(doc, after_round=after_round), doc.players, event.language)
+        result = _listed_with_cut(event, doc, result)
         cache.set(key, result, CACHE_SECONDS)
     return result
+
+
+def _listed_with_cut(event: Event, doc: model.Event, result: standings.Standings) -> standings.Standings:
+    """Once a Day-2 cut is made, the standings from the cut round on list the players who made Day 2 first,
+    then a line, then the players below it (cut, or dropped by the cut) in their order at the cut
+    (standings/cut.py)."""
+    if not event.cut_after or result.after_round < event.cut_after:
+        return result
+    cut = {p.id for p in doc.players if p.cut_after is not None}
+    if not cut:
+        return result
+    gone = {p.id for p in doc.players if p.dropped_after is not None and p.dropped_after <= event.cut_after}
+    at_cut = result if result.after_round == event.cut_after else event_standings(event, event.cut_after)
+    return cut_standings(result, at_cut, cut | gone, event.cut_after)
 
 
 def _settled_key(event: Event, after_round: int) -> str:

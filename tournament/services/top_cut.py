@@ -16,6 +16,7 @@ from tournament.models import (
     Player,
     Round,
 )
+from tournament.services.cut import day_2_rows
 from tournament.services.locks import ServiceError, changed, latest_round, lock_event, log
 from tournament.services.rounds import check_ready_to_pair
 from tournament.services.standings import event_standings
@@ -40,7 +41,7 @@ def start_top_cut(event: Event, by) -> Round:
             if last.kind == Round.Kind.ELIMINATION:
                 raise ServiceError(gettext("The top cut has already started."))
             check_ready_to_pair(event, last.number + 1, last)
-            seeds = [r.player_id for r in event_standings(event).rows if not r.dropped]
+            seeds = top_cut_seeds(event)
             try:
                 pairs = top_cut_pairings(seeds, n)
             except PairingError as e:
@@ -50,6 +51,12 @@ def start_top_cut(event: Event, by) -> Round:
     except IntegrityError:
         raise ServiceError(gettext("The top cut was just started by someone else.")) from None
     return rnd
+
+
+def top_cut_seeds(event: Event) -> list[str]:
+    """Player keys in seeding order: the final Swiss standings without dropped players, and after a Day-2 cut
+    only those who made Day 2 (services/cut.py)."""
+    return [r.player_id for r in day_2_rows(event_standings(event)) if not r.dropped]
 
 
 def undo_top_cut(event: Event, by) -> int:

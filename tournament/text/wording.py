@@ -219,6 +219,12 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
         return _("Paired the next top-cut round (round %(round)s).") % {"round": rnd}
     if action == "undo_top_cut":
         return _("Undid the top %(size)s.") % {"size": d.get("size")}
+    if action == "day2_cut":
+        return _("Made the Day-2 cut after round %(round)s (Day 2: %(made)s, cut: %(cut)s).") % {
+            "round": rnd,
+            "made": d.get("made"),
+            "cut": d.get("cut"),
+        }
     if action == "settings_after_pairing":
         fields = l10n.join(str(SETTING_WORDS.get(f, LABELS.get(f, f))) for f in d.get("fields", []))
         return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}

@@ -25,6 +25,7 @@ from tournament.forms import (
     TRFUploadForm,
 )
 from tournament.models import Event, EventRole, Match, Round
+from tournament.services.cut import line_of
 from tournament.services.locks import ServiceError, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
 from tournament.services.staff import claim_invites, create_event, last_time_zone
@@ -269,14 +270,16 @@ def _standings_rows(event: Event, live: bool = True):
     shown = standings_shown(event, live=live)
     result = shown.standings
     codes = list(result.tiebreakers)
+    line, line_text = line_of(result)
     rows = [
         {
             "row": r,
             "points": l10n.points(r.points),
             "record": l10n.record(r.wins, r.losses, r.draws),
             "tbs": [l10n.value(c, r.tiebreakers[c]) for c in codes],
+            "cut_line": line_text if k == line else "",
         }
-        for r in result.rows
+        for k, r in enumerate(result.rows)
     ]
     return shown, [l10n.label(c) for c in codes], rows
 

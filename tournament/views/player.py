@@ -35,6 +35,7 @@ from tournament.fast.rows import Joined
 from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import budgets, reports
+from tournament.services.cut import player_text
 from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
 from tournament.services.roster import next_requestable_round, request_bye
@@ -605,6 +606,14 @@ def me_context(page: PhonePage) -> dict:
         # Every result a phone may send is a button: no "other result" field.
         "buttons_only": chess or (event.best_of == 1 and not event.draws),
         "history": history(event, player, rnd, standing),
+        # The Day-2 cut: what makes it, then whether the player made it (a round after it is being played).
+        "day2": player_text(
+            event,
+            player,
+            bool(event.cut_after) and rnd is not None and rnd.number > event.cut_after,
+            standing[0] if standing else None,
+            own=True,
+        ),
         "bye_form": RequestedByeForm(initial={"round": next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,

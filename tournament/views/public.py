@@ -22,6 +22,7 @@ from django.views.decorators.http import require_safe
 from pairing import topcut
 from tournament.middleware import client_ip
 from tournament.models import Event, Match, Round
+from tournament.services.cut import cut_made, player_text
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import final_places, final_placings, stage_name, stage_names
 from tournament.text import l10n
@@ -275,6 +276,7 @@ def player_context(event: Event, pk: int) -> dict:
         "player": person,
         "lines": lines,
         "row": row,
+        "day2": player_text(event, person, cut_made(event), row.rank if row else None, own=False),
         "label": table["label"],
         "final_place": places.get(person.pk) if places else None,
         "tiebreakers": list(zip(table["headers"], row.tiebreakers, strict=True)) if row else [],

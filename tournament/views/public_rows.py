@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
 from tournament.models import CHESS_RESULTS, UNPLAYED_LABELS, Event, Match, Player, Round
+from tournament.services.cut import cut_made, line_of, requirement_text
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
 from tournament.text import l10n, name_search
@@ -255,6 +256,7 @@ class StandingRow:
     dropped: bool
     labelled: tuple[tuple[str, str], ...] = ()  # (header, value) of each tie-breaker, for a phone's stacked line
     reading: str = ""
+    cut_line: str = ""  # the words of a Day-2 cut's line, drawn above this row (the first below it)
 
 
 def standings_table(event: Event) -> dict:
@@ -266,7 +268,8 @@ def standings_table(event: Event) -> dict:
         players = {p.key: p for p in event.players.only("id", "event", "key", "reading")}
         headers = [l10n.label(c) for c in result.tiebreakers]
         rows = []
-        for r in result.rows:
+        line, line_text = line_of(result)
+        for k, r in enumerate(result.rows):
             values = tuple(l10n.value(c, v) for c, v in r.tiebreakers.items())
             rows.append(
                 StandingRow(
@@ -279,6 +282,7 @@ def standings_table(event: Event) -> dict:
                     dropped=r.dropped,
                     labelled=tuple(zip(headers, values, strict=True)),
                     reading=players[r.player_id].reading,
+                    cut_line=line_text if k == line else "",
                 )
             )
         return {
@@ -287,6 +291,8 @@ def standings_table(event: Event) -> dict:
             "playing": shown.playing,
             "headers": headers,
             "rows": rows,
+            # Before a Day-2 cut is made, what makes Day 2 (services/cut.py).
+            "day2": requirement_text(event) if line is None and not cut_made(event) else "",
         }
 
     return cached(f"public-standings:{event_key(event)}:{get_language()}", make)

@@ -15,16 +15,22 @@ from tournament.models import Event, Match, Round
 from tournament.services.locks import ServiceError, swiss_rounds_played
 from tournament.services.results import ConfirmAdvance, advance_question, parse_outcome
 from tournament.services.rounds import publish_round
-from tournament.services.standings import event_standings
-from tournament.services.top_cut import final_placings, stage_name, start_top_cut, top_cut_rounds, undo_top_cut
+from tournament.services.top_cut import (
+    final_placings,
+    stage_name,
+    start_top_cut,
+    top_cut_rounds,
+    top_cut_seeds,
+    undo_top_cut,
+)
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.pages import back, page
 from tournament.views.rounds import result_choices
 
 
 def seeds_of(event: Event) -> list[str]:
-    """Player keys in seeding order: the final Swiss standings without dropped players (as `start_top_cut`)."""
-    return [r.player_id for r in event_standings(event).rows if not r.dropped]
+    """Player keys in seeding order, as `start_top_cut` seeds them."""
+    return top_cut_seeds(event)
 
 
 def _stages(event: Event, rounds: list[Round], seed: dict[str, int]) -> list[dict]:
