@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connections, router
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -88,14 +88,15 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     A public event, or a hidden one for its own organisers and judges; 404 for everybody else. The
     event's other fields are deferred until `public_response` renders a page.
     """
-    with connection.cursor() as cursor:
+    db = connections[router.db_for_read(Event)]  # the read replica for a phone, when there is one (routers.py)
+    with db.cursor() as cursor:
         cursor.execute(_POLL_SQL, [slug])
         row = cursor.fetchone()
     if row is None:
         raise Http404("No such event.")
     # SQLite hands a raw cursor naive datetimes (stored in UTC); PostgreSQL aware ones.
     row = [v.replace(tzinfo=dt.UTC) if isinstance(v, dt.datetime) and v.tzinfo is None else v for v in row]
-    event = Event.from_db(connection.alias, _POLL_FIELDS, row)
+    event = Event.from_db(db.alias, _POLL_FIELDS, row)
     if not event.public and role_of(request.user, event) is None:
         raise Http404("No such event.")
     use_event_language(request, event.language)
