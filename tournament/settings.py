@@ -265,6 +265,10 @@ PUBLIC_SEARCH_SECONDS = 10
 PUBLIC_LAG_FACTOR = env_int("PUBLIC_LAG_FACTOR", 50)
 PUBLIC_LAG_MAX = env_int("PUBLIC_LAG_MAX", 10)
 PUBLIC_LAG_MIN_BYTES = env_int("PUBLIC_LAG_MIN_BYTES", 100_000)
+# Seconds a CDN or nginx may serve a public page without asking the app (Cache-Control: public, max-age), and as
+# long again while it asks (stale-while-revalidate); 0: every poll asks (no-cache). Never for a signed-in visitor
+# or one who wrote a moment ago (tournament/views/public_cache.py `cache_control`, docs/scaling.md).
+PUBLIC_MAX_AGE = env_int("PUBLIC_MAX_AGE", 5)
 
 # Every script and style is served by the app itself (static/), so nothing inline is allowed.
 CONTENT_SECURITY_POLICY = (

@@ -34,6 +34,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from tournament.models import Event
+from tournament.routers import wrote_recently
 from tournament.services import standings
 from tournament.text import name_search
 from tournament.text.i18n import use_event, use_event_language
@@ -469,17 +470,33 @@ def public_response(
     if not search:
         response["ETag"] = etag
         response["Last-Modified"] = http_date(last_modified)
-    # no-cache: phones keep the page but ask every time (a 304 when nothing changed). A hidden event
-    # is shown only to its organisers, so no shared cache may keep it.
-    if event.public:
-        patch_cache_control(response, no_cache=True)
-    else:
-        patch_cache_control(response, no_cache=True, private=True)
+    cache_control(request, response, event, search)
     patch_vary_headers(
         response, ("HX-Request", "HX-History-Restore-Request", "Accept-Encoding", "Accept-Language", "Cookie")
     )
     response["Content-Language"] = language
     return response
+
+
+def cache_control(request: HttpRequest, response: HttpResponse, event: Event, search: bool) -> None:
+    """Who may keep a public page, and for how long without asking.
+
+    A public event's page is the same for every visitor (it varies only on what the Vary header names), so a CDN or
+    nginx may serve it for PUBLIC_MAX_AGE seconds without asking, and as long again while it asks
+    (stale-while-revalidate): a page polled every 15 s is then never more than twice that behind, as a big page
+    may already be (`may_lag`). Not to a visitor whose own change must show at once: one signed in (the organiser,
+    a judge) or who wrote a moment ago (`routers.WROTE_COOKIE`: a phone that reported); their cookies differ, so
+    a cache honouring `Vary: Cookie` keeps their pages apart. Those, and a search, are `no-cache`: kept, but asked
+    about every time (a 304 when nothing changed). A hidden event is shown only to its organisers: no shared cache
+    may keep it.
+    """
+    if not event.public:
+        patch_cache_control(response, no_cache=True, private=True)
+    elif search or not settings.PUBLIC_MAX_AGE or wrote_recently(request):
+        patch_cache_control(response, no_cache=True)
+    else:
+        seconds = settings.PUBLIC_MAX_AGE
+        patch_cache_control(response, public=True, max_age=seconds, stale_while_revalidate=seconds)
 
 
 def _page_key(event_pk: str, version: int, ident: str) -> str:
