@@ -311,3 +311,24 @@ def test_nginx_passes_to_another_replica_only_what_is_safe_to_send_again(tmp_pat
     local_nginx.write_config(tmp_path / "nginx", [8001, 8002], 8080)
     site = (tmp_path / "nginx" / "site.conf").read_text()
     assert "server 127.0.0.1:8001 max_fails=1" in site and "server 127.0.0.1:8002 max_fails=1" in site
+
+
+def test_what_a_request_leaves_behind_is_shared_by_every_replica():
+    """Sessions, the login lockout, budgets, one-time form keys and jobs are rows in the database; the cache is
+    Redis when REDIS_URL is set (compose sets it); nothing a later request needs stays in one process."""
+    code = (
+        "import json; from django.conf import settings as s; import axes.conf;"
+        "from django.core.cache import caches;"
+        "print(json.dumps([s.SESSION_ENGINE, s.AXES_HANDLER, s.MESSAGE_STORAGE, type(caches['default']).__name__,"
+        " s.TASKS['default']['BACKEND']]))"
+    )
+    done = run(["shell", "--verbosity", "0", "-c", code], {**PROD, "REDIS_URL": "redis://127.0.0.1:1/0"})
+    assert done.returncode == 0, done.stderr
+    session, lockout, messages, cache_backend, tasks = json.loads(done.stdout.strip().splitlines()[-1])
+    assert session == "django.contrib.sessions.backends.db"
+    assert lockout == "axes.handlers.database.AxesDatabaseHandler"
+    assert messages == "django.contrib.messages.storage.fallback.FallbackStorage"  # a cookie, else the session
+    assert cache_backend == "FailSafeRedisCache"
+    assert tasks == "django_tasks_db.DatabaseBackend"
+    compose = (ROOT / "docker-compose.yml").read_text()
+    assert "REDIS_URL: redis://redis:6379/0" in compose and "DATABASE_URL: postgres://" in compose
