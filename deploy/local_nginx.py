@@ -4,6 +4,7 @@ loopback: for tests/test_deploy.py and bench/self_report.py, never for deploymen
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 SITE = Path(__file__).resolve().parent / "nginx.conf"
@@ -14,13 +15,19 @@ def binary() -> str | None:
     return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 
 
-def write_config(root: Path, app_port: int, port: int, error_log: str = "", events: str = "") -> Path:
-    """The site in `root`, listening on 127.0.0.1:`port` and passing to the app on `app_port`, its logs
-    and temporary files in `root`; the main configuration file to start nginx with (daemon off)."""
+UPSTREAM = "server app:8000 max_fails=1 fail_timeout=10s;"
+
+
+def write_config(root: Path, app_port: int | Sequence[int], port: int, error_log: str = "", events: str = "") -> Path:
+    """The site in `root`, listening on 127.0.0.1:`port` and passing to the app on `app_port` (several ports:
+    one upstream server each, as compose's replicas), its logs and temporary files in `root`; the main
+    configuration file to start nginx with (daemon off)."""
     root.mkdir(parents=True)
     site = SITE.read_text()
+    ports = [app_port] if isinstance(app_port, int) else list(app_port)
+    servers = "\n    ".join(UPSTREAM.replace("app:8000", f"127.0.0.1:{p}") for p in ports)
     for was, now in (
-        ("server app:8000;", f"server 127.0.0.1:{app_port};"),
+        (UPSTREAM, servers),
         ("listen 80;", f"listen 127.0.0.1:{port};"),
         ("/var/log/nginx/", f"{root}/"),
     ):

@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "tournament.middleware.request_limits",
     "tournament.middleware.forwarded_headers",
     "tournament.middleware.head_as_get",
+    "tournament.routers.ReadReplicaMiddleware",
     "tournament.middleware.security_headers",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -118,16 +119,27 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("CONN_MAX_AGE", 60),
-        conn_health_checks=True,
-    )
-}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's, with a health check that asks the server only when it has said something (see the module).
-    DATABASES["default"]["ENGINE"] = "tournament.fast.postgresql"
+
+def database(url: str) -> dict:
+    db = dj_database_url.parse(url, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True)
+    if db["ENGINE"] == "django.db.backends.postgresql":
+        # Django's, with a health check that asks the server only when it has said something (see the module).
+        db["ENGINE"] = "tournament.fast.postgresql"
+    return db
+
+
+DATABASES = {"default": database(os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# A PostgreSQL read replica of it: the public pages read there, everything else (and whoever wrote in the last
+# READ_OWN_WRITES_SECONDS, or is signed in) reads the primary (tournament/routers.py, docs/deployment.md).
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = database(DATABASE_REPLICA_URL)
+    if DATABASES["replica"]["ENGINE"] != "tournament.fast.postgresql":
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL must be a PostgreSQL address (postgres://...)")
+    # Tests run on the primary's test database: the replica alias reads the same one.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+DATABASE_ROUTERS = ["tournament.routers.ReplicaRouter"]
+READ_OWN_WRITES_SECONDS = env_int("READ_OWN_WRITES_SECONDS", 15)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # `make run` serves several requests at once on one SQLite file. Every transaction takes the write lock
     # when it begins (a read that later wants to write would otherwise fail at once with "database is
@@ -253,6 +265,10 @@ PUBLIC_SEARCH_SECONDS = 10
 PUBLIC_LAG_FACTOR = env_int("PUBLIC_LAG_FACTOR", 50)
 PUBLIC_LAG_MAX = env_int("PUBLIC_LAG_MAX", 10)
 PUBLIC_LAG_MIN_BYTES = env_int("PUBLIC_LAG_MIN_BYTES", 100_000)
+# Seconds a CDN or nginx may serve a public page without asking the app (Cache-Control: public, max-age), and as
+# long again while it asks (stale-while-revalidate); 0: every poll asks (no-cache). Never for a signed-in visitor
+# or one who wrote a moment ago (tournament/views/public_cache.py `cache_control`, docs/scaling.md).
+PUBLIC_MAX_AGE = env_int("PUBLIC_MAX_AGE", 5)
 
 # Every script and style is served by the app itself (static/), so nothing inline is allowed.
 CONTENT_SECURITY_POLICY = (

@@ -76,7 +76,15 @@ def test_the_favicon_is_served_by_the_app(client):
     assert b"".join(r.streaming_content).startswith(b"\x00\x00\x01\x00")
 
 
-def test_public_pages_send_a_well_formed_cache_control(running):
+def test_public_pages_send_a_well_formed_cache_control(running, settings):
+    settings.PUBLIC_MAX_AGE = 5
+    r = Client().get(reverse("public:standings", args=[running.slug]))
+    assert sorted(d.strip() for d in r["Cache-Control"].split(",")) == [
+        "max-age=5",
+        "public",
+        "stale-while-revalidate=5",
+    ]
+    settings.PUBLIC_MAX_AGE = 0
     r = Client().get(reverse("public:standings", args=[running.slug]))
     assert r["Cache-Control"] == "no-cache"
     Event.objects.filter(pk=running.pk).update(public=False)

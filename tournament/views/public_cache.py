@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connections, router
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -34,6 +34,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from tournament.models import Event
+from tournament.routers import wrote_recently
 from tournament.services import standings
 from tournament.text import name_search
 from tournament.text.i18n import use_event, use_event_language
@@ -88,14 +89,15 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     A public event, or a hidden one for its own organisers and judges; 404 for everybody else. The
     event's other fields are deferred until `public_response` renders a page.
     """
-    with connection.cursor() as cursor:
+    db = connections[router.db_for_read(Event)]  # the read replica for a phone, when there is one (routers.py)
+    with db.cursor() as cursor:
         cursor.execute(_POLL_SQL, [slug])
         row = cursor.fetchone()
     if row is None:
         raise Http404("No such event.")
     # SQLite hands a raw cursor naive datetimes (stored in UTC); PostgreSQL aware ones.
     row = [v.replace(tzinfo=dt.UTC) if isinstance(v, dt.datetime) and v.tzinfo is None else v for v in row]
-    event = Event.from_db(connection.alias, _POLL_FIELDS, row)
+    event = Event.from_db(db.alias, _POLL_FIELDS, row)
     if not event.public and role_of(request.user, event) is None:
         raise Http404("No such event.")
     use_event_language(request, event.language)
@@ -468,17 +470,33 @@ def public_response(
     if not search:
         response["ETag"] = etag
         response["Last-Modified"] = http_date(last_modified)
-    # no-cache: phones keep the page but ask every time (a 304 when nothing changed). A hidden event
-    # is shown only to its organisers, so no shared cache may keep it.
-    if event.public:
-        patch_cache_control(response, no_cache=True)
-    else:
-        patch_cache_control(response, no_cache=True, private=True)
+    cache_control(request, response, event, search)
     patch_vary_headers(
         response, ("HX-Request", "HX-History-Restore-Request", "Accept-Encoding", "Accept-Language", "Cookie")
     )
     response["Content-Language"] = language
     return response
+
+
+def cache_control(request: HttpRequest, response: HttpResponse, event: Event, search: bool) -> None:
+    """Who may keep a public page, and for how long without asking.
+
+    A public event's page is the same for every visitor (it varies only on what the Vary header names), so a CDN or
+    nginx may serve it for PUBLIC_MAX_AGE seconds without asking, and as long again while it asks
+    (stale-while-revalidate): a page polled every 15 s is then never more than twice that behind, as a big page
+    may already be (`may_lag`). Not to a visitor whose own change must show at once: one signed in (the organiser,
+    a judge) or who wrote a moment ago (`routers.WROTE_COOKIE`: a phone that reported); their cookies differ, so
+    a cache honouring `Vary: Cookie` keeps their pages apart. Those, and a search, are `no-cache`: kept, but asked
+    about every time (a 304 when nothing changed). A hidden event is shown only to its organisers: no shared cache
+    may keep it.
+    """
+    if not event.public:
+        patch_cache_control(response, no_cache=True, private=True)
+    elif search or not settings.PUBLIC_MAX_AGE or wrote_recently(request):
+        patch_cache_control(response, no_cache=True)
+    else:
+        seconds = settings.PUBLIC_MAX_AGE
+        patch_cache_control(response, public=True, max_age=seconds, stale_while_revalidate=seconds)
 
 
 def _page_key(event_pk: str, version: int, ident: str) -> str:
