@@ -482,8 +482,8 @@ def cache_control(request: HttpRequest, response: HttpResponse, event: Event, se
     """Who may keep a public page, and for how long without asking.
 
     A public event's page is the same for every visitor (it varies only on what the Vary header names), so a CDN or
-    nginx may serve it for PUBLIC_MAX_AGE seconds without asking, and as long again while it asks
-    (stale-while-revalidate): a page polled every 15 s is then never more than twice that behind, as a big page
+    nginx may serve it for PUBLIC_MAX_AGE seconds without asking (s-maxage; browsers still ask every time), and a CDN
+    as long again while it asks (CDN-Cache-Control's stale-while-revalidate): a page polled every 15 s is then never more than twice that behind, as a big page
     may already be (`may_lag`). Not to a visitor whose own change must show at once: one signed in (the organiser,
     a judge) or who wrote a moment ago (`routers.WROTE_COOKIE`: a phone that reported); their cookies differ, so
     a cache honouring `Vary: Cookie` keeps their pages apart. Those, and a search, are `no-cache`: kept, but asked
@@ -495,8 +495,12 @@ def cache_control(request: HttpRequest, response: HttpResponse, event: Event, se
     elif search or not settings.PUBLIC_MAX_AGE or wrote_recently(request):
         patch_cache_control(response, no_cache=True)
     else:
+        # Shared caches only (s-maxage; CDN-Cache-Control, RFC 9213, for a CDN that reads it): a phone's own
+        # browser still asks every time (max-age=0, a 304 when nothing changed), so a poll never shows an older
+        # page than the shared cache has, and a reload shows the newest at once.
         seconds = settings.PUBLIC_MAX_AGE
-        patch_cache_control(response, public=True, max_age=seconds, stale_while_revalidate=seconds)
+        patch_cache_control(response, public=True, max_age=0, s_maxage=seconds)
+        response["CDN-Cache-Control"] = f"max-age={seconds}, stale-while-revalidate={seconds}"
 
 
 def _page_key(event_pk: str, version: int, ident: str) -> str:
