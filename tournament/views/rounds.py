@@ -83,7 +83,7 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     messages.success(
         request, _("Round %(number)s is paired as a draft. Check it, then publish it.") % {"number": rnd.number}
     )
-    return back(request, reverse("org_round", args=[slug, rnd.number]))
+    return back(request, reverse("org_round", args=[rnd.event.slug, rnd.number]))
 
 
 def result_choices(best_of: int, elimination: bool, chess: bool = False, draws: bool = True) -> list[tuple[str, str]]:

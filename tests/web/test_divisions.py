@@ -1,0 +1,85 @@
+"""Divisions paired together, ranked apart (issue 34; docs/sections.md): a small section joins its partner
+when either pairs round 1, one Swiss pairs them all, and each division is ranked, cut and prized apart."""
+
+import pytest
+
+from tournament.models import Event, EventLog, Player, Round
+from tournament.services.divisions import joined_into
+from tournament.services.locks import ServiceError
+from tournament.services.results import parse_outcome, record_result
+from tournament.services.rounds import pair_next_round, publish_round
+
+pytestmark = pytest.mark.django_db
+
+
+def pairing(venue, below: int, **fields) -> tuple[Event, Event]:
+    """Section A (the juniors) set to pair with B when either has fewer than `below` players."""
+    a, b = venue.section_list
+    Event.objects.filter(pk__in=[a.pk, b.pk]).update(preset="pokemon", best_of=1, **fields)
+    Event.objects.filter(pk=a.pk).update(pair_with=b, pair_with_below=below)
+    a.refresh_from_db()
+    b.refresh_from_db()
+    return a, b
+
+
+def play(rnd: Round, by, winner_of=lambda m: "a") -> None:
+    """Publish the round and enter every game: the side `winner_of` names wins."""
+    publish_round(rnd, by)
+    for m in rnd.matches.filter(player_b__isnull=False).order_by("table"):
+        record_result(m, parse_outcome("1-0" if winner_of(m) == "a" else "0-1", 1), by)
+
+
+# --- Combining ----------------------------------------------------------------------------------------------
+
+
+def test_a_small_section_joins_its_partner_when_it_pairs_round_1(venue, organiser):
+    a, b = pairing(venue, below=8)
+    rnd = pair_next_round(a, organiser)
+    assert rnd.event == b  # the pairing went on in the partner: one Swiss of twelve
+    assert rnd.matches.filter(player_b__isnull=False).count() == 6
+    assert not a.players.exists()
+    divisions = dict(b.players.values_list("name", "division"))
+    assert len(divisions) == 12
+    assert {v for k, v in divisions.items() if k.startswith("A ")} == {"A"}
+    assert {v for k, v in divisions.items() if k.startswith("B ")} == {"B"}
+    assert joined_into(a) == b and joined_into(b) is None
+    entry = EventLog.objects.get(event=a, action="divisions_joined")
+    assert entry.detail == {"into": b.pk, "section": "A", "partner": "B", "players": 6} and entry.by == organiser
+    assert EventLog.objects.filter(event=b, action="divisions_join").exists()
+    # Their numbers are the venue's and stay theirs; keys are fresh in the partner.
+    assert sorted(b.players.values_list("number", flat=True)) == list(range(1, 13))
+    assert b.players.values("key").distinct().count() == 12
+
+
+def test_the_partner_pairing_round_1_takes_the_small_section_in_too(venue, organiser):
+    a, b = pairing(venue, below=7)
+    rnd = pair_next_round(b, organiser)
+    assert rnd.event == b and b.players.count() == 12 and joined_into(a) == b
+
+
+def test_sections_above_the_threshold_pair_apart(venue, organiser):
+    a, b = pairing(venue, below=6)  # six players each: neither has fewer than six
+    rnd = pair_next_round(a, organiser)
+    assert rnd.event == a and rnd.matches.count() == 3
+    assert a.players.count() == b.players.count() == 6
+    assert not Player.objects.exclude(division="").exists()
+    assert joined_into(a) is None
+    assert not EventLog.objects.filter(action__startswith="divisions_join").exists()
+    # The first round decided: B's round 1 later does not join them either.
+    assert pair_next_round(b, organiser).event == b and a.players.count() == 6
+
+
+def test_a_joined_section_pairs_nothing_itself(venue, organiser):
+    a, b = pairing(venue, below=8)
+    pair_next_round(a, organiser)
+    with pytest.raises(ServiceError, match="play in “B”"):
+        pair_next_round(a, organiser)
+    assert not a.rounds.exists() and b.rounds.count() == 1
+
+
+def test_a_pairing_with_another_scoring_is_refused_and_moves_nobody(venue, organiser):
+    a, b = pairing(venue, below=8)
+    Event.objects.filter(pk=b.pk).update(win_points=2)
+    with pytest.raises(ServiceError, match="same preset and scoring"):
+        pair_next_round(a, organiser)
+    assert a.players.count() == 6 and not Round.objects.exists()
