@@ -82,7 +82,8 @@ def division_pairings(divisions: Sequence[Sequence[str]], size: int) -> tuple[Pa
     the brackets side by side, division after division, tables numbered on from one to the next."""
     pairs: list[Pair] = []
     for seeds in divisions:
-        pairs.extend(Pair(len(pairs) + p.table, p.a, p.b) for p in top_cut_pairings(seeds, size))
+        offset = len(pairs)
+        pairs.extend(Pair(offset + p.table, p.a, p.b) for p in top_cut_pairings(seeds, size))
     return tuple(pairs)
 
 
@@ -94,7 +95,8 @@ def next_division_round(
     pairs: list[Pair] = []
     for matches in brackets:
         if len(matches) >= 2:
-            pairs.extend(Pair(len(pairs) + p.table, p.a, p.b) for p in next_bracket_round(matches, winners))
+            offset = len(pairs)
+            pairs.extend(Pair(offset + p.table, p.a, p.b) for p in next_bracket_round(matches, winners))
     if not pairs:
         raise PairingError(Message("top_cut_over", "the final has been played: the top cut is over"))
     return tuple(pairs)

@@ -32,11 +32,10 @@ def split(result: Standings, division_of: Mapping[str, str], order: Sequence[str
     names = known + sorted(name for name in rows if name not in known)
     divisions = []
     for name in names:
-        ranked, ahead, last_overall, rank = [], 0, None, 0
-        for row in rows[name]:
+        ranked, last_overall, rank = [], None, 0
+        for ahead, row in enumerate(rows[name]):
             if row.rank != last_overall:
                 rank, last_overall = ahead + 1, row.rank
             ranked.append(replace(row, rank=rank))
-            ahead += 1
         divisions.append(Division(name, replace(result, rows=tuple(ranked))))
     return tuple(divisions)
