@@ -2,12 +2,15 @@
 when either pairs round 1, one Swiss pairs them all, and each division is ranked, cut and prized apart."""
 
 import pytest
+from django.urls import reverse
 
-from tournament.models import Event, EventLog, Player, Round
-from tournament.services.divisions import joined_into
+from tests.web.test_concurrency import logged_in
+from tournament.models import Event, EventLog, Match, Player, Round
+from tournament.services.divisions import division_standings, joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import parse_outcome, record_result
 from tournament.services.rounds import pair_next_round, publish_round
+from tournament.services.standings import event_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -83,3 +86,49 @@ def test_a_pairing_with_another_scoring_is_refused_and_moves_nobody(venue, organ
     with pytest.raises(ServiceError, match="same preset and scoring"):
         pair_next_round(a, organiser)
     assert a.players.count() == 6 and not Round.objects.exists()
+
+
+# --- Ranked apart -------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def joined(venue, organiser):
+    """A (six juniors) joined B (six masters); three Swiss rounds played, the lower table number winning."""
+    a, b = pairing(venue, below=8, top_cut=2, planned_rounds=3)
+    for _ in range(3):
+        play(pair_next_round(b, organiser), organiser)
+    b.refresh_from_db()
+    return b
+
+
+def test_each_division_is_ranked_from_1_with_the_whole_swiss_tie_breakers(joined):
+    result = event_standings(joined)
+    juniors, masters = division_standings(joined, result)
+    assert (juniors.name, masters.name) == ("A", "B")  # in the sections' order
+    division = dict(joined.players.values_list("key", "division"))
+    assert {division[r.player_id] for r in juniors.standings.rows} == {"A"}
+    assert [r.rank for r in juniors.standings.rows][0] == 1 and [r.rank for r in masters.standings.rows][0] == 1
+    overall = result.by_player()
+    for r in juniors.standings.rows + masters.standings.rows:
+        # The figures are the whole Swiss's (opponents of either division count); only the rank is the division's.
+        assert r.tiebreakers == overall[r.player_id].tiebreakers and r.points == overall[r.player_id].points
+    met = set(
+        Match.objects.filter(round__event=joined, player_b__isnull=False).values_list(
+            "player_a__division", "player_b__division"
+        )
+    )
+    assert ("A", "B") in met or ("B", "A") in met  # paired together: juniors met masters
+
+
+def test_the_standings_pages_show_one_table_per_division(joined, organiser, client):
+    org = logged_in(organiser)
+    for name in ("org_standings", "org_print_standings"):
+        html = org.get(reverse(name, args=[joined.slug])).content.decode()
+        assert html.count('<table class="standings">') == 2, name
+        assert html.index(">A</h2>") < html.index(">B</h2>")
+    public = client.get(reverse("public:standings", args=[joined.slug])).content.decode()
+    assert public.count("<table") == 2 and ">A</h2>" in public and ">B</h2>" in public
+    csv = org.get(reverse("org_export_standings", args=[joined.slug])).content.decode("utf-8-sig")
+    lines = csv.splitlines()
+    assert "division" in lines[0]
+    assert sum(1 for line in lines[1:] if line.startswith("1,")) == 2  # a first place in each division

@@ -648,15 +648,21 @@ def pairings_csv(rnd: Round, points: dict[int, object], colours: bool = False, c
     )
 
 
-def standings_csv(result: "standings.Standings", players: dict[str, Player], placings: dict[str, int]) -> str:
+def standings_csv(
+    result: "standings.Standings", players: dict[str, Player], placings: dict[str, int], divisions=()
+) -> str:
     """Swiss standings by rank. `players` and `placings` (the top cut's final places) are keyed by player key.
 
     `dropped_after` is the round after which the player dropped, empty while they are in the event.
+    `divisions` (standings.divisions.Division, when divisions are ranked apart): each division's rows in turn,
+    ranked from 1, with a column naming the division.
     """
     codes = list(result.tiebreakers)
+    tables = [(d.name, d.standings.rows) for d in divisions] or [("", result.rows)]
     return write_rows(
         [
             pgettext("CSV column", "rank"),
+            *([pgettext("CSV column", "division")] if divisions else []),
             pgettext("CSV column", "number"),
             pgettext("CSV column", "name"),
             pgettext("CSV column", "points"),
@@ -670,6 +676,7 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
         (
             (
                 r.rank,
+                *([division] if divisions else []),
                 players[r.player_id].number if r.player_id in players else "",
                 r.name,
                 standings.format_value("points", r.points),
@@ -680,6 +687,7 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
                 players[r.player_id].dropped_after if r.player_id in players else "",
                 placings.get(r.player_id, ""),
             )
-            for r in result.rows
+            for division, rows in tables
+            for r in rows
         ),
     )

@@ -238,7 +238,7 @@ def standings_found(event: Event) -> dict:
         table = standings_table(event)
         return {
             "table": {k: v for k, v in table.items() if k != "rows"},
-            "rows": row_index("public/standings.html#rows", {"event": event}, table["rows"]),
+            "rows": row_index("public/standings.html#rows", {"event": event, "searching": True}, table["rows"]),
             "placings": final_placings(event),
         }
 

@@ -11,7 +11,9 @@ import segno
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
+from standings.divisions import Division
 from tournament.models import CHESS_RESULTS, UNPLAYED_LABELS, Event, Match, Player, Round
+from tournament.services.divisions import division_standings
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
 from tournament.text import l10n, name_search
@@ -255,6 +257,7 @@ class StandingRow:
     dropped: bool
     labelled: tuple[tuple[str, str], ...] = ()  # (header, value) of each tie-breaker, for a phone's stacked line
     reading: str = ""
+    division: str = ""  # divisions ranked apart (services/divisions.py): the rank is the division's
 
 
 def standings_table(event: Event) -> dict:
@@ -266,21 +269,24 @@ def standings_table(event: Event) -> dict:
         players = {p.key: p for p in event.players.only("id", "event", "key", "reading")}
         headers = [l10n.label(c) for c in result.tiebreakers]
         rows = []
-        for r in result.rows:
-            values = tuple(l10n.value(c, v) for c, v in r.tiebreakers.items())
-            rows.append(
-                StandingRow(
-                    rank=r.rank,
-                    pk=players[r.player_id].pk,
-                    name=r.name,
-                    points=l10n.points(r.points),
-                    record=l10n.record(r.wins, r.losses, r.draws),
-                    tiebreakers=values,
-                    dropped=r.dropped,
-                    labelled=tuple(zip(headers, values, strict=True)),
-                    reading=players[r.player_id].reading,
+        # Divisions ranked apart: each division's rows in turn, each ranked from 1.
+        for division in division_standings(event, result) or [Division("", result)]:
+            for r in division.standings.rows:
+                values = tuple(l10n.value(c, v) for c, v in r.tiebreakers.items())
+                rows.append(
+                    StandingRow(
+                        rank=r.rank,
+                        pk=players[r.player_id].pk,
+                        name=r.name,
+                        points=l10n.points(r.points),
+                        record=l10n.record(r.wins, r.losses, r.draws),
+                        tiebreakers=values,
+                        dropped=r.dropped,
+                        labelled=tuple(zip(headers, values, strict=True)),
+                        reading=players[r.player_id].reading,
+                        division=division.name,
+                    )
                 )
-            )
         return {
             "after_round": result.after_round,
             "label": shown.label,
