@@ -11,6 +11,7 @@ from tournament.services.locks import ServiceError
 from tournament.services.results import parse_outcome, record_result
 from tournament.services.rounds import pair_next_round, publish_round
 from tournament.services.standings import event_standings
+from tournament.services.top_cut import final_places, placings_by_division, stage_names, start_top_cut
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +134,48 @@ def test_the_standings_pages_show_one_table_per_division(joined, organiser, clie
     assert header[:2] == ["rank", "division"]
     assert [row[1] for row in rows] == ["A"] * 6 + ["B"] * 6
     assert rows[0][0] == rows[6][0] == "1"  # each division ranked from 1
+
+
+# --- Cut and prized apart -----------------------------------------------------------------------------------
+
+
+def test_each_division_has_its_own_top_cut_and_champion(joined, organiser, client):
+    juniors, masters = division_standings(joined, event_standings(joined))
+    final = start_top_cut(joined, organiser)  # a top 2 in each division: two finals side by side
+    by_key = {p.key: p for p in joined.players.all()}
+    matches = list(final.matches.order_by("table"))
+    assert [(m.table, m.player_a.division, m.player_b.division) for m in matches] == [(1, "A", "A"), (2, "B", "B")]
+    assert [matches[0].player_a, matches[0].player_b] == [by_key[r.player_id] for r in juniors.standings.rows[:2]]
+    assert [matches[1].player_a, matches[1].player_b] == [by_key[r.player_id] for r in masters.standings.rows[:2]]
+    play(final, organiser, winner_of=lambda m: "b")  # both second seeds win
+    assert joined.rounds.filter(kind=Round.Kind.ELIMINATION).count() == 1  # two finals: no further round
+    placings = placings_by_division(joined)
+    assert [(name, [p for _, p in placed]) for name, placed in placings] == [
+        ("A", [matches[0].player_b, matches[0].player_a]),
+        ("B", [matches[1].player_b, matches[1].player_a]),
+    ]
+    places = final_places(joined)
+    assert sorted(places.values()) == sorted([*range(1, 7), *range(1, 7)])  # each division placed from 1
+    page = client.get(reverse("public:bracket", args=[joined.slug])).content.decode()
+    assert page.count('class="champion card"') == 2 and ">A</h2>" in page and ">B</h2>" in page
+    org = logged_in(organiser).get(reverse("org_top_cut", args=[joined.slug])).content.decode()
+    assert f"{matches[0].player_b.name} wins A" in org and f"{matches[1].player_b.name} wins B" in org
+
+
+def test_a_top_4_per_division_plays_semifinals_then_two_finals(joined, organiser):
+    Event.objects.filter(pk=joined.pk).update(top_cut=4)
+    joined.refresh_from_db()
+    semis = start_top_cut(joined, organiser)
+    assert semis.matches.count() == 4
+    play(semis, organiser)
+    finals = joined.rounds.get(number=semis.number + 1)
+    pairs = [(m.player_a.division, m.player_b.division) for m in finals.matches.order_by("table")]
+    assert pairs == [("A", "A"), ("B", "B")]
+    assert stage_names(joined) == {semis.number: "Semifinals", finals.number: "Final"}
+
+
+def test_a_division_too_small_for_the_top_cut_is_named(joined, organiser):
+    Event.objects.filter(pk=joined.pk).update(top_cut=8)
+    joined.refresh_from_db()
+    with pytest.raises(ServiceError, match="Division “A” has only 6 players"):
+        start_top_cut(joined, organiser)
