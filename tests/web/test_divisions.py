@@ -179,3 +179,54 @@ def test_a_division_too_small_for_the_top_cut_is_named(joined, organiser):
     joined.refresh_from_db()
     with pytest.raises(ServiceError, match="Division “A” has only 6 players"):
         start_top_cut(joined, organiser)
+
+
+# --- The setting --------------------------------------------------------------------------------------------
+
+
+def settings_post(org, section: Event, **changes):
+    """Post the section's settings form as the page shows it, with `changes`."""
+    from tournament.forms import EventSettingsForm
+
+    form = EventSettingsForm(instance=section)
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if isinstance(value, list | tuple):
+            data[name] = [str(v) for v in value]
+        elif value is True:
+            data[name] = "on"
+        elif value is not None and value is not False:
+            data[name] = str(value)
+    data |= {k: str(v) for k, v in changes.items()}
+    return org.post(reverse("org_settings", args=[section.slug]), data | {"save": "1"})
+
+
+def test_a_section_sets_its_partner_on_its_settings_page(venue, organiser, event):
+    a, b = pairing(venue, below=1)
+    Event.objects.filter(pk=a.pk).update(pair_with=None, pair_with_below=None)
+    a.refresh_from_db()
+    org = logged_in(organiser)
+    page = org.get(reverse("org_settings", args=[a.slug])).content.decode()
+    assert "Pair with section" in page and f'<option value="{b.pk}">B</option>' in page
+    assert f'value="{a.pk}"' not in page.split('name="pair_with"')[1].split("</select>")[0]  # not itself
+    assert settings_post(org, a, pair_with=b.pk, pair_with_below=8).status_code == 302
+    a.refresh_from_db()
+    assert (a.pair_with, a.pair_with_below) == (b, 8)
+    # An event without sections is not offered the setting.
+    assert "Pair with section" not in org.get(reverse("org_settings", args=[event.slug])).content.decode()
+
+
+def test_a_partner_of_another_scoring_a_chain_or_no_threshold_is_refused(venue, organiser):
+    a, b = pairing(venue, below=1)
+    Event.objects.filter(pk=a.pk).update(pair_with=None, pair_with_below=None)
+    a.refresh_from_db()
+    org = logged_in(organiser)
+    refused = settings_post(org, a, pair_with=b.pk).content.decode()
+    assert "Give the number of players" in refused
+    Event.objects.filter(pk=b.pk).update(win_points=2)
+    assert "another preset or scoring" in settings_post(org, a, pair_with=b.pk, pair_with_below=8).content.decode()
+    Event.objects.filter(pk=b.pk).update(win_points=3, pair_with=a, pair_with_below=4)
+    assert "no chains" in settings_post(org, a, pair_with=b.pk, pair_with_below=8).content.decode()
+    a.refresh_from_db()
+    assert a.pair_with is None
