@@ -190,7 +190,7 @@ def settings_post(org, section: Event, **changes):
 
     form = EventSettingsForm(instance=section)
     data = {}
-    for name, field in form.fields.items():
+    for name in form.fields:
         value = form[name].value()
         if isinstance(value, list | tuple):
             data[name] = [str(v) for v in value]
