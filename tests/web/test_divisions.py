@@ -230,3 +230,22 @@ def test_a_partner_of_another_scoring_a_chain_or_no_threshold_is_refused(venue, 
     assert "no chains" in settings_post(org, a, pair_with=b.pk, pair_with_below=8).content.decode()
     a.refresh_from_db()
     assert a.pair_with is None
+
+
+# --- The joined section's pages -----------------------------------------------------------------------------
+
+
+def test_the_joined_section_pages_say_where_its_players_play(venue, organiser, client):
+    a, b = pairing(venue, below=8)
+    org = logged_in(organiser)
+    response = org.post(reverse("org_round_pair", args=[a.slug]))
+    assert response.status_code == 302 and response.url == reverse("org_round", args=[b.slug, 1])
+    home = org.get(reverse("org_event", args=[a.slug])).content.decode()
+    assert "The players of this section play in B" in home
+    assert f'href="{reverse("org_event", args=[b.slug])}"' in home
+    assert reverse("org_round_pair", args=[a.slug]) not in home  # it pairs nothing itself
+    # A job's redirect to the section's round 1 leads to the partner's.
+    assert org.get(reverse("org_round", args=[a.slug, 1])).url == reverse("org_round", args=[b.slug, 1])
+    public = client.get(reverse("public:home", args=[a.slug])).content.decode()
+    assert "The players of this section play in B" in public
+    assert f'href="{reverse("public:home", args=[b.slug])}"' in public

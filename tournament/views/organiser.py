@@ -26,7 +26,7 @@ from tournament.forms import (
     TRFUploadForm,
 )
 from tournament.models import Event, EventRole, Match, Round
-from tournament.services.divisions import division_standings
+from tournament.services.divisions import division_standings, joined_into
 from tournament.services.locks import ServiceError, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
 from tournament.services.staff import claim_invites, create_event, last_time_zone
@@ -113,6 +113,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         recommendation=recommendation,
         planned=event.planned_rounds or (recommendation.rounds if recommendation else None),
         log=recent_actions(event),
+        joined_into=joined_into(event),
         following=following,
         requested=[(p, "½" if p.requested_bye(following) == Match.Result.HALF_BYE else "0") for p in asked],
         **job_context(jobs.shown(event)),

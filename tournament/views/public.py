@@ -22,6 +22,7 @@ from django.views.decorators.http import require_safe
 from pairing import topcut
 from tournament.middleware import client_ip
 from tournament.models import Event, Match, Round
+from tournament.services.divisions import joined_into
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import final_places, final_placings, placings_by_division, stage_name, stage_names
 from tournament.text import l10n
@@ -136,6 +137,7 @@ def home_context(event: Event, url: str) -> dict:
         "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
         "placings": final_placings(event) if current and current.kind == Round.Kind.ELIMINATION else None,
         "player_count": event.players.count(),
+        "joined_into": joined_into(event),
         "qr": qr_svg(url),
         "url": url,
         "nav": "home",
