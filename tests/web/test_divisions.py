@@ -2,6 +2,7 @@
 when either pairs round 1, one Swiss pairs them all, and each division is ranked, cut and prized apart."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_concurrency import logged_in
@@ -249,3 +250,28 @@ def test_the_joined_section_pages_say_where_its_players_play(venue, organiser, c
     public = client.get(reverse("public:home", args=[a.slug])).content.decode()
     assert "The players of this section play in B" in public
     assert f'href="{reverse("public:home", args=[b.slug])}"' in public
+
+
+def test_the_player_page_gives_the_rank_in_their_division(joined, client):
+    juniors, _ = division_standings(joined, event_standings(joined))
+    row = juniors.standings.rows[2]
+    third = joined.players.get(key=row.player_id)
+    public = client.get(reverse("public:player", args=[joined.slug, third.pk])).content.decode()
+    assert f"Rank in A</dt><dd>{row.rank}</dd>" in public
+    phone = Client()
+    # The personal link the player got with their old section still leads to their page.
+    old = reverse("player:link", args=[f"{joined.parent.slug}-a", third.pk, third.token])
+    assert phone.get(old).url == reverse("player:link", args=[joined.slug, third.pk, third.token])
+    assert phone.get(phone.get(old).url).status_code == 302
+    me = phone.get(reverse("player:me", args=[joined.slug])).content.decode()
+    assert f"Rank in A</dt><dd>{row.rank}</dd>" in me
+
+
+def test_the_venue_screen_lists_each_division_ranked_from_1(joined, client):
+    screen = client.get(reverse("public:screen", args=[joined.slug])).content.decode()
+    assert '<li class="division"><span class="name"><strong>A</strong>' in screen
+    first_a, first_b = screen.index("<strong>A</strong>"), screen.index("<strong>B</strong>")
+    assert first_a < first_b
+    assert (
+        '<span class="rank">1</span>' in screen[first_a:first_b] and '<span class="rank">1</span>' in screen[first_b:]
+    )
