@@ -6,7 +6,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_concurrency import logged_in
-from tournament.models import Event, EventLog, Match, Player, Round
+from tests.web.test_jobs import status_url, work
+from tournament.models import Event, EventLog, Job, Match, Player, Round
 from tournament.services.divisions import division_standings, joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import parse_outcome, record_result
@@ -275,3 +276,18 @@ def test_the_venue_screen_lists_each_division_ranked_from_1(joined, client):
     assert (
         '<span class="rank">1</span>' in screen[first_a:first_b] and '<span class="rank">1</span>' in screen[first_b:]
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_pairing_the_small_section_joins_it_too(venue, organiser, settings):
+    settings.PAIR_IN_BACKGROUND_FROM = {"dutch": 5, "optimal": 5}  # six players: the worker pairs them
+    a, b = pairing(venue, below=8)
+    org = logged_in(organiser)
+    org.post(reverse("org_round_pair", args=[a.slug]))
+    job = Job.objects.get(event=a)
+    work()
+    job.refresh_from_db()
+    assert job.state == "done" and joined_into(a) == b
+    assert b.rounds.get().matches.filter(player_b__isnull=False).count() == 6 and not a.rounds.exists()
+    done = org.get(status_url(job), headers={"HX-Request": "true"})
+    assert org.get(done.headers["HX-Redirect"]).url == reverse("org_round", args=[b.slug, 1])
