@@ -79,7 +79,7 @@ def _join(holder: Event, partner: Event, by) -> None:
         Player.objects.bulk_update(moving, ["event", "key", "division", "code"])
         partner.players.filter(division="").exclude(pk__in=[p.pk for p in moving]).update(division=partner.name)
         detail = {"into": partner.pk, "section": holder.name, "partner": partner.name, "players": len(moving)}
-        log(holder, "divisions_joined", by, **detail)  # JOINED
+        log(holder, "divisions_joined", by, **detail)  # the JOINED line `joined_into` reads
         log(partner, "divisions_join", by, **detail)
     changed(holder)
     changed(partner)
