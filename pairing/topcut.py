@@ -75,3 +75,28 @@ def final_placings(seeds: Sequence[str], rounds: Sequence[Sequence[tuple[str, st
         losers = [y if w == x else x for x, y, w in rnd]
         placings.extend(sorted(losers, key=swiss.__getitem__))
     return tuple(placings)
+
+
+def division_pairings(divisions: Sequence[Sequence[str]], size: int) -> tuple[Pair, ...]:
+    """The first elimination round of one bracket of `size` per division (each division's seeds best first):
+    the brackets side by side, division after division, tables numbered on from one to the next."""
+    pairs: list[Pair] = []
+    for seeds in divisions:
+        offset = len(pairs)
+        pairs.extend(Pair(offset + p.table, p.a, p.b) for p in top_cut_pairings(seeds, size))
+    return tuple(pairs)
+
+
+def next_division_round(
+    brackets: Sequence[Sequence[tuple[str, str]]], winners: Sequence[str] | set[str]
+) -> tuple[Pair, ...]:
+    """The next elimination round of brackets played side by side, each to its own final: `brackets` holds
+    each bracket's matches of the last round in table order; a bracket whose final was played goes no further."""
+    pairs: list[Pair] = []
+    for matches in brackets:
+        if len(matches) >= 2:
+            offset = len(pairs)
+            pairs.extend(Pair(offset + p.table, p.a, p.b) for p in next_bracket_round(matches, winners))
+    if not pairs:
+        raise PairingError(Message("top_cut_over", "the final has been played: the top cut is over"))
+    return tuple(pairs)

@@ -24,6 +24,7 @@ from tournament.fields import (
 )
 from tournament.files import csvio
 from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_detail, clean_player_name
+from tournament.pair_with_settings import PAIR_WITH_FIELDS, PairWithFields
 from tournament.rating_report import RATING_REPORT_FIELDS, RatingReportFields
 from tournament.services.results import outcome_from_games
 from tournament.text import engine_text, l10n
@@ -93,7 +94,7 @@ def _clean_top_cut(n: int) -> int:
     return n
 
 
-class EventSettingsForm(RatingReportFields, CutFields, forms.ModelForm):
+class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.ModelForm):
     win_points = fraction_field(_("Points for a win"))
     draw_points = fraction_field(_("Points for a draw"))
     loss_points = fraction_field(_("Points for a loss"))
@@ -141,11 +142,13 @@ class EventSettingsForm(RatingReportFields, CutFields, forms.ModelForm):
             "initial_colour",
             *RATING_REPORT_FIELDS,
             *CUT_FIELDS,
+            *PAIR_WITH_FIELDS,
         ]
         field_classes = {"date": IsoDateField, "end_date": IsoDateField}
         widgets = RatingReportFields.WIDGETS
         labels = {
             **RatingReportFields.LABELS,
+            **PairWithFields.LABELS,
             "name": _("Name"),
             "date": _("Date"),
             "preset": _("Preset"),
@@ -170,6 +173,7 @@ class EventSettingsForm(RatingReportFields, CutFields, forms.ModelForm):
         }
         help_texts = {
             **RatingReportFields.HELP,
+            **PairWithFields.HELP,
             "reporting": REPORTING_HELP,
             "initial_colour": _(
                 "Round 1 alternates colours board by board from it, and later rounds give it to players with no "
@@ -198,6 +202,7 @@ class EventSettingsForm(RatingReportFields, CutFields, forms.ModelForm):
         self.fields["time_zone"].choices = time_zone_choices()
         self.rating_report_for_chess_only()
         self.cut_initial()
+        self.pair_with_for_sections_only()
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])

@@ -653,17 +653,23 @@ def pairings_csv(rnd: Round, points: dict[int, object], colours: bool = False, c
     )
 
 
-def standings_csv(result: "standings.Standings", players: dict[str, Player], placings: dict[str, int]) -> str:
+def standings_csv(
+    result: "standings.Standings", players: dict[str, Player], placings: dict[str, int], divisions=()
+) -> str:
     """Swiss standings by rank. `players` and `placings` (the top cut's final places) are keyed by player key.
 
     `dropped_after` is the round after which the player dropped, empty while they are in the event. An event
     that made a Day-2 cut has one more column, `cut_after`: the round after which the player was cut.
+    `divisions` (standings.divisions.Division, when divisions are ranked apart): each division's rows in turn,
+    ranked from 1, with a column naming the division.
     """
     codes = list(result.tiebreakers)
     cut = getattr(result, "cut_after", 0)
+    tables = [(d.name, d.standings.rows) for d in divisions] or [("", result.rows)]
     return write_rows(
         [
             pgettext("CSV column", "rank"),
+            *([pgettext("CSV column", "division")] if divisions else []),
             pgettext("CSV column", "number"),
             pgettext("CSV column", "name"),
             pgettext("CSV column", "points"),
@@ -678,6 +684,7 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
         (
             (
                 r.rank,
+                *([division] if divisions else []),
                 players[r.player_id].number if r.player_id in players else "",
                 r.name,
                 standings.format_value("points", r.points),
@@ -689,6 +696,7 @@ def standings_csv(result: "standings.Standings", players: dict[str, Player], pla
                 *([players[r.player_id].cut_after if r.player_id in players else ""] if cut else []),
                 placings.get(r.player_id, ""),
             )
-            for r in result.rows
+            for division, rows in tables
+            for r in rows
         ),
     )

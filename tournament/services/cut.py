@@ -105,6 +105,17 @@ def line_of(result) -> tuple[int | None, str]:
     return result.day_2, gettext("Cut after round %(round)s") % {"round": cut_after}
 
 
+def line_in(result, rows) -> tuple[int | None, str]:
+    """`line_of` for some of the standings' rows in their order (one division's, when divisions are ranked
+    apart): the index of the first of `rows` below the cut's line, and the line's words."""
+    line, text = line_of(result)
+    if line is None:
+        return None, ""
+    made = {r.player_id for r in result.rows[:line]}
+    below = next((k for k, r in enumerate(rows) if r.player_id not in made), None)
+    return (below, text) if below is not None else (None, "")
+
+
 def day_2_rows(result) -> tuple:
     """The rows above a Day-2 cut's line (every row without one): who a top cut after the Swiss seeds from."""
     return result.rows[: result.day_2] if getattr(result, "cut_after", 0) else result.rows

@@ -26,6 +26,7 @@ from tournament.models import (
     Round,
 )
 from tournament.services.cut import apply_cut
+from tournament.services.divisions import join_small_divisions, joined_into
 from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
 from tournament.text import engine_text
 from tournament.text.wording import recommendation_text
@@ -150,6 +151,14 @@ def pair_next_round(event: Event, by, *, number: int | None = None, progress: Pr
     another one by then. `progress` is told what the pairing is doing, in the active language (a job shows it)."""
     try:
         with transaction.atomic():
+            into = joined_into(event)
+            if into is not None:
+                raise ServiceError(
+                    gettext("The players of “%(section)s” play in “%(partner)s”: pair the rounds there.")
+                    % {"section": event.name, "partner": into.name}
+                )
+            if number in (None, 1):
+                event = join_small_divisions(event, by)  # the section that pairs: its partner, if it joined it
             event = lock_event(event)
             previous = latest_round(event)
             following = previous.number + 1 if previous else 1

@@ -6,8 +6,9 @@ from django.db.models import Count
 from django.utils.translation import gettext
 
 from pairing import PairingError
+from pairing.topcut import division_pairings, next_division_round, top_cut_pairings
 from pairing.topcut import final_placings as placings_of
-from pairing.topcut import next_bracket_round, top_cut_pairings
+from standings.divisions import Division
 from swiss.messages import message_of
 from tournament.files.eventio import create_matches
 from tournament.models import (
@@ -17,6 +18,7 @@ from tournament.models import (
     Round,
 )
 from tournament.services.cut import day_2_rows
+from tournament.services.divisions import division_standings
 from tournament.services.locks import ServiceError, changed, latest_round, lock_event, log
 from tournament.services.rounds import check_ready_to_pair
 from tournament.services.standings import event_standings
@@ -41,11 +43,7 @@ def start_top_cut(event: Event, by) -> Round:
             if last.kind == Round.Kind.ELIMINATION:
                 raise ServiceError(gettext("The top cut has already started."))
             check_ready_to_pair(event, last.number + 1, last)
-            seeds = top_cut_seeds(event)
-            try:
-                pairs = top_cut_pairings(seeds, n)
-            except PairingError as e:
-                raise ServiceError(engine_text.sentence(message_of(e))) from None
+            pairs, seeds = _first_stage(event, n)
             rnd = _elimination_round(event, last.number + 1, pairs, state=Round.State.DRAFT)
             log(event, "top_cut", by, size=n, seeds=seeds[:n])
     except IntegrityError:
@@ -53,10 +51,48 @@ def start_top_cut(event: Event, by) -> Round:
     return rnd
 
 
-def top_cut_seeds(event: Event) -> list[str]:
-    """Player keys in seeding order: the final Swiss standings without dropped players, and after a Day-2 cut
-    only those who made Day 2 (services/cut.py)."""
-    return [r.player_id for r in day_2_rows(event_standings(event)) if not r.dropped]
+def division_seeds(event: Event, dropped: bool = False) -> list[tuple[str, list[str]]]:
+    """Each division's seeds (player keys, best first; dropped players left out unless `dropped`), in division
+    order; one list named "" for an event without divisions."""
+    result = event_standings(event)
+    day_2 = {r.player_id for r in day_2_rows(result)}  # after a Day-2 cut, only those who made it (services/cut.py)
+    divisions = division_standings(event, result) or [Division("", result)]
+    return [
+        (d.name, [r.player_id for r in d.standings.rows if (dropped or not r.dropped) and r.player_id in day_2])
+        for d in divisions
+    ]
+
+
+def _first_stage(event: Event, n: int) -> tuple[tuple, list[str]]:
+    """The first elimination round: one bracket of `n`, or one per division (Pokémon's age divisions are cut
+    and prized apart), side by side; and the seeds it takes."""
+    divisions = division_seeds(event)
+    for name, seeds in divisions:
+        if name and len(seeds) < n:
+            raise ServiceError(
+                gettext("Division “%(division)s” has only %(count)s players left: too few for a top %(size)s.")
+                % {"division": name, "count": len(seeds), "size": n}
+            )
+    try:
+        if len(divisions) == 1:
+            pairs = top_cut_pairings(divisions[0][1], n)
+        else:
+            pairs = division_pairings([seeds for _, seeds in divisions], n)
+    except PairingError as e:
+        raise ServiceError(engine_text.sentence(message_of(e))) from None
+    return pairs, [key for _, seeds in divisions for key in seeds[:n]]
+
+
+def brackets_of(matches: list[Match]) -> list[list[Match]]:
+    """A bracket round's matches (in table order) as one list per bracket: divisions have one each, side by
+    side (`division_pairings`); an event without divisions has one."""
+    brackets: list[list[Match]] = []
+    for m in matches:
+        if brackets and brackets[-1][0].player_a.division == m.player_a.division:
+            brackets[-1].append(m)
+        else:
+            brackets.append([m])
+    return brackets
 
 
 def undo_top_cut(event: Event, by) -> int:
@@ -114,11 +150,12 @@ def advance_bracket(event: Event, by) -> Round | None:
             last = latest_round(event)
             if last is None or last.kind != Round.Kind.ELIMINATION or last.state != Round.State.COMPLETE:
                 return None
-            matches = list(last.matches.select_related("player_a", "player_b").order_by("table"))
-            if len(matches) < 2:
+            brackets = brackets_of(list(last.matches.select_related("player_a", "player_b").order_by("table")))
+            if all(len(matches) < 2 for matches in brackets):
                 return None
-            pairs = next_bracket_round(
-                [(m.player_a.key, m.player_b.key) for m in matches], {m.winner.key for m in matches}
+            pairs = next_division_round(
+                [[(m.player_a.key, m.player_b.key) for m in matches] for matches in brackets],
+                {m.winner.key for matches in brackets for m in matches},
             )
             rnd = _elimination_round(event, last.number + 1, pairs)
             log(event, "bracket", by, round=rnd.number)
@@ -144,24 +181,42 @@ def stage_names(event: Event) -> dict[int, str]:
     counts = (
         Match.objects.filter(round__event=event, round__kind=Round.Kind.ELIMINATION)
         .values_list("round__number")
-        .annotate(n=Count("pk"))
+        .annotate(n=Count("pk"), brackets=Count("player_a__division", distinct=True))
     )
-    return {number: stage_name(n) for number, n in counts}
+    return {number: stage_name(n // max(brackets, 1)) for number, n, brackets in counts}
 
 
 def top_cut_rounds(event: Event) -> list[Round]:
     return list(event.rounds.filter(kind=Round.Kind.ELIMINATION).order_by("number"))
 
 
-def final_placings(event: Event) -> list[tuple[int, Player]] | None:
-    """Winner, finalist, then the losers of each earlier stage by Swiss rank; None until the final is played."""
-    rounds = [list(r.matches.select_related("player_a", "player_b")) for r in top_cut_rounds(event)]
-    if not rounds or len(rounds[-1]) != 1 or any(m.winner is None for r in rounds for m in r):
+def placings_by_division(event: Event) -> list[tuple[str, list[tuple[int, Player]]]] | None:
+    """Each bracket's winner, finalist, then the losers of each earlier stage by Swiss rank, with its division's
+    name ("" for an event without divisions); None until every final is played."""
+    rounds = [list(r.matches.select_related("player_a", "player_b").order_by("table")) for r in top_cut_rounds(event)]
+    if not rounds or any(m.winner is None for r in rounds for m in r):
         return None
-    seeds = [r.player_id for r in event_standings(event).rows]
-    order = placings_of(seeds, [[(m.player_a.key, m.player_b.key, m.winner.key) for m in r] for r in rounds])
+    stages = [brackets_of(r) for r in rounds]
+    if any(len(matches) != 1 for matches in stages[-1]):
+        return None
+    seeds = dict(division_seeds(event, dropped=True))
     by_key = {p.key: p for r in rounds for m in r for p in (m.player_a, m.player_b)}
-    return [(place, by_key[key]) for place, key in enumerate(order, 1)]
+    placings = []
+    for k, final in enumerate(stages[-1]):
+        name = final[0].player_a.division
+        bracket = [[(m.player_a.key, m.player_b.key, m.winner.key) for m in stage[k]] for stage in stages]
+        order = placings_of(seeds[name], bracket)
+        placings.append((name, [(place, by_key[key]) for place, key in enumerate(order, 1)]))
+    return placings
+
+
+def final_placings(event: Event) -> list[tuple[int, Player]] | None:
+    """Winner, finalist, then the losers of each earlier stage by Swiss rank; None until the final is played.
+    With divisions, each division's placings one after another, each from 1 (`placings_by_division`)."""
+    divisions = placings_by_division(event)
+    if divisions is None:
+        return None
+    return [placing for _, placings in divisions for placing in placings]
 
 
 def final_places(event: Event) -> dict[int, int] | None:
@@ -172,8 +227,12 @@ def final_places(event: Event) -> dict[int, int] | None:
         return None
     places = {p.pk: place for place, p in placings}
     pk_of = {p.key: p.pk for p in event.players.only("id", "event", "key")}
-    for row in event_standings(event).rows:
-        pk = pk_of.get(row.player_id)
-        if pk is not None and pk not in places:
-            places[pk] = len(places) + 1
+    result = event_standings(event)
+    for division in division_standings(event, result) or [Division("", result)]:
+        taken = sum(1 for r in division.standings.rows if pk_of.get(r.player_id) in places)
+        for row in division.standings.rows:
+            pk = pk_of.get(row.player_id)
+            if pk is not None and pk not in places:
+                taken += 1
+                places[pk] = taken
     return places

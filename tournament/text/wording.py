@@ -213,6 +213,12 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
         return _("%(player)s is back in the event.") % {"player": player}
     if action == "delete_player":
         return _("Deleted the registration of %(player)s.") % {"player": player}
+    if action in ("divisions_joined", "divisions_join"):
+        # Divisions paired together (services/divisions.py): logged in both sections.
+        return _("The players of %(section)s joined %(partner)s, each section a division of one Swiss.") % {
+            "section": d.get("section", ""),
+            "partner": d.get("partner", ""),
+        }
     if action == "top_cut":
         return _("Started the top %(size)s.") % {"size": d.get("size")}
     if action == "bracket":

@@ -16,6 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from standings.divisions import Division
 from tournament import jobs, once
 from tournament.forms import (
     TIEBREAKER_CHOICES,
@@ -25,12 +26,13 @@ from tournament.forms import (
     TRFUploadForm,
 )
 from tournament.models import Event, EventRole, Match, Round
-from tournament.services.cut import line_of
+from tournament.services.cut import line_in
+from tournament.services.divisions import division_standings, joined_into
 from tournament.services.locks import ServiceError, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
 from tournament.services.staff import claim_invites, create_event, last_time_zone
 from tournament.services.standings import standings_shown
-from tournament.services.top_cut import final_placings, stage_name
+from tournament.services.top_cut import final_placings, placings_by_division, stage_names
 from tournament.text import l10n
 from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
@@ -90,8 +92,9 @@ def event_home(request: HtmxHttpRequest, slug: str):
             tables=Count("matches", filter=Q(matches__player_b__isnull=False)),
         ).order_by("number")
     )
+    stages = stage_names(event) if any(r.kind == Round.Kind.ELIMINATION for r in rounds) else {}
     for r in rounds:
-        r.stage = stage_name(r.tables) if r.kind == Round.Kind.ELIMINATION else ""
+        r.stage = stages.get(r.number, "")
     counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
     last = rounds[-1] if rounds else None
     recommendation = recommended_rounds(event)
@@ -111,6 +114,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         recommendation=recommendation,
         planned=event.planned_rounds or (recommendation.rounds if recommendation else None),
         log=recent_actions(event),
+        joined_into=joined_into(event),
         following=following,
         requested=[(p, "½" if p.requested_bye(following) == Match.Result.HALF_BYE else "0") for p in asked],
         **job_context(jobs.shown(event)),
@@ -267,28 +271,38 @@ def _stale_messages(form: EventSettingsForm, conflicts: list[str]) -> list[str]:
 
 
 def _standings_rows(event: Event, live: bool = True):
+    """The standings shown, the tie-breakers' labels, and the tables: (division, rows), one per division when
+    the players have divisions (each ranked from 1), else one named ""."""
     shown = standings_shown(event, live=live)
     result = shown.standings
     codes = list(result.tiebreakers)
-    line, line_text = line_of(result)
-    rows = [
-        {
-            "row": r,
-            "points": l10n.points(r.points),
-            "record": l10n.record(r.wins, r.losses, r.draws),
-            "tbs": [l10n.value(c, r.tiebreakers[c]) for c in codes],
-            "cut_line": line_text if k == line else "",
-        }
-        for k, r in enumerate(result.rows)
-    ]
-    return shown, [l10n.label(c) for c in codes], rows
+    tables = []
+    for division in division_standings(event, result) or [Division("", result)]:
+        rows = division.standings.rows
+        line, line_text = line_in(result, rows)  # a Day-2 cut's line, in each division's table
+        tables.append(
+            (
+                division.name,
+                [
+                    {
+                        "row": r,
+                        "points": l10n.points(r.points),
+                        "record": l10n.record(r.wins, r.losses, r.draws),
+                        "tbs": [l10n.value(c, r.tiebreakers[c]) for c in codes],
+                        "cut_line": line_text if k == line else "",
+                    }
+                    for k, r in enumerate(rows)
+                ],
+            )
+        )
+    return shown, [l10n.label(c) for c in codes], tables
 
 
 @require_GET
 @login_required
 def standings_page(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
-    shown, labels, rows = _standings_rows(access.event)
+    shown, labels, tables = _standings_rows(access.event)
     return page(
         request,
         "organiser/standings.html",
@@ -296,6 +310,6 @@ def standings_page(request: HtmxHttpRequest, slug: str):
         shown=shown,
         result=shown.standings,
         labels=labels,
-        rows=rows,
-        placings=final_placings(access.event),
+        tables=tables,
+        placings=placings_by_division(access.event),
     )

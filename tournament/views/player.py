@@ -36,6 +36,7 @@ from tournament.forms import RequestedByeForm
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import budgets, reports
 from tournament.services.cut import player_text
+from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
 from tournament.services.roster import next_requestable_round, request_bye
@@ -258,6 +259,9 @@ def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
     # Every player opens theirs in a round's first minutes: the player and the event in one query.
     player = _player_at(pk, slug)
     event = player.event if player is not None else _event(slug)
+    into = joined_into(event) if player is None else None
+    if into is not None:  # their section joined another (services/divisions.py): their link leads there
+        return redirect("player:link", slug=into.slug, pk=pk, token=token)
     if player is None or not reports.check_token(player, token):
         _stranger(request, event)
         response = render(request, "player/link_gone.html", {"event": event}, status=404)

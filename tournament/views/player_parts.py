@@ -8,8 +8,10 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from standings.divisions import Division
 from tournament.models import CHESS_RESULTS, Event, Match, Player, Round
 from tournament.services import reports
+from tournament.services.divisions import division_standings
 from tournament.services.results import Outcome
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import stage_names
@@ -107,8 +109,8 @@ def finished(rnd: Round | None) -> int:
     return rnd.number if rnd.state == Round.State.COMPLETE else rnd.number - 1
 
 
-def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, object, str] | None:
-    """The player's rank, points and record after the last finished round.
+def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, object, str, str] | None:
+    """The player's rank, points, record and division ("" without divisions) after the last finished round.
 
     It holds still while a round's results come in, so it is keyed not on the event's version (which
     every stored result bumps) but on what the standings after that round are made of.
@@ -121,14 +123,20 @@ def standing_of(event: Event, player: Player, rnd: Round | None) -> tuple[int, o
 
     def make() -> dict:
         result = event_standings(event, after_round=after)
-        return {r.player_id: (r.rank, r.points, (r.wins, r.losses, r.draws)) for r in result.rows}
+        # Divisions ranked apart: the rank is the player's division's (services/divisions.py).
+        divisions = division_standings(event, result) or [Division("", result)]
+        return {
+            r.player_id: (r.rank, r.points, (r.wins, r.losses, r.draws), d.name)
+            for d in divisions
+            for r in d.standings.rows
+        }
 
     # Kept as figures and worded for each page: one entry serves every language.
     found = cached(key, make, keep=True).get(player.key)
     if found is None:
         return None
-    rank, points, record = found
-    return rank, l10n.points(points), l10n.record(*record)
+    rank, points, record, division = found
+    return rank, l10n.points(points), l10n.record(*record), division
 
 
 def past_lines(event: Event, player: Player, rnd: Round | None) -> list[dict]:

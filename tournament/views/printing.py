@@ -16,9 +16,10 @@ from swiss import model, venuefile
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file, export_file
 from tournament.models import Event, Player
+from tournament.services.divisions import division_standings
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
-from tournament.services.top_cut import final_placings
+from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.organiser import _standings_rows
@@ -105,7 +106,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
 def print_standings(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
     # Printed for the wall: the public rule (standings after the last complete round).
-    shown, labels, rows = _standings_rows(access.event, live=False)
+    shown, labels, tables = _standings_rows(access.event, live=False)
     return render(
         request,
         "print/standings.html",
@@ -113,8 +114,8 @@ def print_standings(request: HtmxHttpRequest, slug: str):
             "event": access.event,
             "result": shown.standings,
             "labels": labels,
-            "rows": rows,
-            "placings": final_placings(access.event),
+            "tables": tables,
+            "placings": placings_by_division(access.event),
         },
     )
 
@@ -149,7 +150,9 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     if what == "standings":
         players = {p.key: p for p in event.players.all()}
         placings = {p.key: place for place, p in final_placings(event) or []}
-        return _csv_download(csvio.standings_csv(event_standings(event), players, placings), f"{slug}-standings.csv")
+        result = event_standings(event)
+        content = csvio.standings_csv(result, players, placings, division_standings(event, result))
+        return _csv_download(content, f"{slug}-standings.csv")
     asked = request.GET.get("round", "")
     if asked and not (asked.isdecimal() and len(asked) < 6):
         raise Http404("No such round.")

@@ -23,8 +23,9 @@ from pairing import topcut
 from tournament.middleware import client_ip
 from tournament.models import Event, Match, Round
 from tournament.services.cut import cut_made, player_text
+from tournament.services.divisions import joined_into
 from tournament.services.standings import settled_marker
-from tournament.services.top_cut import final_places, final_placings, stage_name, stage_names
+from tournament.services.top_cut import final_places, final_placings, placings_by_division, stage_name, stage_names
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, is_fragment
 from tournament.views.public_cache import (
@@ -137,6 +138,7 @@ def home_context(event: Event, url: str) -> dict:
         "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
         "placings": final_placings(event) if current and current.kind == Round.Kind.ELIMINATION else None,
         "player_count": event.players.count(),
+        "joined_into": joined_into(event),
         "qr": qr_svg(url),
         "url": url,
         "nav": "home",
@@ -209,7 +211,7 @@ def standings_context(event: Event, page: int, q: str) -> dict:
         found = standings_found(event)
         table, placings, rows = found["table"], found["placings"], found["rows"].find(q)
     else:
-        table, placings = standings_table(event), final_placings(event)
+        table, placings = standings_table(event), placings_by_division(event)
         rows = table["rows"]
     pages = paged(rows, page)
     page_obj = pages["page"]
@@ -239,8 +241,8 @@ def standings_found(event: Event) -> dict:
         table = standings_table(event)
         return {
             "table": {k: v for k, v in table.items() if k != "rows"},
-            "rows": row_index("public/standings.html#rows", {"event": event}, table["rows"]),
-            "placings": final_placings(event),
+            "rows": row_index("public/standings.html#rows", {"event": event, "searching": True}, table["rows"]),
+            "placings": placings_by_division(event),
         }
 
     return lagging(f"standings-found:{get_language()}", event, make, _html_size, exact=False)
@@ -340,16 +342,57 @@ def board_rows(rows: list) -> list[dict]:
 
 
 def bracket_context(event: Event) -> dict:
+    """The top cut as drawn: one bracket, or one per division (each cut and prized apart, side by side in the
+    same rounds), each with its stages, its champion once its final is played, and its placings."""
     rounds = [r for r in published_rounds(event) if r.kind == Round.Kind.ELIMINATION]
-    # Seeds as the top cut was seeded: the final Swiss order without dropped players.
-    seeds = {r.pk: k for k, r in enumerate((r for r in standings_table(event)["rows"] if not r.dropped), 1)}
-    by_round: dict[int, list[Match]] = {r.pk: [] for r in rounds}
+    # Seeds as the top cut was seeded: the final Swiss order without dropped players, in each division.
+    rows = [r for r in standings_table(event)["rows"] if not r.dropped]
+    seeds: dict[int, int] = {}
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[r.division] = counts.get(r.division, 0) + 1
+        seeds[r.pk] = counts[r.division]
+    by_round: dict[int, dict[str, list[Match]]] = {r.pk: {} for r in rounds}
     for m in Match.objects.filter(round__in=rounds).select_related("player_a", "player_b").order_by("table", "id"):
-        by_round[m.round_id].append(m)
+        by_round[m.round_id].setdefault(m.player_a.division, []).append(m)
+    names = list(dict.fromkeys(name for r in rounds for name in by_round[r.pk]))
+    placed = dict(placings_by_division(event) or []) if rounds else {}
+    brackets = []
+    for name in names:
+        columns = _bracket_columns([(r, by_round[r.pk].get(name, [])) for r in rounds], seeds)
+        champion = None
+        if columns and len(columns[-1]["matches"]) == 1 and columns[-1]["round"] is not None:
+            final = columns[-1]["matches"][0]
+            champion = next((side for side in final["sides"] if side["won"]), None)
+        brackets.append(
+            {
+                "division": name,
+                "columns": columns,
+                "champion": champion,
+                "placings": placed.get(name) if champion else None,
+            }
+        )
+    projected = []
+    if not rounds and event.top_cut and event.top_cut & (event.top_cut - 1) == 0:
+        for name in dict.fromkeys(r.division for r in rows):
+            top = [r for r in rows if r.division == name][: event.top_cut]
+            if len(top) == event.top_cut:
+                seeded = [{"seed": k, "name": r.name} for k, r in enumerate(top, 1)]
+                projected.append({"division": name, "pairs": topcut.bracket(seeded)})
+    return {
+        "event": event,
+        "brackets": brackets,
+        "projected": projected,
+        "has_bracket": True,
+        "nav": "bracket",
+    }
+
+
+def _bracket_columns(rounds: list[tuple[Round, list[Match]]], seeds: dict[int, int]) -> list[dict]:
+    """One bracket's stages: its matches of each round, then the stages still to come."""
     columns = []
     position: dict[int, int] = {}  # player pk -> index of their match in the previous stage
-    for r in rounds:
-        ms = by_round[r.pk]
+    for r, ms in rounds:
         if position:
             # Line each match up under the matches its players came from, as a bracket is drawn.
             ms.sort(key=lambda m: min(position.get(m.player_a_id, 99), position.get(m.player_b_id or 0, 99)))
@@ -367,25 +410,7 @@ def bracket_context(event: Event) -> dict:
             sides = [_winner_of(before[k + j], columns[-1]["title"], k + j + 1) for j in (0, 1)]
             ahead.append({"table": None, "sides": sides, "done": False, "ahead": True})
         columns.append({"round": None, "title": stage_name(len(ahead)), "matches": ahead})
-    champion = None
-    if columns and len(columns[-1]["matches"]) == 1 and columns[-1]["round"] is not None:
-        final = columns[-1]["matches"][0]
-        champion = next((side for side in final["sides"] if side["won"]), None)
-    projected = []
-    if not rounds and event.top_cut:
-        top = [r for r in standings_table(event)["rows"] if not r.dropped][: event.top_cut]
-        if len(top) == event.top_cut and event.top_cut & (event.top_cut - 1) == 0:
-            seeded = [{"seed": k, "name": r.name} for k, r in enumerate(top, 1)]
-            projected = topcut.bracket(seeded)
-    return {
-        "event": event,
-        "columns": columns,
-        "champion": champion,
-        "placings": final_placings(event) if champion else None,
-        "projected": projected,
-        "has_bracket": True,
-        "nav": "bracket",
-    }
+    return columns
 
 
 # --- Shared pieces ---------------------------------------------------------------------------------

@@ -11,8 +11,10 @@ import segno
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
+from standings.divisions import Division
 from tournament.models import CHESS_RESULTS, UNPLAYED_LABELS, Event, Match, Player, Round
-from tournament.services.cut import cut_made, line_of, requirement_text
+from tournament.services.cut import cut_made, line_in, line_of, requirement_text
+from tournament.services.divisions import division_standings
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
 from tournament.text import l10n, name_search
@@ -257,6 +259,7 @@ class StandingRow:
     labelled: tuple[tuple[str, str], ...] = ()  # (header, value) of each tie-breaker, for a phone's stacked line
     reading: str = ""
     cut_line: str = ""  # the words of a Day-2 cut's line, drawn above this row (the first below it)
+    division: str = ""  # divisions ranked apart (services/divisions.py): the rank is the division's
 
 
 def standings_table(event: Event) -> dict:
@@ -268,23 +271,26 @@ def standings_table(event: Event) -> dict:
         players = {p.key: p for p in event.players.only("id", "event", "key", "reading")}
         headers = [l10n.label(c) for c in result.tiebreakers]
         rows = []
-        line, line_text = line_of(result)
-        for k, r in enumerate(result.rows):
-            values = tuple(l10n.value(c, v) for c, v in r.tiebreakers.items())
-            rows.append(
-                StandingRow(
-                    rank=r.rank,
-                    pk=players[r.player_id].pk,
-                    name=r.name,
-                    points=l10n.points(r.points),
-                    record=l10n.record(r.wins, r.losses, r.draws),
-                    tiebreakers=values,
-                    dropped=r.dropped,
-                    labelled=tuple(zip(headers, values, strict=True)),
-                    reading=players[r.player_id].reading,
-                    cut_line=line_text if k == line else "",
+        # Divisions ranked apart: each division's rows in turn, each ranked from 1; a Day-2 cut's line in each.
+        for division in division_standings(event, result) or [Division("", result)]:
+            cut_at, line_text = line_in(result, division.standings.rows)
+            for k, r in enumerate(division.standings.rows):
+                values = tuple(l10n.value(c, v) for c, v in r.tiebreakers.items())
+                rows.append(
+                    StandingRow(
+                        rank=r.rank,
+                        pk=players[r.player_id].pk,
+                        name=r.name,
+                        points=l10n.points(r.points),
+                        record=l10n.record(r.wins, r.losses, r.draws),
+                        tiebreakers=values,
+                        dropped=r.dropped,
+                        labelled=tuple(zip(headers, values, strict=True)),
+                        reading=players[r.player_id].reading,
+                        cut_line=line_text if k == cut_at else "",
+                        division=division.name,
+                    )
                 )
-            )
         return {
             "after_round": result.after_round,
             "label": shown.label,
@@ -292,7 +298,7 @@ def standings_table(event: Event) -> dict:
             "headers": headers,
             "rows": rows,
             # Before a Day-2 cut is made, what makes Day 2 (services/cut.py).
-            "day2": requirement_text(event) if line is None and not cut_made(event) else "",
+            "day2": requirement_text(event) if line_of(result)[0] is None and not cut_made(event) else "",
         }
 
     return cached(f"public-standings:{event_key(event)}:{get_language()}", make)

@@ -27,6 +27,7 @@ from tournament.forms import (
 from tournament.models import Event, Job, Match, Player, ResultChange, Round
 from tournament.services import results_board
 from tournament.services.clock import change_clock
+from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError, latest_round
 from tournament.services.results import shorthands
 from tournament.services.rounds import (
@@ -83,7 +84,7 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     messages.success(
         request, _("Round %(number)s is paired as a draft. Check it, then publish it.") % {"number": rnd.number}
     )
-    return back(request, reverse("org_round", args=[slug, rnd.number]))
+    return back(request, reverse("org_round", args=[rnd.event.slug, rnd.number]))
 
 
 def result_choices(best_of: int, elimination: bool, chess: bool = False, draws: bool = True) -> list[tuple[str, str]]:
@@ -156,6 +157,9 @@ def _round_tabs(event: Event) -> list[Round]:
 def round_page(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug)
     event = access.event
+    into = joined_into(event)
+    if into is not None:  # a job pairing this section's round 1 paired its partner's (services/divisions.py)
+        return redirect("org_round", slug=into.slug, number=number)
     rnd = _round_with_stamp(event, number)
     if rnd.state == Round.State.DRAFT and rnd.kind == Round.Kind.ELIMINATION:
         return redirect("org_top_cut", slug=slug)

@@ -16,11 +16,12 @@ from tournament.services.locks import ServiceError, swiss_rounds_played
 from tournament.services.results import ConfirmAdvance, advance_question, parse_outcome
 from tournament.services.rounds import publish_round
 from tournament.services.top_cut import (
-    final_placings,
+    brackets_of,
+    division_seeds,
+    placings_by_division,
     stage_name,
     start_top_cut,
     top_cut_rounds,
-    top_cut_seeds,
     undo_top_cut,
 )
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
@@ -28,9 +29,10 @@ from tournament.views.pages import back, page
 from tournament.views.rounds import result_choices
 
 
-def seeds_of(event: Event) -> list[str]:
-    """Player keys in seeding order, as `start_top_cut` seeds them."""
-    return top_cut_seeds(event)
+def seeds_of(event: Event) -> dict[str, int]:
+    """Each player's seed, by key: their place in the final Swiss standings without dropped players (as
+    `start_top_cut`), in their division when divisions are cut apart."""
+    return {key: k for _, seeds in division_seeds(event) for k, key in enumerate(seeds, 1)}
 
 
 def _stages(event: Event, rounds: list[Round], seed: dict[str, int]) -> list[dict]:
@@ -39,21 +41,28 @@ def _stages(event: Event, rounds: list[Round], seed: dict[str, int]) -> list[dic
         matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True)))
         for m in matches:
             m.seed_a, m.seed_b = seed.get(m.player_a.key), seed.get(m.player_b.key)
-        stages.append({"round": rnd, "title": stage_name(len(matches)), "matches": matches})
+        title = stage_name(len(matches) // max(1, len(brackets_of(matches))))
+        stages.append({"round": rnd, "title": title, "matches": matches})
     return stages
 
 
-def _preview(event: Event) -> list[tuple[dict, dict]]:
-    """The first stage as it would be paired now: (seed, player) pairs, for the organiser to check before starting."""
+def _preview(event: Event) -> list[tuple[str, list[tuple[dict, dict]]]]:
+    """The first stage as it would be paired now, one bracket per division (or one): (division, [(seed, player)
+    pairs]), for the organiser to check before starting."""
     n = event.top_cut
     if n < 2 or n & (n - 1):
         return []
-    keys = seeds_of(event)[:n]
-    if len(keys) < n:
+    divisions = division_seeds(event)
+    if any(len(keys) < n for _, keys in divisions):
         return []
     by_key = {p.key: p for p in event.players.filter(dropped_after__isnull=True)}
-    seeded = [{"seed": k, "player": by_key[key]} for k, key in enumerate(keys, 1) if key in by_key]
-    return topcut.bracket(seeded) if len(seeded) == n else []
+    preview = []
+    for name, keys in divisions:
+        seeded = [{"seed": k, "player": by_key[key]} for k, key in enumerate(keys[:n], 1) if key in by_key]
+        if len(seeded) != n:
+            return []
+        preview.append((name, topcut.bracket(seeded)))
+    return preview
 
 
 def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int) -> ConfirmAdvance | None:
@@ -76,7 +85,7 @@ def top_cut(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     access = event_for(request, slug)
     event = access.event
     rounds = top_cut_rounds(event)
-    seed = {key: k for k, key in enumerate(seeds_of(event), 1)} if rounds else {}
+    seed = seeds_of(event) if rounds else {}
     stages = _stages(event, rounds, seed)
     draft = rounds[0] if rounds and not rounds[0].is_published else None
     entered = Match.objects.filter(round__in=rounds).exclude(result=Match.Result.PLAYED, games_a__isnull=True)
@@ -95,7 +104,7 @@ def top_cut(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         can_undo=bool(rounds) and not entered.exists(),
         undo_form=TopCutUndoForm(),
         pending=_pending(request, stages, event.best_of),
-        placings=final_placings(event),
+        placings=placings_by_division(event),
         choices=result_choices(event.best_of, True),
     )
 

@@ -1,0 +1,108 @@
+"""Divisions paired together, ranked apart (issue 34; Play! Pokémon's age-modified Swiss; docs/sections.md).
+
+A section may be set to pair with another section of its event (`Event.pair_with`) when either has fewer than
+`pair_with_below` active players. Whichever of the two pairs its round 1 first decides: if either is that small,
+the section holding the setting joins its partner (`join_small_divisions`): its players move into the partner
+with `Player.division` the section's name, and the partner's own players get the partner's name. From then on
+one Swiss pairs them all, and each division is ranked (`division_standings`), cut and prized apart.
+"""
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext
+
+from standings import Standings
+from standings.divisions import Division, split
+from tournament.models import Event, EventLog, Player, fresh_keys, unique_codes
+from tournament.services.locks import ServiceError, changed, log
+
+JOINED = "divisions_joined"  # the log line of the joined section: it says where its players went
+
+
+def joined_into(event: Event) -> Event | None:
+    """The section `event`'s players were moved into, once they were (None otherwise): it pairs nothing itself."""
+    if not event.pair_with_id:
+        return None
+    entry = EventLog.objects.filter(event=event, action=JOINED).order_by("-at", "-id").first()
+    if entry is None:
+        return None
+    return Event.objects.filter(pk=entry.detail.get("into")).first()
+
+
+def _active(event: Event) -> int:
+    return event.players.filter(dropped_after__isnull=True, joined_round__lte=1).count()
+
+
+def join_small_divisions(event: Event, by) -> Event:
+    """Before `event` pairs its round 1, in the caller's transaction: join every pairing of divisions it is in
+    whose sections are small enough, and return the section that pairs (the partner, if `event` joined it).
+
+    Both sections are locked (in one order, so two at once cannot deadlock). Nothing happens once either of
+    the two has a round: the first round decides.
+    """
+    if event.rounds.exists():
+        return event
+    pairs = [(event, event.pair_with)] if event.pair_with_id else []
+    pairs += [(holder, event) for holder in Event.objects.filter(pair_with=event).order_by("position", "pk")]
+    target = event
+    for holder, partner in pairs:
+        if partner is None:
+            continue
+        rows = Event.objects.select_for_update(no_key=True).filter(pk__in=[holder.pk, partner.pk]).order_by("pk")
+        locked = {e.pk: e for e in rows}
+        holder, partner = locked[holder.pk], locked[partner.pk]
+        if holder.rounds.exists() or partner.rounds.exists() or joined_into(holder) is not None:
+            continue
+        below = holder.pair_with_below or 0
+        if not (_active(holder) < below or _active(partner) < below):
+            continue
+        if (holder.preset, holder.scoring) != (partner.preset, partner.scoring):
+            raise ServiceError(
+                gettext(
+                    "“%(section)s” is set to pair with “%(partner)s”, but the two no longer have the same preset "
+                    "and scoring. Make them the same, or clear the setting, then pair again."
+                )
+                % {"section": holder.name, "partner": partner.name}
+            )
+        _join(holder, partner, by)
+        if event.pk == holder.pk:
+            target = partner
+    return target
+
+
+def _join(holder: Event, partner: Event, by) -> None:
+    moving = list(holder.players.all())
+    for p, key in zip(moving, fresh_keys(partner.pk, len(moving)), strict=True):
+        p.event_id, p.key, p.division = partner.pk, key, holder.name
+    unique_codes(moving)  # a personal code is unique in its section
+    with transaction.atomic():
+        Player.objects.bulk_update(moving, ["event", "key", "division", "code"])
+        partner.players.filter(division="").exclude(pk__in=[p.pk for p in moving]).update(division=partner.name)
+        detail = {"into": partner.pk, "section": holder.name, "partner": partner.name, "players": len(moving)}
+        log(holder, "divisions_joined", by, **detail)  # the JOINED line `joined_into` reads
+        log(partner, "divisions_join", by, **detail)
+    changed(holder)
+    changed(partner)
+
+
+def division_order(event: Event) -> list[str]:
+    """The division names of `event`'s players in the order of the sections they come from (then by name)."""
+    names = set(event.players.exclude(division="").values_list("division", flat=True))
+    if not names:
+        return []
+    root = event.root
+    order = list(
+        Event.objects.filter(Q(parent=root) | Q(pk=root.pk), name__in=names)
+        .order_by("position", "pk")
+        .values_list("name", flat=True)
+    )
+    return list(dict.fromkeys(order)) + sorted(names - set(order))
+
+
+def division_standings(event: Event, result: Standings) -> tuple[Division, ...]:
+    """The standings one table per division, each ranked from 1 (`standings.divisions.split`); empty for an
+    event whose players have no divisions (one table, as ever)."""
+    order = division_order(event)
+    if not order:
+        return ()
+    return split(result, dict(event.players.values_list("key", "division")), order)
