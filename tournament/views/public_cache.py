@@ -78,7 +78,8 @@ BUILD = _build_tag()
 _POLL_FIELDS = tuple(
     f.attname
     for f in Event._meta.concrete_fields
-    if f.attname in {"id", "slug", "public", "language", "time_zone", "preset", "created_at", "parent_id", "position"}
+    if f.attname
+    in {"id", "slug", "public", "language", "time_zone", "preset", "created_at", "parent_id", "position"}
     | Event.CHANGE_FIELDS
 )
 # The event at the address, and with it in the same query its sections' rows (an event with sections: its
@@ -104,7 +105,9 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     event, sections = None, []
     for row in rows:
         # SQLite hands a raw cursor naive datetimes (stored in UTC); PostgreSQL aware ones.
-        *row, parent_public = (v.replace(tzinfo=dt.UTC) if isinstance(v, dt.datetime) and v.tzinfo is None else v for v in row)
+        *row, parent_public = (
+            v.replace(tzinfo=dt.UTC) if isinstance(v, dt.datetime) and v.tzinfo is None else v for v in row
+        )
         polled = Event.from_db(connection.alias, _POLL_FIELDS, row)
         if polled.slug == slug:
             event = polled

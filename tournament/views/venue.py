@@ -168,7 +168,9 @@ def section_entries(section: Event) -> tuple[tuple[str, Entry], ...]:
         if swiss:
             rows = pairing_rows(section, swiss[-1])
             for r in rows:
-                entry = Entry(r.pk, numbers.get(r.pk), r.name, r.table, r.opponent, r.colour, "" if r.opponent else r.note)
+                entry = Entry(
+                    r.pk, numbers.get(r.pk), r.name, r.table, r.opponent, r.colour, "" if r.opponent else r.note
+                )
                 entries.append((r.name, r.reading, entry))
             for a in absent_rows(section, swiss[-1], rows):
                 entries.append((a.name, "", Entry(a.pk, numbers.get(a.pk), a.name, note=a.note)))
