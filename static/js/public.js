@@ -263,14 +263,29 @@
     return cut ? "cut" : bottom > listBottom() + 0.5 ? "low" : "";
   }
 
+  // Each board on the screen (one; or a venue's sections, public/venue_screen.html) keeps its own page.
+  var boardPages = {}, boardCounts = {};
+  function boardKey(board) { return board.getAttribute("aria-label") || board.id || "board"; }
+
   function layoutScreen() {
-    var list = document.querySelector(".screen .board-list");
-    var label = document.querySelector(".screen .board-page");
+    document.querySelectorAll(".screen .board").forEach(function (board) {
+      if (board.hidden) return;
+      var key = boardKey(board);
+      screenPage = boardPages[key] || 0;
+      screenPages = 1;
+      layoutBoard(board);
+      boardPages[key] = screenPage;
+      boardCounts[key] = screenPages;
+    });
+  }
+
+  function layoutBoard(board) {
+    var list = board.querySelector(".board-list");
+    var label = board.querySelector(".board-page");
     if (!list) { if (label) label.textContent = ""; return; }
     var items = list.children;
     if (!items.length) return;
-    var legend = document.querySelector(".screen .board-legend");
-    var board = list.closest(".board");
+    var legend = board.querySelector(".board-legend");
     // Every page is cut from the same layout: computed once per list and screen size, then reused.
     var key = [window.innerWidth, window.innerHeight, items.length].join("x");
     if (!list._layout || list._layout.key !== key) {
@@ -305,22 +320,51 @@
   }
 
   function turnScreenPage(step) {
-    screenPage += step;
+    Object.keys(boardPages).forEach(function (key) { boardPages[key] += step; });
+    layoutScreen();
+  }
+
+  // --- A venue's screen, one section at a time: each shows every page of its list, then the next ------
+  var TURN_MS = 8000, turn = 0;
+  function turnPanels() { return document.querySelectorAll(".venue.layout-turns > .panels > .panel"); }
+
+  function showTurn() {
+    var panels = turnPanels();
+    if (!panels.length) return;
+    turn = ((turn % panels.length) + panels.length) % panels.length;
+    panels.forEach(function (panel, k) { panel.hidden = k !== turn; });
+  }
+
+  function nextTurn(step) {
+    var panels = turnPanels();
+    if (!panels.length) return;
+    var key = boardKey(panels[turn % panels.length]);
+    var page = (boardPages[key] || 0) + step;
+    if (page >= 0 && page < (boardCounts[key] || 1)) {
+      boardPages[key] = page;
+    } else {
+      boardPages[key] = 0;
+      turn += step;
+    }
+    showTurn();
     layoutScreen();
   }
 
   function initScreen() {
     if (!document.querySelector(".screen")) return;
+    var turns = turnPanels().length > 0;
+    var period = turns ? TURN_MS : PAGE_MS;
+    var advance = function (step) { if (turns) nextTurn(step); else turnScreenPage(step); };
     if (pageTimer) clearInterval(pageTimer);
-    pageTimer = setInterval(function () { turnScreenPage(1); }, PAGE_MS);
+    pageTimer = setInterval(function () { advance(1); }, period);
     document.addEventListener("keydown", function (e) {
       var step = { ArrowRight: 1, PageDown: 1, " ": 1, ArrowLeft: -1, PageUp: -1 }[e.key];
       if (!step) return;
       e.preventDefault();
-      turnScreenPage(step);
+      advance(step);
       // A page turned by hand stays for a full period.
       clearInterval(pageTimer);
-      pageTimer = setInterval(function () { turnScreenPage(1); }, PAGE_MS);
+      pageTimer = setInterval(function () { advance(1); }, period);
     });
   }
 
@@ -355,8 +399,11 @@
     // The header has one-second resolution; only a real difference is worth correcting.
     skew = Math.abs(offset) > 2000 ? offset : 0;
   });
+  // A venue's screen in turns: the new board shows the section on turn at once, not every section for a moment.
+  document.addEventListener("htmx:afterSwap", showTurn);
   document.addEventListener("htmx:afterSettle", function () {
     document.querySelectorAll("form[data-filter]").forEach(applyFilter);
+    showTurn();
     layoutScreen();
     tick();
   });
@@ -383,6 +430,7 @@
     initRetry();
     initFilters();
     initFullscreen();
+    showTurn();
     layoutScreen();
     tick();
     setInterval(tick, 1000);

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -123,8 +123,11 @@ def _scopes(event: Event, number: int, address: str | None) -> list[tuple[str, i
         where = "unknown"  # no address known: such codes share one address's budgets
     else:
         where = str(ipaddress.ip_network(f"{ip}/64", strict=False) if ip.version == 6 else ip)
+    # A number is one person across an event and its sections (docs/sections.md): one pair's budget, whichever
+    # address the code is typed at.
+    venue = event.parent_id or event.pk
     scopes = [
-        (f"pair:{event.pk}:{number}:{where}", PAIR_BUDGET, PAIR_INTERVAL),
+        (f"pair:{venue}:{number}:{where}", PAIR_BUDGET, PAIR_INTERVAL),
         (f"address:{where}", ADDRESS_BUDGET, ADDRESS_INTERVAL),
     ]
     return sorted(scopes)  # always locked in the same order
@@ -149,27 +152,28 @@ def give_back_turn(event: Event, number: int, address: str | None) -> None:
     budgets.give_back(_scopes(event, number, address))
 
 
-def player_by_number(event: Event, number: int):
-    """The one row a code can open: the event's player of that number (the (event, number) unique index)."""
-    return (
-        Player.objects.filter(event=event, number=number)
-        .only("id", "event", "number", "code", "token", "name")
-        .order_by()
-    )
+def player_by_number(event: Event, number: int, sections: bool = False):
+    """The one row a code can open: the event's player of that number (the (event, number) unique index); with
+    `sections`, of the event or any of its sections (numbers are one run across them)."""
+    where = Q(event=event) | Q(event__parent=event) if sections else Q(event=event)
+    return Player.objects.filter(where, number=number).only("id", "event", "number", "code", "token", "name").order_by()
 
 
 _NOBODY = "-" * CODE_LENGTH  # compared when no player has the number, so the time taken says nothing
 
 
-def find_by_code(event: Event, text: str, address: str | None, among: list[Player] | None = None) -> Player:
-    """The player of `event` (or of `among`, a table's players) whose code this is.
+def find_by_code(
+    event: Event, text: str, address: str | None, among: list[Player] | None = None, sections: bool = False
+) -> Player:
+    """The player of `event` (or of `among`, a table's players; with `sections`, of the event or any of its
+    sections) whose code this is.
 
     The code names its player by number, so it is compared with one player's secret, in constant time, after
     a turn is taken (`take_turn`): a wrong code spends the pair's and the address's budgets.
     """
     number, secret = parse_code(text)
     take_turn(event, number, address)
-    player = single(player_by_number(event, number))
+    player = single(player_by_number(event, number, sections))
     if player is not None and among is not None and player.pk not in {p.pk for p in among}:
         player = None
     right = hmac.compare_digest((player.code if player else _NOBODY).encode(), secret.encode())

@@ -2,15 +2,15 @@
 
 from django.urls import path
 
-from tournament.views import crosstable, public
+from tournament.views import crosstable, public, venue
 
 app_name = "public"
 urlpatterns = [
-    path("<eventslug:slug>/", public.home, name="home"),
-    path("<eventslug:slug>/pairings/", public.pairings, name="pairings"),
+    path("<eventslug:slug>/", venue.home, name="home"),
+    path("<eventslug:slug>/pairings/", venue.pairings, name="pairings"),
     path("<eventslug:slug>/standings/", public.standings_page, name="standings"),
     path("<eventslug:slug>/crosstable/", crosstable.public_crosstable, name="crosstable"),
     path("<eventslug:slug>/players/<int:pk>/", public.player, name="player"),
-    path("<eventslug:slug>/screen/", public.screen, name="screen"),
+    path("<eventslug:slug>/screen/", venue.screen, name="screen"),
     path("<eventslug:slug>/bracket/", public.bracket, name="bracket"),
 ]

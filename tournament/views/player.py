@@ -273,12 +273,14 @@ def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
 
 @require_http_methods(["GET", "POST"])
 def code(request: HtmxHttpRequest, slug: str):
-    """ "This is me": the player types the code from their card."""
+    """ "This is me": the player types the code from their card. At the address of an event with sections, the
+    code finds its player in any section, and the phone is theirs at their section's address (docs/sections.md)."""
     event = public_event(request, slug)
     error = None
     if request.method == "POST":
+        sections = not event.parent_id and event.sections.exists()
         try:
-            player = reports.find_by_code(event, request.POST.get("code", ""), address(request))
+            player = reports.find_by_code(event, request.POST.get("code", ""), address(request), sections=sections)
         except budgets.Throttled as e:
             context = {"event": event, "error": str(e), "retry": e.seconds}
             response = render(request, "player/code.html", context, status=429)
@@ -287,6 +289,9 @@ def code(request: HtmxHttpRequest, slug: str):
         except ServiceError as e:
             error = str(e)
         else:
+            if player.event_id != event.pk:
+                section = player.event  # their section: its address keeps the phone's cookie
+                return remember(redirect("player:me", slug=section.slug), section, player)
             return remember(redirect("player:me", slug=slug), event, player)
     return render(request, "player/code.html", {"event": event, "error": error}, status=400 if error else 200)
 

@@ -60,23 +60,18 @@ SEARCH_ROWS = 50
 # --- Views ---------------------------------------------------------------------------------------
 
 
-@require_safe
-def home(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = public_event(request, slug)
+def home(request: HtmxHttpRequest, event: Event) -> HttpResponse:
+    """The home of an event that runs one Swiss, or of a section (views/venue.py routes here)."""
     # The QR code holds this page's absolute address: the configured one, whatever Host was asked for.
-    url = public_url(request, reverse("public:home", args=[slug]))
+    url = public_url(request, reverse("public:home", args=[event.slug]))
     template = "public/home.html"
     if is_fragment(request):
         template += "#live"
     return public_response(request, event, template, lambda: home_context(event, url), url)
 
 
-@require_safe
-def pairings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = public_event(request, slug)
-    q = _query(request)
-    if q and not search_allowed(request):
-        return too_many_searches()
+def pairings(request: HtmxHttpRequest, event: Event, q: str) -> HttpResponse:
+    """The pairings of an event that runs one Swiss, or of a section (views/venue.py routes here)."""
     template = "public/pairings.html"
     if is_fragment(request):
         template += "#pairings"
@@ -86,7 +81,7 @@ def pairings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
-    q = _query(request)
+    q = query(request)
     if q and not search_allowed(request):
         return too_many_searches()
     page = page_asked(request, event)
@@ -105,10 +100,9 @@ def player(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     return public_response(request, event, template, lambda: player_context(event, pk), pk)
 
 
-@require_safe
-def screen(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = public_event(request, slug)
-    url = public_url(request, reverse("public:home", args=[slug]))
+def screen(request: HtmxHttpRequest, event: Event) -> HttpResponse:
+    """The screen of an event that runs one Swiss, or of a section (views/venue.py routes here)."""
+    url = public_url(request, reverse("public:home", args=[event.slug]))
     template = "public/screen.html"
     if is_fragment(request):
         template += "#board"
@@ -287,6 +281,12 @@ def player_context(event: Event, pk: int) -> dict:
 
 
 def screen_context(event: Event, url: str) -> dict:
+    return screen_board(event) | {"qr": qr_svg(url), "url": url}
+
+
+def screen_board(event: Event) -> dict:
+    """What the screen shows of one event or section, without the address and its QR code (a venue's screen
+    shows one of those for all its sections)."""
     rounds = published_rounds(event)
     current = rounds[-1] if rounds else None
     playing = (
@@ -322,8 +322,6 @@ def screen_context(event: Event, url: str) -> dict:
         "boards": board_rows(rows) if event.colours else [],
         "table": standings_table(event) if between and not placings else None,
         "placings": placings,
-        "qr": qr_svg(url),
-        "url": url,
     }
 
 
@@ -475,5 +473,5 @@ def page_asked(request: HttpRequest, event: Event) -> int:
     return min(number, max(1, math.ceil(event.players.count() / STANDINGS_PAGE_SIZE)))
 
 
-def _query(request: HttpRequest) -> str:
+def query(request: HttpRequest) -> str:
     return " ".join(request.GET.get("q", "").split())[:MAX_QUERY]

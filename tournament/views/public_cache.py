@@ -11,6 +11,7 @@ can be shared by everybody; they are stored gzipped as well, because a 2048-play
 a quarter of a megabyte of HTML on venue Wi-Fi.
 """
 
+import copy
 import datetime as dt
 import gzip
 import hashlib
@@ -78,34 +79,54 @@ BUILD = _build_tag()
 _POLL_FIELDS = tuple(
     f.attname
     for f in Event._meta.concrete_fields
-    if f.attname in {"id", "slug", "public", "language", "time_zone", "preset", "created_at"} | Event.CHANGE_FIELDS
+    if f.attname
+    in {"id", "slug", "public", "language", "time_zone", "preset", "created_at", "parent_id", "position"}
+    | Event.CHANGE_FIELDS
 )
-_POLL_SQL = f"SELECT {', '.join(_POLL_FIELDS)} FROM {Event._meta.db_table} WHERE slug = %s"  # noqa: S608
+# The event at the address, and with it in the same query its sections' rows (an event with sections: its
+# venue pages show them all) and its parent's `public` (a section: hidden with the event it belongs to).
+_TABLE = Event._meta.db_table
+_POLL_SQL = (
+    f"SELECT {', '.join(f'e.{f}' for f in _POLL_FIELDS)}, "  # noqa: S608 (names from the model)
+    f"(SELECT p.public FROM {_TABLE} p WHERE p.id = e.parent_id) "
+    f"FROM {_TABLE} e WHERE e.slug = %s OR e.parent_id IN (SELECT x.id FROM {_TABLE} x WHERE x.slug = %s)"
+)
 
 
 def public_event(request: HttpRequest, slug: str) -> Event:
     """`access.public_event` for pages polled every 15 s: the same rule, in one small query.
 
-    A public event, or a hidden one for its own organisers and judges; 404 for everybody else. The
-    event's other fields are deferred until `public_response` renders a page.
+    A public event, or a hidden one for its own organisers and judges; 404 for everybody else (a section is
+    hidden while its event is). The event's other fields are deferred until `public_response` renders a page.
+    Its sections, polled with it, are in `event.polled_sections` (docs/sections.md, "Public pages").
     """
     db = connections[router.db_for_read(Event)]  # the read replica for a phone, when there is one (routers.py)
     with db.cursor() as cursor:
-        cursor.execute(_POLL_SQL, [slug])
-        row = cursor.fetchone()
-    if row is None:
+        cursor.execute(_POLL_SQL, [slug, slug])
+        rows = cursor.fetchall()
+    event, sections = None, []
+    for row in rows:
+        # SQLite hands a raw cursor naive datetimes (stored in UTC); PostgreSQL aware ones.
+        *row, parent_public = (
+            v.replace(tzinfo=dt.UTC) if isinstance(v, dt.datetime) and v.tzinfo is None else v for v in row
+        )
+        polled = Event.from_db(db.alias, _POLL_FIELDS, row)
+        if polled.slug == slug:
+            event = polled
+            event.public = bool(event.public) and parent_public in (None, True, 1)
+        else:
+            sections.append(polled)
+    if event is None:
         raise Http404("No such event.")
-    # SQLite hands a raw cursor naive datetimes (stored in UTC); PostgreSQL aware ones.
-    row = [v.replace(tzinfo=dt.UTC) if isinstance(v, dt.datetime) and v.tzinfo is None else v for v in row]
-    event = Event.from_db(db.alias, _POLL_FIELDS, row)
     if not event.public and role_of(request.user, event) is None:
         raise Http404("No such event.")
+    event.polled_sections = sorted(sections, key=lambda s: (s.position, s.pk))
     use_event_language(request, event.language)
     use_event(event)
     return event
 
 
-def _load_rest(event: Event) -> None:
+def load_rest(event: Event) -> None:
     """The fields a poll did not read, read once per event version (every change the pages show makes a new one)."""
     deferred = event.get_deferred_fields()
     if not deferred:
@@ -117,6 +138,21 @@ def _load_rest(event: Event) -> None:
 
     for name, value in cached(f"event-row:{event_key(event)}", read).items():
         setattr(event, name, value)
+
+
+def venue_view(event: Event, sections: list[Event]) -> tuple[Event, str]:
+    """The event as its venue pages (home, search, screen: they show every section) are cached and validated,
+    and what names the versions they show, for `public_response`'s parameters.
+
+    Its version is the sum of the event's and those sections' versions, which any change to any of them moves
+    on; the names of the versions (each section's id and version) keep apart two states whose sums agree (a
+    section removed). A result in one section bumps that section alone: its own pages and every other
+    section's stay cached, and the venue's pages re-make only that section's part.
+    """
+    shown = copy.copy(event)
+    shown.version = event.version + sum(s.version for s in sections)
+    shown.updated_at = max([event.updated_at, *(s.updated_at for s in sections)])
+    return shown, " ".join(f"{s.pk}.{s.version}" for s in sections)
 
 
 def event_key(event: Event) -> str:
@@ -409,7 +445,7 @@ def public_response(
     gzip_ok = "gzip" in request.headers.get("Accept-Encoding", "")
 
     def render_html(name: str = template) -> bytes:
-        _load_rest(event)
+        load_rest(event)
         return render_to_string(name, context() | {"page_path": request.path}).encode()
 
     if search:
