@@ -35,6 +35,7 @@ from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
 from tournament.views.pages import _save_changed, back, page
 from tournament.views.rounds import job_context
+from tournament.views.sections import sections_panel
 
 
 @require_GET
@@ -113,6 +114,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         following=following,
         requested=[(p, "½" if p.requested_bye(following) == Match.Result.HALF_BYE else "0") for p in asked],
         **job_context(jobs.shown(event)),
+        **({} if event.is_section else sections_panel(event)),
     )
 
 
