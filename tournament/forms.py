@@ -465,8 +465,13 @@ class PasteForm(forms.Form):
         separator = pgettext("between the fields of a typed line", ", ")
         return separator.join(csvio.headings(("name", "rating", "id", "byes")))
 
+    def __init__(self, *args, sections: tuple[list[str], str | None] = ([], None), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sections = sections  # the section names a `section` column may give (csvio.check_sections)
+
     def clean_lines(self):
         rows = csvio.parse_pasted(self.cleaned_data["lines"])
+        csvio.check_sections(rows, *self.sections)
         errors = [row_message(r) for r in rows if not r.ok]
         if errors:
             raise forms.ValidationError(errors)
