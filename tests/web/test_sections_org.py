@@ -9,6 +9,7 @@ from tests.web.test_concurrency import logged_in
 from tournament.models import Event, EventLog, Player
 from tournament.services.locks import ServiceError
 from tournament.services.rounds import pair_next_round, publish_round
+from tournament.services.top_cut import start_top_cut
 from tournament.services.sections import (
     add_section,
     move_player,
@@ -198,3 +199,56 @@ def test_a_csv_file_names_sections_in_any_language_and_an_unknown_one_imports_no
     assert "no section is called “Nowhere” (the sections are A, B)" in preview and "Zed" in preview
     client.post(reverse("org_players_csv_confirm", args=[venue.slug]), {"text": text})
     assert not Player.objects.filter(name="Zed").exists()
+
+
+def test_the_event_list_shows_sections_under_their_event_never_as_events(venue, organiser):
+    a, b = venue.section_list
+    page = logged_in(organiser).get(reverse("event_list")).content.decode()
+    assert page.count('class="card"') == 1 and "Regionals" in page
+    assert reverse("org_event", args=[a.slug]) in page and reverse("org_event", args=[b.slug]) in page
+
+
+def test_a_judge_of_the_event_works_the_pages_of_a_section_which_lead_back_and_across(venue, judge, organiser):
+    a, b = venue.section_list
+    rnd = pair_next_round(a, organiser)
+    publish_round(rnd, organiser)
+    client = logged_in(judge)
+    for name in ("org_event", "org_players", "org_standings"):
+        page = client.get(reverse(name, args=[a.slug])).content.decode()
+        assert reverse("org_event", args=[venue.slug]) in page and reverse("org_event", args=[b.slug]) in page
+    assert client.get(reverse("org_round", args=[a.slug, 1])).status_code == 200
+    assert client.post(reverse("org_section_rules", args=[a.slug]), {}).status_code == 403
+    assert client.post(reverse("org_player_section", args=[a.slug, a.players.first().pk]), {}).status_code == 403
+
+
+def test_the_staff_of_a_section_are_the_events(venue, organiser, judge, outsider):
+    a, _b = venue.section_list
+    client = logged_in(organiser)
+    page = client.get(reverse("org_settings", args=[a.slug])).content.decode()
+    assert judge.username in page
+    client.post(reverse("org_staff_add", args=[a.slug]), {"username": outsider.username, "role": "judge"})
+    assert venue.invites.filter(username=outsider.username).exists() and not a.invites.exists()
+    role = venue.roles.get(user=judge)
+    client.post(reverse("org_staff_remove", args=[a.slug, role.pk]))
+    assert not venue.roles.filter(user=judge).exists()
+
+
+def test_slips_and_printed_pairings_name_the_event_and_the_section(venue, organiser):
+    a, _b = venue.section_list
+    rnd = pair_next_round(a, organiser)
+    publish_round(rnd, organiser)
+    client = logged_in(organiser)
+    for name in ("org_print_slips", "org_print_by_table", "org_print_by_name"):
+        assert "Regionals · A" in client.get(reverse(name, args=[a.slug, 1])).content.decode()
+    assert "Regionals · A" in client.get(reverse("org_print_cards", args=[a.slug])).content.decode()
+
+
+def test_a_sections_top_cut_plays_at_tables_in_its_range(venue, organiser):
+    _a, b = venue.section_list
+    Event.objects.filter(pk=b.pk).update(top_cut=4)
+    b.refresh_from_db()
+    rnd = pair_next_round(b, organiser)
+    rnd.matches.exclude(player_b=None).update(games_a=2, games_b=0, games_drawn=0)
+    publish_round(rnd, organiser)
+    bracket = start_top_cut(b, organiser)
+    assert sorted(bracket.matches.values_list("table", flat=True)) == [11, 12]

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
@@ -42,7 +42,14 @@ from tournament.views.sections import sections_panel
 @login_required
 def event_list(request: HtmxHttpRequest):
     claim_invites(request.user)
-    roles = EventRole.objects.filter(user=request.user).select_related("event").order_by("-event__date")
+    # Sections show under their event, never as events of their own (docs/sections.md).
+    sections = Prefetch("event__sections", queryset=Event.objects.order_by("position", "id"))
+    roles = (
+        EventRole.objects.filter(user=request.user, event__parent__isnull=True)
+        .select_related("event")
+        .prefetch_related(sections)
+        .order_by("-event__date")
+    )
     return page(request, "organiser/event_list.html", None, roles=roles, may_create=may_create_events(request.user))
 
 
@@ -183,10 +190,11 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         loaded=signing.dumps(shown, salt=_LOADED, compress=True),
         chosen=[(c, l10n.label(c), l10n.NAMES.get(c, "")) for c in chosen],
         addable=[(c, label, l10n.NAMES.get(c, "")) for c, label in TIEBREAKER_CHOICES if c not in chosen],
-        staff_form=StaffForm(event=event),
+        # Staff are the venue's: a section's settings show and change the event's (docs/sections.md).
+        staff_form=StaffForm(event=event.root),
         recommendation=recommended_rounds(event),
-        staff=event.roles.select_related("user").order_by("role", "user__username"),
-        invites=event.invites.all(),
+        staff=event.root.roles.select_related("user").order_by("role", "user__username"),
+        invites=event.root.invites.all(),
         invite_days=settings.STAFF_INVITE_DAYS,
     )
 
