@@ -9,7 +9,6 @@ from tests.web.test_concurrency import logged_in
 from tournament.models import Event, EventLog, Player
 from tournament.services.locks import ServiceError
 from tournament.services.rounds import pair_next_round, publish_round
-from tournament.services.top_cut import start_top_cut
 from tournament.services.sections import (
     add_section,
     move_player,
@@ -18,6 +17,7 @@ from tournament.services.sections import (
     table_ranges,
     update_section,
 )
+from tournament.services.top_cut import start_top_cut
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,12 @@ def test_a_player_moves_keeping_number_code_and_link_until_their_section_pairs_t
     player.refresh_from_db()
     assert player.event == b and (player.number, player.code, player.token) == (number, code, token)
     assert player.key != key and b.players.filter(key=key).count() == 1  # B's own p3 keeps its key
-    assert client.get(reverse("player:link", args=[b.slug, player.pk, token])).status_code in (200, 302)
+    assert client.get(reverse("player:link", args=[b.slug, player.pk, token])).status_code == 302
+    old_card = client.get(reverse("player:link", args=[a.slug, player.pk, token]))
+    assert old_card.status_code == 302 and old_card["Location"] == reverse(
+        "player:link", args=[b.slug, player.pk, token]
+    )
+    assert client.get(reverse("player:link", args=[a.slug, player.pk, "not-the-token"])).status_code == 404
     for event in (venue, a, b):
         assert EventLog.objects.filter(event=event, action="section_move").exists()
     pair_next_round(b, organiser)
