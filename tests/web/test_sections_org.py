@@ -179,6 +179,8 @@ def test_a_pasted_list_takes_a_section_column_and_an_unknown_section_keeps_the_l
     assert client.post(url, {"lines": good, "once": "p2"}).status_code == 302
     placed = {p.name: p.event.name for p in Player.objects.filter(name__in=["Ann", "Bo", "Cy", "Di"])}
     assert placed == {"Ann": "A", "Bo": "B", "Cy": "A", "Di": "Regionals"}
+    numbers = Player.objects.filter(name__in=["Ann", "Bo", "Cy", "Di"]).values_list("number", flat=True)
+    assert sorted(numbers) == [13, 14, 15, 16]  # the venue's run of numbers, on every database
     page = client.get(reverse("org_players", args=[venue.slug])).content.decode()
     assert "fits no section's rules" in page and reverse("org_place_by_rules", args=[venue.slug]) in page
 
