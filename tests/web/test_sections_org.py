@@ -4,8 +4,10 @@ moving them, registering at the event (one, pasted, CSV), table ranges, and the 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from tests.web.test_concurrency import logged_in
+from tournament.files import csvio
 from tournament.models import Event, EventLog, Player
 from tournament.services.locks import ServiceError
 from tournament.services.rounds import pair_next_round, publish_round
@@ -259,3 +261,20 @@ def test_a_sections_top_cut_plays_at_tables_in_its_range(venue, organiser):
     publish_round(rnd, organiser)
     bracket = start_top_cut(b, organiser)
     assert sorted(bracket.matches.values_list("table", flat=True)) == [11, 12]
+
+
+def test_the_events_players_export_names_each_players_section_and_comes_back_in(venue, organiser):
+    a, b = venue.section_list
+    Player.objects.create(event=venue, name="Waiting")
+    client = logged_in(organiser)
+    Event.objects.filter(pk=venue.pk).update(language="ja")
+    with translation.override("ja"):
+        client.get(reverse("set_language", args=["ja"]))
+        exported = client.get(reverse("org_export_players", args=[venue.slug])).content.decode()
+    header, *lines = exported.lstrip("\ufeff").splitlines()
+    assert header.endswith(",部門") and len(lines) == 13
+    assert any(line.startswith("1,A Player A,") and line.endswith(",A") for line in lines)
+    assert any(",Waiting," in line and line.endswith(",") for line in lines)
+    rows = csvio.parse_players(exported.lstrip("\ufeff"))
+    csvio.check_sections(rows, ["A", "B"])
+    assert all(r.ok for r in rows) and {r.section for r in rows} == {"A", "B", ""}

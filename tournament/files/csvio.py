@@ -616,14 +616,16 @@ def split_fields(line: str, delimiter: str) -> list[str]:
         i = k + 1
 
 
-def players_csv(players, chess: bool = False) -> str:
+def players_csv(players, chess: bool = False, root=None) -> str:
     """The roster, its headings in the page's language (`PLAYER_COLUMNS`); a chess event's with the FIDE
     details a rating report needs. The name's parts (as entered) come after the columns older exports had,
-    so that a sheet reading those by place still finds them."""
-    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()))
+    so that a sheet reading those by place still finds them. `root`: an event with sections, whose players
+    come with their section (empty for one waiting on the event, unplaced)."""
+    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()), *(SECTION_COLUMNS if root else ()))
     values = {
         "id": lambda p: p.external_id,
-        **{key: (lambda p, key=key: getattr(p, key)) for key, _c, _l in columns if key != "id"},
+        "section": lambda p: "" if p.event_id == root.pk else p.event.name,
+        **{key: (lambda p, key=key: getattr(p, key)) for key, _c, _l in columns if key not in ("id", "section")},
     }
     return write_rows(
         [str(label) for _k, _c, label in columns], ([values[k](p) for k, _c, _l in columns] for p in players)

@@ -14,7 +14,7 @@ import standings
 from swiss import eventfile as ef
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file
-from tournament.models import Event
+from tournament.models import Event, Player
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import final_placings
@@ -138,9 +138,7 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     access = event_for(request, slug)
     event = access.event
     if what == "players":
-        return _csv_download(
-            csvio.players_csv(event.players.order_by("number"), chess=event.colours), f"{slug}-players.csv"
-        )
+        return _csv_download(_players_csv(event), f"{slug}-players.csv")
     if what == "standings":
         players = {p.key: p for p in event.players.all()}
         placings = {p.key: place for place, p in final_placings(event) or []}
@@ -166,3 +164,14 @@ def _csv_download(content: str, filename: str) -> HttpResponse:
     response = _download(csvio.BOM + content, f"{stem}-{language}.csv", "text/csv; charset=utf-8")
     response["Content-Language"] = language
     return response
+
+
+def _players_csv(event: Event) -> str:
+    """The roster; an event with sections exports every section's players with their section (read back by an
+    import at the event: docs/sections.md)."""
+    sections = [] if event.is_section else event.section_list
+    if not sections:
+        return csvio.players_csv(event.players.order_by("number"), chess=event.colours)
+    venue = Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event")
+    chess = event.colours or any(s.colours for s in sections)
+    return csvio.players_csv(venue.order_by("number"), chess=chess, root=event)
