@@ -721,10 +721,10 @@ class SectionRulesForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("birth_year_min", "birth_year_max"):
-            self.fields[name].min_value = 1900
-            self.fields[name].validators.append(MinValueValidator(1900))
-            self.fields[name].validators.append(MaxValueValidator(2100))
+            self.fields[name].validators += [MinValueValidator(1900), MaxValueValidator(2100)]
+            self.fields[name].widget.attrs.update(min=1900, max=2100)
         self.fields["first_table"].validators.append(MinValueValidator(1))
+        self.fields["first_table"].widget.attrs.update(min=1)
 
 
 class PlaceForm(forms.Form):

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms import PlaceForm, SectionForm, SectionRulesForm
 from tournament.models import Event, Player, Round
@@ -24,7 +24,7 @@ from tournament.services.sections import (
 )
 from tournament.text import l10n
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
-from tournament.views.pages import back
+from tournament.views.pages import back, page
 
 
 def sections_panel(event: Event) -> dict:
@@ -96,31 +96,28 @@ def section_add(request: HtmxHttpRequest, slug: str):
     return back(request, _home(slug))
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def section_rules(request: HtmxHttpRequest, slug: str):
-    """Save a section's placement rules and first table (posted from the event's page, or the section's)."""
+    """A section's placement rules and first table: saved from the event's page (or this page's own form); a
+    refusal shows this page with the values as typed and what is wrong."""
     access = event_for(request, slug, need=ORGANISER)
     section = access.event
     home = _home(section.root.slug)
     if not section.is_section:
         return back(request, home)
-    form = SectionRulesForm(request.POST, instance=section, prefix=f"s{section.pk}")
-    if not form.is_valid():
-        errors = [
-            _("%(field)s: %(problem)s") % {"field": form.fields[name].label, "problem": " ".join(e)}
-            for name, e in form.errors.items()
-            if name in form.fields
-        ]
-        messages.error(request, l10n.join_errors(errors or list(form.non_field_errors())))
-        return back(request, home)
-    try:
-        update_section(Event.objects.get(pk=section.pk), request.user, **form.cleaned_data)
-    except ServiceError as e:
-        messages.error(request, str(e))
-    else:
-        messages.success(request, _("Section “%(name)s”: saved.") % {"name": section.name})
-    return back(request, home)
+    form = SectionRulesForm(request.POST or None, instance=section, prefix=f"s{section.pk}")
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_section(Event.objects.get(pk=section.pk), request.user, **form.cleaned_data)
+        except ServiceError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, _("Section “%(name)s”: saved.") % {"name": section.name})
+            return back(request, home)
+    return page(
+        request, "organiser/section_rules.html", access, form=form, tables=table_ranges(section.root)[section.pk]
+    )
 
 
 @require_POST
