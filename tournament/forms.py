@@ -4,6 +4,7 @@ from fractions import Fraction
 
 from django import forms
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.html import format_html
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 from django.utils.translation import gettext_lazy as _
@@ -473,8 +474,13 @@ class PasteForm(forms.Form):
         separator = pgettext("between the fields of a typed line", ", ")
         return separator.join(csvio.headings(("name", "rating", "id", "byes")))
 
+    def __init__(self, *args, sections: tuple[list[str], str | None] = ([], None), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sections = sections  # the section names a `section` column may give (csvio.check_sections)
+
     def clean_lines(self):
         rows = csvio.parse_pasted(self.cleaned_data["lines"])
+        csvio.check_sections(rows, *self.sections)
         errors = [row_message(r) for r in rows if not r.ok]
         if errors:
             raise forms.ValidationError(errors)
@@ -678,3 +684,67 @@ class TRFUploadForm(forms.Form):
                 code=getattr(e.message, "code", "trf"),
             ) from None
         return f
+
+
+# ---------------------------------------------------------------- sections (docs/sections.md)
+
+
+class SectionForm(forms.ModelForm):
+    """A new section of an event: its name and preset; it takes the preset's scoring and tie-breakers exactly
+    as a new event does (`EventCreateForm.save`)."""
+
+    class Meta:
+        model = Event
+        fields = ["name", "preset"]
+        labels = {"name": _("Section name"), "preset": _("Preset")}
+
+    def settings(self) -> dict:
+        p = PRESETS[self.cleaned_data["preset"]]
+        return {
+            "preset": p.code,
+            "win_points": str(p.win),
+            "draw_points": str(p.draw),
+            "loss_points": str(p.loss),
+            "best_of": p.best_of,
+            "floor": str(p.floor),
+            "tiebreakers": list(p.tiebreakers),
+            "colours": p.colours,
+        }
+
+
+class SectionRulesForm(forms.ModelForm):
+    """A section's placement rules (a rating band, birth years: either end open) and its first table."""
+
+    class Meta:
+        model = Event
+        fields = ["rating_min", "rating_max", "birth_year_min", "birth_year_max", "first_table"]
+        labels = {
+            "rating_min": _("Rating from"),
+            "rating_max": _("Rating up to"),
+            "birth_year_min": _("Born from (year)"),
+            "birth_year_max": _("Born up to (year)"),
+            "first_table": _("First table"),
+        }
+        help_texts = {"first_table": _("Empty: right after the previous section's tables.")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("birth_year_min", "birth_year_max"):
+            self.fields[name].validators += [MinValueValidator(1900), MaxValueValidator(2100)]
+            self.fields[name].widget.attrs.update(min=1900, max=2100)
+        self.fields["first_table"].validators.append(MinValueValidator(1))
+        self.fields["first_table"].widget.attrs.update(min=1)
+
+
+class PlaceForm(forms.Form):
+    """The section a player is registered in (the event's page), or moved or entered again in."""
+
+    section = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label=_("Section"))
+
+    def __init__(self, *args, sections, blank=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sections = {s.pk: s for s in sections}
+        self.fields["section"].choices = [("", blank or _("By the rules"))] + [(s.pk, s.name) for s in sections]
+
+    def chosen(self) -> Event | None:
+        return self.sections.get(self.cleaned_data["section"])

@@ -75,6 +75,10 @@ ORGANISER_ONLY = {
     "org_round_reporting",
     "org_top_cut_publish",
     "org_top_cut_undo",
+    "org_section_add",
+    "org_section_rules",
+    "org_place_by_rules",
+    "org_player_section",
 }
 # Any logged-in user: their own event list and creating a new event (whose organiser they become).
 ANY_USER = {"event_list", "org_event_new", "org_event_import_trf"}

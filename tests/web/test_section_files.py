@@ -261,8 +261,8 @@ def test_the_players_csv_of_an_event_with_sections_names_each_players_section(ve
         .splitlines()
     )
     assert own[0].split(",")[-1] == heading and len(own) == 7 and all(r.endswith(",B") for r in own[1:])
-    # And the export reads back as a roster: the import reads the section column past.
-    assert csvio.column_of(csvio.heading(heading)) == ""
+    # And the export reads back as a roster: the import reads the section column (docs/sections.md).
+    assert csvio.column_of(csvio.heading(heading)) == "section"
 
 
 def test_importing_a_venue_from_the_service_records_who(organiser):

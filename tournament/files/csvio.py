@@ -98,6 +98,8 @@ COLUMN_NAMES = {
     "title": {"title", "titel", "タイトル"},
     "sex": {"sex", "gender", "køn", "性別"},
     "birth_date": {"birth_date", "birth date", "birthdate", "born", "fødselsdato", "生年月日"},
+    # The section of an event with sections (docs/sections.md) the player is registered in.
+    "section": {"section", "gruppe", "部門"},
 }
 HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word in words}
 # Columns an import reads past: our own players export's numbers (the new event numbers its own players),
@@ -128,9 +130,8 @@ CHESS_COLUMNS = (
     ("sex", "sex", pgettext_lazy("CSV column", "sex")),
     ("birth_date", "birth_date", pgettext_lazy("CSV column", "birth_date")),
 )
-# The section a player is placed in, last in the players export of an event with sections (docs/sections.md).
-# Its heading is defined here alone (English `section`, ja 部門, da gruppe); an import reads it past.
-SECTION_COLUMN = ("section", "", pgettext_lazy("CSV column", "section"))
+# The section a player plays in, at an event with sections (docs/sections.md).
+SECTION_COLUMNS = (("section", "section", pgettext_lazy("CSV column", "section")),)
 # The columns a roster is read by, as the help and a heading row we cannot read name them.
 READ_COLUMNS = ("name", "reading", "family_name", "given_name", "rating", "id", "byes")
 
@@ -141,7 +142,7 @@ def _translated_headings() -> dict[str, str]:
     words: dict[str, str] = {}
     for language in LANGUAGES:
         with speaking(language):
-            for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, SECTION_COLUMN):
+            for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS):
                 words.setdefault(heading(str(label)), column)
     return words
 
@@ -157,7 +158,7 @@ def column_of(word: str) -> str | None:
 
 def headings(keys, language: str | None = None) -> list[str]:
     """The export's headings of these columns (`PLAYER_COLUMNS` keys), in the active language or `language`."""
-    labels = {key: label for key, _column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS)}
+    labels = {key: label for key, _column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS)}
     if language is None:
         return [str(labels[key]) for key in keys]
     with speaking(language):
@@ -239,6 +240,7 @@ class CsvRow:
     # The name's parts as entered ("Hellström, Viktor"; last/first name columns), both or neither.
     family_name: str = ""
     given_name: str = ""
+    section: str = ""  # the section named, at an event with sections; "" for one placed by the rules
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
     text: str = ""  # the line as it was given, for messages
@@ -397,6 +399,7 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
             row.errors.append(gettext("byes “%(value)s” must be 0 to 3") % {"value": values["byes"][:12]})
         else:
             row.byes = byes
+    row.section = " ".join(values.get("section", "").split())
     for key in CHESS_FIELDS:
         if values.get(key):
             value, problem = chess_detail(key, values[key])
@@ -410,6 +413,31 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
             % {"found": len(cells), "expected": len(columns)}
         )
     return row
+
+
+def check_sections(rows: list[CsvRow], names: list[str], only: str | None = None) -> None:
+    """Mark the rows naming a section that is not there: `names` are the event's sections (any case is read as
+    the section's own name); `only`, at a section's page, is the one section a row may name."""
+    known = {n.casefold(): n for n in names}
+    for row in rows:
+        if not row.section:
+            continue
+        name = known.get(row.section.casefold())
+        if name is None or (only is not None and name != only):
+            shown = printable(row.section)[:40]
+            if only is not None:
+                row.errors.append(
+                    gettext("section “%(name)s” is not this one: add its players on the event's page") % {"name": shown}
+                )
+            elif names:
+                row.errors.append(
+                    gettext("no section is called “%(name)s” (the sections are %(names)s)")
+                    % {"name": shown, "names": l10n.join(names)}
+                )
+            else:
+                row.errors.append(gettext("this event has no sections (section “%(name)s”)") % {"name": shown})
+        else:
+            row.section = name
 
 
 def _name(row: CsvRow, typed: str, family: str, given: str) -> None:
@@ -588,15 +616,15 @@ def split_fields(line: str, delimiter: str) -> list[str]:
         i = k + 1
 
 
-def players_csv(players, chess: bool = False, sections: dict[int, str] | None = None) -> str:
+def players_csv(players, chess: bool = False, root=None) -> str:
     """The roster, its headings in the page's language (`PLAYER_COLUMNS`); a chess event's with the FIDE
     details a rating report needs. The name's parts (as entered) come after the columns older exports had,
-    so that a sheet reading those by place still finds them. With `sections` (event id to section name: an
-    event with sections), a last column names each player's section (empty for one not yet placed)."""
-    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()), *((SECTION_COLUMN,) if sections is not None else ()))
+    so that a sheet reading those by place still finds them. `root`: an event with sections, whose players
+    come with their section (empty for one waiting on the event, unplaced)."""
+    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()), *(SECTION_COLUMNS if root else ()))
     values = {
         "id": lambda p: p.external_id,
-        "section": lambda p: (sections or {}).get(p.event_id, ""),
+        "section": lambda p: "" if p.event_id == root.pk else p.event.name,
         **{key: (lambda p, key=key: getattr(p, key)) for key, _c, _l in columns if key not in ("id", "section")},
     }
     return write_rows(

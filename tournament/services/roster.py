@@ -124,9 +124,12 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
         return [p.pk for p in made]
     fields = [f for f in Player._meta.concrete_fields if f is not Player._meta.pk]
     fixed = {"event_id": event.pk, "joined_round": joined}
-    # Player numbers continue the event's (as `models.number_players` gives them; the event is locked), and
-    # so do the keys (`models.fresh_keys`).
-    last = event.players.aggregate(n=Max("number"))["n"] or 0
+    # Player numbers continue the venue's, across an event and its sections (as `models.number_players` gives
+    # them, under the same lock), and the keys the event's (`models.fresh_keys`).
+    root_id = event.parent_id or event.pk
+    Event.objects.select_for_update().filter(pk=root_id).values_list("pk").first()
+    venue = Q(event_id=root_id) | Q(event__parent_id=root_id)
+    last = Player.objects.filter(venue).aggregate(n=Max("number"))["n"] or 0
     keys = fresh_keys(event.pk, len(entries))
     per_row = [f for f in fields if f.has_default() and callable(f.default)]
     defaults = {f.attname: f.get_default() for f in fields if f not in per_row}

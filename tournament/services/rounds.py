@@ -28,6 +28,7 @@ from tournament.models import (
 from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into
 from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
+from tournament.services.sections import first_table, fixed_tables_within
 from tournament.text import engine_text
 from tournament.text.wording import recommendation_text
 
@@ -69,6 +70,8 @@ def _engine_pairing(file_event, number: int, seed: int, progress: Progress = _qu
 
 
 def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> None:
+    if event.sections.exists():
+        raise ServiceError(gettext("This event is played in its sections: pair each section on its own page."))
     if previous is not None:
         if previous.state == Round.State.DRAFT and previous.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top-cut bracket is a draft: publish it or undo it first."))
@@ -96,14 +99,16 @@ def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> No
             )
 
 
-def _build_round_matches(rnd: Round, result, players: list[Player], requested: dict[str, str]) -> list[Match]:
-    """The engine's games by table, then its byes (the computed one and the pre-awarded ones) and the
-    requested ones as matches."""
+def _build_round_matches(
+    rnd: Round, result, players: list[Player], requested: dict[str, str], first: int = 1
+) -> list[Match]:
+    """The engine's games by table (numbered from `first`: a section's range, docs/sections.md), then its byes
+    (the computed one and the pre-awarded ones) and the requested ones as matches."""
     pk = {p.key: p.pk for p in players}
     games = [pr for pr in result.pairs if pr.b is not None]
     byes = list(dict.fromkeys([*result.byes, *(pr.a for pr in result.pairs if pr.b is None)]))
     return [
-        *(Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in games),
+        *(Match(round=rnd, table=pr.table + first - 1, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in games),
         *(Match(round=rnd, player_a_id=pk[key], result=Match.Result.BYE) for key in byes),
         *(Match(round=rnd, player_a_id=pk[key], result=kind) for key, kind in requested.items()),
     ]
@@ -120,7 +125,8 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None, progress:
     apply_cut(event, number, by)
     players = list(event.players.all())
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    file_event = event_to_file(event)
+    first = first_table(event)
+    file_event = fixed_tables_within(event_to_file(event), first)
     # The byes players asked for in this round (C.07: half-point, or zero-point for a known absence): the
     # engine leaves them out (`pairing.eligible`), and they are recorded as matches without an opponent.
     requested = requested_byes(file_event, number)
@@ -140,7 +146,7 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None, progress:
         warnings=_warnings(result),
         clock_minutes=event.round_minutes,
     )
-    create_matches(rnd, _build_round_matches(rnd, result, players, requested))
+    create_matches(rnd, _build_round_matches(rnd, result, players, requested, first))
     return rnd
 
 

@@ -21,6 +21,7 @@ from tournament.services.cut import day_2_rows
 from tournament.services.divisions import division_standings
 from tournament.services.locks import ServiceError, changed, latest_round, lock_event, log
 from tournament.services.rounds import check_ready_to_pair
+from tournament.services.sections import first_table
 from tournament.services.standings import event_standings
 from tournament.text import engine_text
 
@@ -138,7 +139,10 @@ def _elimination_round(event: Event, number: int, pairs, state: str = Round.Stat
         state=state,
         clock_minutes=event.round_minutes,
     )
-    create_matches(rnd, [Match(round=rnd, table=pr.table, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in pairs])
+    first = first_table(event)  # a section's tables are in its range (docs/sections.md)
+    create_matches(
+        rnd, [Match(round=rnd, table=pr.table + first - 1, player_a_id=pk[pr.a], player_b_id=pk[pr.b]) for pr in pairs]
+    )
     return rnd
 
 

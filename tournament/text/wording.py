@@ -264,8 +264,31 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
         return _("%(player)s: %(bye)s requested for round %(round)s.") % {"player": player, "bye": bye, "round": rnd}
     if action == "withdraw_bye":
         return _("%(player)s no longer asks for a bye in round %(round)s.") % {"player": player, "round": rnd}
+    if action.startswith("section_"):
+        return _section_sentence(action, d, player)
     # An action this version does not know (logged by a newer one): its code, as the log keeps it.
     return _("Logged: %(action)s.") % {"action": action}
+
+
+def _section_sentence(action: str, d: dict, player: str) -> str:
+    """The log's sentences about sections (docs/sections.md)."""
+    section, to, was = d.get("section", ""), d.get("to", ""), d.get("from", "")
+    if action == "section_add":
+        return _("Added the section “%(section)s”.") % {"section": section}
+    if action == "section_rules":
+        return _("Changed the placement rules or tables of “%(section)s”.") % {"section": section}
+    if action == "section_place":
+        return _("Placed %(count)s players by the rules.") % {"count": d.get("count", 0)}
+    if action == "section_move" and was:
+        return _("Moved %(player)s from “%(from)s” to “%(to)s”.") % {"player": player, "from": was, "to": to}
+    if action == "section_move":
+        return _("Placed %(player)s in “%(to)s”.") % {"player": player, "to": to}
+    return _("Withdrew %(player)s from “%(from)s” and entered them again in “%(to)s” as #%(number)s.") % {
+        "player": player,
+        "from": was,
+        "to": to,
+        "number": d.get("new_number", ""),
+    }
 
 
 def role_label(code) -> str:

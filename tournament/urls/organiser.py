@@ -2,7 +2,19 @@
 
 from django.urls import path
 
-from tournament.views import crosstable, organiser, players, printing, reports, results, rounds, staff, top_cut, trf
+from tournament.views import (
+    crosstable,
+    organiser,
+    players,
+    printing,
+    reports,
+    results,
+    rounds,
+    sections,
+    staff,
+    top_cut,
+    trf,
+)
 
 E = "events/<eventslug:slug>/"
 R = E + "rounds/<int:number>/"
@@ -16,6 +28,10 @@ urlpatterns = [
     path(E + "staff/", staff.staff_add, name="org_staff_add"),
     path(E + "staff/<int:role_id>/remove/", staff.staff_remove, name="org_staff_remove"),
     path(E + "staff/invites/<int:invite_id>/withdraw/", staff.invite_withdraw, name="org_invite_withdraw"),
+    path(E + "sections/add/", sections.section_add, name="org_section_add"),
+    path(E + "sections/rules/", sections.section_rules, name="org_section_rules"),
+    path(E + "players/place/", sections.place_by_rules, name="org_place_by_rules"),
+    path(E + "players/<int:player_id>/section/", sections.player_section, name="org_player_section"),
     path(E + "players/", players.players, name="org_players"),
     path(E + "players/add/", players.player_add, name="org_player_add"),
     path(E + "players/paste/", players.players_paste, name="org_players_paste"),

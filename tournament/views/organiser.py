@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
@@ -38,13 +38,21 @@ from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
 from tournament.views.pages import _save_changed, back, page
 from tournament.views.rounds import job_context
+from tournament.views.sections import sections_panel
 
 
 @require_GET
 @login_required
 def event_list(request: HtmxHttpRequest):
     claim_invites(request.user)
-    roles = EventRole.objects.filter(user=request.user).select_related("event").order_by("-event__date")
+    # Sections show under their event, never as events of their own (docs/sections.md).
+    sections = Prefetch("event__sections", queryset=Event.objects.order_by("position", "id"))
+    roles = (
+        EventRole.objects.filter(user=request.user, event__parent__isnull=True)
+        .select_related("event")
+        .prefetch_related(sections)
+        .order_by("-event__date")
+    )
     return page(request, "organiser/event_list.html", None, roles=roles, may_create=may_create_events(request.user))
 
 
@@ -118,6 +126,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         following=following,
         requested=[(p, "½" if p.requested_bye(following) == Match.Result.HALF_BYE else "0") for p in asked],
         **job_context(jobs.shown(event)),
+        **({} if event.is_section else sections_panel(event)),
     )
 
 
@@ -186,10 +195,11 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         loaded=signing.dumps(shown, salt=_LOADED, compress=True),
         chosen=[(c, l10n.label(c), l10n.NAMES.get(c, "")) for c in chosen],
         addable=[(c, label, l10n.NAMES.get(c, "")) for c, label in TIEBREAKER_CHOICES if c not in chosen],
-        staff_form=StaffForm(event=event),
+        # Staff are the venue's: a section's settings show and change the event's (docs/sections.md).
+        staff_form=StaffForm(event=event.root),
         recommendation=recommended_rounds(event),
-        staff=event.roles.select_related("user").order_by("role", "user__username"),
-        invites=event.invites.all(),
+        staff=event.root.roles.select_related("user").order_by("role", "user__username"),
+        invites=event.root.invites.all(),
         invite_days=settings.STAFF_INVITE_DAYS,
     )
 

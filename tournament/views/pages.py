@@ -23,6 +23,8 @@ def page(request: HtmxHttpRequest, template: str, access: Access | None, partial
         event = access.event
         context.setdefault("current", current_round(event))
         context.update(event=event, access=access)
+        if event.parent_id:  # a section's pages say whose it is and lead to the others (docs/sections.md)
+            context.update(venue_root=event.parent, venue_sections=event.parent.section_list)
     context.setdefault("once", uuid.uuid4().hex)
     if partial and is_fragment(request):
         template += f"#{partial}"

@@ -18,6 +18,7 @@ from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.utils import get_level_tags
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -154,6 +155,16 @@ _PLAYER_SQL = (
 )
 
 
+def _moved(event: Event, pk: int) -> Player | None:
+    """The player `pk` in another section of `event`'s event (or placed from it into a section), if any."""
+    root = event.parent_id or event.pk
+    return single(
+        Player.objects.filter(Q(event_id=root) | Q(event__parent_id=root), pk=pk)
+        .exclude(event=event)
+        .select_related("event")
+    )
+
+
 def _player_at(pk: int, slug: str, event_pk: int | None = None) -> Player | None:
     if event_pk is None:
         row = _PLAYER.one(_PLAYER_SQL, [pk, slug])
@@ -262,6 +273,11 @@ def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
     into = joined_into(event) if player is None else None
     if into is not None:  # their section joined another (services/divisions.py): their link leads there
         return redirect("player:link", slug=into.slug, pk=pk, token=token)
+    moved = _moved(event, pk) if player is None else None
+    if moved is not None and reports.check_token(moved, token):
+        # A player moved to another section of the event keeps their link (docs/sections.md): the card printed
+        # before the move leads to the section they play in now.
+        return redirect("player:link", slug=moved.event.slug, pk=pk, token=token)
     if player is None or not reports.check_token(player, token):
         _stranger(request, event)
         response = render(request, "player/link_gone.html", {"event": event}, status=404)

@@ -1,6 +1,7 @@
 """Registration: the roster, adding players (one, pasted, or a CSV file), editing, dropping, reinstating and
 deleting them."""
 
+import dataclasses
 import hashlib
 
 from django.contrib import messages
@@ -19,6 +20,7 @@ from tournament.forms import (
     CsvConfirmForm,
     CsvUploadForm,
     PasteForm,
+    PlaceForm,
     PlayerForm,
     QuickAddForm,
     RequestedByeForm,
@@ -38,12 +40,16 @@ from tournament.services.roster import (
     undrop_player,
 )
 from tournament.services.rounds import recommended_rounds
+from tournament.services.sections import paired_in, register
 from tournament.text import l10n, names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.pages import _next, _save_changed, back, page
 
 
 def _players_context(event: Event):
+    sections = [] if event.is_section else event.section_list
+    if sections:
+        return _venue_players_context(event, sections)
     # Alphabetical by reading when a player has one (a kanji name sorts as it is read).
     players = sorted(event.players.all(), key=lambda p: (p.sort_key(event.language), p.pk))
     same_name = {}
@@ -56,6 +62,28 @@ def _players_context(event: Event):
         "active_count": len(active),
         "paired": paired_players(event),
         "recommendation": recommended_rounds(event, active),
+    }
+
+
+def _venue_players_context(event: Event, sections: list[Event]):
+    """An event with sections registers its players once: every section's players, with their section, and
+    those waiting on the event, unplaced (docs/sections.md)."""
+    players = sorted(
+        Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event"),
+        key=lambda p: (p.sort_key(event.language), p.pk),
+    )
+    same_name = {}
+    for p in players:
+        same_name.setdefault(names.fold(p.name), []).append(p)
+    return {
+        "players": players,
+        "sections": sections,
+        "unplaced": sum(1 for p in players if p.event_id == event.pk and p.is_active),
+        "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
+        "active_count": sum(1 for p in players if p.is_active),
+        "paired": set().union(*(paired_players(s) for s in sections)),
+        "recommendation": None,
+        "place_form": PlaceForm(sections=sections),
     }
 
 
@@ -89,15 +117,14 @@ def player_add(request: HtmxHttpRequest, slug: str):
         try:
             with transaction.atomic():
                 once.claim(request)
-                added, notes = add_player(
-                    access.event,
-                    request.user,
+                entry = NewPlayer(
                     name=form.cleaned_data["name"],
                     reading=form.reading,
                     rating=form.rating,
                     family_name=form.entry.family_name,
                     given_name=form.entry.given_name,
                 )
+                added, notes = _register(request, access.event, [entry], _chosen_section(request, access.event))
         except once.Repeated:
             if not request.htmx:
                 return redirect("org_players", slug=slug)
@@ -134,11 +161,32 @@ def player_add(request: HtmxHttpRequest, slug: str):
     )
 
 
-def _add_many(request, event: Event, rows: list[NewPlayer], token: str | None = None) -> int:
-    """Add the rows once: a repeat of this submission (`token`, else the form's own) raises `once.Repeated`."""
+def _chosen_section(request, event: Event) -> Event | None:
+    """The section chosen on the event's quick add; None for "by the rules" (or an event without sections)."""
+    form = PlaceForm(request.POST, sections=[] if event.is_section else event.section_list)
+    return form.chosen() if form.is_valid() else None
+
+
+def _register(request, event: Event, entries: list[NewPlayer], chosen=None, sections_of=None) -> tuple[Player, list]:
+    """Register one player: at an event with sections, in the section chosen or by the rules
+    (`services.sections.register`); elsewhere in the event itself."""
+    if not event.is_section and event.sections.exists():
+        ids, notes = register(event, request.user, [(entries[0], chosen)])
+        return Player.objects.get(pk=ids[0]), notes
+    return add_player(event, request.user, **dataclasses.asdict(entries[0]))
+
+
+def _add_many(
+    request, event: Event, rows: list[NewPlayer], token: str | None = None, sections: list | None = None
+) -> int:
+    """Add the rows once: a repeat of this submission (`token`, else the form's own) raises `once.Repeated`.
+    `sections`: each row's section, at an event with sections (None: by the rules)."""
     with transaction.atomic():
         once.claim(request, token)
-        added, notes = add_players(event, request.user, rows)
+        if sections is not None:
+            added, notes = register(event, request.user, list(zip(rows, sections, strict=True)))
+        else:
+            added, notes = add_players(event, request.user, rows)
     for note in notes:
         messages.warning(request, note)
     return len(added)
@@ -148,10 +196,11 @@ def _add_many(request, event: Event, rows: list[NewPlayer], token: str | None = 
 @login_required
 def players_paste(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
-    form = PasteForm(request.POST)
+    form = PasteForm(request.POST, sections=_section_names(access.event))
     if form.is_valid():
         try:
-            n = _add_many(request, access.event, new_players(form.rows, access.event.colours))
+            entries, sections = _entries(access.event, form.rows)
+            n = _add_many(request, access.event, entries, sections=sections)
         except once.Repeated:
             messages.info(request, _("Those players were added already."))
             return back(request, reverse("org_players", args=[slug]))
@@ -191,6 +240,31 @@ def players_csv(request: HtmxHttpRequest, slug: str):
     return _csv_preview(request, access, text, form.encoding)
 
 
+def _section_names(event: Event) -> tuple[list[str], str | None]:
+    """The section names a list's `section` column may give (csvio.check_sections): the event's sections at an
+    event with sections; only its own name at a section's page."""
+    if event.is_section:
+        return [event.name], event.name
+    return [s.name for s in event.section_list], None
+
+
+def _entries(event: Event, rows) -> tuple[list[NewPlayer], list | None]:
+    """The registrations of a list's good rows and, at an event with sections, each row's section (None: by
+    the rules). The birth date is kept there whatever the preset: the sections' age rules read it."""
+    sections = {} if event.is_section else {s.name: s for s in event.section_list}
+    entries = new_players(rows, event.colours)
+    if not sections:
+        return entries, None
+    good = [r for r in rows if r.ok]
+    entries = [
+        e
+        if e.chess or not r.chess.get("birth_date")
+        else dataclasses.replace(e, chess={"birth_date": r.chess["birth_date"]})
+        for e, r in zip(entries, good, strict=True)
+    ]
+    return entries, [sections.get(r.section) for r in good]
+
+
 PREVIEW_ROWS = 500
 # How the preview says a file's fields were separated.
 DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t": gettext_lazy("tabs")}
@@ -199,6 +273,7 @@ DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t"
 def _csv_preview(request, access: Access, text: str, encoding: str):
     existing = set(access.event.players.values_list("name", flat=True))
     rows = csvio.parse_players(text, existing)
+    csvio.check_sections(rows, *_section_names(access.event))
     # A 50,000-row file is checked whole, but the page shows the bad rows and the first good ones.
     shown = rows
     if len(rows) > PREVIEW_ROWS:
@@ -231,6 +306,7 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
         return back(request, reverse("org_players", args=[slug]))
     text = form.cleaned_data["text"]
     rows = csvio.parse_players(text)
+    csvio.check_sections(rows, *_section_names(access.event))
     bad = [r for r in rows if not r.ok]
     if bad:
         # A file malformed anywhere writes nothing: a half-imported roster is worse than none.
@@ -254,7 +330,8 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
     # One file is imported once into one event, however often (or however simultaneously) it is confirmed.
     digest = hashlib.sha256(f"{access.event.pk}:{text}".encode()).hexdigest()
     try:
-        n = _add_many(request, access.event, new_players(rows, access.event.colours), token=f"csv:{digest}")
+        entries, sections = _entries(access.event, rows)
+        n = _add_many(request, access.event, entries, token=f"csv:{digest}", sections=sections)
     except once.Repeated:
         messages.info(request, _("This file was imported already; nothing was added again."))
         return back(request, reverse("org_players", args=[slug]))
@@ -296,7 +373,20 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         deletable=player.pk not in paired_players(access.event),
         bye_form=RequestedByeForm(initial={"round": next_requestable_round(access.event)}),
         requested_byes=requested_byes(player),
+        **_section_choice(access.event, player),
     )
+
+
+def _section_choice(event: Event, player: Player) -> dict:
+    """The player page's choice of another section, at an event with sections: a move before their section
+    pairs them, withdraw-and-enter-again after (docs/sections.md)."""
+    others = [s for s in event.root.section_list if s.pk != event.pk]
+    if not others:
+        return {}
+    return {
+        "move_form": PlaceForm(sections=others, blank=_("Choose a section")),
+        "move_paired": event.is_section and paired_in(player),
+    }
 
 
 def requested_byes(player: Player) -> list[tuple[int, str]]:

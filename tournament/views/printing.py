@@ -142,11 +142,7 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     access = event_for(request, slug)
     event = access.event
     if what == "players":
-        if event.root.sections.exists():  # the venue's players, each with their section (event with sections)
-            return _csv_download(venue_players_csv(event), f"{slug}-players.csv")
-        return _csv_download(
-            csvio.players_csv(event.players.order_by("number"), chess=event.colours), f"{slug}-players.csv"
-        )
+        return _csv_download(_players_csv(event), f"{slug}-players.csv")
     if what == "standings":
         players = {p.key: p for p in event.players.all()}
         placings = {p.key: place for place, p in final_placings(event) or []}
@@ -167,16 +163,6 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     )
 
 
-def venue_players_csv(event: Event) -> str:
-    """The players of an event with sections: all the venue's from the event itself, a section's own from a
-    section, with a `section` column either way."""
-    sections = {s.pk: s.name for s in event.root.section_list}
-    ids = event.venue_ids() if not event.is_section else [event.pk]
-    chess = any(e.colours for e in Event.objects.filter(pk__in=ids))
-    players = Player.objects.filter(event_id__in=ids).order_by("number", "id")
-    return csvio.players_csv(players, chess=chess, sections=sections)
-
-
 def _csv_download(content: str, filename: str) -> HttpResponse:
     """A CSV file says its language: in its name (friday-standings-da.csv) and in Content-Language."""
     language = get_language()
@@ -184,3 +170,18 @@ def _csv_download(content: str, filename: str) -> HttpResponse:
     response = _download(csvio.BOM + content, f"{stem}-{language}.csv", "text/csv; charset=utf-8")
     response["Content-Language"] = language
     return response
+
+
+def _players_csv(event: Event) -> str:
+    """The roster; an event with sections exports every section's players with their section (read back by an
+    import at the event: docs/sections.md)."""
+    if event.is_section:  # a section's own players, with its name in the section column
+        return csvio.players_csv(
+            event.players.select_related("event").order_by("number"), chess=event.colours, root=event.parent
+        )
+    sections = event.section_list
+    if not sections:
+        return csvio.players_csv(event.players.order_by("number"), chess=event.colours)
+    venue = Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event")
+    chess = event.colours or any(s.colours for s in sections)
+    return csvio.players_csv(venue.order_by("number"), chess=chess, root=event)

@@ -24,10 +24,11 @@ def _staff_section(slug: str) -> str:
 @login_required
 def staff_add(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
-    form = StaffForm(request.POST, event=access.event)
+    venue = access.event.root  # staff are the venue's: a section's staff page acts on its event
+    form = StaffForm(request.POST, event=venue)
     if form.is_valid():
         try:
-            done = invite_staff(access.event, form.cleaned_data["username"], form.cleaned_data["role"], request.user)
+            done = invite_staff(venue, form.cleaned_data["username"], form.cleaned_data["role"], request.user)
         except ServiceError as e:
             messages.error(request, str(e))
         else:
@@ -42,9 +43,9 @@ def staff_add(request: HtmxHttpRequest, slug: str):
 @login_required
 def staff_remove(request: HtmxHttpRequest, slug: str, role_id: int):
     access = event_for(request, slug, need=ORGANISER)
-    role = get_object_or_404(EventRole.objects.select_related("user"), pk=role_id, event=access.event)
+    role = get_object_or_404(EventRole.objects.select_related("user"), pk=role_id, event=access.event.root)
     try:
-        remove_staff(access.event, role, request.user)
+        remove_staff(access.event.root, role, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
     else:
@@ -56,8 +57,8 @@ def staff_remove(request: HtmxHttpRequest, slug: str, role_id: int):
 @login_required
 def invite_withdraw(request: HtmxHttpRequest, slug: str, invite_id: int):
     access = event_for(request, slug, need=ORGANISER)
-    invite = get_object_or_404(StaffInvite, pk=invite_id, event=access.event)
+    invite = get_object_or_404(StaffInvite, pk=invite_id, event=access.event.root)
     invite.delete()
-    log(access.event, "staff_invite_withdrawn", request.user, user=invite.username)
+    log(access.event.root, "staff_invite_withdrawn", request.user, user=invite.username)
     messages.success(request, _("The invitation for %(user)s is withdrawn.") % {"user": invite.username})
     return back(request, _staff_section(slug))

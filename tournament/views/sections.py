@@ -1,0 +1,181 @@
+"""Sections, the organiser's side (docs/sections.md): adding a section to an event, a section's placement rules
+and tables, placing the event's unplaced players by the rules, and moving a player to another section (or,
+once paired, withdrawing them and entering them again there)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.forms import PlaceForm, SectionForm, SectionRulesForm
+from tournament.models import Event, Player, Round
+from tournament.services.locks import ServiceError
+from tournament.services.sections import (
+    add_section,
+    move_player,
+    place_unplaced,
+    reenter_player,
+    table_ranges,
+    update_section,
+)
+from tournament.text import l10n
+from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.views.pages import back, page
+
+
+def sections_panel(event: Event) -> dict:
+    """What the event page's Sections panel shows: each section with its players, its current round or state,
+    its rules and tables (and their forms), and the count of players waiting on the event, unplaced."""
+    sections = list(
+        event.sections.order_by("position", "id").annotate(
+            registered=Count("players", distinct=True),
+            active=Count("players", filter=Q(players__dropped_after__isnull=True), distinct=True),
+        )
+    )
+    ranges = table_ranges(event) if sections else {}
+    latest = {}
+    for r in Round.objects.filter(event__in=sections).order_by("event_id", "number"):
+        latest[r.event_id] = r
+    for s in sections:
+        s.tables = ranges[s.pk]
+        s.latest = latest.get(s.pk)
+        s.rules_form = SectionRulesForm(instance=s, prefix=f"s{s.pk}")
+        s.rules_text = rules_text(s)
+    return {
+        "sections": sections,
+        "unplaced": event.players.filter(dropped_after__isnull=True).count() if sections else 0,
+        "section_form": SectionForm(initial={"preset": event.preset}),
+        # An event that runs one Swiss itself may be split into sections until it pairs round 1.
+        "may_add_sections": bool(sections) or not event.rounds.exists(),
+    }
+
+
+def _band(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return _("%(low)s–%(high)s") % {"low": low, "high": high}
+    if low is not None:
+        return _("from %(low)s") % {"low": low}
+    return _("up to %(high)s") % {"high": high}
+
+
+def rules_text(section: Event) -> str:
+    """A section's placement rules in words: "rating 1600–1999 · born from 2010", or "by hand only"."""
+    parts = []
+    if section.rating_min is not None or section.rating_max is not None:
+        parts.append(_("rating %(band)s") % {"band": _band(section.rating_min, section.rating_max)})
+    if section.birth_year_min is not None or section.birth_year_max is not None:
+        parts.append(_("born %(band)s") % {"band": _band(section.birth_year_min, section.birth_year_max)})
+    return pgettext("phrase separator", " · ").join(parts) if parts else _("by hand only")
+
+
+def _home(slug: str) -> str:
+    return reverse("org_event", args=[slug]) + "#sections"
+
+
+@require_POST
+@login_required
+def section_add(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    if access.event.is_section:
+        messages.error(request, _("A section has no sections of its own: add them on the event's page."))
+        return back(request, reverse("org_event", args=[slug]))
+    form = SectionForm(request.POST)
+    if form.is_valid():
+        try:
+            section = add_section(access.event, form.cleaned_data["name"], request.user, **form.settings())
+        except ServiceError as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(request, _("Section “%(name)s” is added.") % {"name": section.name})
+    else:
+        messages.error(request, l10n.join_errors([e for errors in form.errors.values() for e in errors]))
+    return back(request, _home(slug))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def section_rules(request: HtmxHttpRequest, slug: str):
+    """A section's placement rules and first table: saved from the event's page (or this page's own form); a
+    refusal shows this page with the values as typed and what is wrong."""
+    access = event_for(request, slug, need=ORGANISER)
+    section = access.event
+    home = _home(section.root.slug)
+    if not section.is_section:
+        return back(request, home)
+    form = SectionRulesForm(request.POST or None, instance=section, prefix=f"s{section.pk}")
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_section(Event.objects.get(pk=section.pk), request.user, **form.cleaned_data)
+        except ServiceError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, _("Section “%(name)s”: saved.") % {"name": section.name})
+            return back(request, home)
+    return page(
+        request, "organiser/section_rules.html", access, form=form, tables=table_ranges(section.root)[section.pk]
+    )
+
+
+@require_POST
+@login_required
+def place_by_rules(request: HtmxHttpRequest, slug: str):
+    access = event_for(request, slug, need=ORGANISER)
+    try:
+        placed, left = place_unplaced(access.event, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+        return back(request, reverse("org_players", args=[slug]))
+    if placed:
+        where = l10n.join(_("%(count)s in “%(name)s”") % {"count": n, "name": name} for name, n in placed.items())
+        messages.success(request, _("Placed by the rules: %(where)s.") % {"where": where})
+    if left:
+        messages.warning(
+            request,
+            ngettext(
+                "%(count)d player fits no section's rules: place them by hand.",
+                "%(count)d players fit no section's rules: place them by hand.",
+                left,
+            )
+            % {"count": left},
+        )
+    if not placed and not left:
+        messages.info(request, _("Every player is placed in a section."))
+    return back(request, reverse("org_players", args=[slug]))
+
+
+@require_POST
+@login_required
+def player_section(request: HtmxHttpRequest, slug: str, player_id: int):
+    """Move a player to another section (before their section pairs them), or withdraw them and enter them
+    again there (`reenter`: after)."""
+    access = event_for(request, slug, need=ORGANISER)
+    player = get_object_or_404(Player.objects.select_related("event"), pk=player_id, event=access.event)
+    root = access.event.root
+    form = PlaceForm(request.POST, sections=root.section_list)
+    target = form.chosen() if form.is_valid() else None
+    if target is None:
+        messages.error(request, _("Choose a section."))
+        return back(request, reverse("org_player_edit", args=[slug, player.pk]))
+    try:
+        if request.POST.get("reenter"):
+            new, notes = reenter_player(player, target, request.user)
+            messages.success(
+                request,
+                _("%(name)s is withdrawn from “%(from)s” and entered in “%(to)s” as #%(number)s.")
+                % {"name": player.name, "from": access.event.name, "to": target.name, "number": new.number},
+            )
+            url = reverse("org_player_edit", args=[target.slug, new.pk])
+        else:
+            notes = move_player(player, target, request.user)
+            messages.success(request, _("%(name)s is moved to “%(to)s”.") % {"name": player.name, "to": target.name})
+            url = reverse("org_player_edit", args=[target.slug, player.pk])
+    except ServiceError as e:
+        messages.error(request, str(e))
+        return back(request, reverse("org_player_edit", args=[slug, player.pk]))
+    for note in notes:
+        messages.warning(request, note)
+    return back(request, url)
