@@ -14,12 +14,13 @@ import standings
 from swiss import eventfile as ef
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file
-from tournament.models import Event
+from tournament.models import Event, Job
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import final_placings
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for
+from tournament.views.jobs import large_event, offer
 from tournament.views.organiser import _standings_rows
 from tournament.views.pages import _round
 from tournament.views.public_rows import qr_svg
@@ -128,6 +129,8 @@ def _download(content: str, filename: str, content_type: str) -> HttpResponse:
 @login_required
 def export_json(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
+    if large_event(access.event, Job.Kind.EXPORT):
+        return offer(request, access, Job.Kind.EXPORT)
     doc = ef.dump(event_to_file(access.event, include_drafts=True))
     return _download(json.dumps(doc, ensure_ascii=False, indent=1), f"{slug}.json", "application/json")
 
