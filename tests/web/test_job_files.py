@@ -130,8 +130,12 @@ def test_the_event_file_is_made_by_the_worker_and_kept_for_download(client, orga
     doc = json.loads(got.content)
     assert len(doc["players"]) == 12
     assert len(gzip.decompress(bytes(job.result))) == len(got.content) > len(bytes(job.result))
-    client.force_login(judge)
-    assert client.get(download).status_code == 403  # the file is for the organisers
+    client.force_login(judge)  # a judge may download the event file (as in the request), not the cards
+    assert client.get(download).status_code == 200
+    cards = jobs.start(event, Job.Kind.CARDS, 0, organiser)
+    work()
+    assert client.get(reverse("org_job_download", args=[event.slug, cards.pk])).status_code == 403
+    assert client.get(reverse("org_job_page", args=[event.slug, cards.pk])).status_code == 404
 
 
 def test_a_small_event_file_is_still_downloaded_at_once(client, organiser, event):

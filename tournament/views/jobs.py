@@ -7,6 +7,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament import job_files, jobs
 from tournament.models import Event, Job
-from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy
+from tournament.views.access import JUDGE, ORGANISER, Access, HtmxHttpRequest, event_for, heavy
 from tournament.views.pages import back, page
 from tournament.views.rounds import _live_headers, job_context
 
@@ -64,7 +65,7 @@ def job_start(request: HtmxHttpRequest, slug: str, kind: str):
     """Make the event file, the player cards or the crosstable as a job."""
     if kind not in STARTED_BY_BUTTON:
         raise Http404("No such job.")
-    access = event_for(request, slug, need=NEED.get(kind, "judge"))
+    access = event_for(request, slug, need=NEED.get(kind, JUDGE))
     payload = json.dumps({"base": request.build_absolute_uri("/").rstrip("/")}) if kind == Job.Kind.CARDS else ""
     response = start(request, access, kind, payload)
     return response or back(request, reverse("org_event", args=[slug]))
@@ -104,8 +105,10 @@ def job_retry(request: HtmxHttpRequest, slug: str, pk: int):
 @login_required
 @never_cache  # the cards hold every player's personal link: no cache keeps them
 def job_download(request: HtmxHttpRequest, slug: str, pk: int):
-    access = event_for(request, slug, need=ORGANISER)
+    access = event_for(request, slug)
     job = _job(access, pk)
+    if NEED.get(job.kind) == ORGANISER and not access.is_organiser:
+        raise PermissionDenied
     if job.state != Job.State.DONE or job.result is None:
         messages.info(request, job_files.gone_text())
         return redirect("org_job_page", slug=slug, pk=pk)
