@@ -98,6 +98,9 @@ def job_retry(request: HtmxHttpRequest, slug: str, pk: int):
     if old.is_active and not old.is_stale():
         messages.warning(request, jobs.busy_text(old))
         return back(request, job_files.page_of(old))
+    if old.kind == Job.Kind.PLAYERS and not old.payload:  # its file was swept: there is nothing to run again
+        messages.info(request, job_files.gone_text())
+        return back(request, job_files.page_of(old))
     return start(request, access, old.kind, old.payload) or back(request, job_files.page_of(old))
 
 
