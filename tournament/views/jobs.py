@@ -71,8 +71,8 @@ def job_start(request: HtmxHttpRequest, slug: str, kind: str):
     return response or back(request, reverse("org_event", args=[slug]))
 
 
-def _job(access: Access, pk: int) -> Job:
-    job = get_object_or_404(Job, event=access.event, pk=pk)
+def _job(access: Access, job_id: int) -> Job:
+    job = get_object_or_404(Job, event=access.event, pk=job_id)
     if job.is_round:
         raise Http404("No such job.")
     return job
@@ -80,9 +80,9 @@ def _job(access: Access, pk: int) -> Job:
 
 @require_GET
 @login_required
-def job_page(request: HtmxHttpRequest, slug: str, pk: int):
+def job_page(request: HtmxHttpRequest, slug: str, job_id: int):
     access = event_for(request, slug)
-    job = _job(access, pk)
+    job = _job(access, job_id)
     if NEED.get(job.kind) == ORGANISER and not access.is_organiser:
         raise Http404("No such job.")
     return page(request, "organiser/job.html", access, **job_context(job))
@@ -91,10 +91,10 @@ def job_page(request: HtmxHttpRequest, slug: str, pk: int):
 @require_POST
 @login_required
 @heavy
-def job_retry(request: HtmxHttpRequest, slug: str, pk: int):
+def job_retry(request: HtmxHttpRequest, slug: str, job_id: int):
     """A stopped or failed job run again, from the same file: a new job (the old one stays, closed)."""
     access = event_for(request, slug, need=ORGANISER)
-    old = _job(access, pk)
+    old = _job(access, job_id)
     if old.is_active and not old.is_stale():
         messages.warning(request, jobs.busy_text(old))
         return back(request, job_files.page_of(old))
@@ -107,30 +107,30 @@ def job_retry(request: HtmxHttpRequest, slug: str, pk: int):
 @require_GET
 @login_required
 @never_cache  # the cards hold every player's personal link: no cache keeps them
-def job_download(request: HtmxHttpRequest, slug: str, pk: int):
+def job_download(request: HtmxHttpRequest, slug: str, job_id: int):
     access = event_for(request, slug)
-    job = _job(access, pk)
+    job = _job(access, job_id)
     if NEED.get(job.kind) == ORGANISER and not access.is_organiser:
         raise PermissionDenied
     if job.state != Job.State.DONE or job.result is None:
         messages.info(request, job_files.gone_text())
-        return redirect("org_job_page", slug=slug, pk=pk)
+        return redirect("org_job_page", slug=slug, job_id=job_id)
     response = HttpResponse(gzip.decompress(bytes(job.result)), content_type=job.result_type)
     disposition = "attachment" if job.kind == Job.Kind.EXPORT else "inline"
     response["Content-Disposition"] = f'{disposition}; filename="{job.result_name}"'
     return response
 
 
-def _trf_job(request: HtmxHttpRequest, pk: int) -> Job:
+def _trf_job(request: HtmxHttpRequest, job_id: int) -> Job:
     """A TRF import's job: its own page, for the account that started it."""
-    return get_object_or_404(Job, pk=pk, kind=Job.Kind.TRF, created_by=request.user)
+    return get_object_or_404(Job, pk=job_id, kind=Job.Kind.TRF, created_by=request.user)
 
 
 @require_GET
 @login_required
-def trf_job(request: HtmxHttpRequest, pk: int):
+def trf_job(request: HtmxHttpRequest, job_id: int):
     """A TRF import followed: the page (or, polled, the box); once the event is made, a redirect to it."""
-    job = _trf_job(request, pk)
+    job = _trf_job(request, job_id)
     if job.state == Job.State.DONE and job.event_id:
         messages.success(request, job_files.done_text(job))
         return back(request, reverse("org_event", args=[job.event.slug]))
@@ -146,10 +146,10 @@ def trf_job(request: HtmxHttpRequest, pk: int):
 @require_POST
 @login_required
 @heavy
-def trf_job_retry(request: HtmxHttpRequest, pk: int):
-    old = _trf_job(request, pk)
+def trf_job_retry(request: HtmxHttpRequest, job_id: int):
+    old = _trf_job(request, job_id)
     if (old.is_active and not old.is_stale()) or not old.payload:
-        return redirect("org_trf_job", pk=pk)
+        return redirect("org_trf_job", job_id=job_id)
     with transaction.atomic():
         if old.is_active:
             jobs.stop(old)
