@@ -1,6 +1,8 @@
-"""What a pairing job costs, and how long it waits for the worker (tournament/jobs.py).
+"""What a job costs, how long it waits for the worker, and what a burst of them does to the public pages
+(tournament/jobs.py, tournament/job_files.py).
 
-    .venv/bin/python bench/jobs.py [--dutch N ...] [--optimal N ...] [--latency K] [--sqlite]
+    .venv/bin/python bench/jobs.py [--dutch N ...] [--optimal N ...] [--latency K] [--kinds N] [--burst N]
+                                   [--burst-workers W] [--sqlite]
 
 A fresh database (PostgreSQL at $BENCH_PG, default postgres://postgres@127.0.0.1:5432, dropped at the end; or
 SQLite in a temporary file with --sqlite), migrated, production settings (DEBUG=0). Then:
@@ -15,6 +17,15 @@ SQLite in a temporary file with --sqlite), migrated, production settings (DEBUG=
 - The queue's latency: K jobs (default 20) of a 16-player event, queued one after another while the worker is
   idle, each waited for: queued to started, p50 / p90 / max, for `db_worker` at its default 1-s interval and at
   the 0.5 s `make run` gives it.
+
+- The cost per job kind other than pairing (--kinds N, default 2000; 0 skips): on bench/dutch.py's field of N
+  players after 9 rounds, each kind done as the request would do it (wall seconds), then as a job by the worker
+  (started to finished): the roster import (a CSV of 10 x N rows), the TRF import (the field's own TRF file), the
+  event file, every player card and the whole crosstable; and the size of what the job keeps.
+- A burst (--burst N, default 2000; 0 skips): three events of N players (FIDE Dutch, round 6) submitted at once to W
+  workers (default 2, as docker-compose runs them), while a phone polls a fourth event's public pairings page through
+  gunicorn (2 workers x 4 threads, as deploy/start.sh) every 50 ms: each job's wait and run, the burst's length, and
+  the page's p50 / p90 / max while it lasted (target: p90 under 0.5 s).
 
 Wall-clock figures suffer when other work shares the machine; the CPU column does not.
 """
@@ -133,6 +144,176 @@ def cost(systems: dict[str, list[int]]) -> None:
             )
 
 
+def kinds(n: int) -> None:
+    """The cost of each kind of import, export and print: in the request, and as a job."""
+    import importlib.util
+    import json
+
+    from django.template.loader import render_to_string
+
+    from standings import points_by_player
+    from swiss import eventfile as ef
+    from swiss import trf
+    from tournament import jobs
+    from tournament.files import csvio
+    from tournament.files.eventio import event_to_file, event_to_trf, import_event
+    from tournament.job_files import players_payload
+    from tournament.models import Event, Job
+    from tournament.services.roster import add_players, new_players
+    from tournament.views.crosstable import crosstable_context
+    from tournament.views.public_rows import qr_svg
+
+    spec = importlib.util.spec_from_file_location("bench_dutch", ROOT / "bench" / "dutch.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    field_event = import_event(module.play(n, 9), slug=f"kinds-{uuid.uuid4().hex[:6]}")
+    rows = 10 * n
+    roster = "name,rating,id\n" + "".join(
+        f"Player {i:06d} Lastname,{1000 + i % 1500},FED{i:06d}\n" for i in range(rows)
+    )
+    trf_text = event_to_trf(field_event).encode()
+
+    def in_request(kind: str) -> float:
+        began = time.perf_counter()
+        if kind == "players":
+            target = Event.objects.create(slug=f"roster-{uuid.uuid4().hex[:6]}", name="Roster")
+            add_players(target, None, new_players(csvio.parse_players(roster), target.colours))
+        elif kind == "trf":
+            import_event(trf.loads(trf_text, points_by_player))
+        elif kind == "export":
+            json.dumps(ef.dump(event_to_file(field_event, include_drafts=True)), ensure_ascii=False, indent=1)
+        elif kind == "cards":
+            for p in field_event.players.all():
+                qr_svg(f"http://127.0.0.1/p/{field_event.slug}/{p.pk}/{p.token}")
+        else:
+            render_to_string("print/crosstable.html", crosstable_context(field_event, live=True))
+        return time.perf_counter() - began
+
+    print(f"{'kind':>10} {'size':>18} {'request s':>9} {'start ms':>8} {'job s':>6} {'waited s':>8} {'kept kB':>8}")
+    sizes = {
+        "players": f"{rows} rows",
+        "trf": f"{n} x 9 rounds",
+        "export": f"{n} x 9 rounds",
+        "cards": f"{n} cards",
+        "crosstable": f"{n} x 9 rounds",
+    }
+    for kind in ("players", "trf", "export", "cards", "crosstable"):
+        wall = in_request(kind)
+        if kind == "players":
+            event = Event.objects.create(slug=f"roster-{uuid.uuid4().hex[:6]}", name="Roster")
+            payload = players_payload("csv", roster)
+        elif kind == "trf":
+            event, payload = None, __import__("base64").b64encode(trf_text).decode()
+        else:
+            event = field_event
+            payload = json.dumps({"base": "http://127.0.0.1"}) if kind == "cards" else ""
+        began = time.perf_counter()
+        job = jobs.start(event, kind, 0, None, payload=payload)
+        start_ms = (time.perf_counter() - began) * 1000
+        job = wait_for(job)
+        assert job.state == Job.State.DONE, job.error
+        run = (job.finished_at - job.started_at).total_seconds()
+        waited = (job.started_at - job.created_at).total_seconds()
+        kept = len(bytes(job.result)) / 1000 if job.result is not None else 0
+        print(
+            f"{kind:>10} {sizes[kind]:>18} {wall:>9.2f} {start_ms:>8.1f} {run:>6.2f} {waited:>8.2f} {kept:>8.0f}",
+            flush=True,
+        )
+
+
+def burst(env: dict[str, str], n: int, workers: int, tmp: Path) -> None:
+    """Three N-player Dutch pairings queued at once; another event's public page polled meanwhile."""
+    import http.client
+    import socket
+    import threading
+
+    from tournament import jobs
+    from tournament.models import Event, Job, Player
+    from tournament.services.rounds import pair_next_round, publish_round
+
+    events = [field("dutch", n, f"burst{k}-{uuid.uuid4().hex[:6]}") for k in range(3)]
+    other = Event.objects.create(slug=f"other-{uuid.uuid4().hex[:6]}", name="Other")
+    Player.objects.bulk_create(Player(event=other, name=f"Player {i}") for i in range(64))
+    publish_round(pair_next_round(other, None), None)
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server_env = {**env, "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1"}
+    gunicorn = [
+        str(Path(sys.executable).parent / "gunicorn"),
+        "tournament.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+    ]
+    server = subprocess.Popen(
+        [*gunicorn, "--workers", "2", "--threads", "4", "--log-level", "warning"], cwd=ROOT, env=server_env
+    )
+    path = f"/e/{other.slug}/pairings/"
+
+    def get() -> float:
+        began = time.perf_counter()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            conn.request("GET", path)
+            response = conn.getresponse()
+            response.read()
+            assert response.status == 200, response.status
+        finally:
+            conn.close()
+        return time.perf_counter() - began
+
+    for _ in range(200):
+        try:
+            get()
+            break
+        except OSError:
+            time.sleep(0.1)
+    quiet = sorted(get() for _ in range(40))
+    processes = [worker(env, 0.5) for _ in range(workers)]
+    latencies: list[float] = []
+    stop_polling = threading.Event()
+
+    def poll() -> None:
+        while not stop_polling.is_set():
+            latencies.append(get())
+            time.sleep(0.05)
+
+    try:
+        time.sleep(3)  # the workers up and polling
+        phone = threading.Thread(target=poll)
+        phone.start()
+        began = time.perf_counter()
+        queued = [jobs.start(event, Job.Kind.PAIR, 6, None) for event in events]
+        done = [wait_for(job) for job in queued]
+        length = time.perf_counter() - began
+        stop_polling.set()
+        phone.join()
+    finally:
+        for process in processes:
+            stop(process)
+        server.terminate()
+        server.wait(30)
+    assert all(job.state == Job.State.DONE for job in done), [job.error for job in done]
+
+    def p(values: list[float], q: float) -> float:
+        values = sorted(values)
+        return values[int(q * (len(values) - 1))]
+
+    for job in done:
+        print(
+            f"burst: {n}-player Dutch round 6: waited {(job.started_at - job.created_at).total_seconds():.2f} s, "
+            f"ran {(job.finished_at - job.started_at).total_seconds():.2f} s"
+        )
+    print(
+        f"burst: three jobs on {workers} worker(s) done in {length:.2f} s; another event's public pairings page: "
+        f"quiet p50 {p(quiet, 0.5) * 1000:.0f} ms p90 {p(quiet, 0.9) * 1000:.0f} ms; during the burst "
+        f"{len(latencies)} requests, p50 {p(latencies, 0.5) * 1000:.0f} ms, p90 {p(latencies, 0.9) * 1000:.0f} ms, "
+        f"max {max(latencies) * 1000:.0f} ms (target p90 < 500 ms)",
+        flush=True,
+    )
+
+
 def latency(env: dict[str, str], count: int) -> None:
     from tournament import jobs
     from tournament.models import Event, Job, Player
@@ -167,6 +348,9 @@ def main() -> None:
     parser.add_argument("--dutch", type=int, nargs="*", default=[100, 300, 500, 1000, 2000])
     parser.add_argument("--optimal", type=int, nargs="*", default=[500, 1000, 2000, 4000])
     parser.add_argument("--latency", type=int, default=20, help="jobs per interval (0: skip)")
+    parser.add_argument("--kinds", type=int, default=2000, help="players of the import/export/print costs (0: skip)")
+    parser.add_argument("--burst", type=int, default=2000, help="players of each of the burst's events (0: skip)")
+    parser.add_argument("--burst-workers", type=int, default=2)
     parser.add_argument("--sqlite", action="store_true", help="SQLite in a temporary file instead of PostgreSQL")
     args = parser.parse_args()
 
@@ -181,6 +365,9 @@ def main() -> None:
             conn.execute(f"CREATE DATABASE {name}")
         url = f"{PG}/{name}"
     env = environment(url)
+    # The prints' pages name their stylesheet through the static files' manifest, as in the app's image.
+    env["STATIC_ROOT"] = str(tmp / "static")
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     os.environ.update(env)
     import django
 
@@ -195,8 +382,12 @@ def main() -> None:
         time.sleep(3)  # up and polling
         try:
             cost({"dutch": args.dutch, "optimal": args.optimal})
+            if args.kinds:
+                kinds(args.kinds)
         finally:
             stop(process)
+        if args.burst:
+            burst(env, args.burst, args.burst_workers, tmp)
         if args.latency:
             latency(env, args.latency)
     finally:

@@ -1,4 +1,6 @@
-"""Heavy work off the web request: pairing a large round as a job the worker runs (`manage.py db_worker`).
+"""Heavy work off the web request: pairing a large round, a large import, a whole-event export or a large print,
+as a job the worker runs (`manage.py db_worker`). The pairing is told here; the imports, exports and prints
+(`Job.Kind.PLAYERS` ... `CROSSTABLE`) are in tournament/job_files.py, and run the same way.
 
 A round with at least PAIR_IN_BACKGROUND_FROM players to pair (per pairing system: bench/jobs.py measured them)
 is not paired in the request that asks for it. `start` stores a `Job` row and enqueues `run_job` on the task queue
@@ -110,12 +112,17 @@ def _enqueue(job_id: int) -> None:
     Job.objects.filter(pk=job_id).update(task_id=str(result.id)[:64])
 
 
-def start(event: Event, kind: str, number: int, by, *, published: bool = False) -> Job:
-    """Queue a job pairing round `number` (kind PAIR) or pairing it again (REPAIR); AlreadyRunning if the event
-    has one under way. A stopped one (`Job.is_stale`) is closed first. The job speaks the active language."""
+def start(
+    event: Event | None, kind: str, number: int, by, *, published: bool = False, payload: str = "", then=None
+) -> Job:
+    """Queue a job pairing round `number` (kind PAIR) or pairing it again (REPAIR), or another kind of the event's
+    (number 0) reading `payload`; AlreadyRunning if the event has one under way. A stopped one (`Job.is_stale`) is
+    closed first. The job speaks the active language. `then(job)` runs in the job's own transaction (a one-time
+    form key marked done with the job's page). A TRF import has no event yet (None): any number of them may run."""
     language = translation.get_language() or settings.LANGUAGE_CODE
+    sweep()
     with transaction.atomic():
-        current = active(event)
+        current = active(event) if event is not None else None
         if current is not None:
             if not current.is_stale():
                 raise AlreadyRunning(current)
@@ -129,10 +136,13 @@ def start(event: Event, kind: str, number: int, by, *, published: bool = False) 
                     published=published,
                     language=language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE,
                     created_by=by,
+                    payload=payload,
                 )
         except IntegrityError:
             # Another request started one a moment ago (the database allows one active job per event).
             raise AlreadyRunning(active(event)) from None
+        if then is not None:
+            then(job)
         if _database_queue():
             _enqueue(job.pk)  # the task row commits with the job row, or neither does
         else:
@@ -144,16 +154,40 @@ def start(event: Event, kind: str, number: int, by, *, published: bool = False) 
 def stop(job: Job) -> bool:
     """Close a stale job as failed, saying why in its language; False if it moved on meanwhile."""
     with translation.override(job.language):
-        if job.state == Job.State.RUNNING:
-            why = gettext("The worker stopped while pairing round %(number)s. Nothing was stored.")
+        if not job.is_round:
+            error = (
+                gettext("The worker stopped while doing this job. Nothing was stored.")
+                if job.state == Job.State.RUNNING
+                else gettext("No worker took this job: the server’s worker is not running.")
+            )
+        elif job.state == Job.State.RUNNING:
+            error = _died(job)
         else:
-            why = gettext("No worker took the pairing of round %(number)s: the server’s worker is not running.")
-        error = why % {"number": job.round_number}
+            error = gettext("No worker took the pairing of round %(number)s: the server’s worker is not running.") % {
+                "number": job.round_number
+            }
     return bool(
         Job.objects.filter(pk=job.pk, state=job.state).update(
             state=Job.State.FAILED, error=error, finished_at=timezone.now()
         )
     )
+
+
+def _died(job: Job) -> str:
+    if not job.is_round:
+        return gettext("The worker stopped while doing this job. Nothing was stored.")
+    return gettext("The worker stopped while pairing round %(number)s. Nothing was stored.") % {
+        "number": job.round_number
+    }
+
+
+def sweep() -> int:
+    """Empty the downloads of jobs that ended more than JOB_RESULT_HOURS ago, and the files kept for running a failed
+    import again (the rows stay, small): called as each job starts, so the jobs table stays bounded without a
+    scheduler."""
+    cutoff = timezone.now() - timedelta(hours=settings.JOB_RESULT_HOURS)
+    old = Job.objects.filter(finished_at__lt=cutoff)
+    return old.filter(Q(result__isnull=False) | ~Q(payload="")).update(result=None, payload="")
 
 
 class Heartbeat:
@@ -200,14 +234,20 @@ class Heartbeat:
             connections.close_all()  # this thread's own
 
 
-def _work(job: Job, say) -> Round:
+def _work(job: Job, say) -> tuple[Round | None, dict]:
+    """Do the job inside the transaction that marks it done: the round paired, or the job's fields to store with its
+    end (what an export or a print made; the event a TRF import made)."""
     event = job.event
+    if not job.is_round:
+        from tournament import job_files  # the imports, exports and prints (views' templates among them)
+
+        return None, job_files.run(job, say)
     if job.kind == Job.Kind.PAIR:
-        return pair_next_round(event, job.created_by, number=job.round_number, progress=say)
+        return pair_next_round(event, job.created_by, number=job.round_number, progress=say), {}
     rnd = Round.objects.filter(event=event, number=job.round_number).first()
     if rnd is None:
         raise ServiceError(gettext("That round is gone: someone re-paired it meanwhile."))
-    return repair_round(rnd, job.created_by, only_draft=not job.published, progress=say)
+    return repair_round(rnd, job.created_by, only_draft=not job.published, progress=say), {}
 
 
 def _fail(job_id: int, error: str) -> None:
@@ -233,9 +273,10 @@ def run_job(job_id: int) -> str:
         with Heartbeat(job_id) as beat:
             try:
                 with transaction.atomic():
-                    rnd = _work(job, beat.say)
+                    rnd, outcome = _work(job, beat.say)
+                    ended = {"finished_at": timezone.now(), "heartbeat": timezone.now(), "progress": "", "payload": ""}
                     done = Job.objects.filter(pk=job_id, state=Job.State.RUNNING).update(
-                        state=Job.State.DONE, finished_at=timezone.now(), heartbeat=timezone.now(), progress=""
+                        state=Job.State.DONE, **{**ended, **outcome}
                     )
                     if not done:
                         raise Superseded
@@ -250,17 +291,18 @@ def run_job(job_id: int) -> str:
                     gettext(
                         "The pairing stopped on an unexpected error, and nothing was stored. Try again; if it "
                         "happens again, tell the server’s administrator."
+                    )
+                    if job.is_round
+                    else gettext(
+                        "The job stopped on an unexpected error, and nothing was stored. Try again; if it happens "
+                        "again, tell the server’s administrator."
                     ),
                 )
                 raise
             except BaseException:  # the worker told to stop at once (a second Ctrl+C, SystemExit)
-                _fail(
-                    job_id,
-                    gettext("The worker stopped while pairing round %(number)s. Nothing was stored.")
-                    % {"number": job.round_number},
-                )
+                _fail(job_id, _died(job))
                 raise
-    return f"round {rnd.number} paired"
+    return f"round {rnd.number} paired" if rnd is not None else f"{job.kind} done"
 
 
 def busy_text(job: Job | None) -> str:
@@ -268,6 +310,14 @@ def busy_text(job: Job | None) -> str:
     if job is None:
         return gettext("This event is being paired already; this page follows it.")
     seconds = max(0, int((timezone.now() - job.created_at).total_seconds()))
+    if not job.is_round:
+        return ngettext(
+            "The worker is busy with this event already (%(job)s, started %(seconds)s second ago); try again when "
+            "it is done.",
+            "The worker is busy with this event already (%(job)s, started %(seconds)s seconds ago); try again when "
+            "it is done.",
+            seconds,
+        ) % {"job": job.get_kind_display(), "seconds": seconds}
     return ngettext(
         "Round %(number)s is being paired already (started %(seconds)s second ago); this page follows it.",
         "Round %(number)s is being paired already (started %(seconds)s seconds ago); this page follows it.",
@@ -276,6 +326,10 @@ def busy_text(job: Job | None) -> str:
 
 
 def done_text(job: Job) -> str:
+    if not job.is_round:
+        from tournament import job_files
+
+        return job_files.done_text(job)
     if job.kind == Job.Kind.REPAIR:
         return gettext("Round %(number)s is paired again as a draft. Check it, then publish it.") % {
             "number": job.round_number

@@ -1014,8 +1014,9 @@ class CodeBudget(models.Model):
 
 
 class Job(models.Model):
-    """Heavy work the worker does instead of a web request (`manage.py db_worker`, tournament/jobs.py): for now
-    pairing a round, or pairing it again. The task queue (django-tasks-db) runs it; this row is what the
+    """Heavy work the worker does instead of a web request (`manage.py db_worker`, tournament/jobs.py): pairing a
+    round or pairing it again; a large import (a roster, a TRF file making a new event); a whole-event export or a
+    large print, kept for download (`result`). The task queue (django-tasks-db) runs it; this row is what the
     organiser's page shows of it, in the organiser's language (`language`, active while it runs).
 
     One active (queued or running) job per event, by the database: a double click, or two organisers at once,
@@ -1025,6 +1026,11 @@ class Job(models.Model):
     class Kind(models.TextChoices):
         PAIR = "pair", _("Pair a round")
         REPAIR = "repair", _("Pair a round again")
+        PLAYERS = "players", _("Import players")
+        TRF = "trf", _("Import a TRF file")
+        EXPORT = "export", _("Export the event file")
+        CARDS = "cards", _("Print player cards")
+        CROSSTABLE = "crosstable", _("Print the crosstable")
 
     class State(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -1034,9 +1040,10 @@ class Job(models.Model):
 
     ACTIVE = (State.QUEUED, State.RUNNING)
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs")
+    # None only for a TRF import until it made its event (the event is set in the transaction that stores it).
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs", null=True, blank=True)
     kind = models.CharField(max_length=12, choices=Kind.choices)
-    round_number = models.PositiveSmallIntegerField()
+    round_number = models.PositiveSmallIntegerField(default=0)  # 0: a job of the whole event
     # A re-pairing: the round was published when it was asked for (the organiser confirmed what that throws
     # away). A re-pairing of a draft refuses a round published meanwhile.
     published = models.BooleanField(default=False)
@@ -1051,6 +1058,13 @@ class Job(models.Model):
     heartbeat = models.DateTimeField(null=True, blank=True)
     # The task queue's id of the task that runs it (django_tasks_db's DBTaskResult).
     task_id = models.CharField(max_length=64, blank=True)
+    # What an import reads (the file's text, within the upload limits), emptied when the job ends.
+    payload = models.TextField(blank=True)
+    # What an export or a print made, gzipped, for download: at most JOB_RESULT_MAX_BYTES, and emptied
+    # JOB_RESULT_HOURS after the job ended (`jobs.sweep`).
+    result = models.BinaryField(null=True, blank=True, editable=False)
+    result_name = models.CharField(max_length=120, blank=True)
+    result_type = models.CharField(max_length=60, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -1063,6 +1077,10 @@ class Job(models.Model):
 
     def __str__(self):
         return f"{self.event}: {self.kind} round {self.round_number} ({self.state})"
+
+    @property
+    def is_round(self) -> bool:
+        return self.kind in (self.Kind.PAIR, self.Kind.REPAIR)
 
     @property
     def is_active(self) -> bool:

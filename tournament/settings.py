@@ -237,6 +237,20 @@ TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND") or "django_tasks
 # A running job writes a heartbeat every few seconds; one silent for this long (its worker died), or still queued
 # this long while no worker showed any life, is shown as stopped, with "Pair again".
 JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 30)
+# Imports, exports and prints as jobs (tournament/job_files.py), from where the request took about a second on a quiet
+# 2-core machine (bench/jobs.py): a roster of 15,000 rows (CSV or pasted), a TRF file of 10,000 player-rounds
+# (players x rounds), the event file of 50,000 player-rounds, the crosstable of 20,000, the cards of 300 players.
+# Smaller ones stay in the request, as before.
+JOBS_FROM = {
+    "players": env_int("JOB_IMPORT_ROWS", 15_000),
+    "trf": env_int("JOB_TRF_PLAYER_ROUNDS", 10_000),
+    "export": env_int("JOB_EXPORT_PLAYER_ROUNDS", 50_000),
+    "crosstable": env_int("JOB_CROSSTABLE_PLAYER_ROUNDS", 20_000),
+    "cards": env_int("JOB_CARDS_PLAYERS", 300),
+}
+# What an export or a print job made is kept gzipped in its row for download: at most this size, for this long.
+JOB_RESULT_MAX_BYTES = env_int("JOB_RESULT_MAX_BYTES", 20_000_000)
+JOB_RESULT_HOURS = env_int("JOB_RESULT_HOURS", 24)
 
 # The public address (scheme and host, e.g. https://swiss.example.org): QR codes and cached public pages
 # use it whatever Host header a request carries. Unset, they follow the request (development).

@@ -94,13 +94,18 @@ def hostile(event, organiser):
     return event
 
 
-GET_PAGES = [r for r in ROUTES if r[0] in JUDGE_OK | {"org_settings", "org_player_edit"} and "export" not in r[0]]
+# Files (exports, a job's download) are not pages; they are checked by their own tests.
+GET_PAGES = [
+    r
+    for r in ROUTES
+    if r[0] in JUDGE_OK | {"org_settings", "org_player_edit"} and not any(w in r[0] for w in ("export", "download"))
+]
 
 
 def _get_urls(event, routes):
     for name, _, kwargs in routes:
         url = reverse(name, kwargs=kwargs_for(event, kwargs))
-        if name not in ("org_round_clock", "org_table_result", "org_match_result"):  # POST-only
+        if name not in ("org_round_clock", "org_table_result", "org_match_result", "org_job_start"):  # POST-only
             yield name, url
 
 

@@ -7,6 +7,7 @@ revealed), judges get 403 on organiser-only actions. Ids from another event, in 
 field, are 404 or refused; public pages never show hidden events, drafts or organiser-only data.
 """
 
+import gzip
 import os
 import re
 import subprocess
@@ -17,9 +18,10 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from tournament.files.eventio import create_matches
-from tournament.models import Event, EventRole, Match, Player, Round, StaffInvite
+from tournament.models import Event, EventRole, Job, Match, Player, Round, StaffInvite
 from tournament.services.locks import changed, log
 from tournament.services.results import Outcome, record_result
 
@@ -31,6 +33,9 @@ JUDGE_OK = {
     "org_players",
     "org_round",
     "org_job",
+    "org_job_page",
+    "org_job_download",
+    "org_job_start",
     "org_round_clock",
     "org_table_result",
     "org_match",
@@ -79,9 +84,12 @@ ORGANISER_ONLY = {
     "org_section_rules",
     "org_place_by_rules",
     "org_player_section",
+    "org_job_retry",
 }
 # Any logged-in user: their own event list and creating a new event (whose organiser they become).
 ANY_USER = {"event_list", "org_event_new", "org_event_import_trf"}
+# A TRF import's job, before its event exists: the account that started it, and nobody else.
+OWN_JOB = {"org_trf_job", "org_trf_job_retry"}
 # Django's own: the login pages and the admin (staff accounts only) are tested by Django.
 NOT_OURS = {"login", "logout"}
 # Everybody, signed in or not: the language switcher sets only its cookie (tests/web/test_i18n.py).
@@ -111,7 +119,7 @@ def routes() -> list[tuple[str, str, list[str]]]:
 
 
 ROUTES = routes()
-ORGANISER_ROUTES = [r for r in ROUTES if ":" not in r[0] and r[0] not in NOT_OURS | ANY_USER | EVERYBODY]
+ORGANISER_ROUTES = [r for r in ROUTES if ":" not in r[0] and r[0] not in NOT_OURS | ANY_USER | EVERYBODY | OWN_JOB]
 EVENT_ROUTES = [r for r in ROUTES if "slug" in r[2]]
 PUBLIC_ROUTES = [r for r in ROUTES if r[0].startswith("public:")]
 
@@ -121,7 +129,9 @@ def test_every_url_is_classified():
     public = {n.split(":", 1)[1] for n in names if n.startswith("public:")}
     player = {n.split(":", 1)[1] for n in names if n.startswith("player:")}
     ours = names - {f"public:{n}" for n in public} - {f"player:{n}" for n in player}
-    assert ours - (JUDGE_OK | ORGANISER_ONLY | ANY_USER | NOT_OURS | EVERYBODY) == set(), "classify the new URL above"
+    assert ours - (JUDGE_OK | ORGANISER_ONLY | ANY_USER | NOT_OURS | EVERYBODY | OWN_JOB) == set(), (
+        "classify the new URL above"
+    )
     assert public - PUBLIC == set(), "add the new public page to PUBLIC"
     assert player - PLAYER == set(), "add the new player page to PLAYER"
     assert JUDGE_OK.isdisjoint(ORGANISER_ONLY)
@@ -170,10 +180,36 @@ def kwargs_for(event, kwargs: list[str]) -> dict:
         "invite_id": StaffInvite.objects.get_or_create(event=event, username="invitee", defaults={"role": "judge"})[
             0
         ].pk,
+        "job_id": export_job(event).pk,
+        "kind": "export",
     }
     missing = set(kwargs) - values.keys()
     assert not missing, f"teach kwargs_for about {missing}"
     return {k: values[k] for k in kwargs}
+
+
+def export_job(event) -> Job:
+    """The event's event file, made by a job (tournament/job_files.py) and kept for download."""
+    job = Job.objects.filter(event=event, kind=Job.Kind.EXPORT).first()
+    if job is None:
+        job = Job.objects.create(
+            event=event, kind=Job.Kind.EXPORT, state=Job.State.DONE, finished_at=timezone.now(), result_name="e.json"
+        )
+        Job.objects.filter(pk=job.pk).update(result=gzip.compress(b"{}"), result_type="application/json")
+    return job
+
+
+@pytest.mark.parametrize("name", sorted(OWN_JOB))
+def test_a_trf_import_job_is_its_starters_alone(cast, organiser, judge, name):
+    job = Job.objects.create(kind=Job.Kind.TRF, state=Job.State.FAILED, created_by=organiser, error="No.")
+    url = reverse(name, args=[job.pk])
+    verb = "post" if name.endswith("retry") else "get"
+    r = getattr(Client(), verb)(url)
+    assert r.status_code == 302 and r["Location"].startswith(reverse("login"))
+    for other in ("judge", "outsider", "rival"):
+        assert getattr(as_user(cast[other]), verb)(url).status_code == 404
+    assert getattr(as_user(organiser), verb)(url).status_code in (200, 302)
+    assert getattr(Client(), "get" if verb == "post" else "post")(url).status_code == 405
 
 
 def verbs(url: str) -> list[str]:

@@ -14,7 +14,7 @@ from django.urls import get_resolver, reverse
 
 from tests.web.test_concurrency import HX, at_once, logged_in
 from tests.web.test_permissions import published_round
-from tournament.models import Event, EventLog, EventRole, Match, Player, ResultChange, Round, StaffInvite
+from tournament.models import Event, EventLog, EventRole, Job, Match, Player, ResultChange, Round, StaffInvite
 from tournament.services.locks import ServiceError
 from tournament.services.rounds import repair_round, swap_players
 
@@ -330,6 +330,8 @@ def organiser_urls(event: Event, rnd: Round) -> list[tuple[str, str]]:
         "player_id": event.players.first().pk,
         "role_id": event.roles.get(role=EventRole.Role.JUDGE).pk,
         "invite_id": StaffInvite.objects.create(event=event, username="invited", role="judge").pk,
+        "job_id": Job.objects.create(event=event, kind=Job.Kind.EXPORT, state=Job.State.FAILED, error="No.").pk,
+        "kind": "export",
     }
     urls = []
     for name, candidates in get_resolver("tournament.urls.organiser").reverse_dict.lists():

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Max, Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
 from tournament.files.csvio import CsvRow
@@ -43,12 +44,13 @@ def add_player(event: Event, by, **fields) -> tuple[Player, list[str]]:
     return Player.objects.get(pk=added[0]), notes
 
 
-def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], list[str]]:
+def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tuple[list[int], list[str]]:
     """Register players (one typed, or a whole pasted or imported list): one lock, one insert, one change.
 
     Returns the new players' ids, in order, and notes for the organiser. Only this event's row is
     locked, for as long as one bulk insert takes: a 50,000-row roster is seconds, and other events
-    never wait. The roster is capped at `settings.MAX_PLAYERS_PER_EVENT`.
+    never wait. The roster is capped at `settings.MAX_PLAYERS_PER_EVENT`. `progress(text)`, if given, hears
+    how far the insert is (a job's heartbeat shows it: tournament/job_files.py).
     """
     notes = []
     if not entries:
@@ -70,7 +72,7 @@ def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], 
                 gettext("An event holds at most %(cap)s players; it has %(have)s, so %(adding)s more do not fit.")
                 % {"cap": cap, "have": len(before), "adding": len(entries)}
             )
-        added = _insert_players(event, joined, entries, before.keys())
+        added = _insert_players(event, joined, entries, before.keys(), progress or (lambda text: None))
         names = [e.name for e in entries]
         if joined > 1:
             notes.append(_late_note(names, joined))
@@ -108,7 +110,17 @@ def add_players(event: Event, by, entries: list[NewPlayer]) -> tuple[list[int], 
     return added, notes
 
 
-def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before) -> list[int]:
+PROGRESS_ROWS = 1000  # rows stored between two progress reports
+
+
+def _stored(progress, done: int, total: int) -> None:
+    progress(
+        gettext("%(done)s of %(total)s rows stored")
+        % {"done": number_format(done, force_grouping=True), "total": number_format(total, force_grouping=True)}
+    )
+
+
+def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before, progress) -> list[int]:
     """One insert for the lot, returning the new ids in order: COPY on PostgreSQL, else bulk_create.
 
     COPY takes a 50,000-row roster in well under a second, where building and inserting model
@@ -118,9 +130,13 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
     """
     given = ("name", "reading", "rating", "external_id", "byes", "family_name", "given_name")
     if connection.vendor != "postgresql":
-        made = Player.objects.bulk_create(
-            Player(event=event, joined_round=joined, **{k: getattr(e, k) for k in given}, **e.chess) for e in entries
-        )
+        made = []
+        for start in range(0, len(entries), PROGRESS_ROWS):
+            made += Player.objects.bulk_create(
+                Player(event=event, joined_round=joined, **{k: getattr(e, k) for k in given}, **e.chess)
+                for e in entries[start : start + PROGRESS_ROWS]
+            )
+            _stored(progress, len(made), len(entries))
         return [p.pk for p in made]
     fields = [f for f in Player._meta.concrete_fields if f is not Player._meta.pk]
     fixed = {"event_id": event.pk, "joined_round": joined}
@@ -151,6 +167,8 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before)
             values.update(e.chess)
             # A JSON column's value goes in as its text (COPY adapts no dict).
             copy.write_row([json.dumps(v) if isinstance(v := values[f.attname], dict) else v for f in fields])
+            if number % PROGRESS_ROWS == 0:
+                _stored(progress, number - last, len(entries))
     return sorted(set(event.players.values_list("pk", flat=True)) - set(before))
 
 

@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournament.views import (
     crosstable,
+    jobs,
     organiser,
     players,
     printing,
@@ -23,6 +24,8 @@ urlpatterns = [
     path("", organiser.event_list, name="event_list"),
     path("events/new/", organiser.event_new, name="org_event_new"),
     path("events/new/trf/", trf.import_trf, name="org_event_import_trf"),
+    path("events/new/trf/jobs/<int:job_id>/", jobs.trf_job, name="org_trf_job"),
+    path("events/new/trf/jobs/<int:job_id>/retry/", jobs.trf_job_retry, name="org_trf_job_retry"),
     path(E, organiser.event_home, name="org_event"),
     path(E + "settings/", organiser.event_settings, name="org_settings"),
     path(E + "staff/", staff.staff_add, name="org_staff_add"),
@@ -49,6 +52,10 @@ urlpatterns = [
     path(R + "reporting/", reports.round_reporting, name="org_round_reporting"),
     path(E + "rounds/pair/", rounds.round_pair, name="org_round_pair"),
     path(E + "job/", rounds.job_status, name="org_job"),
+    path(E + "jobs/<int:job_id>/", jobs.job_page, name="org_job_page"),
+    path(E + "jobs/<int:job_id>/retry/", jobs.job_retry, name="org_job_retry"),
+    path(E + "jobs/<int:job_id>/download/", jobs.job_download, name="org_job_download"),
+    path(E + "jobs/start/<str:kind>/", jobs.job_start, name="org_job_start"),
     path(R, rounds.round_page, name="org_round"),
     path(R + "publish/", rounds.round_publish, name="org_round_publish"),
     path(R + "repair/", rounds.round_repair, name="org_round_repair"),

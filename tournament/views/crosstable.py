@@ -7,10 +7,11 @@ from django.shortcuts import render
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_safe
 
-from tournament.models import Event
+from tournament.models import Event, Job
 from tournament.services.standings import crosstable
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for, is_fragment
+from tournament.views.jobs import large_event, offer
 from tournament.views.public import page_asked, paged
 from tournament.views.public_cache import public_event, public_response
 
@@ -91,4 +92,6 @@ def public_crosstable(request: HtmxHttpRequest, slug: str):
 @login_required
 def print_crosstable(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
+    if large_event(access.event, Job.Kind.CROSSTABLE):
+        return offer(request, access, Job.Kind.CROSSTABLE)
     return render(request, "print/crosstable.html", crosstable_context(access.event, live=True))

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament import once
+from tournament import jobs, once
 from tournament.files import csvio
 from tournament.forms import (
     CsvConfirmForm,
@@ -25,7 +25,8 @@ from tournament.forms import (
     QuickAddForm,
     RequestedByeForm,
 )
-from tournament.models import Event, Match, Player, Round
+from tournament.job_files import large, players_payload
+from tournament.models import Event, Job, Match, Player, Round
 from tournament.services.locks import ServiceError, changed, current_round
 from tournament.services.roster import (
     NewPlayer,
@@ -43,7 +44,9 @@ from tournament.services.rounds import recommended_rounds
 from tournament.services.sections import paired_in, register
 from tournament.text import l10n, names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
+from tournament.views.jobs import start as start_job
 from tournament.views.pages import _next, _save_changed, back, page
+from tournament.views.rounds import job_context
 
 
 def _players_context(event: Event):
@@ -62,6 +65,7 @@ def _players_context(event: Event):
         "active_count": len(active),
         "paired": paired_players(event),
         "recommendation": recommended_rounds(event, active),
+        **job_context(jobs.shown(event, kind=Job.Kind.PLAYERS)),  # a large import the worker is storing
     }
 
 
@@ -192,11 +196,34 @@ def _add_many(
     return len(added)
 
 
+def _import_job(request, access: Access, source: str, text: str, token: str | None):
+    """A large roster stored by the worker: the submission recorded once (a repeat goes to the roster page, which
+    follows the job), with the job, in one transaction."""
+
+    def remember(job) -> None:
+        once.done(submission, reverse("org_players", args=[access.event.slug]))
+
+    try:
+        with transaction.atomic():
+            submission = once.claim(request, token)
+            response = start_job(request, access, Job.Kind.PLAYERS, players_payload(source, text), then=remember)
+            if response is None:  # the worker is busy with this event: the file may be confirmed again
+                transaction.set_rollback(True)
+    except once.Repeated as r:
+        messages.info(request, _("This file was imported already; nothing was added again."))
+        return back(request, r.outcome or reverse("org_players", args=[access.event.slug]))
+    return response or back(request, reverse("org_players", args=[access.event.slug]))
+
+
 @require_POST
 @login_required
 def players_paste(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
     form = PasteForm(request.POST, sections=_section_names(access.event))
+    if form.is_valid() and large("players", len(form.rows)) and not access.event.section_list:
+        # A list this long is stored by the worker (tournament/job_files.py); the roster page follows it. (At an
+        # event with sections a list is placed section by section in the request: services/sections.py.)
+        return _import_job(request, access, "paste", form.cleaned_data["lines"], None)
     if form.is_valid():
         try:
             entries, sections = _entries(access.event, form.rows)
@@ -329,6 +356,8 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
         return back(request, reverse("org_players", args=[slug]))
     # One file is imported once into one event, however often (or however simultaneously) it is confirmed.
     digest = hashlib.sha256(f"{access.event.pk}:{text}".encode()).hexdigest()
+    if large("players", len(rows)) and not access.event.section_list:
+        return _import_job(request, access, "csv", text, f"csv:{digest}")
     try:
         entries, sections = _entries(access.event, rows)
         n = _add_many(request, access.event, entries, token=f"csv:{digest}", sections=sections)

@@ -15,13 +15,14 @@ from swiss import eventfile as ef
 from swiss import model, venuefile
 from tournament.files import csvio
 from tournament.files.eventio import event_to_file, export_file
-from tournament.models import Event, Player
+from tournament.models import Event, Job, Player
 from tournament.services.divisions import division_standings
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for
+from tournament.views.jobs import large_event, offer
 from tournament.views.organiser import _standings_rows
 from tournament.views.pages import _round
 from tournament.views.public_rows import qr_svg
@@ -130,6 +131,8 @@ def _download(content: str, filename: str, content_type: str) -> HttpResponse:
 @login_required
 def export_json(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
+    if large_event(access.event, Job.Kind.EXPORT):
+        return offer(request, access, Job.Kind.EXPORT)
     # An event with sections is a version-2 file with them all; any other event (a section alone too) version 1.
     doc = export_file(access.event)
     data = ef.dump(doc) if isinstance(doc, model.Event) else venuefile.dump(doc)

@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.models import Event, Player, Round
+from tournament.models import Event, Job, Player, Round
 from tournament.services import reports
 from tournament.services.locks import ServiceError
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
+from tournament.views.jobs import large_event, offer
 from tournament.views.pages import _next, back, page
 from tournament.views.player import personal_qr
 
@@ -86,6 +87,8 @@ def print_cards(request: HtmxHttpRequest, slug: str):
     A big event's cards come in parts (`?part=2`) in the order of their names; each part says which
     names it holds, so the stacks are handed out alphabetically."""
     access = event_for(request, slug, need=ORGANISER)
+    if "part" not in request.GET and large_event(access.event, Job.Kind.CARDS):
+        return offer(request, access, Job.Kind.CARDS)  # every card in one file, made by the worker
     language = access.event.language
     players = sorted(
         access.event.players.filter(dropped_after__isnull=True), key=lambda p: (p.sort_key(language), p.pk)

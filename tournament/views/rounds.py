@@ -407,9 +407,12 @@ def job_status(request: HtmxHttpRequest, slug: str):
         job = Job.objects.filter(event=access.event, pk=int(pk)).first() if pk.isdigit() and len(pk) < 18 else None
         if job is None:
             raise Http404("No such job.")
-    if job.state == Job.State.DONE:
+    if job.state == Job.State.DONE and job.is_round:
         messages.success(request, jobs.done_text(job))
         return back(request, reverse("org_round", args=[slug, job.round_number]))
+    if job.state == Job.State.DONE and job.kind == Job.Kind.PLAYERS:  # the roster, with what was imported
+        messages.success(request, jobs.done_text(job))
+        return back(request, reverse("org_players", args=[slug]))
     ctx = job_context(job)
     unchanged = get_conditional_response(request, etag=ctx["job_etag"])
     if unchanged is not None:

@@ -1,4 +1,7 @@
-"""FIDE TRF files on the organiser pages: download a chess event as TRF, start a new event from a TRF upload."""
+"""FIDE TRF files on the organiser pages: download a chess event as TRF, start a new event from a TRF upload (a
+large one as a job: tournament/job_files.py)."""
+
+import base64
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,12 +15,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 from swiss import eventfile as ef
 from swiss import trf
 from swiss.messages import Message
-from tournament import once
+from tournament import jobs, once
 from tournament.files.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
-from tournament.models import EventRole
+from tournament.job_files import large
+from tournament.models import EventRole, Job
 from tournament.text import engine_text
 from tournament.views.access import HtmxHttpRequest, creates_events, event_for, heavy
+from tournament.views.jobs import started
 from tournament.views.pages import page
 
 
@@ -47,6 +52,8 @@ def import_trf(request: HtmxHttpRequest):
     if request.method == "GET":
         return page(request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=TRFUploadForm())
     form = TRFUploadForm(request.POST, request.FILES)
+    if form.is_valid() and large("trf", len(form.event_doc.players) * max(1, len(form.event_doc.rounds))):
+        return _import_job(request, form)
     if form.is_valid():
         try:
             with transaction.atomic():
@@ -72,3 +79,26 @@ def import_trf(request: HtmxHttpRequest):
     response = page(request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=form)
     response.status_code = 400
     return response
+
+
+def _import_job(request: HtmxHttpRequest, form: TRFUploadForm):
+    """A large file (checked whole above, so a bad one is refused at once) stored by the worker: its page
+    (views.jobs.trf_job) follows it and opens the new event when it is made. A repeat goes to that page."""
+    upload = form.cleaned_data["file"]
+    upload.seek(0)
+    payload = base64.b64encode(upload.read()).decode("ascii")
+    try:
+        with transaction.atomic():
+            submission = once.claim(request)
+            job = jobs.start(
+                None,
+                Job.Kind.TRF,
+                0,
+                request.user,
+                payload=payload,
+                then=lambda job: once.done(submission, reverse("org_trf_job", args=[job.pk])),
+            )
+    except once.Repeated as r:
+        messages.info(request, gettext("That file was imported already."))
+        return redirect(r.outcome or reverse("event_list"))
+    return started(request, job)

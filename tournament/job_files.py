@@ -1,0 +1,183 @@
+"""Large imports, whole-event exports and large prints as jobs the worker runs (tournament/jobs.py runs them).
+
+Above a size (settings.JOBS_FROM, where the request crossed about a second: bench/jobs.py), the view that would do the
+work queues it instead: the roster import (a CSV file or a pasted list, `Job.Kind.PLAYERS`), a new event from a TRF file
+(`TRF`), the event file (`EXPORT`), every player card (`CARDS`) and the whole crosstable (`CROSSTABLE`). The reading and
+checking stay in the request (the same parsers, so a bad file is refused at once and queues nothing); the job reads the
+file again from `Job.payload` and stores it through the same services, in the transaction that marks the job done: a
+job that fails or dies stores nothing. What an export or a print makes is kept gzipped in the job's row
+(`Job.result`, at most JOB_RESULT_MAX_BYTES, emptied JOB_RESULT_HOURS later by `jobs.sweep`) for the organiser's
+download (`views.jobs`).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
+
+from standings import points_by_player
+from swiss import eventfile as ef
+from swiss import model, trf, venuefile
+from tournament.files import csvio
+from tournament.files.eventio import export_file, import_event
+from tournament.models import Event, EventRole, Job
+from tournament.services.locks import ServiceError
+from tournament.services.roster import add_players, new_players
+from tournament.text import engine_text, l10n
+
+PROGRESS_EVERY = 100  # cards between two progress lines
+
+
+def rows_of(event: Event) -> int:
+    """An event's size as the exports and the crosstable cost it: player-rounds (at least its players); an
+    event with sections, its sections' together (its export holds them all)."""
+    players = event.players.count()
+    return players * max(1, event.rounds.count()) + sum(rows_of(s) for s in event.section_list)
+
+
+def large(kind: str, size: int) -> bool:
+    """Whether work of this kind and size is a job rather than part of the request."""
+    limit = settings.JOBS_FROM.get(kind)
+    return limit is not None and size >= limit
+
+
+def players_payload(source: str, text: str) -> str:
+    return json.dumps({"source": source, "text": text}, ensure_ascii=False)
+
+
+def run(job: Job, say) -> dict:
+    """Do `job` (a kind other than pairing) in its language; returns the fields stored with its end. Raises
+    ServiceError with a sentence for the organiser when it cannot be done."""
+    work = {
+        Job.Kind.PLAYERS: _players,
+        Job.Kind.TRF: _trf,
+        Job.Kind.EXPORT: _export,
+        Job.Kind.CARDS: _cards,
+        Job.Kind.CROSSTABLE: _crosstable,
+    }[job.kind]
+    return work(job, say)
+
+
+def _players(job: Job, say) -> dict:
+    given = json.loads(job.payload)
+    parse = csvio.parse_pasted if given["source"] == "paste" else csvio.parse_players
+    rows = parse(given["text"])
+    bad = [r for r in rows if not r.ok]
+    if bad:
+        raise ServiceError(
+            gettext("Nothing was imported: line %(line)s: %(errors)s.")
+            % {"line": bad[0].line, "errors": l10n.join_errors(bad[0].errors)}
+        )
+    entries = new_players(rows, job.event.colours)
+    added, notes = add_players(job.event, job.created_by, entries, progress=say)
+    n = len(added)
+    summary = ngettext("Imported %(count)d player.", "Imported %(count)d players.", n) % {"count": n}
+    return {"progress": l10n.gap().join([summary, *notes])[:200]}
+
+
+def _trf(job: Job, say) -> dict:
+    say(gettext("Reading the TRF file…"))
+    try:
+        doc = trf.loads(base64.b64decode(job.payload), points_by_player)
+        say(
+            gettext("Storing %(players)s players and %(rounds)s rounds…")
+            % {"players": _count(len(doc.players)), "rounds": len(doc.rounds)}
+        )
+        event = import_event(doc)
+    except trf.TRFError as e:
+        raise ServiceError(
+            gettext("Nothing was imported: line %(line)s: %(problem)s")
+            % {"line": e.line, "problem": engine_text.translate(e.message)}
+        ) from None
+    except ef.EventFileError as e:
+        raise ServiceError(
+            gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
+        ) from None
+    if job.created_by is not None:
+        EventRole.objects.create(event=event, user=job.created_by, role=EventRole.Role.ORGANISER)
+    summary = gettext("%(name)s is imported from the TRF file: %(players)s players, %(rounds)s rounds.") % {
+        "name": event.name,
+        "players": len(doc.players),
+        "rounds": len(doc.rounds),
+    }
+    return {"event": event, "progress": summary[:200]}
+
+
+def _export(job: Job, say) -> dict:
+    event = job.event
+    say(gettext("Writing the event file…"))
+    # As the request writes it (views/printing.export_json): an event with sections as one version-2 file.
+    doc = export_file(event)
+    data = ef.dump(doc) if isinstance(doc, model.Event) else venuefile.dump(doc)
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return _kept(text, f"{event.slug}.json", "application/json")
+
+
+def _crosstable(job: Job, say) -> dict:
+    from tournament.views.crosstable import crosstable_context  # how the printed page words it
+
+    event = job.event
+    say(gettext("Making the crosstable…"))
+    html = render_to_string("print/crosstable.html", crosstable_context(event, live=True))
+    return _kept(html, f"{event.slug}-crosstable.html", "text/html; charset=utf-8")
+
+
+def _cards(job: Job, say) -> dict:
+    from tournament.views.public_rows import qr_svg  # the printed cards' QR code
+
+    event = job.event
+    base = json.loads(job.payload or "{}").get("base", "")
+    language = event.language
+    players = sorted(event.players.filter(dropped_after__isnull=True), key=lambda p: (p.sort_key(language), p.pk))
+    cards = []
+    for i, p in enumerate(players, 1):
+        url = base + reverse("player:link", args=[event.slug, p.pk, p.token])
+        cards.append((p, url, qr_svg(url)))
+        if i % PROGRESS_EVERY == 0:
+            say(gettext("%(done)s of %(total)s cards made") % {"done": _count(i), "total": _count(len(players))})
+    html = render_to_string("print/cards.html", {"event": event, "cards": cards, "part": None, "parts": []})
+    return _kept(html, f"{event.slug}-cards.html", "text/html; charset=utf-8")
+
+
+def _kept(text: str, name: str, content_type: str) -> dict:
+    data = gzip.compress(text.encode("utf-8"), compresslevel=6)
+    if len(data) > settings.JOB_RESULT_MAX_BYTES:
+        raise ServiceError(
+            gettext("The file would be larger than this server keeps (%(size)s MB); nothing was kept.")
+            % {"size": _count(settings.JOB_RESULT_MAX_BYTES // 1_000_000)}
+        )
+    return {"result": data, "result_name": name, "result_type": content_type}
+
+
+def _count(n: int) -> str:
+    return number_format(n, force_grouping=True)
+
+
+def done_text(job: Job) -> str:
+    if job.kind in (Job.Kind.PLAYERS, Job.Kind.TRF):
+        return job.progress  # the summary the job stored (players imported, notes)
+    if job.kind == Job.Kind.EXPORT:
+        return gettext("The event file is ready to download.")
+    if job.kind == Job.Kind.CARDS:
+        return gettext("The player cards are ready to print.")
+    return gettext("The crosstable is ready to print.")
+
+
+def gone_text() -> str:
+    return gettext("This file is no longer kept; make it again.")
+
+
+def page_of(job: Job) -> str:
+    """Where the organiser follows the job."""
+    if job.kind == Job.Kind.TRF:
+        return reverse("org_trf_job", args=[job.pk])
+    if job.kind == Job.Kind.PLAYERS:
+        return reverse("org_players", args=[job.event.slug])
+    return reverse("org_job_page", args=[job.event.slug, job.pk])
