@@ -142,7 +142,7 @@ def load_rest(event: Event) -> None:
 
 
 def venue_view(event: Event, sections: list[Event]) -> tuple[Event, str]:
-    """The event as its venue pages (home, search, screen: they show every section) are cached and validated,
+    """The event as its venue pages (home, search: they show every section) are cached and validated,
     and what names the versions they show, for `public_response`'s parameters.
 
     Its version is the sum of the event's and those sections' versions, which any change to any of them moves

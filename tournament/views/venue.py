@@ -11,7 +11,7 @@ each section's board is a fragment of its own (`screen_panel`), so no request re
 from dataclasses import dataclass
 
 from django.db.models import Count
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
@@ -79,10 +79,9 @@ def screen(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def screen_panel(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """One section's board on its venue's screen, cached and validated on that section's version alone."""
+    """One section's board on its venue's screen, cached and validated on that section's version alone (any
+    event's board, as the venue screen shows it)."""
     section = public_event(request, slug)
-    if section.parent_id is None:
-        raise Http404("Not a section.")
     board = lambda: public.screen_board(section)  # noqa: E731
     return public_response(request, section, "public/venue_screen.html#panel", board)
 
