@@ -265,7 +265,7 @@
 
   // Each board on the screen (one; or a venue's sections, public/venue_screen.html) keeps its own page.
   var boardPages = {}, boardCounts = {};
-  function boardKey(board) { return board.getAttribute("aria-label") || board.id || "board"; }
+  function boardKey(board) { return board.id || board.getAttribute("aria-label") || "board"; }
 
   function layoutScreen() {
     document.querySelectorAll(".screen .board").forEach(function (board) {
@@ -324,7 +324,10 @@
     layoutScreen();
   }
 
-  // --- A venue's screen, one section at a time: each shows every page of its list, then the next ------
+  // --- A venue's screen: a shell of its sections, each board fetched on its own (public/venue_screen.html) --
+  // Side by side, every board is fetched and polls itself. In turns, one section at a time shows every page of
+  // its list, then the next; only the board on turn is asked for (and the next, a turn ahead, so that it shows
+  // at once): a hidden board's poll is not sent.
   var TURN_MS = 8000, turn = 0;
   function turnPanels() { return document.querySelectorAll(".venue.layout-turns > .panels > .panel"); }
 
@@ -334,6 +337,28 @@
     turn = ((turn % panels.length) + panels.length) % panels.length;
     panels.forEach(function (panel, k) { panel.hidden = k !== turn; });
   }
+
+  function fetchPanel(panel) {
+    if (!panel || panel._loading || !window.htmx) return;
+    panel._loading = panel._wanted = true;
+    var done = function () { panel._loading = false; };
+    htmx.ajax("GET", panel.getAttribute("hx-get"), { source: panel, target: panel, swap: "outerHTML" }).then(done, done);
+  }
+
+  // The boards to ask for now: every one side by side; in turns the one on turn and the next. With `all`
+  // false, only those not fetched yet (a new shell's).
+  function fetchPanels(all) {
+    var side = document.querySelectorAll(".venue.layout-side > .panels > .panel");
+    var turns = turnPanels();
+    var wanted = side.length ? Array.prototype.slice.call(side) : turns.length ? [turns[turn % turns.length], turns[(turn + 1) % turns.length]] : [];
+    wanted.forEach(function (panel) { if (all || panel.classList.contains("pending")) fetchPanel(panel); });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail.elt;
+    if (elt.classList && elt.classList.contains("panel") && elt.hidden && !elt._wanted) e.preventDefault();
+    elt._wanted = false;
+  });
 
   function nextTurn(step) {
     var panels = turnPanels();
@@ -345,6 +370,7 @@
     } else {
       boardPages[key] = 0;
       turn += step;
+      fetchPanels(true);
     }
     showTurn();
     layoutScreen();
@@ -386,7 +412,8 @@
     var xhr = e.detail.xhr, target = e.detail.target;
     var tag = xhr.getResponseHeader("ETag");
     var verb = ((e.detail.requestConfig && e.detail.requestConfig.verb) || "get").toLowerCase();
-    if (tag && target.id && verb === "get" && seen[target.id] === tag) {
+    // A board not drawn yet (a venue screen's new shell) is drawn whatever it was before.
+    if (tag && target.id && verb === "get" && seen[target.id] === tag && !target.classList.contains("pending")) {
       e.detail.shouldSwap = false;
     } else if (target.id) {
       seen[target.id] = tag;
@@ -404,6 +431,7 @@
   document.addEventListener("htmx:afterSettle", function () {
     document.querySelectorAll("form[data-filter]").forEach(applyFilter);
     showTurn();
+    fetchPanels(false);
     layoutScreen();
     tick();
   });
@@ -431,6 +459,7 @@
     initFilters();
     initFullscreen();
     showTurn();
+    fetchPanels(false);
     layoutScreen();
     tick();
     setInterval(tick, 1000);

@@ -94,7 +94,7 @@ OWN_JOB = {"org_trf_job", "org_trf_job_retry"}
 NOT_OURS = {"login", "logout"}
 # Everybody, signed in or not: the language switcher sets only its cookie (tests/web/test_i18n.py).
 EVERYBODY = {"set_language"}
-PUBLIC = {"home", "pairings", "standings", "crosstable", "player", "screen", "bracket"}
+PUBLIC = {"home", "pairings", "standings", "crosstable", "player", "screen", "screen_panel", "bracket"}
 # A player's own pages: their personal link or code is the key (tests/web/test_self_report.py).
 PLAYER = {"me", "code", "forget", "report", "drop", "bye", "link", "table"}
 

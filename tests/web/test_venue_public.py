@@ -144,29 +144,86 @@ def test_a_sections_code_page_still_opens_only_its_own_players(venue):
 # --- The venue screen ----------------------------------------------------------------------------
 
 
-def test_the_screen_shows_every_section_in_turns_by_default_and_side_by_side_when_asked(venue):
+def panel_path(section: Event) -> str:
+    return reverse("public:screen_panel", args=[section.slug])
+
+
+def test_the_screen_is_a_shell_naming_each_section_whose_board_is_fetched_apart(venue):
     start_a(venue)
+    a, b = sections(venue)
     path = reverse("public:screen", args=[venue.slug])
     turns = get(path).content.decode()
     assert 'class="venue layout-turns"' in turns
-    assert turns.count('class="board panel"') == 2
-    assert "A Player A" in turns and "Waiting for round 1" in turns
+    # One placeholder a section, named and asking for the section's board; no section's rows.
+    assert turns.count('class="board panel pending"') == 2
+    for section in (a, b):
+        assert f'id="panel-{section.pk}" aria-label="{section.name}" hx-get="{panel_path(section)}"' in turns
+    assert "A Player" not in turns and "Waiting for round 1" not in turns and "board-list" not in turns
     side = get(path + "?layout=side").content.decode()
-    assert 'class="venue layout-side"' in side and side.count('class="board panel"') == 2
-    # The chooser, and the layout kept in the address the board polls.
+    assert 'class="venue layout-side"' in side and side.count('class="board panel pending"') == 2
+    # The chooser, and the layout kept in the address the shell polls.
     assert 'href="?layout=side"' in turns and 'href="?layout=turns"' in side
     assert f'hx-get="{path}?layout=side"' in side
     assert get(path + "?layout=nonsense").content.decode().count('class="venue layout-turns"') == 1
 
 
-def test_the_screen_answers_304_until_a_section_changes(venue, organiser):
+def test_each_sections_board_is_a_fragment_of_that_section_alone(venue):
+    start_a(venue)
+    a, b = sections(venue)
+    board_a = get(panel_path(a), HTTP_HX_REQUEST="true").content.decode()
+    assert board_a.lstrip().startswith("<section") and "<html" not in board_a
+    assert board_a.count('class="board panel"') == 1 and f'id="panel-{a.pk}"' in board_a
+    assert "A Player A" in board_a and "B Player" not in board_a
+    # It polls itself, and says "Page 1 of 2" in the page's language.
+    assert f'hx-get="{panel_path(a)}" hx-trigger="every 5s" hx-swap="outerHTML"' in board_a
+    assert 'data-page-text="Page {page} of {pages}"' in board_a
+    board_b = get(panel_path(b)).content.decode()
+    assert "Waiting for round 1" in board_b and "A Player" not in board_b
+
+
+def test_a_result_in_one_section_makes_only_that_sections_board_again(venue, organiser, django_assert_num_queries):
     rnd = start_a(venue)
-    path = reverse("public:screen", args=[venue.slug])
-    first = get(path)
-    assert get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    a, b = sections(venue)
+    shell = reverse("public:screen", args=[venue.slug]) + "?layout=side"
+    tags = {path: get(path)["ETag"] for path in (shell, panel_path(a), panel_path(b))}
+    for path, tag in tags.items():
+        with django_assert_num_queries(1):
+            assert get(path, HTTP_IF_NONE_MATCH=tag).status_code == 304
     record_result(rnd.matches.get(table=1), Outcome("played", (2, 0, 0)), organiser)
-    again = get(path, HTTP_IF_NONE_MATCH=first["ETag"])
-    assert again.status_code == 200 and again["ETag"] != first["ETag"]
+    # The shell shows no section's round, and B's board did not change: both still 304.
+    assert get(shell, HTTP_IF_NONE_MATCH=tags[shell]).status_code == 304
+    assert get(panel_path(b), HTTP_IF_NONE_MATCH=tags[panel_path(b)]).status_code == 304
+    again = get(panel_path(a), HTTP_IF_NONE_MATCH=tags[panel_path(a)])
+    assert again.status_code == 200 and again["ETag"] != tags[panel_path(a)]
+    # The table whose result is in is dimmed.
+    assert '<li class="done"><span class="name">A Player A' in again.content.decode()
+
+
+def test_the_shell_is_made_again_when_a_section_is_renamed_or_hidden(venue):
+    a, b = sections(venue)
+    shell = reverse("public:screen", args=[venue.slug])
+    first = get(shell)
+    Event.objects.filter(pk=a.pk).update(name="Open")
+    a.touch()
+    renamed = get(shell, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert renamed.status_code == 200 and 'aria-label="Open"' in renamed.content.decode()
+    Event.objects.filter(pk=b.pk).update(public=False)
+    b.touch()
+    hidden = get(shell, HTTP_IF_NONE_MATCH=renamed["ETag"])
+    assert hidden.status_code == 200 and f'id="panel-{b.pk}"' not in hidden.content.decode()
+
+
+def test_a_board_is_only_a_shown_sections(venue, judge):
+    a, b = sections(venue)
+    Event.objects.filter(pk=b.pk).update(public=False)
+    b.touch()
+    assert get(panel_path(b)).status_code == 404
+    staff = Client()
+    staff.force_login(judge)
+    assert staff.get(panel_path(b)).status_code == 200
+    Event.objects.filter(pk=venue.pk).update(public=False)
+    venue.touch()
+    assert get(panel_path(a)).status_code == 404
 
 
 # --- A section's pages ---------------------------------------------------------------------------
@@ -189,11 +246,8 @@ def test_a_result_in_one_section_leaves_the_other_sections_pages_cached(venue, o
     rnd = start_a(venue)
     names = [f"B Player {c}" for c in "ABCDEF"]
     pair(b, 1, list(zip(names[::2], names[1::2], strict=True)))
-    b_pages = [reverse(f"public:{n}", args=[b.slug]) for n in ("home", "pairings", "screen")]
+    b_pages = [reverse(f"public:{n}", args=[b.slug]) for n in ("home", "pairings", "screen", "screen_panel")]
     tags = {path: get(path)["ETag"] for path in b_pages}
-    venue_screen = reverse("public:screen", args=[venue.slug])
-    get(venue_screen)
-    panels_before = panel_keys()
     record_result(rnd.matches.get(table=1), Outcome("played", (2, 0, 0)), organiser)
     b.refresh_from_db()
     for path in b_pages:
@@ -201,21 +255,13 @@ def test_a_result_in_one_section_leaves_the_other_sections_pages_cached(venue, o
         assert get(path, HTTP_IF_NONE_MATCH=tags[path]).status_code == 304
         with django_assert_num_queries(1):
             assert get(path)["ETag"] == tags[path]
-    # The venue's screen is made again, with B's part from the cache: only A's part is made anew.
-    assert "won 2-0" not in get(venue_screen).content.decode()  # the screen names no results: it dims the table
-    made = panel_keys() - panels_before
-    assert len(made) == 1 and f"venue-panel:{a.pk}." in made.pop()
-
-
-def panel_keys() -> set[str]:
-    """The sections' parts of a venue screen in the cache (local memory in tests)."""
-    return {key for key in cache._cache if "venue-panel:" in key}
 
 
 def test_the_venue_pages_read_the_event_and_its_sections_in_one_query(venue, django_assert_num_queries):
     start_a(venue)
-    for name in ("home", "pairings", "screen"):
-        path = reverse(f"public:{name}", args=[venue.slug])
+    a, _b = sections(venue)
+    paths = [reverse(f"public:{name}", args=[venue.slug]) for name in ("home", "pairings", "screen")]
+    for path in [*paths, reverse("public:screen_panel", args=[a.slug])]:
         first = get(path)
         with django_assert_num_queries(1):
             assert get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304

@@ -12,5 +12,6 @@ urlpatterns = [
     path("<eventslug:slug>/crosstable/", crosstable.public_crosstable, name="crosstable"),
     path("<eventslug:slug>/players/<int:pk>/", public.player, name="player"),
     path("<eventslug:slug>/screen/", venue.screen, name="screen"),
+    path("<eventslug:slug>/screen/panel/", venue.screen_panel, name="screen_panel"),
     path("<eventslug:slug>/bracket/", public.bracket, name="bracket"),
 ]

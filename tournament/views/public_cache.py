@@ -75,12 +75,13 @@ BUILD = _build_tag()
 
 
 # What a poll reads: the row's identity and change marker. The rest loads only to render a page.
-# In the model's field order, as `Model.from_db` expects.
+# In the model's field order, as `Model.from_db` expects. The name too: a venue's screen names its sections
+# (and is validated on them) without reading their rows (views/venue.py).
 _POLL_FIELDS = tuple(
     f.attname
     for f in Event._meta.concrete_fields
     if f.attname
-    in {"id", "slug", "public", "language", "time_zone", "preset", "created_at", "parent_id", "position"}
+    in {"id", "slug", "name", "public", "language", "time_zone", "preset", "created_at", "parent_id", "position"}
     | Event.CHANGE_FIELDS
 )
 # The event at the address, and with it in the same query its sections' rows (an event with sections: its
@@ -141,7 +142,7 @@ def load_rest(event: Event) -> None:
 
 
 def venue_view(event: Event, sections: list[Event]) -> tuple[Event, str]:
-    """The event as its venue pages (home, search, screen: they show every section) are cached and validated,
+    """The event as its venue pages (home, search: they show every section) are cached and validated,
     and what names the versions they show, for `public_response`'s parameters.
 
     Its version is the sum of the event's and those sections' versions, which any change to any of them moves

@@ -1,19 +1,18 @@
 """The venue's public pages: the address of an event with sections (docs/sections.md, "Public pages").
 
 `/e/<event>/`, its pairings search and its screen show every section the visitor may see; an event without
-sections, and every section at its own address, get the pages of views/public.py unchanged. These pages are
-cached on the versions of the event and its sections, read in the poll's one query (`public_cache.venue_view`);
-what they show of each section is made once per version of that section, so a result stored in one section
-re-makes only that section's part.
+sections, and every section at its own address, get the pages of views/public.py unchanged. The home and the
+search are cached on the versions of the event and its sections, read in the poll's one query
+(`public_cache.venue_view`); what they show of each section is made once per version of that section, so a
+result stored in one section re-makes only that section's part. The screen is a shell of the sections' names;
+each section's board is a fragment of its own (`screen_panel`), so no request renders more than one section.
 """
 
 from dataclasses import dataclass
 
 from django.db.models import Count
 from django.http import HttpResponse
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
@@ -21,7 +20,7 @@ from tournament.models import Event, Player, Round
 from tournament.text import name_search
 from tournament.views import public
 from tournament.views.access import HtmxHttpRequest, is_fragment, role_of
-from tournament.views.public_cache import BUILD, cached, event_key, load_rest, public_event, public_response, venue_view
+from tournament.views.public_cache import cached, event_key, load_rest, public_event, public_response, venue_view
 from tournament.views.public_rows import absent_rows, pairing_rows, published_rounds, qr_svg, round_title
 
 SCREEN_LAYOUTS = ("turns", "side")
@@ -60,6 +59,9 @@ def pairings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def screen(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The venue's screen: a shell naming the shown sections, each of whose boards public.js fetches from
+    `screen_panel`. It shows nothing of a section's round, so it is validated on the event's own version and the
+    sections it names: a result in a section leaves it 304."""
     event = public_event(request, slug)
     if not event.polled_sections:
         return public.screen(request, event)
@@ -67,12 +69,21 @@ def screen(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     layout = request.GET.get("layout")
     layout = layout if layout in SCREEN_LAYOUTS else SCREEN_LAYOUTS[0]
     url = public.public_url(request, reverse("public:home", args=[slug]))
-    shown, versions = venue_view(event, sections)
+    named = "\n".join(f"{s.pk} {s.slug} {s.name}" for s in sections)
     template = "public/venue_screen.html"
     if is_fragment(request):
         template += "#venue"
     context = lambda: screen_context(event, sections, url, layout)  # noqa: E731
-    return public_response(request, shown, template, context, url, layout, versions)
+    return public_response(request, event, template, context, url, layout, named)
+
+
+@require_safe
+def screen_panel(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """One section's board on its venue's screen, cached and validated on that section's version alone (any
+    event's board, as the venue screen shows it)."""
+    section = public_event(request, slug)
+    board = lambda: public.screen_board(section)  # noqa: E731
+    return public_response(request, section, "public/venue_screen.html#panel", board)
 
 
 def shown_sections(request: HtmxHttpRequest, event: Event) -> list[Event]:
@@ -216,22 +227,10 @@ def search_context(event: Event, sections: list[Event], q: str) -> dict:
 # --- The venue screen ----------------------------------------------------------------------------
 
 
-def section_panel(section: Event) -> SafeString:
-    """One section's part of the venue screen, rendered once per version of the section and language."""
-
-    def make() -> str:
-        load_rest(section)
-        return render_to_string("public/venue_screen.html#panel", public.screen_board(section))
-
-    html = cached(f"venue-panel:{event_key(section)}:{BUILD}:{get_language()}", make)
-    return mark_safe(html)  # noqa: S308 (rendered and escaped by the template)
-
-
 def screen_context(event: Event, sections: list[Event], url: str, layout: str) -> dict:
-    load_rest(event)
     return {
         "event": event,
-        "panels": [section_panel(s) for s in sections],
+        "sections": sections,
         "layout": layout,
         "layouts": SCREEN_LAYOUTS,
         "qr": qr_svg(url),
