@@ -257,6 +257,14 @@ def check_public_pages(url, event, s, phone, screen, shot):
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot("phone-junior", phone)
 
+    # A Junior opening their own section's home is sent to the Seniors', where they play.
+    phone.goto(f"{url}/e/{s['Juniors'].slug}/")
+    expect(phone.locator("main")).not_to_contain_text("Not started yet")
+    phone.get_by_label("Find your table").fill("Cato")
+    phone.get_by_role("button", name="Find").click()
+    expect(phone.locator('#pairings tr[data-name="Cato Reed"]')).to_be_visible()
+    assert s["Seniors"].slug in phone.url
+
     # The divisions' standings: one table a division, each ranked from 1.
     phone.goto(f"{url}/e/{s['Seniors'].slug}/standings/")
     expect(phone.locator("h2.division")).to_have_text(["Juniors", "Seniors"])
@@ -316,4 +324,33 @@ def check_public_pages(url, event, s, phone, screen, shot):
             expect(page.locator("html")).to_have_attribute("lang", language)
             assert english_left(page, patterns) == [], f"{name}: English left on the {language} page"
             shot(f"{language}-{name}", page)
+        context.close()
+
+    # The organiser's new pages in Japanese and Danish too: the Sections panel, the registration at the event,
+    # a section's rules, its Day-2 cut and pairing-together settings, the cut's and the divisions' standings.
+    for language, locale in (("ja", "ja-JP"), ("da", "da-DK")):
+        context = phone.context.browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+        page = context.new_page()
+        page.goto(f"{url}/login/")
+        page.locator("input[name=username]").fill("olga")
+        page.locator("input[name=password]").fill("organiser-pass-1")
+        page.locator("form button[type=submit]").click()
+        expect(page).not_to_have_url(re.compile("/login/"))
+        patterns = english_ui(language)
+        pages = {
+            "event": f"{url}/events/{event.slug}/",
+            "players": f"{url}/events/{event.slug}/players/",
+            "rules": f"{url}/events/{s['Juniors'].slug}/sections/rules/",
+            "magic-settings": f"{url}/events/{s['Magic'].slug}/settings/",
+            "juniors-settings": f"{url}/events/{s['Juniors'].slug}/settings/",
+            "juniors-home": f"{url}/events/{s['Juniors'].slug}/",
+            "cut-standings": f"{url}/events/{s['Magic'].slug}/standings/",
+            "divisions-standings": f"{url}/events/{s['Seniors'].slug}/standings/",
+            "slips": f"{url}/events/{s['Open'].slug}/rounds/1/print/slips/",
+        }
+        for name, address in pages.items():
+            page.goto(address)
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            assert english_left(page, patterns) == [], f"organiser's {name}: English left on the {language} page"
+            shot(f"{language}-org-{name}", page)
         context.close()
