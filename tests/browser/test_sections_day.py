@@ -220,6 +220,7 @@ def check_public_pages(url, event, s, phone, screen, shot):
     expect(items).to_have_count(4)
     for name, state in (("Open", "Round 1"), ("Magic", "Top cut: Quarterfinals"), ("Seniors", "Round 1")):
         expect(items.filter(has_text=name)).to_contain_text(state)
+    expect(items.filter(has_text="Magic").get_by_role("link", name="Top cut bracket")).to_be_visible()
     shot("phone-venue-home", phone)
 
     # Table numbers: each section's own range, never the same table twice across the venue.
