@@ -291,3 +291,18 @@ def test_a_job_pairing_the_small_section_joins_it_too(venue, organiser, settings
     assert b.rounds.get().matches.filter(player_b__isnull=False).count() == 6 and not a.rounds.exists()
     done = org.get(status_url(job), headers={"HX-Request": "true"})
     assert org.get(done.headers["HX-Redirect"]).url == reverse("org_round", args=[b.slug, 1])
+
+
+def test_a_joined_sections_public_home_never_says_it_has_not_started(venue, organiser, client):
+    """Seen in the browser (tests/browser/test_sections_day.py): a Junior opening their section's home while round 1
+    was played in the Seniors' read "Not started yet", and its search looked through a section with no players."""
+    a, b = pairing(venue, below=8)
+    play(pair_next_round(a, organiser), organiser)
+    home = client.get(reverse("public:home", args=[a.slug])).content.decode()
+    assert "The players of this section play in B" in home
+    assert "Not started yet" not in home
+    assert f'action="{reverse("public:pairings", args=[b.slug])}"' in home  # the search finds them in B
+    assert (
+        "Not started yet"
+        not in client.get(reverse("public:home", args=[a.slug]), HTTP_HX_REQUEST="true").content.decode()
+    )

@@ -11,6 +11,8 @@ from django.urls import reverse
 from tests.web.test_public import pair, text
 from tournament.models import Event, Player, Round
 from tournament.services.results import Outcome, record_result
+from tournament.services.rounds import publish_round
+from tournament.services.top_cut import start_top_cut
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +65,21 @@ def test_a_finished_round_and_a_finished_section_say_so(venue):
     Event.objects.filter(pk=a.pk).update(planned_rounds=1)
     a.touch()
     assert "A Finished" in text(get(reverse("public:home", args=[venue.slug])))
+
+
+def test_a_section_in_its_top_cut_links_to_its_bracket(venue, organiser):
+    """Seen in the browser (tests/browser/test_sections_day.py): a section playing its top cut offered its standings
+    only, with no way from the event's address to the matches being played."""
+    rnd = start_a(venue)
+    a, _b = sections(venue)
+    for m in rnd.matches.all():
+        record_result(m, Outcome("played", (2, 0, 0)), organiser)
+    Event.objects.filter(pk=a.pk).update(planned_rounds=1, top_cut=2)
+    a.refresh_from_db()
+    publish_round(start_top_cut(a, organiser), organiser)
+    page = get(reverse("public:home", args=[venue.slug]))
+    assert "A Top cut: Final" in text(page)
+    assert f'href="{reverse("public:bracket", args=[a.slug])}"' in page.content.decode()
 
 
 def test_an_event_without_sections_keeps_its_own_home(event):
