@@ -306,3 +306,13 @@ def test_a_joined_sections_public_home_never_says_it_has_not_started(venue, orga
         "Not started yet"
         not in client.get(reverse("public:home", args=[a.slug]), HTTP_HX_REQUEST="true").content.decode()
     )
+
+
+def test_the_venues_home_and_screen_say_where_a_joined_sections_players_play(joined, venue, client):
+    a = venue.section_list[0]
+    home = client.get(reverse("public:home", args=[venue.slug])).content.decode()
+    assert "Plays in B" in home and reverse("public:home", args=[joined.slug]) in home
+    board = client.get(reverse("public:screen_panel", args=[a.slug])).content.decode()
+    assert "Plays in B" in board and "Waiting for round 1" not in board
+    other = client.get(reverse("public:screen_panel", args=[joined.slug])).content.decode()
+    assert "Plays in" not in other

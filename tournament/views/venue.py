@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 from tournament.models import Event, Player, Round
+from tournament.services.divisions import joined_into
 from tournament.text import name_search
 from tournament.views import public
 from tournament.views.access import HtmxHttpRequest, is_fragment, role_of
@@ -82,7 +83,12 @@ def screen_panel(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """One section's board on its venue's screen, cached and validated on that section's version alone (any
     event's board, as the venue screen shows it)."""
     section = public_event(request, slug)
-    board = lambda: public.screen_board(section)  # noqa: E731
+
+    def board() -> dict:
+        # A section whose players play in another's Swiss shows where, not an empty "Waiting for round 1".
+        into = joined_into(section)
+        return {"event": section, "joined": into} if into else public.screen_board(section)
+
     return public_response(request, section, "public/venue_screen.html#panel", board)
 
 
@@ -123,7 +129,11 @@ def sections_now(sections: list[Event]) -> list[SectionNow]:
     rows = []
     for section in sections:
         rnd = latest.get(section.pk)
-        if rnd is None:
+        into = joined_into(section) if rnd is None and section.pair_with_id else None
+        if into is not None:  # its players play in the partner's Swiss (services/divisions.py)
+            state, title = "joined", gettext("Plays in %(section)s") % {"section": into.name}
+            section.joined = into
+        elif rnd is None:
             state, title = "registration", gettext("Registration")
         elif rnd.kind == Round.Kind.ELIMINATION:
             over = rnd.pk in final_played
