@@ -59,20 +59,9 @@ def setup() -> None:
 
 
 def section_fields(preset: str) -> dict:
-    from swiss.presets import PRESETS as KNOWN
+    from tournament.models import preset_fields
 
-    p = KNOWN[preset]
-    fields = {
-        "preset": preset,
-        "win_points": str(p.win),
-        "draw_points": str(p.draw),
-        "loss_points": str(p.loss),
-        "best_of": p.best_of,
-        "floor": str(p.floor),
-        "tiebreakers": list(p.tiebreakers),
-        "colours": p.colours,
-        "planned_rounds": 9,
-    }
+    fields = {**preset_fields(preset), "planned_rounds": 9}
     if preset == "chess":
         fields["pairing"] = "dutch"
         fields["round_one"] = "rating"

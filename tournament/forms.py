@@ -24,7 +24,15 @@ from tournament.fields import (
     time_zone_choices,
 )
 from tournament.files import csvio
-from tournament.models import CHESS_FIELDS, Event, EventRole, Player, chess_detail, clean_player_name
+from tournament.models import (
+    CHESS_FIELDS,
+    Event,
+    EventRole,
+    Player,
+    chess_detail,
+    clean_player_name,
+    preset_fields,
+)
 from tournament.pair_with_settings import PAIR_WITH_FIELDS, PairWithFields
 from tournament.rating_report import RATING_REPORT_FIELDS, RatingReportFields
 from tournament.services.results import outcome_from_games
@@ -76,14 +84,9 @@ class EventCreateForm(forms.ModelForm):
 
     def save(self, commit=True):
         event = super().save(commit=False)
-        p = PRESETS[event.preset]
-        event.win_points, event.draw_points, event.loss_points = str(p.win), str(p.draw), str(p.loss)
-        event.best_of, event.floor, event.tiebreakers, event.colours = (
-            self.cleaned_data.get("best_of") or p.best_of,
-            str(p.floor),
-            list(p.tiebreakers),
-            p.colours,
-        )
+        for field, value in preset_fields(event.preset).items():
+            setattr(event, field, value)
+        event.best_of = self.cleaned_data.get("best_of") or event.best_of
         if commit:
             event.save()
         return event
@@ -241,15 +244,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             and not set(scoring) & set(self.changed_data)
         ):
             # A new preset with the old preset's numbers untouched: take the new preset's numbers.
-            p = PRESETS[data["preset"]]
-            data.update(
-                win_points=str(p.win),
-                draw_points=str(p.draw),
-                loss_points=str(p.loss),
-                best_of=p.best_of,
-                floor=str(p.floor),
-                tiebreakers=list(p.tiebreakers),
-            )
+            data.update({f: v for f, v in preset_fields(data["preset"]).items() if f not in ("preset", "colours")})
         if self.locked and self.changed_locked() and not data.get("confirm_locked"):
             self.add_error(
                 "confirm_locked",
@@ -699,17 +694,7 @@ class SectionForm(forms.ModelForm):
         labels = {"name": _("Section name"), "preset": _("Preset")}
 
     def settings(self) -> dict:
-        p = PRESETS[self.cleaned_data["preset"]]
-        return {
-            "preset": p.code,
-            "win_points": str(p.win),
-            "draw_points": str(p.draw),
-            "loss_points": str(p.loss),
-            "best_of": p.best_of,
-            "floor": str(p.floor),
-            "tiebreakers": list(p.tiebreakers),
-            "colours": p.colours,
-        }
+        return preset_fields(self.cleaned_data["preset"])
 
 
 class SectionRulesForm(forms.ModelForm):

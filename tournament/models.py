@@ -91,6 +91,22 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(_("“%(zone)s” is not a time zone name such as Asia/Tokyo."), params={"zone": value})
 
 
+def preset_fields(code: str) -> dict:
+    """An event's fields as a preset gives them (a new event's, a new section's, a preset chosen again): its
+    scoring and floor as exact text, games per match, tie-breakers and chess colours."""
+    p = PRESETS[code]
+    return {
+        "preset": p.code,
+        "win_points": str(p.win),
+        "draw_points": str(p.draw),
+        "loss_points": str(p.loss),
+        "best_of": p.best_of,
+        "floor": str(p.floor),
+        "tiebreakers": list(p.tiebreakers),
+        "colours": p.colours,
+    }
+
+
 class Event(models.Model):
     class Reporting(models.TextChoices):
         ORGANISERS = "organisers", _("Results by organisers and judges only")

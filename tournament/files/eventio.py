@@ -14,7 +14,7 @@ from django.db import transaction
 
 import standings
 from swiss import eventfile as ef
-from swiss import model, trf
+from swiss import model, sectionfacts, trf
 from swiss.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
 
@@ -59,17 +59,9 @@ def settings_of(event: Event) -> model.Settings:
     )
 
 
-# A section's settings the file and the row share as they are (docs/sections.md).
-SECTION_FIELDS = (
-    "first_table",
-    "rating_min",
-    "rating_max",
-    "birth_year_min",
-    "birth_year_max",
-    "cut_after",
-    "cut_top",
-    "pair_with_below",
-)
+# A section's settings the file and the row share as they are (docs/sections.md): all but the cut's points
+# (a fraction as text), its ties rule (empty for none) and the section paired with (by name in a file).
+SECTION_FIELDS = tuple(k for k in sectionfacts.KEYS if k not in ("cut_points", "cut_ties", "pair_with"))
 
 
 def round_dates_of(text: str) -> tuple[str | None, ...]:
