@@ -4,7 +4,9 @@ system pairs by (pairing/dutch.py) and a TRF writes as their start ranks (swiss/
 An event made here numbers its players by rating, then FIDE title, then name, and numbers them again when a
 late entry comes. An event imported from a TRF keeps the file's start ranks, as the endorsed engines read
 them: the arbiter who made the file may have ranked by another list (a national rating for players without
-a FIDE one) or broken ties another way. A player added here since the import is placed among the file's
+a FIDE one) or broken ties another way. The start rank is the player's id (a TRF's players are keyed by it); their
+player number is the start rank too, except in a section imported from a TRF, whose players take the venue's next
+numbers (one run across sections, in start-rank order). A player added here since the import is placed among the file's
 players by the same rule (after the last of them it ranks below), without reordering them.
 """
 
@@ -20,8 +22,9 @@ def pairing_numbers(event: Event) -> dict[str, int]:
     """Every player's pairing number, by id: 1, 2, 3… without gaps."""
     by_rule = sorted(event.players, key=_rule)
     if event.settings.trf_header:
-        # A TRF's players have its start rank as both id and number; players added here have neither.
-        kept = sorted((p for p in event.players if _from_file(p)), key=lambda p: p.number)
+        # A TRF's players have their start rank as id (and, but in a section, as number); players added here
+        # have keys of their own ("p17").
+        kept = sorted((p for p in event.players if _from_file(p)), key=lambda p: int(p.id))
         if kept:
             by_rule = _merged(kept, [p for p in by_rule if not _from_file(p)])
     return {p.id: k for k, p in enumerate(by_rule, start=1)}
@@ -35,7 +38,7 @@ def _rule(p: Player) -> tuple:
 
 
 def _from_file(p: Player) -> bool:
-    return p.number is not None and p.id.isdigit() and int(p.id) == p.number
+    return p.number is not None and p.id.isascii() and p.id.isdigit()
 
 
 def _merged(kept: list[Player], added: list[Player]) -> list[Player]:

@@ -28,6 +28,7 @@ from swiss import model, trf, venuefile
 from tournament.files import csvio
 from tournament.files.eventio import export_file, import_event
 from tournament.models import Event, EventRole, Job
+from tournament.services.event_files import import_section
 from tournament.services.locks import ServiceError
 from tournament.services.roster import add_players, new_players
 from tournament.text import engine_text, l10n
@@ -83,13 +84,23 @@ def _players(job: Job, say) -> dict:
 
 
 def _trf(job: Job, say) -> dict:
+    """A new event from a TRF file (a job without an event, its payload the file in base64), or a new section of
+    the job's event (its payload `{"name", "trf"}`: views.trf.import_trf_section)."""
     say(gettext("Reading the TRF file…"))
+    section = job.event is not None
+    given = json.loads(job.payload) if section else {"name": "", "trf": job.payload}
     try:
-        doc = trf.loads(base64.b64decode(job.payload), points_by_player)
+        doc = trf.loads(base64.b64decode(given["trf"]), points_by_player)
         say(
             gettext("Storing %(players)s players and %(rounds)s rounds…")
             % {"players": _count(len(doc.players)), "rounds": len(doc.rounds)}
         )
+        if section:
+            made = import_section(job.event, doc, given["name"], job.created_by)
+            summary = gettext(
+                "Section “%(name)s” is imported from the TRF file: %(players)s players, %(rounds)s rounds."
+            ) % {"name": made.name, "players": len(doc.players), "rounds": len(doc.rounds)}
+            return {"event": made, "progress": summary[:200]}
         event = import_event(doc)
     except trf.TRFError as e:
         raise ServiceError(

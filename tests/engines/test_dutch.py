@@ -215,6 +215,16 @@ def test_a_trf_keeps_its_own_start_ranks_as_pairing_numbers():
     assert _ours(event, 1) == ({("1", "4"), ("5", "2"), ("3", "6")}, None)  # bbpPairings' pairing
 
 
+def test_a_trf_imported_as_a_section_keeps_its_start_ranks_under_the_venues_player_numbers():
+    """A section's players take the venue's next numbers (13, 14…, one run across sections), in start-rank
+    order; their ids are still the file's start ranks, which stay the pairing numbers."""
+    event = trf.loads(RANKED_BY_THE_FILE, points_by_player)
+    offset = tuple(replace(p, number=p.number + 12) for p in event.players)
+    section = Event(event.settings, offset)
+    assert pairing_numbers(section) == {str(k): k for k in range(1, 7)}
+    assert _ours(section, 1) == ({("1", "4"), ("5", "2"), ("3", "6")}, None)
+
+
 def test_a_player_added_after_a_trf_import_is_placed_by_the_rule_among_the_files_players():
     # A file ranked by a national list: its players without a FIDE rating (0) sit among the rated ones.
     ranked = [("Kilo, K", 2000), ("Lima, L", 1900), ("Mike, M", 0), ("November, N", 1700), ("Oscar, O", 0)]

@@ -149,8 +149,8 @@ def test_every_form_that_creates_rows_carries_a_one_time_token(event, organiser)
     c = logged_in(organiser)
     players = c.get(reverse("org_players", args=[event.slug])).content.decode()
     assert players.count('name="once"') == 2  # quick add and paste; a CSV file is its own token
-    # The new event form and the TRF upload beside it.
-    assert c.get(reverse("org_event_new")).content.decode().count('name="once"') == 2
+    # The new event form and the TRF and event-file uploads beside it.
+    assert c.get(reverse("org_event_new")).content.decode().count('name="once"') == 3
 
 
 # ---------------------------------------------------------------- item 6: the bulk import

@@ -82,12 +82,13 @@ ORGANISER_ONLY = {
     "org_top_cut_undo",
     "org_section_add",
     "org_section_rules",
+    "org_section_import_trf",
     "org_place_by_rules",
     "org_player_section",
     "org_job_retry",
 }
 # Any logged-in user: their own event list and creating a new event (whose organiser they become).
-ANY_USER = {"event_list", "org_event_new", "org_event_import_trf"}
+ANY_USER = {"event_list", "org_event_new", "org_event_import_trf", "org_event_import_file"}
 # A TRF import's job, before its event exists: the account that started it, and nobody else.
 OWN_JOB = {"org_trf_job", "org_trf_job_retry"}
 # Django's own: the login pages and the admin (staff accounts only) are tested by Django.
@@ -270,7 +271,7 @@ def test_pages_for_any_logged_in_user(cast, name):
     url = reverse(name)
     r = Client().get(url)
     assert r.status_code == 302 and r["Location"].startswith(reverse("login"))
-    creating = name in ("org_event_new", "org_event_import_trf")
+    creating = name in ("org_event_new", "org_event_import_trf", "org_event_import_file")
     # Creating an event needs the "Can add event" permission (EVENT_CREATION "invited", the default).
     assert as_user(cast["outsider"]).get(url).status_code == (403 if creating else 200)
     if creating:

@@ -1,5 +1,6 @@
 """Importing a swiss-event file: a version-1 file as an event of its own, a version-2 file as an event with
-its sections (docs/sections.md), each section made as the organiser's "add section" makes one.
+its sections (docs/sections.md), each section made as the organiser's "add section" makes one; and a TRF file as
+a new section of an event (`import_section`).
 
 All or nothing: a refusal names the place in the file (`sections[1].players[3].name: …`).
 """
@@ -58,6 +59,31 @@ def import_venue(doc: model.Venue, slug: str | None = None, by=None) -> Event:
             row.pair_with = sections[section.settings.pair_with]
             row.save(update_fields=["pair_with"])
     return event
+
+
+# What a section imported from a file keeps of the venue's, whatever the file says (a TRF says none of them).
+KEEP_VENUES = ("language", "time_zone", "public")
+
+
+@transaction.atomic
+def import_section(event: Event, doc: model.Event, name: str = "", by=None) -> Event:
+    """A parsed file (a TRF's) as a new section of `event`, named `name` or else the file's own name, as the
+    organiser's "add section" makes one: the file's settings, players and rounds, the venue's language, time zone
+    and visibility kept, the file's date and rating-report facts where it has them. Its players take the venue's
+    next player numbers in start-rank order; their ids stay the start ranks, the pairing numbers (swiss/numbers.py).
+    All or nothing: a refusal is an EventFileError naming its place, or the ServiceError of `add_section`."""
+    root = event.root
+    eventio.check_fits(doc)
+    fields = eventio.event_fields(doc.settings)
+    for key in KEEP_VENUES:
+        fields.pop(key)
+    for key in ("date", "city", "federation", "end_date"):  # the file's where it has them, else the venue's
+        if not getattr(doc.settings, key):
+            fields.pop(key)
+    section = add_section(root, name.strip() or doc.settings.name, by, **fields)
+    players = sorted(doc.players, key=lambda p: p.number if p.number is not None else len(doc.players) + 1)
+    eventio.write_players_and_rounds(section, replace(doc, players=tuple(replace(p, number=None) for p in players)))
+    return section
 
 
 def _numbered(doc: model.Venue) -> model.Venue:

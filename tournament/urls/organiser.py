@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournament.views import (
     crosstable,
+    event_files,
     jobs,
     organiser,
     players,
@@ -24,6 +25,7 @@ urlpatterns = [
     path("", organiser.event_list, name="event_list"),
     path("events/new/", organiser.event_new, name="org_event_new"),
     path("events/new/trf/", trf.import_trf, name="org_event_import_trf"),
+    path("events/new/file/", event_files.import_event_file, name="org_event_import_file"),
     path("events/new/trf/jobs/<int:job_id>/", jobs.trf_job, name="org_trf_job"),
     path("events/new/trf/jobs/<int:job_id>/retry/", jobs.trf_job_retry, name="org_trf_job_retry"),
     path(E, organiser.event_home, name="org_event"),
@@ -33,6 +35,7 @@ urlpatterns = [
     path(E + "staff/invites/<int:invite_id>/withdraw/", staff.invite_withdraw, name="org_invite_withdraw"),
     path(E + "sections/add/", sections.section_add, name="org_section_add"),
     path(E + "sections/rules/", sections.section_rules, name="org_section_rules"),
+    path(E + "sections/import-trf/", trf.import_trf_section, name="org_section_import_trf"),
     path(E + "players/place/", sections.place_by_rules, name="org_place_by_rules"),
     path(E + "players/<int:player_id>/section/", sections.player_section, name="org_player_section"),
     path(E + "players/", players.players, name="org_players"),

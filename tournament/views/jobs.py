@@ -73,7 +73,7 @@ def job_start(request: HtmxHttpRequest, slug: str, kind: str):
 
 def _job(access: Access, job_id: int) -> Job:
     job = get_object_or_404(Job, event=access.event, pk=job_id)
-    if job.is_round:
+    if job.is_round or job.kind == Job.Kind.TRF:  # a TRF import's page is its starter's alone (trf_job)
         raise Http404("No such job.")
     return job
 
@@ -150,10 +150,15 @@ def trf_job_retry(request: HtmxHttpRequest, job_id: int):
     old = _trf_job(request, job_id)
     if (old.is_active and not old.is_stale()) or not old.payload:
         return redirect("org_trf_job", job_id=job_id)
-    with transaction.atomic():
-        if old.is_active:
-            jobs.stop(old)
-        job = jobs.start(None, Job.Kind.TRF, 0, request.user, payload=old.payload)
+    try:
+        with transaction.atomic():
+            if old.is_active:
+                jobs.stop(old)
+            # A section's import is its event's job again (the event is still the one it was started at).
+            job = jobs.start(old.event, Job.Kind.TRF, 0, request.user, payload=old.payload)
+    except jobs.AlreadyRunning as e:
+        messages.warning(request, jobs.busy_text(e.job))
+        return redirect("org_trf_job", job_id=job_id)
     return started(request, job)
 
 

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from standings.divisions import Division
 from tournament import jobs, once
+from tournament.file_forms import EventFileForm
 from tournament.forms import (
     TIEBREAKER_CHOICES,
     EventCreateForm,
@@ -80,7 +81,9 @@ def event_new(request: HtmxHttpRequest):
         else:
             messages.success(request, _("%(name)s is created. Add the players next.") % {"name": event.name})
             return redirect("org_players", slug=event.slug)
-    return page(request, "organiser/event_new.html", None, form=form, trf_form=TRFUploadForm())
+    return page(
+        request, "organiser/event_new.html", None, form=form, trf_form=TRFUploadForm(), file_form=EventFileForm()
+    )
 
 
 def _own_language(request: HtmxHttpRequest) -> str:

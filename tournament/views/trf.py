@@ -1,7 +1,8 @@
-"""FIDE TRF files on the organiser pages: download a chess event as TRF, start a new event from a TRF upload (a
-large one as a job: tournament/job_files.py)."""
+"""FIDE TRF files on the organiser pages: download a chess event as TRF, start a new event from a TRF upload, or
+add one as a new section of an event (a large file as a job: tournament/job_files.py)."""
 
 import base64
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,12 +17,15 @@ from swiss import eventfile as ef
 from swiss import trf
 from swiss.messages import Message
 from tournament import jobs, once
+from tournament.file_forms import EventFileForm, SectionTRFForm
 from tournament.files.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
 from tournament.job_files import large
 from tournament.models import EventRole, Job
+from tournament.services.event_files import import_section
+from tournament.services.locks import ServiceError
 from tournament.text import engine_text
-from tournament.views.access import HtmxHttpRequest, creates_events, event_for, heavy
+from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy
 from tournament.views.jobs import started
 from tournament.views.pages import page
 
@@ -50,7 +54,14 @@ def export_trf(request: HtmxHttpRequest, slug: str):
 def import_trf(request: HtmxHttpRequest):
     """The new-event page's TRF upload: a GET shows the page, a POST creates the event from the file."""
     if request.method == "GET":
-        return page(request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=TRFUploadForm())
+        return page(
+            request,
+            "organiser/event_new.html",
+            None,
+            form=EventCreateForm(),
+            trf_form=TRFUploadForm(),
+            file_form=EventFileForm(),
+        )
     form = TRFUploadForm(request.POST, request.FILES)
     if form.is_valid() and large("trf", len(form.event_doc.players) * max(1, len(form.event_doc.rounds))):
         return _import_job(request, form)
@@ -76,7 +87,9 @@ def import_trf(request: HtmxHttpRequest):
                 % {"name": event.name, "players": len(form.event_doc.players), "rounds": len(form.event_doc.rounds)},
             )
             return redirect("org_event", slug=event.slug)
-    response = page(request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=form)
+    response = page(
+        request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=form, file_form=EventFileForm()
+    )
     response.status_code = 400
     return response
 
@@ -101,4 +114,83 @@ def _import_job(request: HtmxHttpRequest, form: TRFUploadForm):
     except once.Repeated as r:
         messages.info(request, gettext("That file was imported already."))
         return redirect(r.outcome or reverse("event_list"))
+    return started(request, job)
+
+
+def _size(doc) -> int:
+    """A TRF's size as the import costs it: player-rounds."""
+    return len(doc.players) * max(1, len(doc.rounds))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@heavy
+def import_trf_section(request: HtmxHttpRequest, slug: str):
+    """A TRF file as a new section of the event (docs/sections.md "Files"): the event page's upload posts here; a
+    GET, or a refusal, shows this page with the form (and what is wrong)."""
+    access = event_for(request, slug, need=ORGANISER)
+    event = access.event
+    if event.is_section:
+        messages.error(request, gettext("A section has no sections of its own: add them on the event's page."))
+        return redirect(reverse("org_event", args=[event.root.slug]) + "#sections")
+    form = SectionTRFForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        name = form.cleaned_data["name"]
+        if large("trf", _size(form.event_doc)):
+            response = _section_job(request, access, form, name)
+            if response is not None:
+                return response
+        else:
+            try:
+                with transaction.atomic():
+                    submission = once.claim(request)
+                    section = import_section(event, form.event_doc, name, request.user)
+                    once.done(submission, reverse("org_event", args=[section.slug]))
+            except once.Repeated as r:
+                messages.info(request, gettext("That file was imported already."))
+                return redirect(r.outcome or reverse("org_event", args=[slug]))
+            except ef.EventFileError as e:
+                form.add_error(
+                    "file", gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
+                )
+            except ServiceError as e:  # a section of that name exists already, the event has paired rounds
+                form.add_error("name" if form.cleaned_data["name"] else None, str(e))
+            else:
+                messages.success(request, section_imported(section.name, form.event_doc))
+                return redirect("org_event", slug=section.slug)
+    # A refusal shows the page again with what is wrong (as a section's rules page does), the event untouched.
+    return page(request, "organiser/section_import.html", access, form=form)
+
+
+def section_imported(name: str, doc) -> str:
+    return gettext("Section “%(name)s” is imported from the TRF file: %(players)s players, %(rounds)s rounds.") % {
+        "name": name,
+        "players": len(doc.players),
+        "rounds": len(doc.rounds),
+    }
+
+
+def _section_job(request: HtmxHttpRequest, access, form: SectionTRFForm, name: str):
+    """A large file as a job of the event's (one at a time, as its other jobs): the worker reads it again and makes
+    the section (job_files._trf); None when the worker is busy with this event (said on the page)."""
+    upload = form.cleaned_data["file"]
+    upload.seek(0)
+    payload = json.dumps({"name": name, "trf": base64.b64encode(upload.read()).decode("ascii")})
+    try:
+        with transaction.atomic():
+            submission = once.claim(request)
+            job = jobs.start(
+                access.event,
+                Job.Kind.TRF,
+                0,
+                request.user,
+                payload=payload,
+                then=lambda job: once.done(submission, reverse("org_trf_job", args=[job.pk])),
+            )
+    except once.Repeated as r:
+        messages.info(request, gettext("That file was imported already."))
+        return redirect(r.outcome or reverse("org_event", args=[access.event.slug]))
+    except jobs.AlreadyRunning as e:
+        form.add_error(None, jobs.busy_text(e.job))
+        return None
     return started(request, job)

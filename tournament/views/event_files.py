@@ -1,0 +1,80 @@
+"""A swiss-event file (version 1, or 2 for an event with sections) uploaded as a new event, on the "New event" page
+(docs/file-formats.md): read strictly (a refusal names its JSON path, and nothing is stored), imported through
+`services.event_files.import_file` as `manage.py import_event` imports it, the importing account its organiser."""
+
+from dataclasses import replace
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_http_methods
+
+from swiss import eventfile as ef
+from swiss import model
+from tournament import once
+from tournament.file_forms import EventFileForm
+from tournament.forms import EventCreateForm, TRFUploadForm
+from tournament.models import EventRole
+from tournament.services.event_files import import_file
+from tournament.text import engine_text
+from tournament.views.access import HtmxHttpRequest, creates_events, heavy
+from tournament.views.pages import page
+
+
+def without_slug(doc: model.Event | model.Venue) -> model.Event | model.Venue:
+    """The file without its address: an event made on the web gets one drawn for it (`insert_with_new_slug`), so
+    that what it gets tells nothing of the events that exist; its sections are named under it."""
+    if isinstance(doc, model.Venue):
+        return replace(doc, slug=None)
+    return replace(doc, settings=replace(doc.settings, slug=None))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@creates_events
+@heavy
+def import_event_file(request: HtmxHttpRequest):
+    """The new-event page's event-file upload: a GET shows the page, a POST creates the event from the file."""
+    form = EventFileForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                submission = once.claim(request)
+                event = import_file(without_slug(form.event_doc), by=request.user)
+                EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
+                once.done(submission, reverse("org_event", args=[event.slug]))
+        except once.Repeated as r:
+            messages.info(request, gettext("That file was imported already."))
+            return redirect(r.outcome or reverse("event_list"))
+        except ef.EventFileError as e:
+            # A file the reader accepts but an event cannot hold (too many players, a name the forms refuse).
+            form.add_error(
+                "file", gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
+            )
+        else:
+            messages.success(request, imported_text(event.name, form.event_doc))
+            return redirect("org_event", slug=event.slug)
+    response = page(
+        request, "organiser/event_new.html", None, form=EventCreateForm(), trf_form=TRFUploadForm(), file_form=form
+    )
+    if request.method == "POST":
+        response.status_code = 400
+    return response
+
+
+def imported_text(name: str, doc: model.Event | model.Venue) -> str:
+    if isinstance(doc, model.Venue):
+        players = len(doc.players) + sum(len(s.players) for s in doc.sections)
+        return ngettext(
+            "%(name)s is imported from the event file: %(sections)s section, %(players)s players.",
+            "%(name)s is imported from the event file: %(sections)s sections, %(players)s players.",
+            len(doc.sections),
+        ) % {"name": name, "sections": len(doc.sections), "players": players}
+    return gettext("%(name)s is imported from the event file: %(players)s players, %(rounds)s rounds.") % {
+        "name": name,
+        "players": len(doc.players),
+        "rounds": len(doc.rounds),
+    }
