@@ -17,7 +17,7 @@ from tournament.models import Event, EventLog, Player, fresh_keys, unique_codes
 from tournament.services.locks import ServiceError, changed, log
 
 JOINED = "divisions_joined"  # the log line of the joined section: it says where its players went
-JOIN = "divisions_join"  # the partner's: divisions were joined into it
+JOIN = "divisions_join"  # the partner's log line: divisions were joined into it (`plays_in` reads it)
 
 
 def joined_into(event: Event) -> Event | None:
@@ -95,7 +95,7 @@ def _join(holder: Event, partner: Event, by) -> None:
         partner.players.filter(division="").exclude(pk__in=[p.pk for p in moving]).update(division=partner.name)
         detail = {"into": partner.pk, "section": holder.name, "partner": partner.name, "players": len(moving)}
         log(holder, "divisions_joined", by, **detail)  # the JOINED line `joined_into` reads
-        log(partner, JOIN, by, **detail)
+        log(partner, "divisions_join", by, **detail)
     changed(holder)
     changed(partner)
 
