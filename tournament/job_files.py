@@ -27,7 +27,7 @@ from swiss import eventfile as ef
 from swiss import model, trf, venuefile
 from tournament.files import csvio
 from tournament.files.eventio import export_file, import_event
-from tournament.models import Event, EventRole, Job
+from tournament.models import Event, EventRole, Job, Player
 from tournament.services.event_files import import_section
 from tournament.services.locks import ServiceError
 from tournament.services.roster import add_players, new_players
@@ -140,16 +140,23 @@ def _crosstable(job: Job, say) -> dict:
     return _kept(html, f"{event.slug}-crosstable.html", "text/html; charset=utf-8")
 
 
+def card_holders(event: Event):
+    """Whose cards an event prints: its active players; at an event with sections, every section's too (the
+    cards are handed out at the venue's one desk, each card's link at its player's section)."""
+    where = {"event_id__in": event.venue_ids()} if not event.parent_id else {"event": event}
+    return Player.objects.filter(dropped_after__isnull=True, **where).select_related("event")
+
+
 def _cards(job: Job, say) -> dict:
     from tournament.views.public_rows import qr_svg  # the printed cards' QR code
 
     event = job.event
     base = json.loads(job.payload or "{}").get("base", "")
     language = event.language
-    players = sorted(event.players.filter(dropped_after__isnull=True), key=lambda p: (p.sort_key(language), p.pk))
+    players = sorted(card_holders(event), key=lambda p: (p.sort_key(language), p.pk))
     cards = []
     for i, p in enumerate(players, 1):
-        url = base + reverse("player:link", args=[event.slug, p.pk, p.token])
+        url = base + reverse("player:link", args=[p.event.slug, p.pk, p.token])
         cards.append((p, url, qr_svg(url)))
         if i % PROGRESS_EVERY == 0:
             say(gettext("%(done)s of %(total)s cards made") % {"done": _count(i), "total": _count(len(players))})

@@ -151,11 +151,25 @@ def test_a_wrong_code_at_the_event_address_is_refused_and_takes_the_same_turn(ve
     assert CodeBudget.objects.filter(scope__startswith=f"pair:{venue.pk}:{player.number}:").count() == 1
 
 
-def test_a_sections_code_page_still_opens_only_its_own_players(venue):
+def test_a_code_typed_at_a_sections_address_finds_the_player_wherever_they_play_now(venue, organiser):
+    from tournament.models import CodeBudget
+    from tournament.services.sections import move_player
+
     a, b = sections(venue)
-    player = b.players.get(name="B Player B")
-    response = Client().post(reverse("player:code", args=[a.slug]), {"code": player.card_code})
-    assert response.status_code == 400
+    player = a.players.get(name="A Player B")
+    move_player(player, b, organiser)  # the card they hold was printed at A's address
+    player.refresh_from_db()
+    client = Client()
+    response = client.post(reverse("player:code", args=[a.slug]), {"code": player.card_code}, REMOTE_ADDR="10.1.1.2")
+    assert response.status_code == 302 and response["Location"] == reverse("player:me", args=[b.slug])
+    assert "A Player B" in text(client.get(response["Location"]))
+    # A wrong code there takes its turn from the venue's one budget for that number, as at the event's address.
+    wrong = f"{player.number}-{'A' * 8 if player.code != 'A' * 8 else 'C' * 8}"
+    response = Client().post(reverse("player:code", args=[a.slug]), {"code": wrong}, REMOTE_ADDR="10.1.1.2")
+    assert response.status_code == 400 and "code is not right" in text(response)
+    Client().post(reverse("player:code", args=[venue.slug]), {"code": wrong}, REMOTE_ADDR="10.1.1.2")
+    budgets = CodeBudget.objects.filter(scope__startswith=f"pair:{venue.pk}:{player.number}:")
+    assert budgets.count() == 1
 
 
 # --- The venue screen ----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from tournament.models import Event, EventLog, Player, fresh_keys, unique_codes
 from tournament.services.locks import ServiceError, changed, log
 
 JOINED = "divisions_joined"  # the log line of the joined section: it says where its players went
+JOIN = "divisions_join"  # the partner's log line: divisions were joined into it (`plays_in` reads it)
 
 
 def joined_into(event: Event) -> Event | None:
@@ -27,6 +28,20 @@ def joined_into(event: Event) -> Event | None:
     if entry is None:
         return None
     return Event.objects.filter(pk=entry.detail.get("into")).first()
+
+
+def plays_in(event: Event) -> tuple[Event, str]:
+    """Where a player entered in section `event` plays, and their division: a joined section's entries play in
+    its partner, in the joined section's division; a partner's own, once joined, in the partner's division.
+    (event, "") for every other event: its players have no division."""
+    if not event.parent_id:
+        return event, ""
+    partner = joined_into(event)
+    if partner is not None:
+        return partner, event.name
+    if EventLog.objects.filter(event=event, action=JOIN).exists():
+        return event, event.name
+    return event, ""
 
 
 def _active(event: Event) -> int:

@@ -154,8 +154,10 @@ def give_back_turn(event: Event, number: int, address: str | None) -> None:
 
 def player_by_number(event: Event, number: int, sections: bool = False):
     """The one row a code can open: the event's player of that number (the (event, number) unique index); with
-    `sections`, of the event or any of its sections (numbers are one run across them)."""
-    where = Q(event=event) | Q(event__parent=event) if sections else Q(event=event)
+    `sections`, of the venue's event or any of its sections, wherever `event` is (numbers are one run across them,
+    and a player moved to another section is still found at the old one's address)."""
+    root = event.parent_id or event.pk
+    where = Q(event_id=root) | Q(event__parent_id=root) if sections else Q(event=event)
     return Player.objects.filter(where, number=number).only("id", "event", "number", "code", "token", "name").order_by()
 
 

@@ -21,6 +21,7 @@ from tournament.models import (
     fresh_keys,
     new_code,
 )
+from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
 
 
@@ -55,6 +56,15 @@ def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tu
     notes = []
     if not entries:
         return [], notes
+    # A section whose division was paired together with another pairs nothing itself: its entries play in the
+    # partner, in its division (and a partner's own entries in the partner's), or they would never be paired.
+    chosen = event
+    event, division = plays_in(event)
+    if event.pk != chosen.pk:
+        notes.append(
+            gettext("“%(section)s” is paired together with “%(partner)s”: entered there, in division “%(section)s”.")
+            % {"section": chosen.name, "partner": event.name}
+        )
     with transaction.atomic():
         event = lock_event(event)
         # The latest round, and the latest published one (only the latest round can be a draft). A bracket
@@ -72,7 +82,7 @@ def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tu
                 gettext("An event holds at most %(cap)s players; it has %(have)s, so %(adding)s more do not fit.")
                 % {"cap": cap, "have": len(before), "adding": len(entries)}
             )
-        added = _insert_players(event, joined, entries, before.keys(), progress or (lambda text: None))
+        added = _insert_players(event, joined, entries, before.keys(), progress or (lambda text: None), division)
         names = [e.name for e in entries]
         if joined > 1:
             notes.append(_late_note(names, joined))
@@ -120,7 +130,9 @@ def _stored(progress, done: int, total: int) -> None:
     )
 
 
-def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before, progress) -> list[int]:
+def _insert_players(
+    event: Event, joined: int, entries: list[NewPlayer], before, progress, division: str = ""
+) -> list[int]:
     """One insert for the lot, returning the new ids in order: COPY on PostgreSQL, else bulk_create.
 
     COPY takes a 50,000-row roster in well under a second, where building and inserting model
@@ -133,13 +145,19 @@ def _insert_players(event: Event, joined: int, entries: list[NewPlayer], before,
         made = []
         for start in range(0, len(entries), PROGRESS_ROWS):
             made += Player.objects.bulk_create(
-                Player(event=event, joined_round=joined, **{k: getattr(e, k) for k in given}, **e.chess)
+                Player(
+                    event=event,
+                    joined_round=joined,
+                    division=division,
+                    **{k: getattr(e, k) for k in given},
+                    **e.chess,
+                )
                 for e in entries[start : start + PROGRESS_ROWS]
             )
             _stored(progress, len(made), len(entries))
         return [p.pk for p in made]
     fields = [f for f in Player._meta.concrete_fields if f is not Player._meta.pk]
-    fixed = {"event_id": event.pk, "joined_round": joined}
+    fixed = {"event_id": event.pk, "joined_round": joined, "division": division}
     # Player numbers continue the venue's, across an event and its sections (as `models.number_players` gives
     # them, under the same lock), and the keys the event's (`models.fresh_keys`).
     root_id = event.parent_id or event.pk

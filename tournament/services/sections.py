@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from swiss.placement import Rules, section_for
 from tournament.files.eventio import create_matches
 from tournament.models import Event, Match, Player, Round, Seat, fresh_keys, new_code
+from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
 from tournament.services.roster import NewPlayer, add_players
 from tournament.text.slugs import slug_text
@@ -176,6 +177,8 @@ def _enter(section: Event, players: list[Player]) -> list[str]:
     the section's players already use (a swiss-event file's id) is given afresh."""
     if not players:
         return []
+    # A joined section's entries play in its partner, in its division (services/divisions.py).
+    section, division = plays_in(section)
     recent = list(section.rounds.order_by("-number")[:2])
     latest = recent[0] if recent else None
     if latest and latest.kind == Round.Kind.ELIMINATION:
@@ -188,14 +191,14 @@ def _enter(section: Event, players: list[Player]) -> list[str]:
     codes = set(section.players.values_list("code", flat=True))
     spare = iter(fresh_keys(section.pk, len(players)))
     for p in players:
-        p.event, p.joined_round = section, joined
+        p.event, p.joined_round, p.division = section, joined, division
         if p.key in keys:
             p.key = next(spare)
         while p.code in codes:  # 22**8 codes: two players of one section drawing the same is all but impossible
             p.code = new_code()
         keys.add(p.key)
         codes.add(p.code)
-        p.save(update_fields=["event", "joined_round", "key", "code"])
+        p.save(update_fields=["event", "joined_round", "division", "key", "code"])
     notes = []
     if joined > 1 and section.late_entry == Event.LateEntry.LOSSES:
         for rnd in section.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined):
@@ -205,6 +208,7 @@ def _enter(section: Event, players: list[Player]) -> list[str]:
             _("Round %(round)d of section “%(name)s” is a draft without them: re-pair it to include them.")
             % {"round": latest.number, "name": section.name}
         )
+    changed(section)
     return notes
 
 
@@ -255,10 +259,11 @@ def move_player(player: Player, section: Event, by) -> list[str]:
     root = section.root
     with transaction.atomic():
         before = player.event
-        _lock_venue(root, [s for s in (before, section) if s.is_section])
+        target, division = plays_in(section)
+        _lock_venue(root, [s for s in (before, section, target) if s.is_section])
         player = Player.objects.select_related("event").get(pk=player.pk)
         before = player.event
-        if before.pk == section.pk:
+        if (before.pk, player.division) == (target.pk, division):
             return []
         if before.is_section and paired_in(player):
             raise ServiceError(
@@ -282,7 +287,7 @@ def reenter_player(player: Player, section: Event, by) -> tuple[Player, list[str
     section = _target(player, section)
     root = section.root
     with transaction.atomic():
-        _lock_venue(root, [player.event, section])
+        _lock_venue(root, [player.event, section, plays_in(section)[0]])
         player = Player.objects.select_related("event").get(pk=player.pk)
         before = player.event
         if not before.is_section or before.pk == section.pk:
@@ -320,7 +325,8 @@ def register(root: Event, by, entries: list[tuple[NewPlayer, Event | None]]) -> 
         groups.setdefault(target.pk if target else root.pk, []).append(entry)
     added, notes = [], []
     with transaction.atomic():
-        _lock_venue(root, [s for s in sections if s.pk in groups])
+        chosen = [s for s in sections if s.pk in groups]
+        _lock_venue(root, chosen + [plays_in(s)[0] for s in chosen])
         for event in (*sections, root):
             if groups.get(event.pk):
                 ids, said = add_players(event, by, groups[event.pk])

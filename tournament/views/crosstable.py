@@ -3,7 +3,7 @@ organiser: a chess event's cells as arbiters write them (`12w1`), another event'
 the result apart, in the reader's words (English `15 W`, Danish `15 V`, a Japanese 星取表's `○15`)."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_safe
 
@@ -92,6 +92,8 @@ def public_crosstable(request: HtmxHttpRequest, slug: str):
 @login_required
 def print_crosstable(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
+    if access.event.sections.exists():  # each section's crosstable is its own: the list of them
+        return redirect("org_standings", slug)
     if large_event(access.event, Job.Kind.CROSSTABLE):
         return offer(request, access, Job.Kind.CROSSTABLE)
     return render(request, "print/crosstable.html", crosstable_context(access.event, live=True))

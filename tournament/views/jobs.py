@@ -164,7 +164,5 @@ def trf_job_retry(request: HtmxHttpRequest, job_id: int):
 
 def large_event(event: Event, kind: str) -> bool:
     """Whether the event's export or print of this kind is made by a job."""
-    size = (
-        event.players.filter(dropped_after__isnull=True).count() if kind == Job.Kind.CARDS else job_files.rows_of(event)
-    )
+    size = job_files.card_holders(event).count() if kind == Job.Kind.CARDS else job_files.rows_of(event)
     return job_files.large(kind, size)

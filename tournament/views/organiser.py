@@ -39,7 +39,7 @@ from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
 from tournament.views.pages import _save_changed, back, page
 from tournament.views.rounds import job_context
-from tournament.views.sections import sections_panel
+from tournament.views.sections import sections_index, sections_panel
 
 
 @require_GET
@@ -315,6 +315,8 @@ def _standings_rows(event: Event, live: bool = True):
 @login_required
 def standings_page(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
+    if access.event.sections.exists():
+        return sections_index(request, access, _("Standings"))
     shown, labels, tables = _standings_rows(access.event)
     return page(
         request,

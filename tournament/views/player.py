@@ -289,12 +289,13 @@ def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
 
 @require_http_methods(["GET", "POST"])
 def code(request: HtmxHttpRequest, slug: str):
-    """ "This is me": the player types the code from their card. At the address of an event with sections, the
-    code finds its player in any section, and the phone is theirs at their section's address (docs/sections.md)."""
+    """ "This is me": the player types the code from their card. At the address of an event with sections, or of
+    any of its sections, the code finds its player in any section (one moved since included), and the phone is
+    theirs at their section's address (docs/sections.md)."""
     event = public_event(request, slug)
     error = None
     if request.method == "POST":
-        sections = not event.parent_id and event.sections.exists()
+        sections = bool(event.parent_id) or event.sections.exists()  # any section's address finds them all
         try:
             player = reports.find_by_code(event, request.POST.get("code", ""), address(request), sections=sections)
         except budgets.Throttled as e:

@@ -5,7 +5,7 @@ import json
 from django.contrib.auth.decorators import login_required
 from django.db.models import F
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
@@ -106,6 +106,8 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
 @login_required
 def print_standings(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
+    if access.event.sections.exists():  # each section prints its own: the list of them
+        return redirect("org_standings", slug)
     # Printed for the wall: the public rule (standings after the last complete round).
     shown, labels, tables = _standings_rows(access.event, live=False)
     return render(

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.job_files import card_holders
 from tournament.models import Event, Job, Player, Round
 from tournament.services import reports
 from tournament.services.locks import ServiceError
@@ -90,9 +91,7 @@ def print_cards(request: HtmxHttpRequest, slug: str):
     if "part" not in request.GET and large_event(access.event, Job.Kind.CARDS):
         return offer(request, access, Job.Kind.CARDS)  # every card in one file, made by the worker
     language = access.event.language
-    players = sorted(
-        access.event.players.filter(dropped_after__isnull=True), key=lambda p: (p.sort_key(language), p.pk)
-    )
+    players = sorted(card_holders(access.event), key=lambda p: (p.sort_key(language), p.pk))
     names = [p.name for p in players]
     paginator = Paginator(names, CARDS_PER_PART)
     part = paginator.get_page(request.GET.get("part"))  # not a number: the first; past the last: the last

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms import PlaceForm, SectionForm, SectionRulesForm
 from tournament.models import Event, Player, Round
+from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.sections import (
     add_section,
@@ -179,3 +180,17 @@ def player_section(request: HtmxHttpRequest, slug: str, player_id: int):
     for note in notes:
         messages.warning(request, note)
     return back(request, url)
+
+
+def sections_index(request: HtmxHttpRequest, access, title: str):
+    """The standings or top-cut page of an event with sections, which ranks nobody itself: each section with where
+    it is in its day and the way to its own standings, top cut and prints (a joined section's lead to its
+    partner's, where its players are ranked)."""
+    sections = list(access.event.sections.order_by("position", "id"))
+    latest = {}
+    for r in Round.objects.filter(event__in=sections).order_by("event_id", "number"):
+        latest[r.event_id] = r
+    for s in sections:
+        s.latest = latest.get(s.pk)
+        s.joined_into = joined_into(s)
+    return page(request, "organiser/sections_index.html", access, sections=sections, title=title)

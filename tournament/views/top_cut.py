@@ -27,6 +27,7 @@ from tournament.services.top_cut import (
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.pages import back, page
 from tournament.views.rounds import result_choices
+from tournament.views.sections import sections_index
 
 
 def seeds_of(event: Event) -> dict[str, int]:
@@ -84,6 +85,8 @@ def _pending(request: HtmxHttpRequest, stages: list[dict], best_of: int) -> Conf
 def top_cut(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     access = event_for(request, slug)
     event = access.event
+    if event.sections.exists():  # each section cuts to its own top cut
+        return sections_index(request, access, _("Top cut"))
     rounds = top_cut_rounds(event)
     seed = seeds_of(event) if rounds else {}
     stages = _stages(event, rounds, seed)
