@@ -14,7 +14,7 @@ class SectionTRFForm(TRFUploadForm):
     """A TRF file read exactly as a new event's (`TRFUploadForm`), and the name of the section it becomes."""
 
     name = forms.CharField(
-        label=gettext_lazy("Section name"),
+        label=gettext_lazy("Name of the section from the file"),
         required=False,
         max_length=200,
         help_text=gettext_lazy("Left empty: the tournament name in the file"),

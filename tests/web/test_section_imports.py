@@ -57,6 +57,8 @@ def ranks(event: Event) -> list[tuple[int, str, str]]:
 def test_the_event_page_offers_a_trf_upload_for_a_new_section(organiser, venue):
     page = signed_in(organiser).get(reverse("org_event", args=[venue.slug])).content.decode()
     assert reverse("org_section_import_trf", args=[venue.slug]) in page and 'enctype="multipart/form-data"' in page
+    # Its name field is told apart from the new section's (a screen reader, or a test, finds each by its label).
+    assert page.count(">Section name</label>") == 1 and ">Name of the section from the file</label>" in page
 
 
 def test_a_trf_becomes_a_section_named_from_its_file_numbered_on_in_the_venues_run(organiser, venue):
