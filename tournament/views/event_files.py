@@ -6,22 +6,17 @@ from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 
-from swiss import eventfile as ef
 from swiss import model
-from tournament import once
 from tournament.file_forms import EventFileForm
 from tournament.forms import EventCreateForm, TRFUploadForm
-from tournament.models import EventRole
 from tournament.services.event_files import import_file
-from tournament.text import engine_text
 from tournament.views.access import HtmxHttpRequest, creates_events, heavy
 from tournament.views.pages import page
+from tournament.views.trf import as_organiser, import_once
 
 
 def without_slug(doc: model.Event | model.Venue) -> model.Event | model.Venue:
@@ -40,21 +35,11 @@ def import_event_file(request: HtmxHttpRequest):
     """The new-event page's event-file upload: a GET shows the page, a POST creates the event from the file."""
     form = EventFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            with transaction.atomic():
-                submission = once.claim(request)
-                event = import_file(without_slug(form.event_doc), by=request.user)
-                EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
-                once.done(submission, reverse("org_event", args=[event.slug]))
-        except once.Repeated as r:
-            messages.info(request, gettext("That file was imported already."))
-            return redirect(r.outcome or reverse("event_list"))
-        except ef.EventFileError as e:
-            # A file the reader accepts but an event cannot hold (too many players, a name the forms refuse).
-            form.add_error(
-                "file", gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
-            )
-        else:
+        make = lambda: as_organiser(import_file(without_slug(form.event_doc), by=request.user), request.user)  # noqa: E731
+        event, repeated = import_once(request, form, make)
+        if repeated:
+            return repeated
+        if event is not None:
             messages.success(request, imported_text(event.name, form.event_doc))
             return redirect("org_event", slug=event.slug)
     response = page(

@@ -21,7 +21,7 @@ from tournament.file_forms import EventFileForm, SectionTRFForm
 from tournament.files.eventio import event_to_trf, import_event
 from tournament.forms import EventCreateForm, TRFUploadForm
 from tournament.job_files import large
-from tournament.models import EventRole, Job
+from tournament.models import Event, EventRole, Job
 from tournament.services.event_files import import_section
 from tournament.services.locks import ServiceError
 from tournament.text import engine_text
@@ -63,24 +63,13 @@ def import_trf(request: HtmxHttpRequest):
             file_form=EventFileForm(),
         )
     form = TRFUploadForm(request.POST, request.FILES)
-    if form.is_valid() and large("trf", len(form.event_doc.players) * max(1, len(form.event_doc.rounds))):
+    if form.is_valid() and large("trf", _size(form.event_doc)):
         return _import_job(request, form)
     if form.is_valid():
-        try:
-            with transaction.atomic():
-                submission = once.claim(request)
-                event = import_event(form.event_doc)
-                EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANISER)
-                once.done(submission, reverse("org_event", args=[event.slug]))
-        except once.Repeated as r:
-            messages.info(request, gettext("That file was imported already."))
-            return redirect(r.outcome or reverse("event_list"))
-        except ef.EventFileError as e:
-            # A file the TRF reader accepts but an event cannot hold (too many players, a name the forms refuse).
-            form.add_error(
-                "file", gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
-            )
-        else:
+        event, repeated = import_once(request, form, lambda: as_organiser(import_event(form.event_doc), request.user))
+        if repeated:
+            return repeated
+        if event is not None:
             messages.success(
                 request,
                 gettext("%(name)s is imported from the TRF file: %(players)s players, %(rounds)s rounds.")
@@ -100,21 +89,7 @@ def _import_job(request: HtmxHttpRequest, form: TRFUploadForm):
     upload = form.cleaned_data["file"]
     upload.seek(0)
     payload = base64.b64encode(upload.read()).decode("ascii")
-    try:
-        with transaction.atomic():
-            submission = once.claim(request)
-            job = jobs.start(
-                None,
-                Job.Kind.TRF,
-                0,
-                request.user,
-                payload=payload,
-                then=lambda job: once.done(submission, reverse("org_trf_job", args=[job.pk])),
-            )
-    except once.Repeated as r:
-        messages.info(request, gettext("That file was imported already."))
-        return redirect(r.outcome or reverse("event_list"))
-    return started(request, job)
+    return _trf_job(request, None, payload, reverse("event_list"))
 
 
 def _size(doc) -> int:
@@ -142,22 +117,16 @@ def import_trf_section(request: HtmxHttpRequest, slug: str):
                 return response
         else:
             try:
-                with transaction.atomic():
-                    submission = once.claim(request)
-                    section = import_section(event, form.event_doc, name, request.user)
-                    once.done(submission, reverse("org_event", args=[section.slug]))
-            except once.Repeated as r:
-                messages.info(request, gettext("That file was imported already."))
-                return redirect(r.outcome or reverse("org_event", args=[slug]))
-            except ef.EventFileError as e:
-                form.add_error(
-                    "file", gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
-                )
+                make = lambda: import_section(event, form.event_doc, name, request.user)  # noqa: E731
+                section, repeated = import_once(request, form, make, reverse("org_event", args=[slug]))
             except ServiceError as e:  # a section of that name exists already, the event has paired rounds
                 form.add_error("name" if form.cleaned_data["name"] else None, str(e))
             else:
-                messages.success(request, section_imported(section.name, form.event_doc))
-                return redirect("org_event", slug=section.slug)
+                if repeated:
+                    return repeated
+                if section is not None:
+                    messages.success(request, section_imported(section.name, form.event_doc))
+                    return redirect("org_event", slug=section.slug)
     # A refusal shows the page again with what is wrong (as a section's rules page does), the event untouched.
     return page(request, "organiser/section_import.html", access, form=form)
 
@@ -177,10 +146,20 @@ def _section_job(request: HtmxHttpRequest, access, form: SectionTRFForm, name: s
     upload.seek(0)
     payload = json.dumps({"name": name, "trf": base64.b64encode(upload.read()).decode("ascii")})
     try:
+        return _trf_job(request, access.event, payload, reverse("org_event", args=[access.event.slug]))
+    except jobs.AlreadyRunning as e:
+        form.add_error(None, jobs.busy_text(e.job))
+        return None
+
+
+def _trf_job(request: HtmxHttpRequest, event, payload: str, repeat_url: str) -> HttpResponse:
+    """A TRF file stored by the worker (a new event's when `event` is None, else a new section of it), started once
+    per submission: its page (views.jobs.trf_job) follows it; a repeat goes there, or to `repeat_url`."""
+    try:
         with transaction.atomic():
             submission = once.claim(request)
             job = jobs.start(
-                access.event,
+                event,
                 Job.Kind.TRF,
                 0,
                 request.user,
@@ -189,8 +168,32 @@ def _section_job(request: HtmxHttpRequest, access, form: SectionTRFForm, name: s
             )
     except once.Repeated as r:
         messages.info(request, gettext("That file was imported already."))
-        return redirect(r.outcome or reverse("org_event", args=[access.event.slug]))
-    except jobs.AlreadyRunning as e:
-        form.add_error(None, jobs.busy_text(e.job))
-        return None
+        return redirect(r.outcome or repeat_url)
     return started(request, job)
+
+
+def as_organiser(event: Event, user) -> Event:
+    """A new event from a file, with the account that imported it as its organiser."""
+    EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANISER)
+    return event
+
+
+def import_once(request: HtmxHttpRequest, form, make, repeat_url: str | None = None):
+    """Store what `make()` makes of the form's file (a new event or section), once per submission.
+
+    Returns (what was made, None); (None, a redirect) for a submission already imported (to where it led, else
+    `repeat_url`, else the event list); (None, None) for a file an event cannot hold, said on the form's file
+    field. Any other refusal (a ServiceError) rolls the claim back and reaches the caller."""
+    try:
+        with transaction.atomic():
+            submission = once.claim(request)
+            made = make()
+            once.done(submission, reverse("org_event", args=[made.slug]))
+    except once.Repeated as r:
+        messages.info(request, gettext("That file was imported already."))
+        return None, redirect(r.outcome or repeat_url or reverse("event_list"))
+    except ef.EventFileError as e:
+        # A file the reader accepts but an event cannot hold (too many players, a name the forms refuse).
+        form.add_error("file", gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)})
+        return None, None
+    return made, None
