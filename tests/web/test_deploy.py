@@ -128,6 +128,35 @@ def fresh_database_url(tmp_path):
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def server_env(tmp_path, database_url: str, port: int, **extra: str) -> dict[str, str]:
+    """The environment deploy/start.sh runs in, as compose gives it, behind a proxy, serving on `port`."""
+    return {
+        **clean_environ(),
+        **PROD,
+        "DATABASE_URL": database_url,
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "BIND": f"127.0.0.1:{port}",
+        "SECURE_SSL_REDIRECT": "0",
+        "WEB_CONCURRENCY": "1",
+        "BEHIND_PROXY": "1",
+        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+        **extra,
+    }
+
+
+def wait_for_login(port: int, server: subprocess.Popen, log_path: Path) -> None:
+    """Until the server answers its login page (a minute at most), failing with its log if it stops."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=2):
+                return
+        except OSError:
+            assert server.poll() is None, log_path.read_text()
+            time.sleep(0.3)
+    raise AssertionError("no answer: " + log_path.read_text())
+
+
 @contextmanager
 def started(tmp_path, database_url: str, **extra: str):
     """deploy/start.sh as docker-compose runs it: migrations, then gunicorn (one worker) on a free port.
@@ -136,21 +165,15 @@ def started(tmp_path, database_url: str, **extra: str):
     stderr so far (gunicorn's access and error logs, Django's log).
     """
     port = _free_port()
-    env = {
-        **clean_environ(),
-        **PROD,
-        "DATABASE_URL": database_url,
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "BIND": f"127.0.0.1:{port}",
-        "SECURE_SSL_REDIRECT": "0",
-        "WEB_CONCURRENCY": "1",
+    env = server_env(
+        tmp_path,
+        database_url,
+        port,
         # As in compose: the proxy is somebody else, so this test's own requests come "directly".
-        "BEHIND_PROXY": "1",
-        "TRUSTED_PROXIES": "192.0.2.1",
-        "FORWARDED_ALLOW_IPS": "192.0.2.1",
-        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+        TRUSTED_PROXIES="192.0.2.1",
+        FORWARDED_ALLOW_IPS="192.0.2.1",
         **extra,
-    }
+    )
     collected = subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput"], cwd=ROOT, env=env, capture_output=True, text=True
     )
@@ -159,16 +182,7 @@ def started(tmp_path, database_url: str, **extra: str):
     with open(log_path, "wb") as log:
         server = subprocess.Popen(["sh", "deploy/start.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=2):
-                    break
-            except OSError:
-                assert server.poll() is None, log_path.read_text()
-                time.sleep(0.3)
-        else:
-            raise AssertionError("no answer: " + log_path.read_text())
+        wait_for_login(port, server, log_path)
         yield port, log_path.read_text
     finally:
         server.terminate()

@@ -12,7 +12,6 @@ import random
 import re
 import signal
 import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -26,7 +25,7 @@ import pytest
 
 from deploy import local_nginx
 from tests.web import test_deploy
-from tests.web.test_deploy import PROD, ROOT, _free_port, clean_environ, run
+from tests.web.test_deploy import PROD, ROOT, _free_port, run, server_env, wait_for_login
 
 fresh_database_url = test_deploy.fresh_database_url  # a PostgreSQL database of the test's own
 
@@ -56,34 +55,16 @@ def gunicorn(tmp_path: Path, database_url: str, name: str):
     """deploy/start.sh (one worker, four threads) in a process group of its own, so that it can be killed
     whole, as a container dies; yields its port and its process."""
     port = _free_port()
-    env = {
-        **clean_environ(),
-        **PROD,
-        "DATABASE_URL": database_url,
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "BIND": f"127.0.0.1:{port}",
-        "SECURE_SSL_REDIRECT": "0",
-        "SESSION_COOKIE_SECURE": "0",
-        "CSRF_COOKIE_SECURE": "0",
-        "WEB_CONCURRENCY": "1",
-        "GUNICORN_THREADS": "4",
-        "BEHIND_PROXY": "1",
-        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
-    }
+    env = server_env(
+        tmp_path, database_url, port, SESSION_COOKIE_SECURE="0", CSRF_COOKIE_SECURE="0", GUNICORN_THREADS="4"
+    )
     log_path = tmp_path / f"{name}.log"
     with open(log_path, "wb") as log:
         server = subprocess.Popen(
             ["sh", "deploy/start.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=2):
-                    break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, log_path.read_text()
-                time.sleep(0.2)
+        wait_for_login(port, server, log_path)
         yield port, server
     finally:
         if server.poll() is None:
