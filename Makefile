@@ -32,7 +32,7 @@ messages: $(NEED_VENV)
 		--ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=deploy
 	$(PY) manage.py compile_catalogs
 
-# The worker (`manage.py db_worker`) pairs large rounds off the web request (tournament/jobs.py, docs/deployment.md);
+# The worker (`manage.py db_worker`) pairs large rounds off the web request (tournament/jobs/workflow.py, docs/deployment.md);
 # it runs beside the server and stops with it (Ctrl+C). It does not reload on code changes: run `make run` again.
 run: install
 	$(PY) manage.py migrate --noinput

@@ -29,7 +29,7 @@ def main(sizes: list[int]) -> None:
     from django.template.loader import render_to_string
 
     from bench.chess import generate
-    from tournament.files.eventio import import_event
+    from tournament.snapshot import import_event
     from tournament.views.crosstable import crosstable_context
 
     call_command("migrate", verbosity=0)

@@ -1,5 +1,5 @@
 """What a job costs, how long it waits for the worker, and what a burst of them does to the public pages
-(tournament/jobs.py, tournament/job_files.py).
+(tournament/jobs/workflow.py, tournament/jobs/files.py).
 
     .venv/bin/python bench/jobs.py [--dutch N ...] [--optimal N ...] [--latency K] [--kinds N] [--burst N]
                                    [--burst-workers W] [--sqlite]
@@ -97,8 +97,8 @@ def field(system: str, n: int, slug: str):
     by `system`."""
     import importlib.util
 
-    from tournament.files.eventio import import_event
     from tournament.models import Event
+    from tournament.snapshot import import_event
 
     name = "dutch" if system == "dutch" else "pairing"
     spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
@@ -113,7 +113,7 @@ def field(system: str, n: int, slug: str):
 def cost(systems: dict[str, list[int]]) -> None:
     from django.db import reset_queries
 
-    from tournament import jobs
+    from tournament.jobs import workflow as jobs
     from tournament.models import Job
     from tournament.services.rounds import pair_next_round
 
@@ -154,12 +154,12 @@ def kinds(n: int) -> None:
     from standings import points_by_player
     from swiss import eventfile as ef
     from swiss import trf
-    from tournament import jobs
     from tournament.files import csvio
-    from tournament.files.eventio import event_to_file, event_to_trf, import_event
-    from tournament.job_files import players_payload
+    from tournament.jobs import workflow as jobs
+    from tournament.jobs.files import players_payload
     from tournament.models import Event, Job
     from tournament.services.roster import add_players, new_players
+    from tournament.snapshot import event_to_file, event_to_trf, import_event
     from tournament.views.crosstable import crosstable_context
     from tournament.views.public_rows import qr_svg
 
@@ -227,7 +227,7 @@ def burst(env: dict[str, str], n: int, workers: int, tmp: Path) -> None:
     import socket
     import threading
 
-    from tournament import jobs
+    from tournament.jobs import workflow as jobs
     from tournament.models import Event, Job, Player
     from tournament.services.rounds import pair_next_round, publish_round
 
@@ -315,7 +315,7 @@ def burst(env: dict[str, str], n: int, workers: int, tmp: Path) -> None:
 
 
 def latency(env: dict[str, str], count: int) -> None:
-    from tournament import jobs
+    from tournament.jobs import workflow as jobs
     from tournament.models import Event, Job, Player
 
     event = Event.objects.create(slug=f"latency-{uuid.uuid4().hex[:6]}", name="Latency")

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 OTHER = """
 from tournament.models import Event, Player, Round, Match
-from tournament.files.eventio import create_matches
+from tournament.snapshot import create_matches
 event = Event.objects.create(slug="other", name="Other")
 Player.objects.bulk_create(Player(event=event, name=f"Other {i}") for i in range(16))
 players = list(event.players.order_by("name"))

@@ -90,10 +90,10 @@ def main() -> None:
         generate = self_report_module().generate
 
         from swiss.eventfile import loads
-        from tournament.files.eventio import import_event
         from tournament.models import Event, EventRole, Match, Report
         from tournament.services import reports
         from tournament.services.results import Outcome
+        from tournament.snapshot import import_event
 
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)

@@ -103,8 +103,8 @@ def generate(players: int, sections: int, user, seed: int = 1):
 
 def alone(section, user, prefix: str = "alone"):
     """The same section as an event of its own: its players and round 1 through a swiss-event file."""
-    from tournament.files.eventio import event_to_file, import_event
     from tournament.models import EventRole
+    from tournament.snapshot import event_to_file, import_event
 
     copy = import_event(event_to_file(section), slug=f"{prefix}-{section.slug}")
     EventRole.objects.create(event=copy, user=user, role=EventRole.Role.ORGANISER)

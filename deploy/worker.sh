@@ -1,5 +1,5 @@
 #!/bin/sh
-# The worker's entry (docker-compose's `worker`): large pairings run here, off the web request (tournament/jobs.py),
+# The worker's entry (docker-compose's `worker`): large pairings run here, off the web request (tournament/jobs/workflow.py),
 # from the task queue kept in the database (django-tasks-db). It waits until the app container has applied the
 # migrations (deploy/start.sh does that), at most WORKER_WAIT_SECONDS, then runs `manage.py db_worker` with the
 # arguments given (`--batch`: the queued jobs, then stop).

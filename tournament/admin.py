@@ -155,7 +155,7 @@ class EventLogAdmin(admin.ModelAdmin):
 
 @admin.register(Job)
 class JobAdmin(admin.ModelAdmin):
-    """The pairings the worker ran or runs (tournament/jobs.py): read only; the task queue's own rows are under
+    """The pairings the worker ran or runs (tournament/jobs/workflow.py): read only; the task queue's own rows are under
     django_tasks_db."""
 
     list_display = ["event", "kind", "round_number", "state", "created_by", "created_at", "started_at", "finished_at"]

@@ -6,4 +6,4 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from tournament import checks  # noqa: F401 - registers the deployment checks
+        from tournament.infra import checks  # noqa: F401 - registers the deployment checks

@@ -1030,7 +1030,7 @@ class CodeBudget(models.Model):
 
 
 class Job(models.Model):
-    """Heavy work the worker does instead of a web request (`manage.py db_worker`, tournament/jobs.py): pairing a
+    """Heavy work the worker does instead of a web request (`manage.py db_worker`, tournament/jobs/workflow.py): pairing a
     round or pairing it again; a large import (a roster, a TRF file making a new event); a whole-event export or a
     large print, kept for download (`result`). The task queue (django-tasks-db) runs it; this row is what the
     organiser's page shows of it, in the organiser's language (`language`, active while it runs).

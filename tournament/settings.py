@@ -83,11 +83,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "tournament.middleware.request_limits",
-    "tournament.middleware.forwarded_headers",
-    "tournament.middleware.head_as_get",
-    "tournament.routers.ReadReplicaMiddleware",
-    "tournament.middleware.security_headers",
+    "tournament.infra.middleware.request_limits",
+    "tournament.infra.middleware.forwarded_headers",
+    "tournament.infra.middleware.head_as_get",
+    "tournament.infra.routers.ReadReplicaMiddleware",
+    "tournament.infra.middleware.security_headers",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -124,21 +124,21 @@ def database(url: str) -> dict:
     db = dj_database_url.parse(url, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True)
     if db["ENGINE"] == "django.db.backends.postgresql":
         # Django's, with a health check that asks the server only when it has said something (see the module).
-        db["ENGINE"] = "tournament.fast.postgresql"
+        db["ENGINE"] = "tournament.infra.fast.postgresql"
     return db
 
 
 DATABASES = {"default": database(os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 # A PostgreSQL read replica of it: the public pages read there, everything else (and whoever wrote in the last
-# READ_OWN_WRITES_SECONDS, or is signed in) reads the primary (tournament/routers.py, docs/deployment.md).
+# READ_OWN_WRITES_SECONDS, or is signed in) reads the primary (tournament/infra/routers.py, docs/deployment.md).
 DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
 if DATABASE_REPLICA_URL:
     DATABASES["replica"] = database(DATABASE_REPLICA_URL)
-    if DATABASES["replica"]["ENGINE"] != "tournament.fast.postgresql":
+    if DATABASES["replica"]["ENGINE"] != "tournament.infra.fast.postgresql":
         raise ImproperlyConfigured("DATABASE_REPLICA_URL must be a PostgreSQL address (postgres://...)")
     # Tests run on the primary's test database: the replica alias reads the same one.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
-DATABASE_ROUTERS = ["tournament.routers.ReplicaRouter"]
+DATABASE_ROUTERS = ["tournament.infra.routers.ReplicaRouter"]
 READ_OWN_WRITES_SECONDS = env_int("READ_OWN_WRITES_SECONDS", 15)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # `make run` serves several requests at once on one SQLite file. Every transaction takes the write lock
@@ -151,10 +151,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 # Local memory by default; several app servers behind one proxy share Redis (REDIS_URL), through a backend
-# that keeps every page answering while Redis is down (tournament/cache.py).
+# that keeps every page answering while Redis is down (tournament/infra/cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "tournament.cache.FailSafeRedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "tournament.infra.cache.FailSafeRedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
 
@@ -179,14 +179,14 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # The person's address, not the proxy's: X-Forwarded-For read PROXY_COUNT entries from the right.
-AXES_CLIENT_IP_CALLABLE = "tournament.middleware.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tournament.infra.middleware.client_ip"
 
 # Three complete languages (issue 14). The choice: the visitor's cookie, then Accept-Language naming one of
 # these, then the event's own language on public pages (tournament/text/i18n.py). Catalogs: `make messages`.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語"), ("da", "Dansk")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-FORMAT_MODULE_PATH = ["tournament.formats"]
+FORMAT_MODULE_PATH = ["tournament.text.formats"]
 LANGUAGE_COOKIE_NAME = "swiss_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
@@ -214,14 +214,14 @@ STORAGES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Request sizes. A player list is at most CSV_MAX_BYTES (50,000 players fit); its confirmation posts
-# the file back as one form field. Anything larger is refused before it is read (tournament.middleware).
+# the file back as one form field. Anything larger is refused before it is read (tournament.infra.middleware).
 CSV_MAX_BYTES = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
 MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 4 * 1024 * 1024)
 # One event's roster: a bulk import past this is refused with a message.
 MAX_PLAYERS_PER_EVENT = env_int("MAX_PLAYERS_PER_EVENT", 50_000)
-# Heavy work off the web request (tournament/jobs.py): a round with at least this many players to pair is paired
+# Heavy work off the web request (tournament/jobs/workflow.py): a round with at least this many players to pair is paired
 # by the worker (`manage.py db_worker`), the organiser's page following it; a smaller one is paired in the request
 # as before, at once. Per pairing system, where the request would spend about 0.2-0.3 s on a quiet 2-core machine
 # (bench/jobs.py, docs/benchmarks.md): under the load that made a 2-s Dutch round take 57 s, a few seconds.
@@ -237,7 +237,7 @@ TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND") or "django_tasks
 # A running job writes a heartbeat every few seconds; one silent for this long (its worker died), or still queued
 # this long while no worker showed any life, is shown as stopped, with "Pair again".
 JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 30)
-# Imports, exports and prints as jobs (tournament/job_files.py), from where the request took about a second on a quiet
+# Imports, exports and prints as jobs (tournament/jobs/files.py), from where the request took about a second on a quiet
 # 2-core machine (bench/jobs.py): a roster of 15,000 rows (CSV or pasted), a TRF file of 10,000 player-rounds
 # (players x rounds), the event file of 50,000 player-rounds, the crosstable of 20,000, the cards of 300 players.
 # Smaller ones stay in the request, as before.
@@ -317,12 +317,12 @@ if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", False)
 
-# A player's personal link is written without its secret in every log line (tournament/logs.py): Django's
+# A player's personal link is written without its secret in every log line (tournament/infra/logs.py): Django's
 # "Not Found: /e/…" for a revoked link, a server error, and runserver's request lines.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"secrets": {"()": "tournament.logs.RedactSecrets"}},
+    "filters": {"secrets": {"()": "tournament.infra.logs.RedactSecrets"}},
     "formatters": {
         "django.server": {"()": "django.utils.log.ServerFormatter", "format": "[{server_time}] {message}", "style": "{"}
     },

@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import new_chess_event
-from tournament.files.eventio import create_matches
 from tournament.models import Event, Match, Player, ResultChange, Round
 from tournament.services.results import parse_outcome, record_result
+from tournament.snapshot import create_matches
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

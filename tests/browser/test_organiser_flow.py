@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tournament.forms import swap_label
+from tournament.forms.players import swap_label
 from tournament.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

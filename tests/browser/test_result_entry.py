@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, Match, ResultChange, Round
+from tournament.snapshot import create_matches
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,8 +11,8 @@ from django.core.management.base import CommandError
 from swiss import eventfile as ef
 from swiss import model
 from tests.conftest import example_files
-from tournament.files.eventio import event_to_file, import_event
 from tournament.models import Event, Match, Player, Seat
+from tournament.snapshot import event_to_file, import_event
 
 
 def generated_event(seed: int, players: int = 13, rounds: int = 5) -> model.Event:

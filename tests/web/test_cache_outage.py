@@ -1,6 +1,6 @@
 """A cache outage costs speed, never answers: with Redis stopped every page still answers, a result is
 still stored, the outage is said once in the log, and the shared cache is used again once Redis is back
-(`tournament/cache.py`). Runs a redis-server of its own on a free port."""
+(`tournament/infra/cache.py`). Runs a redis-server of its own on a free port."""
 
 import logging
 import shutil
@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from tournament import cache as fail_safe
+from tournament.infra import cache as fail_safe
 from tournament.models import Match
 
 pytestmark = [
@@ -55,7 +55,7 @@ def shared_cache(settings, tmp_path):
     server = RedisServer(tmp_path)
     server.start()
     location = f"redis://127.0.0.1:{server.port}/0"
-    settings.CACHES = {"default": {"BACKEND": "tournament.cache.FailSafeRedisCache", "LOCATION": location}}
+    settings.CACHES = {"default": {"BACKEND": "tournament.infra.cache.FailSafeRedisCache", "LOCATION": location}}
     yield server
     if server.process.poll() is None:
         server.stop()
@@ -87,7 +87,7 @@ def test_every_page_answers_while_redis_is_down_and_the_shared_cache_returns_wit
     assert shared_cache.client.dbsize() > 0  # the pages were cached in Redis
 
     shared_cache.stop()
-    with caplog.at_level(logging.WARNING, logger="tournament.cache"):
+    with caplog.at_level(logging.WARNING, logger="tournament.infra.cache"):
         for _ in range(2):
             for client, url in pages(live, organiser):
                 assert client.get(url).status_code == 200, url
@@ -106,7 +106,7 @@ def test_every_page_answers_while_redis_is_down_and_the_shared_cache_returns_wit
 
     shared_cache.start()
     time.sleep(0.6)
-    with caplog.at_level(logging.WARNING, logger="tournament.cache"):
+    with caplog.at_level(logging.WARNING, logger="tournament.infra.cache"):
         for client, url in pages(live, organiser):
             assert client.get(url).status_code == 200, url
     assert any("answers again" in r.getMessage() for r in caplog.records)

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.web.test_self_report import match_of, phone, player, report
+from tournament.infra.routers import WROTE_COOKIE
 from tournament.models import Event
-from tournament.routers import WROTE_COOKIE
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,6 @@ from django.utils import translation
 
 from swiss.model import FORFEIT
 from tournament.files import csvio
-from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event
 from tournament.services.locks import ServiceError
 from tournament.services.results import parse_outcome, record_result, shorthands
@@ -22,6 +21,7 @@ from tournament.services.results_board import counts
 from tournament.services.roster import NewPlayer, add_players, new_players, request_bye
 from tournament.services.rounds import pair_next_round, publish_round, repair_round
 from tournament.services.standings import crosstable, event_standings, start_numbers
+from tournament.snapshot import event_to_file, event_to_trf
 
 pytestmark = pytest.mark.django_db
 

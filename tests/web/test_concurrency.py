@@ -14,12 +14,12 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from tournament.files.eventio import create_matches
 from tournament.models import EventLog, EventRole, Match, ResultChange, Round
 from tournament.services.clock import change_clock
 from tournament.services.locks import ServiceError
 from tournament.services.results import ConfirmReplace, Outcome, record_result
 from tournament.services.rounds import pair_next_round
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HX = {"HX-Request": "true"}

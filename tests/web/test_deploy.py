@@ -71,7 +71,7 @@ def test_compose_runs_the_start_script_and_the_image_collects_static():
 
 
 def test_compose_runs_a_worker_beside_the_app():
-    """Large pairings run in the worker (tournament/jobs.py): the same image and settings as the web servers (one
+    """Large pairings run in the worker (tournament/jobs/workflow.py): the same image and settings as the web servers (one
     anchor), the task queue's worker command through deploy/worker.sh, time to finish a job when stopped."""
     import yaml
 
@@ -403,7 +403,7 @@ def test_the_served_app_keeps_its_loaded_code_out_of_the_collectors_passes():
 def test_the_server_ending_its_connections_costs_no_request(tmp_path, fresh_database_url):
     """A database restart (here every app connection ended by `pg_terminate_backend`) between requests: the
     app finds its persistent connections dead before it uses them and opens new ones; nobody sees an error.
-    The check asks the server only when it has said something (`tournament/fast/postgresql/base.py`)."""
+    The check asks the server only when it has said something (`tournament/infra/fast/postgresql/base.py`)."""
     import psycopg
 
     with started(tmp_path, fresh_database_url) as (port, log):
@@ -420,7 +420,9 @@ def test_the_server_ending_its_connections_costs_no_request(tmp_path, fresh_data
 
 
 @pytest.mark.django_db
-@pytest.mark.needs_postgresql(reason="the health check of the PostgreSQL backend, tournament/fast/postgresql/base.py")
+@pytest.mark.needs_postgresql(
+    reason="the health check of the PostgreSQL backend, tournament/infra/fast/postgresql/base.py"
+)
 def test_a_silent_connection_is_usable_without_a_round_trip_and_an_ended_one_is_not(monkeypatch):
     import psycopg
     from django.db import connections

@@ -188,7 +188,7 @@ def test_a_division_too_small_for_the_top_cut_is_named(joined, organiser):
 
 def settings_post(org, section: Event, **changes):
     """Post the section's settings form as the page shows it, with `changes`."""
-    from tournament.forms import EventSettingsForm
+    from tournament.forms.event import EventSettingsForm
 
     form = EventSettingsForm(instance=section)
     data = {}

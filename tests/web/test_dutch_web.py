@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from pairing import DutchInput, PairingInput, from_event, pair
 from tests.conftest import new_chess_event
-from tournament.files.eventio import event_to_file
 from tournament.models import Event
 from tournament.services.rounds import pair_next_round
+from tournament.snapshot import event_to_file
 
 pytestmark = pytest.mark.django_db
 

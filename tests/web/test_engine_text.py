@@ -30,7 +30,7 @@ def in_language(language, fn, *args):
 def test_every_code_the_engines_and_services_use_is_translated():
     used = set()
     sources = [*ROOT.glob("pairing/**/*.py"), *ROOT.glob("standings/*.py"), *ROOT.glob("swiss/*.py")]
-    for path in [*sources, *ROOT.glob("tournament/services/*.py"), ROOT / "tournament/files/eventio.py"]:
+    for path in [*sources, *ROOT.glob("tournament/services/*.py"), ROOT / "tournament/snapshot.py"]:
         used |= set(re.findall(r'Message\(\s*"(\w+)"', path.read_text()))
     assert len(used) >= 60
     assert used - engine_text.KNOWN_CODES == set()
@@ -153,7 +153,7 @@ REFUSING_MODULES = (
     "swiss/trflines.py",
     "swiss/trfheader.py",
     "swiss/trf.py",
-    "tournament/files/eventio.py",
+    "tournament/snapshot.py",
 )
 
 

@@ -8,13 +8,13 @@ import io
 import pytest
 from django.urls import reverse
 
-from tournament.files.eventio import create_matches
 from tournament.models import Event, EventRole, Match, Player, Round
 from tournament.services.locks import changed, log
 from tournament.services.results import correct_result, parse_outcome, record_result
 from tournament.services.roster import add_player, delete_player, drop_player
 from tournament.services.rounds import pair_next_round, publish_round
 from tournament.services.top_cut import start_top_cut
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 

@@ -183,7 +183,7 @@ def test_only_the_proxy_may_say_the_visitor_used_https(behind_proxy, client):
     ],
 )
 def test_the_client_address_is_read_behind_the_configured_proxy(behind_proxy, rf, peer, forwarded, client_address):
-    from tournament.middleware import client_ip, forwarded_headers
+    from tournament.infra.middleware import client_ip, forwarded_headers
 
     request = rf.get("/", REMOTE_ADDR=peer, HTTP_X_FORWARDED_FOR=forwarded)
     seen = []

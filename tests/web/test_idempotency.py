@@ -15,11 +15,11 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tests.web.test_concurrency import at_once, logged_in, published_round
-from tournament.files.eventio import import_event
 from tournament.models import Event, EventLog, FormSubmission, Match, Player, Round
 from tournament.services.clock import change_clock
 from tournament.services.results import Outcome, record_result
 from tournament.services.roster import NewPlayer, add_players
+from tournament.snapshot import import_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -18,9 +18,9 @@ from pairing.event import dutch_from_event
 from standings import points_by_player
 from swiss import model, trf
 from tests.conftest import new_chess_event
-from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event
 from tournament.services.rounds import pair_next_round, publish_round, repair_round
+from tournament.snapshot import event_to_file, event_to_trf
 
 pytestmark = pytest.mark.django_db
 CORPUS = Path(__file__).parents[1] / "data" / "dutch"

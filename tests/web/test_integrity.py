@@ -15,13 +15,13 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tests.web.test_concurrency import HX, at_once, logged_in
-from tournament.files.eventio import event_to_file, import_event
 from tournament.models import Event, EventRole, Match, Player, Round
 from tournament.services.results import Outcome, record_result
 from tournament.services.roster import add_player, drop_player, undrop_player
 from tournament.services.rounds import pair_next_round, publish_round
 from tournament.services.standings import event_standings
 from tournament.services.top_cut import start_top_cut
+from tournament.snapshot import event_to_file, import_event
 
 # ---------------------------------------------------------------- player keys
 

@@ -1,4 +1,4 @@
-"""Large imports, exports and prints as jobs (tournament/job_files.py, views/jobs.py): the request answers at once,
+"""Large imports, exports and prints as jobs (tournament/jobs/files.py, views/jobs.py): the request answers at once,
 the page follows the job, a second click starts no second job, a failure says why and stores nothing, and what an
 export or a print made is kept for download, bounded and cleaned up. The limits are lowered so that small files
 are "large" here; the real worker (as `db_worker --batch` runs it, tests/web/test_jobs.py's `work`) runs them."""
@@ -16,8 +16,8 @@ from django.utils.translation import gettext
 
 from tests.conftest import new_chess_event
 from tests.web.test_jobs import mtg_event, work
-from tournament import jobs
-from tournament.job_files import players_payload
+from tournament.jobs import workflow as jobs
+from tournament.jobs.files import players_payload
 from tournament.models import Event, EventRole, Job
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -212,7 +212,7 @@ def test_only_the_jobs_own_kinds_are_started_by_a_button(client, organiser, smal
 
 
 def test_a_large_trf_file_makes_its_event_in_the_worker(client, organiser, settings):
-    from tournament.files.eventio import event_to_trf
+    from tournament.snapshot import event_to_trf
 
     settings.JOBS_FROM = {"trf": 10}
     source = new_chess_event(organiser, {f"Chess {i:02d}": 2000 - i for i in range(12)}, slug="source")

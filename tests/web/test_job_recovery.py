@@ -1,4 +1,4 @@
-"""A job survives what a server's day does to it (tournament/jobs.py): a real `manage.py db_worker` process killed
+"""A job survives what a server's day does to it (tournament/jobs/workflow.py): a real `manage.py db_worker` process killed
 (SIGKILL) in the middle of a job leaves the event as it was and the job can be run again; a worker started again
 runs no job twice and loses none still queued; Redis stopped and started while a job runs loses nothing."""
 
@@ -16,8 +16,8 @@ from django_tasks_db.models import DBTaskResult
 
 from tests.web.test_cache_outage import RedisServer
 from tests.web.test_jobs import ROOT, database_url, mtg_event
-from tournament import jobs
-from tournament.job_files import players_payload
+from tournament.jobs import workflow as jobs
+from tournament.jobs.files import players_payload
 from tournament.models import Job
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -122,7 +122,7 @@ def test_redis_stopped_and_started_mid_job_loses_nothing(organiser, settings, tm
     redis_server = RedisServer(tmp_path)
     redis_server.start()
     location = f"redis://127.0.0.1:{redis_server.port}/0"
-    settings.CACHES = {"default": {"BACKEND": "tournament.cache.FailSafeRedisCache", "LOCATION": location}}
+    settings.CACHES = {"default": {"BACKEND": "tournament.infra.cache.FailSafeRedisCache", "LOCATION": location}}
     try:
         event = mtg_event(organiser, 2)
         phone = Client()

@@ -1,4 +1,4 @@
-"""Heavy pairing off the web request (tournament/jobs.py): a large round is paired by the worker, through the real
+"""Heavy pairing off the web request (tournament/jobs/workflow.py): a large round is paired by the worker, through the real
 task queue (django-tasks-db keeps it in the test database) and the real worker (its Worker class in a thread, as
 `manage.py db_worker --batch` runs it; and the command itself in a process of its own)."""
 
@@ -20,7 +20,7 @@ from django_tasks_db.models import DBTaskResult
 from pairing import PairingError
 from swiss.messages import Message
 from tests.conftest import new_chess_event
-from tournament import jobs
+from tournament.jobs import workflow as jobs
 from tournament.models import Event, EventRole, Job, Match, Player, Round
 from tournament.services.locks import ServiceError
 from tournament.services.rounds import pair_next_round, publish_round, repair_round
@@ -95,7 +95,7 @@ def test_a_large_dutch_round_is_answered_at_once_and_paired_by_the_worker(client
     job = Job.objects.get(event=event)
     assert (job.kind, job.round_number, job.state, job.created_by) == ("pair", 1, "queued", organiser)
     task = DBTaskResult.objects.get(id=job.task_id)  # the task queue's own row, in the same database
-    assert task.status == "READY" and task.task_path == "tournament.jobs.run_job"
+    assert task.status == "READY" and task.task_path == "tournament.jobs.workflow.run_job"
 
     page = client.get(r.url).content.decode()
     assert "Pairing round 1…" in page and status_url(job).replace("&", "&amp;") in page

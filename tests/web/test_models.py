@@ -3,8 +3,8 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from tournament.files.eventio import create_matches
 from tournament.models import Match, Round
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 

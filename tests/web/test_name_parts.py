@@ -20,9 +20,9 @@ from swiss import names, trf
 from swiss.model import Event, Player, settings_for_preset
 from swiss.numbers import pairing_numbers
 from tournament.files import csvio
-from tournament.files.eventio import event_to_file, import_event
-from tournament.forms import PlayerForm, parse_entry
+from tournament.forms.players import PlayerForm, parse_entry
 from tournament.models import Player as DbPlayer
+from tournament.snapshot import event_to_file, import_event
 
 # (typed "Family, Given", family, given, display name)
 NAMES = [

@@ -11,9 +11,9 @@ from django.urls import reverse
 from swiss import eventfile as ef
 from tests.web.test_public import pair
 from tournament.files import csvio
-from tournament.files.eventio import event_to_file, import_event
-from tournament.forms import parse_line
+from tournament.forms.players import parse_line
 from tournament.models import Player
+from tournament.snapshot import event_to_file, import_event
 from tournament.text import name_search as names
 
 pytestmark = pytest.mark.django_db

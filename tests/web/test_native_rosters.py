@@ -17,7 +17,7 @@ from django.utils import translation
 from swiss.eventfile import detail_problem
 from swiss.model import possible_birth_date
 from tournament.files import csvio
-from tournament.forms import QuickAddForm, parse_entry
+from tournament.forms.players import QuickAddForm, parse_entry
 from tournament.models import Event, EventRole, chess_detail
 from tournament.text.name_search import sort_key
 

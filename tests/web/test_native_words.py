@@ -13,7 +13,7 @@ from django.utils import translation
 
 from tests.web.test_l10n_inputs import fields
 from tests.web.test_public import pair
-from tournament.forms import PlayerForm
+from tournament.forms.players import PlayerForm
 from tournament.models import Event, Player, Round
 from tournament.services.locks import changed
 from tournament.services.rounds import publish_round

@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, EventRole, Match, Player, Report, ResultChange, Round
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 

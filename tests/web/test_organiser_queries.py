@@ -5,8 +5,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournament.files.eventio import create_matches
 from tournament.models import Event, EventRole, Match, Player, Report, Round
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 

@@ -20,10 +20,10 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from tournament.files.eventio import create_matches
 from tournament.models import Event, EventRole, Job, Match, Player, Round, StaffInvite
 from tournament.services.locks import changed, log
 from tournament.services.results import Outcome, record_result
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 
@@ -190,7 +190,7 @@ def kwargs_for(event, kwargs: list[str]) -> dict:
 
 
 def export_job(event) -> Job:
-    """The event's event file, made by a job (tournament/job_files.py) and kept for download."""
+    """The event's event file, made by a job (tournament/jobs/files.py) and kept for download."""
     job = Job.objects.filter(event=event, kind=Job.Kind.EXPORT).first()
     if job is None:
         job = Job.objects.create(

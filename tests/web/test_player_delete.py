@@ -4,9 +4,9 @@
 import pytest
 from django.urls import reverse
 
-from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, Match, Player, Round
 from tournament.services.roster import add_player
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 

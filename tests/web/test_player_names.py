@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tournament.files import csvio
-from tournament.files.eventio import import_event
 from tournament.models import Player, clean_player_name
+from tournament.snapshot import import_event
 
 ESC = "\x1b[31m"
 RLO = "\u202e"

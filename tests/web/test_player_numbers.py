@@ -13,11 +13,11 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tests.web.test_concurrency import at_once, logged_in
-from tournament.files.eventio import create_matches, event_to_file, import_event
-from tournament.forms import SwapForm
+from tournament.forms.players import SwapForm
 from tournament.models import Event, Match, Player, Round
 from tournament.services.locks import changed
 from tournament.services.roster import add_player
+from tournament.snapshot import create_matches, event_to_file, import_event
 from tournament.text.names import Names
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,9 @@ from django.utils import timezone
 from standings.format import format_number
 from swiss.eventfile import loads
 from tests.conftest import EXAMPLES, example_files
-from tournament.files.eventio import create_matches, import_event
 from tournament.models import Event, Match, Player, Round
 from tournament.services.locks import changed
+from tournament.snapshot import create_matches, import_event
 
 pytestmark = pytest.mark.django_db
 
@@ -247,7 +247,7 @@ def test_byes_and_awarded_byes_are_listed(client, event):
 
 def test_pairing_points_are_the_standings_before_the_round(client, running):
     from standings import compute
-    from tournament.files.eventio import event_to_file
+    from tournament.snapshot import event_to_file
 
     body = client.get(url("pairings", running)).content.decode()
     before = {r.name: r.points for r in compute(event_to_file(running), after_round=1).rows}
@@ -376,7 +376,7 @@ def test_last_modified_is_the_events_last_change(client, running):
 @pytest.mark.parametrize("path", example_files(), ids=lambda p: p.stem)
 def test_pairing_points_match_the_engine_for_every_example(client, db, path):
     from standings import compute
-    from tournament.files.eventio import event_to_file
+    from tournament.snapshot import event_to_file
 
     event = import_event(loads(path.read_text()))
     last = event.rounds.filter(kind=Round.Kind.SWISS).order_by("-number").first()

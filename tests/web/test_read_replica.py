@@ -1,4 +1,4 @@
-"""The public pages read from the read replica (`DATABASE_REPLICA_URL`, tournament/routers.py); the organiser's
+"""The public pages read from the read replica (`DATABASE_REPLICA_URL`, tournament/infra/routers.py); the organiser's
 pages, every write and whoever wrote a moment ago read the primary.
 
 The replica here is a second alias on the test database itself (TEST MIRROR, as settings.py sets it): which
@@ -15,8 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.web.test_self_report import match_of, phone, player, report
+from tournament.infra.routers import REPLICA, WROTE_COOKIE, ReplicaRouter
 from tournament.models import Event
-from tournament.routers import REPLICA, WROTE_COOKIE, ReplicaRouter
 
 pytestmark = pytest.mark.django_db(transaction=True, databases=["default", REPLICA])
 

@@ -13,12 +13,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tournament.files.eventio import create_matches, event_to_file
 from tournament.models import Event, Match, Player, Round, Seat
 from tournament.services.locks import outstanding
 from tournament.services.results import parse_outcome, record_result
 from tournament.services.roster import add_player, drop_player
 from tournament.services.standings import event_standings
+from tournament.snapshot import create_matches, event_to_file
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from swiss.eventfile import EventFileError, loads
 from tests.web.test_fuzz_inputs import FUZZ, assert_valid_stored, field, junk, near_result, rolled_back
-from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, EventRole, Match, ResultChange, Round
 from tournament.services.results import parse_outcome, shorthands
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.files import csvio
-from tournament.forms import PasteForm, QuickAddForm
+from tournament.forms.players import PasteForm, QuickAddForm
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tournament.logs import RedactSecrets, redact
+from tournament.infra.logs import RedactSecrets, redact
 
 SECRET = "Zq3-_x9AbCdEfGhIjKlMnOpQrStU"
 
@@ -50,7 +50,7 @@ def test_every_handler_of_the_settings_redacts():
     """Django's console (root: django.request, django.security) and runserver's request lines."""
     handlers = settings.LOGGING["handlers"]
     assert all("secrets" in h.get("filters", ()) for h in handlers.values()), handlers
-    assert settings.LOGGING["filters"]["secrets"]["()"] == "tournament.logs.RedactSecrets"
+    assert settings.LOGGING["filters"]["secrets"]["()"] == "tournament.infra.logs.RedactSecrets"
     assert settings.LOGGING["loggers"]["django.server"]["handlers"] == ["django.server"]
     stream = io.StringIO()
     server = logging.getLogger("django.server")

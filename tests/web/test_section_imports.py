@@ -19,9 +19,9 @@ from swiss.numbers import pairing_numbers
 from tests.engines.test_trf import blocks_of
 from tests.web.test_jobs import work
 from tests.web.test_section_files import venue_text
-from tournament.files.eventio import event_to_file
 from tournament.models import Event, EventRole, Job, Player
 from tournament.services.event_files import import_file
+from tournament.snapshot import event_to_file
 
 pytestmark = pytest.mark.django_db
 

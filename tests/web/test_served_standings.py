@@ -7,8 +7,8 @@ from django.test import Client
 
 from swiss import eventfile as ef
 from tests.conftest import EXAMPLES
-from tournament.files.eventio import import_event
 from tournament.models import EventRole, Match
+from tournament.snapshot import import_event
 
 pytestmark = pytest.mark.django_db
 

@@ -129,7 +129,7 @@ def test_a_result_form_shown_before_a_swap_conflicts_instead_of_landing_on_the_n
 def test_two_byes_cannot_be_swapped_for_nothing(event, organiser):
     rnd = nine(event)
     extra = Player.objects.create(event=event, name="Player J")
-    from tournament.files.eventio import create_matches
+    from tournament.snapshot import create_matches
 
     create_matches(rnd, [Match(round=rnd, player_a=extra, result=Match.Result.BYE)])
     i = event.players.get(name="Player I")

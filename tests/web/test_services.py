@@ -6,7 +6,6 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tournament.files.eventio import create_matches
 from tournament.models import Event, EventLog, Match, ResultChange, Round
 from tournament.services.clock import change_clock
 from tournament.services.locks import ServiceError
@@ -21,6 +20,7 @@ from tournament.services.results import (
 )
 from tournament.services.roster import add_player, drop_player, undrop_player
 from tournament.services.standings import event_standings
+from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,9 @@ from django.urls import reverse
 from tests.conftest import new_chess_event
 from tests.web.test_concurrency import at_once
 from tests.web.test_l10n_inputs import fields
-from tournament.files.eventio import event_to_trf
 from tournament.models import Event, EventLog
 from tournament.services.rounds import pair_next_round
+from tournament.snapshot import event_to_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from swiss import eventfile as ef
-from tournament.files.eventio import event_to_file, import_event
 from tournament.models import Event, EventRole, Player
+from tournament.snapshot import event_to_file, import_event
 from tournament.text.slugs import slug_text
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from django.utils import timezone
 from swiss import eventfile as ef
 from tests.web.test_l10n_inputs import fields
 from tests.web.test_public import ROUND_1, pair
-from tournament.files import eventio
+from tournament import snapshot
 from tournament.models import Event, EventLog, Match, ResultChange
 from tournament.settings import env_time_zone
 from tournament.text import engine_text
@@ -100,7 +100,7 @@ def test_the_settings_page_saves_a_time_zone_and_refuses_an_unknown_one(client, 
 def test_the_event_file_carries_the_time_zone_both_ways(event):
     event.time_zone = "Asia/Tokyo"
     event.save()
-    doc = json.loads(ef.dumps(eventio.event_to_file(event)))
+    doc = json.loads(ef.dumps(snapshot.event_to_file(event)))
     assert doc["time_zone"] == "Asia/Tokyo"
     assert ef.loads(json.dumps(doc)).settings.time_zone == "Asia/Tokyo"
     del doc["time_zone"]

@@ -17,10 +17,10 @@ from tests.conftest import new_chess_event
 from tests.engines.test_trf_commands import run
 from tests.engines.test_trf_conventions import XXA
 from tests.web.test_organiser import settings_data
-from tournament.files.eventio import event_to_file, event_to_trf
 from tournament.models import Event as EventRow
 from tournament.services.results import Outcome, record_result
 from tournament.services.rounds import pair_next_round, publish_round
+from tournament.snapshot import event_to_file, event_to_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,4 @@
-"""Bridges to file formats: CSV in and out (`csvio`), and the database to the engines' `swiss-event`
-dataclasses and back, TRF included (`eventio`).
+"""File formats: CSV in and out (`csvio`). The database as the engines see it is `tournament.snapshot`.
 
 May import models, the engines and `tournament.text`; never views, urls or services.
 """

@@ -13,9 +13,9 @@ from django.utils.translation import gettext, ngettext
 import standings
 from standings.cut import CutRule, Standing, made_day_2
 from swiss.model import parse_fraction
-from tournament.files.eventio import event_to_file
 from tournament.models import Event, Player
 from tournament.services.locks import changed, log
+from tournament.snapshot import event_to_file
 from tournament.text import l10n, name_search
 
 

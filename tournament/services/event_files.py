@@ -12,7 +12,7 @@ from django.db import transaction
 from swiss import model
 from swiss.messages import Message
 from swiss.strictjson import EventFileError
-from tournament.files import eventio
+from tournament import snapshot
 from tournament.models import Event
 from tournament.services.locks import ServiceError
 from tournament.services.sections import add_section
@@ -22,7 +22,7 @@ def import_file(doc: model.Event | model.Venue, slug: str | None = None, by=None
     """The parsed file (`swiss.venuefile`) as a new event; `by` is who imported it (None: the command line)."""
     if isinstance(doc, model.Venue):
         return import_venue(doc, slug, by)
-    return eventio.import_event(doc, slug)
+    return snapshot.import_event(doc, slug)
 
 
 @transaction.atomic
@@ -34,18 +34,18 @@ def import_venue(doc: model.Venue, slug: str | None = None, by=None) -> Event:
     venue = model.Settings(
         name=doc.name, slug=doc.slug, date=doc.date, language=doc.language, time_zone=doc.time_zone, public=doc.public
     )
-    event = eventio.import_event(model.Event(settings=venue, players=doc.players), slug)
+    event = snapshot.import_event(model.Event(settings=venue, players=doc.players), slug)
     sections = {}
     for i, section in enumerate(doc.sections):
         place = f"sections[{i}]"
         try:
-            eventio.check_fits(section)
-            row = add_section(event, section.settings.name, by, **eventio.event_fields(section.settings))
+            snapshot.check_fits(section)
+            row = add_section(event, section.settings.name, by, **snapshot.event_fields(section.settings))
             wanted = section.settings.slug if event.slug == doc.slug else None  # a restore keeps them
             if wanted and wanted != row.slug and not Event.objects.filter(slug=wanted).exists():
                 row.slug = wanted
                 row.save(update_fields=["slug"])
-            eventio.write_players_and_rounds(row, section)
+            snapshot.write_players_and_rounds(row, section)
         except EventFileError as e:
             raise EventFileError(f"{place}.{e.path}" if e.path else place, e.message) from None
         except ServiceError as e:
@@ -73,8 +73,8 @@ def import_section(event: Event, doc: model.Event, name: str = "", by=None) -> E
     next player numbers in start-rank order; their ids stay the start ranks, the pairing numbers (swiss/numbers.py).
     All or nothing: a refusal is an EventFileError naming its place, or the ServiceError of `add_section`."""
     root = event.root
-    eventio.check_fits(doc)
-    fields = eventio.event_fields(doc.settings)
+    snapshot.check_fits(doc)
+    fields = snapshot.event_fields(doc.settings)
     for key in KEEP_VENUES:
         fields.pop(key)
     for key in ("date", "city", "federation", "end_date"):  # the file's where it has them, else the venue's
@@ -82,7 +82,7 @@ def import_section(event: Event, doc: model.Event, name: str = "", by=None) -> E
             fields.pop(key)
     section = add_section(root, name.strip() or doc.settings.name, by, **fields)
     players = sorted(doc.players, key=lambda p: p.number if p.number is not None else len(doc.players) + 1)
-    eventio.write_players_and_rounds(section, replace(doc, players=tuple(replace(p, number=None) for p in players)))
+    snapshot.write_players_and_rounds(section, replace(doc, players=tuple(replace(p, number=None) for p in players)))
     return section
 
 

@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.fast.rows import Joined
+from tournament.infra.fast.rows import Joined
 from tournament.models import (
     CHESS_RESULTS,
     CODE_ALPHABET,
@@ -489,7 +489,7 @@ def _put_sql() -> str:
 
 def _put(report: Report, match: Match) -> None:
     """The player's report on `match`, new or replacing theirs: one INSERT ... ON CONFLICT (a fast path:
-    tournament/fast/; under the match
+    tournament/infra/fast/; under the match
     lock; the report gets the id of the row it wrote). The match's stamp counts it, so both players' pages
     change, and a stamp of 0 means no report."""
     if connection.vendor == "postgresql":

@@ -475,7 +475,7 @@ def correct_result(match: Match, outcome: Outcome, by, expected_version: int) ->
     return record_result(match, outcome, by, expected_version=expected_version, replace=True)
 
 
-# Whether a round still has a match without its result, written out (a fast path: tournament/fast/): it is asked
+# Whether a round still has a match without its result, written out (a fast path: tournament/infra/fast/): it is asked
 # after every stored result, where compiling the ORM's query cost more than answering it.
 _MISSING_SQL = (
     f"SELECT EXISTS (SELECT 1 FROM {Match._meta.db_table} WHERE round_id = %s AND result = %s AND games_a IS NULL)"  # noqa: S608

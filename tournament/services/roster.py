@@ -11,7 +11,6 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
 from tournament.files.csvio import CsvRow
-from tournament.files.eventio import create_matches
 from tournament.models import (
     Event,
     Match,
@@ -23,6 +22,7 @@ from tournament.models import (
 )
 from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
+from tournament.snapshot import create_matches
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tu
     Returns the new players' ids, in order, and notes for the organiser. Only this event's row is
     locked, for as long as one bulk insert takes: a 50,000-row roster is seconds, and other events
     never wait. The roster is capped at `settings.MAX_PLAYERS_PER_EVENT`. `progress(text)`, if given, hears
-    how far the insert is (a job's heartbeat shows it: tournament/job_files.py).
+    how far the insert is (a job's heartbeat shows it: tournament/jobs/files.py).
     """
     notes = []
     if not entries:

@@ -16,7 +16,6 @@ from pairing.event import initial_colour
 from pairing.rounds import recommended_rounds as recommend_rounds
 from swiss.messages import Message, message_of
 from swiss.model import DOUBLE_LOSS
-from tournament.files.eventio import create_matches, event_to_file
 from tournament.models import (
     Event,
     Job,
@@ -29,6 +28,7 @@ from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into
 from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
 from tournament.services.sections import first_table, fixed_tables_within
+from tournament.snapshot import create_matches, event_to_file
 from tournament.text import engine_text
 from tournament.text.wording import recommendation_text
 
@@ -43,7 +43,7 @@ def recommended_rounds(event: Event, players=None):
 
 
 def _quiet(text: str) -> None:
-    """A pairing in the request says nothing as it goes; a job's (tournament/jobs.py) shows it on the page."""
+    """A pairing in the request says nothing as it goes; a job's (tournament/jobs/workflow.py) shows it on the page."""
 
 
 Progress = Callable[[str], None]

@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from swiss.placement import Rules, section_for
-from tournament.files.eventio import create_matches
 from tournament.models import Event, Match, Player, Round, Seat, fresh_keys, new_code
 from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
 from tournament.services.roster import NewPlayer, add_players
+from tournament.snapshot import create_matches
 from tournament.text.slugs import slug_text
 
 # What a new section takes from its event unless told otherwise: the venue's facts, not a Swiss's settings.

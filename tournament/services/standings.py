@@ -13,7 +13,6 @@ import standings
 from standings.cut import cut_standings
 from swiss import model
 from swiss.numbers import pairing_numbers
-from tournament.files.eventio import event_to_file, player_to_file, settings_of
 from tournament.models import (
     Event,
     Match,
@@ -21,6 +20,7 @@ from tournament.models import (
     ResultChange,
     Round,
 )
+from tournament.snapshot import event_to_file, player_to_file, settings_of
 from tournament.text import name_search
 
 CACHE_SECONDS = 6 * 3600

@@ -10,7 +10,6 @@ from pairing.topcut import division_pairings, next_division_round, top_cut_pairi
 from pairing.topcut import final_placings as placings_of
 from standings.divisions import Division
 from swiss.messages import message_of
-from tournament.files.eventio import create_matches
 from tournament.models import (
     Event,
     Match,
@@ -23,6 +22,7 @@ from tournament.services.locks import ServiceError, changed, latest_round, lock_
 from tournament.services.rounds import check_ready_to_pair
 from tournament.services.sections import first_table
 from tournament.services.standings import event_standings
+from tournament.snapshot import create_matches
 from tournament.text import engine_text
 
 

@@ -11,8 +11,9 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 
 from swiss import model
-from tournament.file_forms import EventFileForm
-from tournament.forms import EventCreateForm, TRFUploadForm
+from tournament.forms.event import EventCreateForm
+from tournament.forms.files import EventFileForm
+from tournament.forms.sections import TRFUploadForm
 from tournament.services.event_files import import_file
 from tournament.views.access import HtmxHttpRequest, creates_events, heavy
 from tournament.views.pages import page

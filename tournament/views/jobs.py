@@ -1,4 +1,4 @@
-"""Imports, exports and prints as jobs (tournament/job_files.py): the page that follows one, running it again, its
+"""Imports, exports and prints as jobs (tournament/jobs/files.py): the page that follows one, running it again, its
 download, and a TRF import's page (its event does not exist until the job made it). The job box and its poll are
 the pairing jobs' (templates/organiser/_job.html, `views.rounds.job_status`)."""
 
@@ -16,7 +16,8 @@ from django.utils.cache import get_conditional_response
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import job_files, jobs
+from tournament.jobs import files as job_files
+from tournament.jobs import workflow as jobs
 from tournament.models import Event, Job
 from tournament.views.access import JUDGE, ORGANISER, Access, HtmxHttpRequest, event_for, heavy
 from tournament.views.pages import back, page

@@ -17,15 +17,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from standings.divisions import Division
-from tournament import jobs, once
-from tournament.file_forms import EventFileForm
-from tournament.forms import (
-    TIEBREAKER_CHOICES,
-    EventCreateForm,
-    EventSettingsForm,
-    StaffForm,
-    TRFUploadForm,
-)
+from tournament.forms import once
+from tournament.forms.event import TIEBREAKER_CHOICES, EventCreateForm, EventSettingsForm, StaffForm
+from tournament.forms.files import EventFileForm
+from tournament.forms.sections import TRFUploadForm
+from tournament.jobs import workflow as jobs
 from tournament.models import Event, EventRole, Match, Round
 from tournament.services.cut import line_in
 from tournament.services.divisions import division_standings, joined_into

@@ -32,8 +32,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournament.fast.rows import Joined
-from tournament.forms import RequestedByeForm
+from tournament.forms.players import RequestedByeForm
+from tournament.infra.fast.rows import Joined
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import budgets, reports
 from tournament.services.cut import player_text

@@ -14,18 +14,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament import jobs, once
 from tournament.files import csvio
-from tournament.forms import (
+from tournament.forms import once
+from tournament.forms.players import (
     CsvConfirmForm,
     CsvUploadForm,
     PasteForm,
-    PlaceForm,
     PlayerForm,
     QuickAddForm,
     RequestedByeForm,
 )
-from tournament.job_files import large, players_payload
+from tournament.forms.sections import PlaceForm
+from tournament.jobs import workflow as jobs
+from tournament.jobs.files import large, players_payload
 from tournament.models import Event, Job, Match, Player, Round
 from tournament.services.locks import ServiceError, changed, current_round
 from tournament.services.roster import (
@@ -221,7 +222,7 @@ def players_paste(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
     form = PasteForm(request.POST, sections=_section_names(access.event))
     if form.is_valid() and large("players", len(form.rows)) and not access.event.section_list:
-        # A list this long is stored by the worker (tournament/job_files.py); the roster page follows it. (At an
+        # A list this long is stored by the worker (tournament/jobs/files.py); the roster page follows it. (At an
         # event with sections a list is placed section by section in the request: services/sections.py.)
         return _import_job(request, access, "paste", form.cleaned_data["lines"], None)
     if form.is_valid():

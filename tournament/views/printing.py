@@ -14,12 +14,12 @@ import standings
 from swiss import eventfile as ef
 from swiss import model, venuefile
 from tournament.files import csvio
-from tournament.files.eventio import event_to_file, export_file
 from tournament.models import Event, Job, Player
 from tournament.services.divisions import division_standings
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import final_placings, placings_by_division
+from tournament.snapshot import event_to_file, export_file
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer

@@ -20,7 +20,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 from pairing import topcut
-from tournament.middleware import client_ip
+from tournament.infra.middleware import client_ip
 from tournament.models import Event, Match, Round
 from tournament.services.cut import cut_made, player_text
 from tournament.services.divisions import joined_into

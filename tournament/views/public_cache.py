@@ -1,4 +1,4 @@
-"""Conditional requests and cached renderings for the public pages (a fast path: tournament/fast/).
+"""Conditional requests and cached renderings for the public pages (a fast path: tournament/infra/fast/).
 
 A public page is a function of the event's version, the page and its parameters: every change the
 pages show (pairings, results, the round clock, settings) bumps `Event.version` through
@@ -34,8 +34,8 @@ from django.utils.http import http_date
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from tournament.infra.routers import wrote_recently
 from tournament.models import Event
-from tournament.routers import wrote_recently
 from tournament.services import standings
 from tournament.text import name_search
 from tournament.text.i18n import use_event, use_event_language

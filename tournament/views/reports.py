@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.job_files import card_holders
+from tournament.jobs.files import card_holders
 from tournament.models import Event, Job, Player, Round
 from tournament.services import reports
 from tournament.services.locks import ServiceError

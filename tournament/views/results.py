@@ -17,7 +17,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.forms import GamesForm, ResultForm, TableResultForm
+from tournament.forms.results import GamesForm, ResultForm, TableResultForm
 from tournament.models import Match, Round
 from tournament.services.locks import ServiceError
 from tournament.services.results import ConfirmAdvance, ConfirmReplace, advance_question, parse_outcome, record_result

@@ -19,11 +19,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament import jobs, once
-from tournament.forms import (
-    ClockForm,
-    SwapForm,
-)
+from tournament.forms import once
+from tournament.forms.players import SwapForm
+from tournament.forms.results import ClockForm
+from tournament.jobs import workflow as jobs
 from tournament.models import Event, Job, Match, Player, ResultChange, Round
 from tournament.services import results_board
 from tournament.services.clock import change_clock
@@ -54,7 +53,7 @@ from tournament.views.public_cache import BUILD
 @login_required
 @heavy
 def round_pair(request: HtmxHttpRequest, slug: str):
-    """Pair the next round: in the request, or for a large round as a job the worker runs (tournament/jobs.py),
+    """Pair the next round: in the request, or for a large round as a job the worker runs (tournament/jobs/workflow.py),
     the POST then answered at once with the event's page, which follows the job."""
     access = event_for(request, slug, need=ORGANISER)
     event = access.event
@@ -325,7 +324,7 @@ def round_repair(request: HtmxHttpRequest, slug: str, number: int):
 @heavy
 def _repair(request: HtmxHttpRequest, access: Access, rnd: Round):
     """The re-pairing itself: a turn from the account's budget (`heavy`), then the engine, in the request or for a
-    large round as a job the worker runs (tournament/jobs.py)."""
+    large round as a job the worker runs (tournament/jobs/workflow.py)."""
     slug, number = access.event.slug, rnd.number
     busy = jobs.running(access.event)
     if busy is not None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.forms import PlaceForm, SectionForm, SectionRulesForm
+from tournament.forms.sections import PlaceForm, SectionForm, SectionRulesForm
 from tournament.models import Event, Player, Round
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError

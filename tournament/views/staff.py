@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.forms import StaffForm
+from tournament.forms.event import StaffForm
 from tournament.models import EventRole, StaffInvite
 from tournament.services.locks import ServiceError, log
 from tournament.services.staff import invite_staff, remove_staff

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from pairing import topcut
-from tournament.forms import TopCutUndoForm
+from tournament.forms.results import TopCutUndoForm
 from tournament.models import Event, Match, Round
 from tournament.services.locks import ServiceError, swiss_rounds_played
 from tournament.services.results import ConfirmAdvance, advance_question, parse_outcome

@@ -1,5 +1,5 @@
 """FIDE TRF files on the organiser pages: download a chess event as TRF, start a new event from a TRF upload, or
-add one as a new section of an event (a large file as a job: tournament/job_files.py)."""
+add one as a new section of an event (a large file as a job: tournament/jobs/files.py)."""
 
 import base64
 import json
@@ -16,14 +16,16 @@ from django.views.decorators.http import require_GET, require_http_methods
 from swiss import eventfile as ef
 from swiss import trf
 from swiss.messages import Message
-from tournament import jobs, once
-from tournament.file_forms import EventFileForm, SectionTRFForm
-from tournament.files.eventio import event_to_trf, import_event
-from tournament.forms import EventCreateForm, TRFUploadForm
-from tournament.job_files import large
+from tournament.forms import once
+from tournament.forms.event import EventCreateForm
+from tournament.forms.files import EventFileForm, SectionTRFForm
+from tournament.forms.sections import TRFUploadForm
+from tournament.jobs import workflow as jobs
+from tournament.jobs.files import large
 from tournament.models import Event, EventRole, Job
 from tournament.services.event_files import import_section
 from tournament.services.locks import ServiceError
+from tournament.snapshot import event_to_trf, import_event
 from tournament.text import engine_text
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy
 from tournament.views.jobs import started

@@ -3,8 +3,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from swiss import trf, venuefile
-from tournament.files.eventio import event_to_trf, export_file
 from tournament.models import Event
+from tournament.snapshot import event_to_trf, export_file
 
 
 class Command(BaseCommand):

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from standings.cut import TIES_BREAKERS, TIES_POINTS
-from tournament.fields import clean_fraction, fraction_field
+from tournament.forms.fields import clean_fraction, fraction_field
 from tournament.text import l10n
 
 CUT_FIELDS = ("cut_after", "cut_points", "cut_top", "cut_ties")

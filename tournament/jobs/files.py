@@ -1,4 +1,4 @@
-"""Large imports, whole-event exports and large prints as jobs the worker runs (tournament/jobs.py runs them).
+"""Large imports, whole-event exports and large prints as jobs the worker runs (tournament/jobs/workflow.py runs them).
 
 Above a size (settings.JOBS_FROM, where the request crossed about a second: bench/jobs.py), the view that would do the
 work queues it instead: the roster import (a CSV file or a pasted list, `Job.Kind.PLAYERS`), a new event from a TRF file
@@ -26,11 +26,11 @@ from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import model, trf, venuefile
 from tournament.files import csvio
-from tournament.files.eventio import export_file, import_event
 from tournament.models import Event, EventRole, Job, Player
 from tournament.services.event_files import import_section
 from tournament.services.locks import ServiceError
 from tournament.services.roster import add_players, new_players
+from tournament.snapshot import export_file, import_event
 from tournament.text import engine_text, l10n
 
 PROGRESS_EVERY = 100  # cards between two progress lines

@@ -6,7 +6,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from swiss import eventfile as ef
 from swiss import venuefile
-from tournament.forms import TRFUploadForm
+from tournament.forms.sections import TRFUploadForm
 from tournament.text import engine_text
 
 

@@ -1,6 +1,6 @@
 """Heavy work off the web request: pairing a large round, a large import, a whole-event export or a large print,
 as a job the worker runs (`manage.py db_worker`). The pairing is told here; the imports, exports and prints
-(`Job.Kind.PLAYERS` ... `CROSSTABLE`) are in tournament/job_files.py, and run the same way.
+(`Job.Kind.PLAYERS` ... `CROSSTABLE`) are in tournament/jobs/files.py, and run the same way.
 
 A round with at least PAIR_IN_BACKGROUND_FROM players to pair (per pairing system: bench/jobs.py measured them)
 is not paired in the request that asks for it. `start` stores a `Job` row and enqueues `run_job` on the task queue
@@ -239,7 +239,7 @@ def _work(job: Job, say) -> tuple[Round | None, dict]:
     end (what an export or a print made; the event a TRF import made)."""
     event = job.event
     if not job.is_round:
-        from tournament import job_files  # the imports, exports and prints (views' templates among them)
+        from tournament.jobs import files as job_files  # the imports, exports and prints (views' templates among them)
 
         return None, job_files.run(job, say)
     if job.kind == Job.Kind.PAIR:
@@ -327,7 +327,7 @@ def busy_text(job: Job | None) -> str:
 
 def done_text(job: Job) -> str:
     if not job.is_round:
-        from tournament import job_files
+        from tournament.jobs import files as job_files
 
         return job_files.done_text(job)
     if job.kind == Job.Kind.REPAIR:

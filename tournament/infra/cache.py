@@ -21,7 +21,7 @@ from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-logger = logging.getLogger("tournament.cache")
+logger = logging.getLogger("tournament.infra.cache")
 
 RETRY_SECONDS = 5.0
 TIMEOUT = 0.5

@@ -1,0 +1,260 @@
+"""The organiser's event forms: a new event, its settings, its staff."""
+
+from fractions import Fraction
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from swiss.model import is_top_cut
+from swiss.presets import PRESETS, TIEBREAKER_CODES
+from tournament.forms.cut_settings import CUT_FIELDS, CutFields
+from tournament.forms.fields import (
+    IsoDateField,
+    LongSelect,
+    OrderedChoicesField,
+    clean_fraction,
+    fraction_field,
+    time_zone_choices,
+)
+from tournament.forms.pair_with import PAIR_WITH_FIELDS, PairWithFields
+from tournament.forms.rating_report import RATING_REPORT_FIELDS, RatingReportFields
+from tournament.models import (
+    Event,
+    EventRole,
+    preset_fields,
+)
+from tournament.text import l10n
+
+TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
+LOCKED_FIELDS = Event.SCORING_FIELDS
+
+
+REPORTING_LABEL = _("Results entered by")
+REPORTING_HELP = _("Players can report from their phones through the personal link or code on their player card.")
+
+
+class EventCreateForm(forms.ModelForm):
+    best_of = forms.TypedChoiceField(
+        choices=[("", _("The preset’s format"))] + Event._meta.get_field("best_of").choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=_("Games per match"),
+        help_text=_("The preset’s format is best of 3 for Magic and Pokémon, one game for chess and backgammon."),
+    )
+
+    class Meta:
+        model = Event
+        fields = ["name", "date", "preset", "best_of", "planned_rounds", "top_cut", "round_minutes", "reporting"]
+        field_classes = {"date": IsoDateField}
+        labels = {
+            "reporting": REPORTING_LABEL,
+            "name": _("Name"),
+            "date": _("Date"),
+            "preset": _("Preset"),
+            "top_cut": _("Top cut"),
+            "planned_rounds": _("Swiss rounds"),
+            "round_minutes": _("Round length (minutes)"),
+        }
+        help_texts = {
+            "reporting": REPORTING_HELP,
+            "planned_rounds": _("Leave empty to follow the recommendation for the number of players."),
+            "top_cut": _("0 for none; 2, 4, 8, 16… play a single-elimination bracket after the Swiss rounds."),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reporting"].required = False  # left out (an older form, a script): the desk enters results
+
+    def clean_top_cut(self):
+        return _clean_top_cut(self.cleaned_data["top_cut"])
+
+    def save(self, commit=True):
+        event = super().save(commit=False)
+        for field, value in preset_fields(event.preset).items():
+            setattr(event, field, value)
+        event.best_of = self.cleaned_data.get("best_of") or event.best_of
+        if commit:
+            event.save()
+        return event
+
+
+def _clean_top_cut(n: int) -> int:
+    if not is_top_cut(n):
+        raise forms.ValidationError(_("A top cut is 0 (none) or a power of two: 2, 4, 8, 16…"))
+    return n
+
+
+class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.ModelForm):
+    win_points = fraction_field(_("Points for a win"))
+    draw_points = fraction_field(_("Points for a draw"))
+    loss_points = fraction_field(_("Points for a loss"))
+    floor = fraction_field(_("Percentage floor"), percent=True)
+    tiebreakers = OrderedChoicesField(choices=TIEBREAKER_CHOICES, required=False, widget=forms.MultipleHiddenInput)
+    time_zone = forms.ChoiceField(
+        required=False,
+        label=_("Time zone of the venue"),
+        help_text=_("The times on the event’s pages (recent actions, result history, the clock) are in this zone."),
+        widget=LongSelect,
+    )
+    confirm_locked = forms.BooleanField(
+        required=False, label=_("Yes, change scoring or tie-breakers although rounds are paired (this is logged)")
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "public",
+            "language",
+            "time_zone",
+            "planned_rounds",
+            "top_cut",
+            "round_minutes",
+            "round_one",
+            "late_entry",
+            "reporting",
+            "bye_rating",
+            "colours",
+            "preset",
+            "win_points",
+            "draw_points",
+            "loss_points",
+            "best_of",
+            "floor",
+            "tiebreakers",
+            "rating_breaks_ties",
+            "players_request_byes",
+            "bye_requests_max",
+            "bye_requests_closed_last",
+            "pairing",
+            "acceleration",
+            "initial_colour",
+            *RATING_REPORT_FIELDS,
+            *CUT_FIELDS,
+            *PAIR_WITH_FIELDS,
+        ]
+        field_classes = {"date": IsoDateField, "end_date": IsoDateField}
+        widgets = RatingReportFields.WIDGETS
+        labels = {
+            **RatingReportFields.LABELS,
+            **PairWithFields.LABELS,
+            "name": _("Name"),
+            "date": _("Date"),
+            "preset": _("Preset"),
+            "top_cut": _("Top cut"),
+            "colours": _("Colours"),
+            "rating_breaks_ties": _("Break remaining ties by rating (highest first)"),
+            "players_request_byes": _("Players may ask for a bye from their phones"),
+            "bye_requests_max": _("Byes a player may ask for from the phone"),
+            "bye_requests_closed_last": _("Last rounds in which no bye may be asked for from the phone"),
+            "planned_rounds": _("Swiss rounds"),
+            "round_minutes": _("Round length (minutes)"),
+            "round_one": _("Round 1 pairing"),
+            "pairing": _("Pairing system"),
+            "acceleration": _("Acceleration (FIDE Dutch system)"),
+            "initial_colour": _("Colour of pairing number 1 in round 1 (FIDE Dutch system)"),
+            "late_entry": _("Late entries get"),
+            "public": _("Public pages visible"),
+            "language": _("Language of the public pages"),
+            "bye_rating": _("Rating of a bye (rating sum)"),
+            "best_of": _("Games per match (best of)"),
+            "reporting": REPORTING_LABEL,
+        }
+        help_texts = {
+            **RatingReportFields.HELP,
+            **PairWithFields.HELP,
+            "reporting": REPORTING_HELP,
+            "initial_colour": _(
+                "Round 1 alternates colours board by board from it, and later rounds give it to players with no "
+                "colour preference. Fixed once round 1 is paired."
+            ),
+        }
+
+    def clean_bye_requests_closed_last(self) -> int:
+        return self.cleaned_data.get("bye_requests_closed_last") or 0  # left empty: every round is open
+
+    def clean_acceleration(self) -> str:
+        return self.cleaned_data.get("acceleration") or Event.Acceleration.NONE
+
+    def __init__(self, *args, locked: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.locked = locked
+        self.fields["reporting"].required = False  # left out: the event keeps its rule
+        self.fields["acceleration"].required = False  # left out: none
+        # Round 1's colours came from it, and every later round must agree with them (C.04.3 E.5).
+        self.fields["initial_colour"].disabled = locked
+        if self.instance.pk:
+            # As the organiser reads and types them: 0,5 in Danish, the floor as 33 %.
+            for name in ("win_points", "draw_points", "loss_points"):
+                self.initial[name] = l10n.exact(Fraction(self.initial[name]))
+            self.initial["floor"] = l10n.exact_percent(Fraction(self.initial["floor"]))
+        self.fields["time_zone"].choices = time_zone_choices()
+        self.rating_report_for_chess_only()
+        self.cut_initial()
+        self.pair_with_for_sections_only()
+
+    def clean_top_cut(self):
+        return _clean_top_cut(self.cleaned_data["top_cut"])
+
+    def clean_win_points(self):
+        return clean_fraction(self.cleaned_data["win_points"], gettext("Points for a win"))
+
+    def clean_draw_points(self):
+        return clean_fraction(self.cleaned_data["draw_points"], gettext("Points for a draw"))
+
+    def clean_loss_points(self):
+        return clean_fraction(self.cleaned_data["loss_points"], gettext("Points for a loss"))
+
+    def clean_floor(self):
+        value = clean_fraction(self.cleaned_data["floor"], gettext("The floor"), percent=True)
+        if Fraction(value) >= 1:
+            raise forms.ValidationError(_("The floor must be below 1 (0.33 is 33%)."))
+        return value
+
+    def clean_tiebreakers(self):
+        codes = self.cleaned_data["tiebreakers"]
+        if len(set(codes)) != len(codes):
+            raise forms.ValidationError(_("A tie-breaker is listed twice."))
+        return codes
+
+    def clean(self):
+        data = super().clean()
+        w, d, lo = (data.get(k) for k in ("win_points", "draw_points", "loss_points"))
+        if w and d and lo and not (Fraction(w) > Fraction(lo) and Fraction(lo) <= Fraction(d) <= Fraction(w)):
+            self.add_error("draw_points", _("A win must score more than a loss, and a draw between the two."))
+        scoring = ("win_points", "draw_points", "loss_points", "best_of", "floor", "tiebreakers")
+        if (
+            "preset" in self.changed_data
+            and data.get("preset") in PRESETS
+            and not set(scoring) & set(self.changed_data)
+        ):
+            # A new preset with the old preset's numbers untouched: take the new preset's numbers.
+            data.update({f: v for f, v in preset_fields(data["preset"]).items() if f not in ("preset", "colours")})
+        if self.locked and self.changed_locked() and not data.get("confirm_locked"):
+            self.add_error(
+                "confirm_locked",
+                _(
+                    "Rounds are paired already: changing scoring or tie-breakers changes the standings. Tick to confirm."
+                ),
+            )
+        self.clean_cut(data)
+        return data
+
+    def changed_locked(self) -> list[str]:
+        return [f for f in LOCKED_FIELDS if f in self.changed_data]
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(max_length=150, label=_("Username"))
+    role = forms.ChoiceField(choices=EventRole.Role.choices, initial=EventRole.Role.JUDGE, label=_("Role"))
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_username(self):
+        # Not looked up: whether an account of that name exists is nobody's business here (an invitation).
+        return self.cleaned_data["username"].strip()
