@@ -1,4 +1,4 @@
-"""How many Swiss rounds to play (SPEC §4, seed 003, MTR Appendix E)."""
+"""How many Swiss rounds to play (MTR Appendix E; docs/engines.md)."""
 
 from __future__ import annotations
 
