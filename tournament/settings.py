@@ -83,6 +83,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tournament.infra.middleware.shared_cache_rules",  # outermost: the last word on every response
     "tournament.infra.middleware.request_limits",
     "tournament.infra.middleware.forwarded_headers",
     "tournament.infra.middleware.head_as_get",
