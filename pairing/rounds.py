@@ -1,5 +1,5 @@
-"""How many Swiss rounds to play, and the top cut: seed 003 (enough rounds for one unbeaten player), the Magic
-Tournament Rules' Appendix E, and the Play! Pokémon Tournament Rules Handbook's table by attendance."""
+"""How many Swiss rounds to play, and the top cut: enough rounds for one unbeaten player, the Magic Tournament
+Rules' Appendix E, and the Play! Pokémon Tournament Rules Handbook's table by attendance (docs/engines.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The single-elimination top cut (SPEC §4): seeding, later rounds, final placings."""
+"""The single-elimination top cut: seeding, later rounds, final placings."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A chess round in the browser (issue 23): the desk types ½ and sees ½-½; a phone at 360 px reads its colour
+"""A chess round in the browser: the desk types ½ and sees ½-½; a phone at 360 px reads its colour
 on the pairings in Japanese, and the crosstable, without the page scrolling sideways."""
 
 import pytest

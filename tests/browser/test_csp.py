@@ -1,4 +1,4 @@
-"""Under the strict Content-Security-Policy the pages work and nothing is blocked (issue 11 item 14):
+"""Under the strict Content-Security-Policy the pages work and nothing is blocked:
 no inline style or script left, htmx adds no inline styles and evaluates nothing."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The public pages on a 360-px phone in Japanese and in Danish (issue 14): chosen by the browser's
+"""The public pages on a 360-px phone in Japanese and in Danish (docs/languages.md): chosen by the browser's
 language, <html lang> set, and no English UI text left on the page (checked against every message of the
 English catalog whose translation differs). A Japanese name is found when typed in half-width katakana."""
 

@@ -1,4 +1,4 @@
-"""Every page of an event on a 360-px phone in English, Japanese and Danish (issue 22), with the longest real
+"""Every page of an event on a 360-px phone in English, Japanese and Danish, with the longest real
 strings each language has: nothing scrolls sideways, no badge, tab or filter link breaks one character per
 line, and no English is left on a Japanese or Danish page (tests/web/test_i18n_page_text.py checks the words of
 every page without a browser; this checks what a phone shows)."""

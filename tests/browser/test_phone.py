@@ -1,4 +1,4 @@
-"""A player's phone at 360 px on the event day (issue 12 items 9 and 11): what a live update changes, the
+"""A player's phone at 360 px on the event day: what a live update changes, the
 standings without sideways scrolling, results on one line, and a search for a player who dropped."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The player's phone at 360 px (issue 21, items 12-16): a message is shown once, a report on its way says
+"""The player's phone at 360 px: a message is shown once, a report on its way says
 so and is sent once, the opponent's page learns of it within seconds and says when it is offline, and every
 target is large enough for a thumb."""
 

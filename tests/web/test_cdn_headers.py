@@ -1,4 +1,4 @@
-"""A CDN or nginx may keep a public page for PUBLIC_MAX_AGE seconds (issue 35), never a page that depends on the
+"""A CDN or nginx may keep a public page for PUBLIC_MAX_AGE seconds (docs/deployment.md), never a page that depends on the
 visitor: the player's own page, a signed-in visitor's, a search, a hidden event's, or the page of a phone that
 has just reported (its own result shows at once)."""
 

@@ -1,4 +1,4 @@
-"""A chess event run at the desk (issue 23): colours on every pairing list, 1-0 / ½-½ / 0-1 results,
+"""A chess event run at the desk: colours on every pairing list, 1-0 / ½-½ / 0-1 results,
 forfeits, requested byes honoured by the next pairing, the crosstable, and the FIDE registration details."""
 
 import csv

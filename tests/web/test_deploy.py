@@ -213,7 +213,7 @@ def raw_http(port: int, request: bytes, timeout: float = 10) -> bytes:
 
 
 def check_http_limits(port: int) -> None:
-    """What gunicorn + the app answer on the wire (issue 11 items 10 and 14, issue 12 item 17)."""
+    """What gunicorn + the app answer on the wire."""
     # A 300 MB anonymous upload is refused at once from its declared length; nothing of it is read.
     started = time.monotonic()
     answer = raw_http(
@@ -295,7 +295,7 @@ def shell(env: dict, code: str) -> str:
 
 
 def test_no_log_of_the_deployment_holds_a_personal_link_secret(tmp_path, fresh_database_url):
-    """Issue 13: tokens are never in logs. gunicorn's access log (request line, referrer) and Django's log
+    """Tokens are never in logs. gunicorn's access log (request line, referrer) and Django's log
     ("Not Found: …" for a revoked link, "Forbidden (CSRF …)" for a post) name the link without its secret."""
     with started(tmp_path, fresh_database_url) as (port, log):
         env = {"DATABASE_URL": fresh_database_url}

@@ -1,4 +1,4 @@
-"""Divisions paired together, ranked apart (issue 34; docs/sections.md): a small section joins its partner
+"""Divisions paired together, ranked apart (docs/sections.md): a small section joins its partner
 when either pairs round 1, one Swiss pairs them all, and each division is ranked, cut and prized apart."""
 
 import pytest

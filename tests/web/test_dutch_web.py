@@ -1,4 +1,4 @@
-"""The FIDE Dutch system in the web app (issue 24): chosen per event (the chess preset's default), saved from
+"""The FIDE Dutch system in the web app (docs/engines.md): chosen per event (the chess preset's default), saved from
 the settings, and carried by the event file. (A large round is paired by the worker: test_jobs.py.)"""
 
 import json

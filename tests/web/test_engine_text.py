@@ -1,5 +1,5 @@
 """The engines' warnings and refusals carry a code and parameters, and read in the organiser's language
-(issue 14): the engines stay pure and English for the command line; tournament/text/engine_text.py translates."""
+(docs/languages.md): the engines stay pure and English for the command line; tournament/text/engine_text.py translates."""
 
 import ast
 import json

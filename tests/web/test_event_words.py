@@ -1,4 +1,4 @@
-"""What the organiser reads (issue 12 items 14-16): recent actions as sentences, the recommendation in plain
+"""What the organiser reads: recent actions as sentences, the recommendation in plain
 words, the Tables column without the bye, best-of on the New event form, the late entrant's bye explained in
 the draft, and the standings CSV marking drops and top-cut placings."""
 

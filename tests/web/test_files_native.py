@@ -1,4 +1,4 @@
-"""Files and the command line as Japanese and Danish organisers use them (issue 22): the column headings they
+"""Files and the command line as Japanese and Danish organisers use them: the column headings they
 write, a heading row we cannot read said so, and text tables aligned by display width."""
 
 import unicodedata

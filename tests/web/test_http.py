@@ -1,4 +1,4 @@
-"""HTTP as the venue's network sees it (issue 11 items 8-10 and 14, issue 12 item 17): HEAD on every page,
+"""HTTP as the venue's network sees it: HEAD on every page,
 a favicon, a well-formed Cache-Control, a Content-Security-Policy, request size limits, forwarded headers
 believed only from the configured proxy, the public address from SITE_URL and the real client address
 for the login lockout."""

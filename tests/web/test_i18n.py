@@ -1,4 +1,4 @@
-"""Choosing the language (issue 14): the visitor's cookie, then Accept-Language naming one of ours,
+"""Choosing the language (docs/languages.md): the visitor's cookie, then Accept-Language naming one of ours,
 then the event's language on public pages; every page says which in <html lang>; public renderings
 are cached, tagged and varied per language."""
 

@@ -1,4 +1,4 @@
-"""The translation catalogs are complete and current (issue 14).
+"""The translation catalogs are complete and current (docs/languages.md).
 
 - every message of the Japanese and Danish catalogs is translated (no empty, no fuzzy entry, every
   plural form), with the same placeholders as its English original;

@@ -1,4 +1,4 @@
-"""No English left on any page (issue 22): every organiser, print, public and player page of an event that has
+"""No English left on any page: every organiser, print, public and player page of an event that has
 everything (a bye, a finished Swiss, a top cut under way, corrected results, every kind of logged action, players
 reporting), rendered in Japanese and Danish. A word on the page must be a word of that language's catalog, a
 player's or person's name, or one of the few words every language writes as they are (MW%, BYE, Swiss)."""

@@ -1,4 +1,4 @@
-"""Words that would reach a page untranslated, found in the sources (issue 22): a template's visible text,
+"""Words that would reach a page untranslated, found in the sources: a template's visible text,
 spoken attribute or sentence punctuation outside a translation tag, a `choices` label not marked for translation, an action the
 audit log records with no sentence for "Recent actions"."""
 

@@ -1,5 +1,5 @@
-"""A form submitted twice at the same moment does its work once (issue 11 item 4), and a roster import
-is one bulk write under one short lock, capped and size-limited (item 6).
+"""A form submitted twice at the same moment does its work once, and a roster import
+is one bulk write under one short lock, capped and size-limited.
 
 The double clicks are real: two logged-in clients in two threads with their own database
 connections, released together by a barrier (`at_once`).
@@ -38,7 +38,7 @@ def roster(event) -> list[str]:
     return sorted(event.players.values_list("name", flat=True))
 
 
-# ---------------------------------------------------------------- item 4: the double click
+# ---------------------------------------------------------------- the double click
 
 
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
@@ -153,7 +153,7 @@ def test_every_form_that_creates_rows_carries_a_one_time_token(event, organiser)
     assert c.get(reverse("org_event_new")).content.decode().count('name="once"') == 3
 
 
-# ---------------------------------------------------------------- item 6: the bulk import
+# ---------------------------------------------------------------- the bulk import
 
 
 @pytest.mark.needs_postgresql(reason="one INSERT per bulk write (SQLite splits one into batches of 999 parameters)")

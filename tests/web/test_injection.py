@@ -204,7 +204,7 @@ def test_a_csv_import_of_hostile_names_keeps_them_intact(hostile, organiser):
     r = c.post(reverse("org_players_csv_confirm", args=[hostile.slug]), {"text": text})
     assert r.status_code == 302
     imported = list(hostile.players.filter(rating=1234).values_list("name", flat=True))
-    # Kept as typed, but for direction overrides, which are dropped (issue 11: they reorder what follows).
+    # Kept as typed, but for direction overrides, which are dropped (they reorder what follows).
     assert sorted(imported) == sorted(" ".join(n.replace("\u202e", "").replace("\u202c", "").split()) for n in NAMES)
     assert "evil.exe שלום עליכם" in imported
 

@@ -155,7 +155,7 @@ def top_cut_of_four(organiser, slug: str) -> tuple[Event, Round]:
 def post_win(client, event: Event, rnd: Round, match: Match):
     return client.post(
         reverse("org_match_result", args=[event.slug, rnd.number, match.pk]),
-        # confirm: the answer to the top cut's "A beats B 2-1?" (issue 12 item 13)
+        # confirm: the answer to the top cut's "A beats B 2-1?"
         {"result": "2-1", "version": match.version, "confirm": "1"},
         headers=HX,
     )

@@ -1,4 +1,4 @@
-"""The judge's and organiser's view of a round with players reporting (issue 21, items 8-11): the round page
+"""The judge's and organiser's view of a round with players reporting: the round page
 follows the phones cheaply, a match's history says who stored what and what each side had reported, and
 self-reporting is set up before round 1."""
 

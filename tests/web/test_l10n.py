@@ -1,4 +1,4 @@
-"""Figures as each language writes them (issue 14): every tie-breaker in English, Japanese and Danish.
+"""Figures as each language writes them (docs/languages.md): every tie-breaker in English, Japanese and Danish.
 The exact figures are the engine's; only the decimal separator and the percent pattern change."""
 
 import re

@@ -1,4 +1,4 @@
-"""Values a browser reads in a fixed format (issue 22): a date, time or number input holds ISO dates and
+"""Values a browser reads in a fixed format: a date, time or number input holds ISO dates and
 dot decimals in every language. A Danish date ("06.12.2026") in an `<input type="date">` shows as empty, and
 the form saved from it is refused, so these pages are submitted back as a browser would, in each language."""
 

@@ -1,4 +1,4 @@
-"""Lists and sentences as each language writes them (issue 22): a list's separator is the language's own (、 in
+"""Lists and sentences as each language writes them: a list's separator is the language's own (、 in
 Japanese), and sentences built from parts end with the language's full stop (。), never an English ", " or "."."""
 
 import re

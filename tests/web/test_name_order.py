@@ -1,4 +1,4 @@
-"""Finding and sorting names the way each language does (issue 22): one folding for every search, one order
+"""Finding and sorting names the way each language does (docs/languages.md): one folding for every search, one order
 for every list, chosen by the event's language (tournament/text/name_search.py)."""
 
 import re

@@ -1,4 +1,4 @@
-"""A name's family and given parts as entered (FIDE desk issue item 14, Japanese issue item 1; swiss/names.py).
+"""A name's family and given parts as entered (swiss/names.py).
 
 A name typed "Family, Given" (the add box, a pasted list, a CSV cell or its last/first name columns, a TRF
 line, the swiss-event file's `family_name`/`given_name`) keeps both parts and is shown as the name's own

@@ -1,4 +1,4 @@
-"""Japanese names (issue 14): search folds width, case and kana; an optional reading orders alphabetical
+"""Japanese names (docs/languages.md): search folds width, case and kana; an optional reading orders alphabetical
 lists and is searched; it comes in by hand, paste, CSV and the swiss-event file, and goes out again."""
 
 import re

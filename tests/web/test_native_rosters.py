@@ -1,5 +1,5 @@
-"""Names, numbers and spreadsheets as Japanese and Danish organisers type and save them (Japanese/Danish
-issue items 2, 4, 5, 6, 11 and 12): the Japanese comma and full-width digits, Danish semicolon lists, the
+"""Names, numbers and spreadsheets as Japanese and Danish organisers type and save them
+(docs/languages.md): the Japanese comma and full-width digits, Danish semicolon lists, the
 encodings Excel saves CSV in, a leading "No." column, Danish birth dates and k for kvinde, each language's
 own example in the help, and CSV column names in the language both ways."""
 
@@ -30,7 +30,7 @@ def read(text: str, header: bool = True) -> list[tuple]:
     return [(r.name, r.rating, r.errors) for r in csvio.parse_pasted(text, header=header)]
 
 
-# ---------------------------------------------------------------- item 2: 、 and ， are commas
+# ---------------------------------------------------------------- 、 and ， are commas
 
 
 @pytest.mark.parametrize(
@@ -59,7 +59,7 @@ def test_a_pasted_japanese_list_and_csv_file_read_the_japanese_comma():
     assert [(r.name, r.rating, r.ok) for r in rows] == [("中村 翔", 1650, True), ("松本 大輔", 1500, True)]
 
 
-# ---------------------------------------------------------------- item 4: Danish semicolon lists
+# ---------------------------------------------------------------- Danish semicolon lists
 
 
 def test_a_danish_semicolon_list_is_read_and_its_heading_row_is_no_player(client, organiser, event):
@@ -88,7 +88,7 @@ def test_a_heading_row_that_is_not_understood_is_refused_not_added(client, organ
     assert event.players.count() == 8
 
 
-# ---------------------------------------------------------------- item 5: the encodings Excel saves CSV in
+# ---------------------------------------------------------------- the encodings Excel saves CSV in
 
 JAPANESE_LIST = "No.,氏名,ふりがな,レーティング\n1,山田 太郎,やまだ たろう,1500\n2,木村 拓也,きむら たくや,1600\n"
 DANISH_LIST = "Navn;Klub;Elo;Medlemsnummer\nSøren Østergaard;Århus Skakklub;1800;123\nÅse Nørgård;Ærø SK;1490;77\n"
@@ -166,7 +166,7 @@ def test_a_list_numbered_by_hand_without_headings_is_read_past_its_numbers():
     assert read("1, Ann", header=False) == [("1, Ann", None, [])]
 
 
-# ---------------------------------------------------------------- item 6: Danish birth dates and k for kvinde
+# ---------------------------------------------------------------- Danish birth dates and k for kvinde
 
 
 @pytest.mark.parametrize(
@@ -243,7 +243,7 @@ def test_a_danish_csv_with_day_first_birth_dates_and_k_is_imported(client, organ
     }
 
 
-# ---------------------------------------------------------------- item 11: each language's own example
+# ---------------------------------------------------------------- each language's own example
 
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff（）]")
 
@@ -282,7 +282,7 @@ def test_the_add_and_paste_help_show_the_pages_languages_examples(client, organi
         assert bool(CJK.search(text)) == (language == "ja"), text
 
 
-# ---------------------------------------------------------------- item 12: CSV columns in the language, both ways
+# ---------------------------------------------------------------- CSV columns in the language, both ways
 
 LANGUAGES = ["en", "ja", "da"]
 ENGLISH = "<code>name</code>, <code>rating</code>, <code>id</code>, <code>byes</code>"

@@ -1,4 +1,4 @@
-"""The words a Japanese and a Danish player use (issue 22): the catalogs' wrong words, chess words in Danish,
+"""The words a Japanese and a Danish player use (docs/languages.md): the catalogs' wrong words, chess words in Danish,
 numbers with a decimal comma, the floor as a percentage."""
 
 import re

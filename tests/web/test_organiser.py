@@ -599,7 +599,7 @@ def test_changing_preset_takes_its_scoring(org, event):
     assert r.status_code == 302
     event.refresh_from_db()
     assert (event.win_points, event.draw_points, event.best_of) == ("1", "1/2", 1)
-    assert event.tiebreakers[0] == "BH-C1"  # the chess preset ranks by FIDE C.07 (issue 15)
+    assert event.tiebreakers[0] == "BH-C1"  # the chess preset ranks by FIDE C.07
 
 
 def test_judge_sees_no_organiser_controls(jc, event):

@@ -93,7 +93,7 @@ def with_reports(event: Event) -> Event:
     ],
 )
 def test_every_view_of_the_results_page_costs_the_same_queries_at_any_size(client, organiser, query):
-    """Issue 13: a judge's phone at 2048 players; every view, with players' reports in every state."""
+    """A judge's phone at 2048 players; every view, with players' reports in every state."""
     client.force_login(organiser)
     small, large = with_reports(big_event(organiser, 64, "small")), with_reports(big_event(organiser, 512, "large"))
     counts = {event.slug: count(client, reverse("org_round", args=[event.slug, 1]) + query) for event in (small, large)}

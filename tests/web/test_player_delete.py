@@ -1,5 +1,4 @@
-"""A mistaken registration can be deleted while the player was never paired; dropping asks first
-(issue 12 item 5)."""
+"""A mistaken registration can be deleted while the player was never paired; dropping asks first."""
 
 import pytest
 from django.urls import reverse

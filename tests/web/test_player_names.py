@@ -1,6 +1,6 @@
 """Player names hold no control characters, no direction overrides and something visible, whichever way
 they come in (quick add, paste, CSV, the edit form, an event file), and `standings --format text` never
-prints a control character even from a file written elsewhere (issue 11 item 14)."""
+prints a control character even from a file written elsewhere."""
 
 import json
 from io import StringIO

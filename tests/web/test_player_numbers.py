@@ -1,4 +1,4 @@
-"""Player numbers (issue 12 item 4): one short number per player, unique within the event, given at
+"""Player numbers: one short number per player, unique within the event, given at
 registration by every path (one-line add, bulk create, file import), kept by export, and shown beside
 the name wherever two players share a name."""
 

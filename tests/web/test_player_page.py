@@ -1,4 +1,4 @@
-"""The player's own page (issue 21, items 12, 14 and 15): each player reads a result from their own side with
+"""The player's own page: each player reads a result from their own side with
 the names, "That's not right" is answered as a warning, a page carrying a one-time message is never kept
 for a reload, and the poll that waits for the opponent stays cheap."""
 

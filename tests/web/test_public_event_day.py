@@ -1,4 +1,4 @@
-"""What a real event day showed on the public pages (issue 12, items 8-11): which standings a page shows
+"""What a real event day showed on the public pages: which standings a page shows
 mid-round, what a live update replaces, the end of the event, and the phone's small words."""
 
 import re
@@ -29,7 +29,7 @@ def points_of(body: str, name: str) -> str:
     return re.search(rf">{name}</a>.*?<td class=\"num\">([\d.]+)</td>", body, re.S).group(1)
 
 
-# --- Item 10: one rule for the standings every page shows ---------------------------------------------
+# --- One rule for the standings every page shows ---------------------------------------------
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_before_any_complete_round_the_page_says_why_it_is_empty(client, event):
     assert "Round 1 is being played: standings appear when all its results are in." in body
 
 
-# --- Item 9: a live update replaces everything it changes -------------------------------------------------
+# --- A live update replaces everything it changes -------------------------------------------------
 
 
 FRAGMENTS = {"home": "live", "pairings": "pairings", "standings": "standings", "bracket": "bracket", "screen": "board"}
@@ -136,7 +136,7 @@ def test_the_pairings_heading_is_inside_the_live_part(client, event):
     assert re.search(r"<h2[^>]*>Round 2</h2>", part)
 
 
-# --- Item 11: the phone's small words ----------------------------------------------------------------------
+# --- The phone's small words ----------------------------------------------------------------------
 
 
 def test_one_point_is_singular(client, event):
@@ -173,7 +173,7 @@ def test_searching_for_a_dropped_player_says_they_dropped(client, event):
     assert f'data-name="{late.name}" data-absent hidden' in body
 
 
-# --- Item 8: the end of the event is a state ----------------------------------------------------------------
+# --- The end of the event is a state ----------------------------------------------------------------
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""A public search costs about what a cached page does (issue 11 item 7): it answers at most SEARCH_ROWS
+"""A public search costs about what a cached page does: it answers at most SEARCH_ROWS
 rows, folds the names once per event version, and an address that loops on it is told to wait."""
 
 import re
@@ -96,7 +96,7 @@ def test_a_search_before_any_round_is_published_finds_nobody_calmly(event):
 
 
 def test_a_search_picks_the_rows_of_the_versions_rendering_and_reads_nothing_more(crowd, django_assert_num_queries):
-    """Issue 11 item 7: a search costs about what a cached page does. Once the version's rows are rendered, a
+    """A search costs about what a cached page does. Once the version's rows are rendered, a
     search reads the event row (as every poll does) and nothing else: no player, no round, no name to prepare."""
     url = reverse("public:pairings", args=[crowd.slug])
     everybody = Client().get(url).content.decode()

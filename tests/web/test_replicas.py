@@ -1,4 +1,4 @@
-"""Two app servers behind deploy/nginx.conf, one killed mid-round (issue 35): the web tier is stateless, nginx
+"""Two app servers behind deploy/nginx.conf, one killed mid-round (docs/deployment.md): the web tier is stateless, nginx
 skips the dead replica, and a result is stored once however often a phone sends it.
 
 Like the other deploy tests: gunicorn as deploy/start.sh runs it and nginx as compose runs it, on loopback,

@@ -1,5 +1,5 @@
-"""What players report counts only for the pairing it was said of, and only as far as it harms nobody unasked
-(issue 21, items 1 and 3); a hidden event stays hidden from a phone that knows nobody there (item 6)."""
+"""What players report counts only for the pairing it was said of, and only as far as it harms nobody unasked;
+a hidden event stays hidden from a phone that knows nobody there."""
 
 import pytest
 from django.contrib.admin.sites import site
@@ -26,7 +26,7 @@ def stamp(match: Match) -> int:
     return match.report_stamp
 
 
-# ---------------------------------------------------------------- item 1: a report belongs to its pairing
+# ---------------------------------------------------------------- a report belongs to its pairing
 
 
 def test_a_swap_discards_the_reports_and_a_stale_confirm_is_refused(live, organiser):
@@ -139,7 +139,7 @@ def test_undoing_the_top_cut_leaves_no_report(event, organiser):
     assert not Report.objects.filter(match__round=again).exists() and not Report.objects.exists()
 
 
-# ---------------------------------------------------------------- item 3: "alone" stores no double loss alone
+# ---------------------------------------------------------------- "alone" stores no double loss alone
 
 
 def test_alone_a_double_loss_waits_for_the_opponent(live):
@@ -164,7 +164,7 @@ def test_alone_a_double_loss_disputed_goes_to_a_judge(live):
     assert not m.has_result and m.reports.filter(disputes=True).count() == 1
 
 
-# ---------------------------------------------------------------- item 6: a hidden event to a stranger's phone
+# ---------------------------------------------------------------- a hidden event to a stranger's phone
 
 
 def test_a_hidden_event_answers_a_stranger_as_a_missing_one(live):
@@ -192,7 +192,7 @@ def test_not_me_still_forgets_the_player(live):
     assert "player/code.html" in [t.name for t in pa.get(reverse(ME, args=[live.slug])).templates]
 
 
-# ---------------------------------------------------------------- item 2: a drop while the next round is a draft
+# ---------------------------------------------------------------- a drop while the next round is a draft
 
 
 def org(user) -> Client:

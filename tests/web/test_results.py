@@ -1,5 +1,5 @@
 """Entering and changing a result, the same way on every path: one-click buttons, the keyboard entry,
-the “other…” form and the top cut (issue 12 items 1 and 3; issue 11 items 3, 5, 10 and 11)."""
+the “other…” form and the top cut."""
 
 import json
 
@@ -57,7 +57,7 @@ def nothing_stored():
     return not Match.objects.exclude(games_a=None).exists() and not ResultChange.objects.exists()
 
 
-# ---------------------------------------------------------------- impossible results (issue 12.1, 11.11)
+# ---------------------------------------------------------------- impossible results
 
 
 @pytest.mark.parametrize(
@@ -108,7 +108,7 @@ def test_an_intentional_draw_is_0_0_3_on_every_path(org, event):
     assert set(Match.objects.exclude(games_a=None).values_list("games_a", "games_b", "games_drawn")) == {(0, 0, 3)}
 
 
-# ---------------------------------------------------------------- drafts (issue 11.3) and versions (11.5)
+# ---------------------------------------------------------------- drafts and versions
 
 
 def test_every_result_path_refuses_a_draft_round_the_same_way(org, event):
@@ -147,7 +147,7 @@ def test_the_other_form_keeps_its_version_hidden(org, event):
     assert 'type="number" name="version"' not in page and 'name="confirm"' not in page
 
 
-# ---------------------------------------------------------------- changing a stored result (issue 12.3)
+# ---------------------------------------------------------------- changing a stored result
 
 
 def test_one_click_replacement_says_what_it_replaces_asks_once_and_is_logged(org, event, organiser):
@@ -211,7 +211,7 @@ def test_an_earlier_rounds_result_is_changed_by_the_same_rule(org, event):
     assert m.games == (1, 2, 0) and EventLog.objects.filter(action="correct_result").count() == 1
 
 
-# ---------------------------------------------------------------- the keyboard hint (issue 12.2)
+# ---------------------------------------------------------------- the keyboard hint
 
 
 @pytest.mark.parametrize(("best_of", "elimination"), [(1, False), (3, False), (5, False), (3, True)])
@@ -237,7 +237,7 @@ def test_the_round_page_shows_the_hint(org, event):
     )
 
 
-# ---------------------------------------------------------------- best of 1, 3, 5 or 7 (issue 11.10)
+# ---------------------------------------------------------------- best of 1, 3, 5 or 7
 
 
 def test_best_of_is_one_of_1_3_5_7_in_the_form_the_database_and_the_event_file(org, event):

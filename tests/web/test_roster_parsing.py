@@ -1,4 +1,4 @@
-"""Pasted and typed rosters (issue 12 item 6): "Last, First" names, tab- or comma-separated lists with a
+"""Pasted and typed rosters: "Last, First" names, tab- or comma-separated lists with a
 header, quoted names, and messages that say what is wrong with a number."""
 
 import pytest

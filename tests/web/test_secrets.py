@@ -1,4 +1,4 @@
-"""A player's secret never reaches a log or a cache (issue 13).
+"""A player's secret never reaches a log or a cache.
 
 The filter every log of the app goes through: tests/web/test_deploy.py runs the real gunicorn and nginx and
 reads what they wrote; here are the cases a running server does not easily produce (a traceback,

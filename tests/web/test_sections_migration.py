@@ -1,4 +1,4 @@
-"""The one-section migration (issue 34): every event made before sections existed is an event that runs one Swiss
+"""The one-section migration (docs/sections.md): every event made before sections existed is an event that runs one Swiss
 itself, its pages and its players exactly as they were."""
 
 import pytest

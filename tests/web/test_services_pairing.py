@@ -153,7 +153,7 @@ def test_top_cut_seeds_bracket_and_final_placings(event, organiser):
     by_key = {p.key: p for p in event.players.all()}
     seeds = [by_key[r.player_id] for r in rows[:4]]
     semis = start_top_cut(event, organiser)
-    # The bracket is a draft until published (issue 12 item 12); a result needs it published.
+    # The bracket is a draft until published; a result needs it published.
     assert semis.kind == Round.Kind.ELIMINATION and semis.state == Round.State.DRAFT
     publish_round(semis, organiser)
     pairs = [(m.player_a, m.player_b) for m in semis.matches.order_by("table")]

@@ -1,4 +1,4 @@
-"""A settings form saved after the event changed under it (issue: hardening, item 3). Loaded before round 1
+"""A settings form saved after the event changed under it. Loaded before round 1
 was paired and saved after, it once overwrote the initial colour (the TRF then said `XXC black1` while board 1
 had number 1 as White, and the field was locked against repair) and saved a scoring change with no
 confirmation and no log line. Now the save runs under the event's lock, re-validated as the event is now;

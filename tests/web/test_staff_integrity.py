@@ -1,5 +1,5 @@
-"""Invitations to an event's staff: taken once however many first requests arrive together (issue 21, item 5),
-and never by a look-alike username (item 7)."""
+"""Invitations to an event's staff: taken once however many first requests arrive together,
+and never by a look-alike username."""
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -31,7 +31,7 @@ def test_an_invited_judges_first_requests_at_once_all_open_the_event(event, orga
     assert EventLog.objects.filter(event=event, action="staff_join").count() == 1
 
 
-# ---------------------------------------------------------------- item 7: look-alike usernames
+# ---------------------------------------------------------------- look-alike usernames
 
 
 @pytest.mark.parametrize("name", ["ilse", "ILSE", "ılse", "Іlse", "ｉｌｓｅ", "iIse", "i1se"])

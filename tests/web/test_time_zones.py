@@ -1,4 +1,4 @@
-"""Times in the venue's time zone (issue 22): the server's `TIME_ZONE`, or the event's own, on every page of
+"""Times in the venue's time zone: the server's `TIME_ZONE`, or the event's own, on every page of
 the event (organiser and public); the database keeps UTC."""
 
 import datetime as dt

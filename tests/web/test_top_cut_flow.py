@@ -1,4 +1,4 @@
-"""Starting and running the top cut as an organiser (issue 12 items 8, 12, 13): the bracket is a draft to
+"""Starting and running the top cut as an organiser: the bracket is a draft to
 publish, it can be undone while no result is in, each result is confirmed, the stages have their names,
 and the end of the event is announced."""
 
@@ -50,7 +50,7 @@ def semis(event):
     return event.rounds.get(kind=Round.Kind.ELIMINATION, number=3)
 
 
-# --- Item 12: a draft to publish, undone while no result is in ----------------------------------------------
+# --- A draft to publish, undone while no result is in ----------------------------------------------
 
 
 def test_the_event_page_leads_to_the_seeding_instead_of_starting_at_once(org, swiss_done):
@@ -170,7 +170,7 @@ def test_undo_racing_a_result_never_loses_the_result(swiss_done):
         assert stored and outcomes["result"] == "stored"
 
 
-# --- Item 13: stage names, tables, the hint, a confirmation per result, the trophy --------------------------
+# --- Stage names, tables, the hint, a confirmation per result, the trophy --------------------------
 
 
 @pytest.fixture

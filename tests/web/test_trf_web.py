@@ -160,7 +160,7 @@ def test_a_trf_name_the_forms_refuse_is_refused_by_place_not_a_server_error(org)
 
 
 def hostile_rounds(rounds: int) -> str:
-    """Issue 23's stalling upload: two players who meet every round, for thousands of rounds."""
+    """The upload that once stalled: two players who meet every round, for thousands of rounds."""
     one = "".join(f"     2 {'w' if r % 2 else 'b'} {'1' if r % 2 else '0'}" for r in range(rounds))
     two = "".join(f"     1 {'b' if r % 2 else 'w'} {'0' if r % 2 else '1'}" for r in range(rounds))
     return f"012 Hostile\n{line(1, 'Anna', '', one)}\n{line(2, 'Bert', '', two)}\n"

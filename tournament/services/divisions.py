@@ -1,4 +1,4 @@
-"""Divisions paired together, ranked apart (issue 34; Play! Pokémon's age-modified Swiss; docs/sections.md).
+"""Divisions paired together, ranked apart (Play! Pokémon's age-modified Swiss; docs/sections.md).
 
 A section may be set to pair with another section of its event (`Event.pair_with`) when either has fewer than
 `pair_with_below` active players. Whichever of the two pairs its round 1 first decides: if either is that small,

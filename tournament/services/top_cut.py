@@ -28,7 +28,7 @@ from tournament.text import engine_text
 
 
 def start_top_cut(event: Event, by) -> Round:
-    """Seed the top N of the final Swiss standings into a single-elimination bracket (SPEC §4).
+    """Seed the top N of the final Swiss standings into a single-elimination bracket (docs/features.md).
 
     The bracket is a draft, like a Swiss round: nobody sees it until `publish_round`, and `undo_top_cut`
     takes it back (a published one too, while no result is in).

@@ -1,4 +1,4 @@
-"""Which language a page speaks, and the switcher that chooses it (issue 14).
+"""Which language a page speaks, and the switcher that chooses it (docs/languages.md).
 
 The order: the visitor's own choice (the switcher's cookie), then the browser's Accept-Language when it
 names one of our languages, then — on an event's public pages — the event's language, which the

@@ -1,4 +1,4 @@
-"""Figures and tie-breaker names as each language writes them (issue 14).
+"""Figures and tie-breaker names as each language writes them (docs/languages.md).
 
 The engines format for the command line (`standings.format`: "55.5556%", "2.5"); pages format here,
 in the active language: Danish writes 55,5556 % and 2,5, Japanese and English 55.5556% and 2.5. The
