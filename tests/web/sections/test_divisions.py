@@ -104,6 +104,19 @@ def joined(venue, organiser):
     return b
 
 
+@pytest.fixture
+def joined_ten(venue, organiser):
+    """As `joined`, with ten players in each division: enough for a top cut in each by Pokémon's attendance
+    table (9 to 12 players: a top 4), the event's own top cut (2) the most either gets."""
+    for section in venue.section_list:
+        Player.objects.bulk_create(Player(event=section, name=f"{section.name} Late {c}", rating=1000) for c in "WXYZ")
+    a, b = pairing(venue, below=12, top_cut=2, planned_rounds=3)
+    for _ in range(3):
+        play(pair_next_round(b, organiser), organiser)
+    b.refresh_from_db()
+    return b
+
+
 def test_each_division_is_ranked_from_1_with_the_whole_swiss_tie_breakers(joined):
     result = event_standings(joined)
     juniors, masters = division_standings(joined, result)
@@ -141,7 +154,8 @@ def test_the_standings_pages_show_one_table_per_division(joined, organiser, clie
 # --- Cut and prized apart -----------------------------------------------------------------------------------
 
 
-def test_each_division_has_its_own_top_cut_and_champion(joined, organiser, client):
+def test_each_division_has_its_own_top_cut_and_champion(joined_ten, organiser, client):
+    joined = joined_ten
     juniors, masters = division_standings(joined, event_standings(joined))
     final = start_top_cut(joined, organiser)  # a top 2 in each division: two finals side by side
     by_key = {p.key: p for p in joined.players.all()}
@@ -157,14 +171,15 @@ def test_each_division_has_its_own_top_cut_and_champion(joined, organiser, clien
         ("B", [matches[1].player_b, matches[1].player_a]),
     ]
     places = final_places(joined)
-    assert sorted(places.values()) == sorted([*range(1, 7), *range(1, 7)])  # each division placed from 1
+    assert sorted(places.values()) == sorted([*range(1, 11), *range(1, 11)])  # each division placed from 1
     page = client.get(reverse("public:bracket", args=[joined.slug])).content.decode()
     assert page.count('class="champion card"') == 2 and ">A</h2>" in page and ">B</h2>" in page
     org = logged_in(organiser).get(reverse("org_top_cut", args=[joined.slug])).content.decode()
     assert f"{matches[0].player_b.name} wins A" in org and f"{matches[1].player_b.name} wins B" in org
 
 
-def test_a_top_4_per_division_plays_semifinals_then_two_finals(joined, organiser):
+def test_a_top_4_per_division_plays_semifinals_then_two_finals(joined_ten, organiser):
+    joined = joined_ten
     Event.objects.filter(pk=joined.pk).update(top_cut=4)
     joined.refresh_from_db()
     semis = start_top_cut(joined, organiser)
@@ -176,10 +191,13 @@ def test_a_top_4_per_division_plays_semifinals_then_two_finals(joined, organiser
     assert stage_names(joined) == {semis.number: "Semifinals", finals.number: "Final"}
 
 
-def test_a_division_too_small_for_the_top_cut_is_named(joined, organiser):
-    Event.objects.filter(pk=joined.pk).update(top_cut=8)
+def test_a_division_too_small_for_the_top_cut_is_named(joined_ten, organiser):
+    joined = joined_ten
+    Event.objects.filter(pk=joined.pk).update(top_cut=4)
     joined.refresh_from_db()
-    with pytest.raises(ServiceError, match="Division “A” has only 6 players"):
+    drop = list(joined.players.filter(division="A").order_by("pk").values_list("pk", flat=True)[:7])
+    Player.objects.filter(pk__in=drop).update(dropped_after=3)  # three of ten left for A's top 4
+    with pytest.raises(ServiceError, match="Division “A” has only 3 players"):
         start_top_cut(joined, organiser)
 
 
