@@ -25,7 +25,7 @@ from django.utils.translation import gettext, ngettext
 from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import model, trf, venuefile
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.models import Event, EventRole, Job, Player
 from tournament.services.event_files import import_section
 from tournament.services.locks import ServiceError
@@ -68,7 +68,7 @@ def run(job: Job, say) -> dict:
 
 def _players(job: Job, say) -> dict:
     given = json.loads(job.payload)
-    parse = csvio.parse_pasted if given["source"] == "paste" else csvio.parse_players
+    parse = csv_rosters.parse_pasted if given["source"] == "paste" else csv_rosters.parse_players
     rows = parse(given["text"])
     bad = [r for r in rows if not r.ok]
     if bad:

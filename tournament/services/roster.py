@@ -10,7 +10,7 @@ from django.db.models import Max, Q
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
-from tournament.files.csvio import CsvRow
+from tournament.files.csv_rosters import CsvRow
 from tournament.models import (
     Event,
     Match,
