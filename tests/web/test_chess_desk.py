@@ -15,9 +15,9 @@ from django.utils import translation
 from swiss.model import FORFEIT
 from tournament.files import csvio
 from tournament.models import Event
+from tournament.pages.results_board import counts
 from tournament.services.locks import ServiceError
 from tournament.services.results import parse_outcome, record_result, shorthands
-from tournament.services.results_board import counts
 from tournament.services.roster import NewPlayer, add_players, new_players, request_bye
 from tournament.services.rounds import pair_next_round, publish_round, repair_round
 from tournament.services.standings import crosstable, event_standings, start_numbers
@@ -167,7 +167,7 @@ def test_a_forfeit_with_games_is_refused_on_the_match_page(chess, organiser, org
 
 
 def test_the_phone_shows_the_three_chess_results_from_either_side(chess, organiser):
-    from tournament.views.player import quick_results
+    from tournament.pages.player import quick_results
 
     # Each button names the winner and their colour; its value is the result from the tapping player's side.
     assert quick_results(1, False, True, "Bo") == [
@@ -617,7 +617,7 @@ def test_the_crosstable_is_in_a_chess_events_menu_only(chess, event):
 def test_the_crosstable_reads_a_constant_number_of_queries(chess, organiser, django_assert_max_num_queries):
     from django.core.cache import cache
 
-    from tournament.views.crosstable import crosstable_context
+    from tournament.pages.crosstable import crosstable_context
 
     rnd = play_round(chess, organiser)
     for m in games(rnd):

@@ -28,6 +28,7 @@ from tournament.forms.sections import PlaceForm
 from tournament.jobs import workflow as jobs
 from tournament.jobs.files import large, players_payload
 from tournament.models import Event, Job, Match, Player, Round
+from tournament.pages.jobs import job_context
 from tournament.services.locks import ServiceError, changed, current_round
 from tournament.services.roster import (
     NewPlayer,
@@ -46,8 +47,7 @@ from tournament.services.sections import paired_in, register
 from tournament.text import l10n, names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
-from tournament.views.pages import _next, _save_changed, back, page
-from tournament.views.rounds import job_context
+from tournament.views.pages import back, next_url, page, save_changed
 
 
 def _players_context(event: Event):
@@ -380,7 +380,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     form = PlayerForm(request.POST or None, instance=player, chess=access.event.colours)
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
-            _save_changed(form)
+            save_changed(form)
             changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
             messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
@@ -489,7 +489,7 @@ def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
                 _("%(name)s is in the draft of round %(round)s: pair it again.")
                 % {"name": player, "round": draft.number},
             )
-    return back(request, _next(request, reverse("org_players", args=[slug])))
+    return back(request, next_url(request, reverse("org_players", args=[slug])))
 
 
 @require_POST

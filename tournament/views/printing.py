@@ -15,6 +15,8 @@ from swiss import eventfile as ef
 from swiss import model, venuefile
 from tournament.files import csvio
 from tournament.models import Event, Job, Player
+from tournament.pages.rows import qr_svg
+from tournament.pages.standings import standings_tables
 from tournament.services.divisions import division_standings
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
@@ -23,9 +25,7 @@ from tournament.snapshot import event_to_file, export_file
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
-from tournament.views.organiser import _standings_rows
-from tournament.views.pages import _round
-from tournament.views.public_rows import qr_svg
+from tournament.views.pages import round_or_404
 
 
 @require_GET
@@ -33,7 +33,7 @@ from tournament.views.public_rows import qr_svg
 def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     access = event_for(request, slug)
     event = access.event
-    rnd = _round(event, number)
+    rnd = round_or_404(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     points = {r.player_id: l10n.points(r.points) for r in before.rows}
     matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
@@ -109,7 +109,7 @@ def print_standings(request: HtmxHttpRequest, slug: str):
     if access.event.sections.exists():  # each section prints its own: the list of them
         return redirect("org_standings", slug)
     # Printed for the wall: the public rule (standings after the last complete round).
-    shown, labels, tables = _standings_rows(access.event, live=False)
+    shown, labels, tables = standings_tables(access.event, live=False)
     return render(
         request,
         "print/standings.html",
@@ -159,7 +159,7 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
         raise Http404("No such round.")
     current = current_round(event)
     number = int(asked or (current.number if current else 0))
-    rnd = _round(event, number)
+    rnd = round_or_404(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     keys = {p.key: p.pk for p in event.players.all()}
     points = {keys[r.player_id]: standings.format_value("points", r.points) for r in before.rows}
