@@ -43,6 +43,7 @@ from tournament.services.results import Outcome, parse_outcome
 from tournament.services.roster import next_requestable_round, request_bye
 from tournament.services.standings import settled_marker
 from tournament.text.i18n import use_event
+from tournament.text.results import result_label
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
 from tournament.views.player_parts import (
     disputed_message,
@@ -614,7 +615,7 @@ def me_context(page: PhonePage) -> dict:
         if theirs and not theirs.disputes
         else "",
         "stored_text": (
-            said(match.games, match.result, match, player, named=True, chess=chess) or match.result_label(chess)
+            said(match.games, match.result, match, player, named=True, chess=chess) or result_label(match, chess)
         )
         if state == reports.STORED
         else "",
