@@ -1,4 +1,4 @@
-"""The standings engine (SPEC §3): match points and tie-breakers, exact, in `engine` and FIDE C.07's in
+"""The standings engine (docs/engines.md): match points and tie-breakers, exact, in `engine` and FIDE C.07's in
 `fide`; `format` writes them as text and JSON.
 
 Pure Python, no Django: it reads the event as `swiss.model` gives it and imports only `swiss` and the

@@ -1,4 +1,4 @@
-"""Standings: match points, then the event's tie-breakers in order, with exact rational arithmetic (SPEC §3).
+"""Standings: match points, then the event's tie-breakers in order, with exact rational arithmetic (docs/engines.md).
 
 Every figure is kept as an integer numerator over a denominator shared by all players (the lcm of the
 denominators that actually occur), so ranking compares plain integers; `Fraction`s are built once per
@@ -17,7 +17,7 @@ from swiss.model import BYE, DOUBLE_LOSS, FORFEIT, FULL_BYE, HALF_BYE, LOSS, SWI
 from swiss.names import sort_form
 
 PERCENTAGES = ("mw", "gw", "omw", "ogw", "oomw")
-# Tie-breakers whose value depends on who else is still tied (SPEC §3), not on the player alone.
+# Tie-breakers whose value depends on who else is still tied, not on the player alone.
 GROUP_DEPENDENT = ("direct_encounter", "head_to_head", "DE")
 
 Value = Fraction | tuple[Fraction, ...]
@@ -332,7 +332,7 @@ class _Computation:
         per = lcm(*counts) if counts else 1
         keys = of.keys
         den = of.den * per
-        # A player who met no opponent gets the floor (SPEC §3); of.den is a multiple of the floor's denominator.
+        # A player who met no opponent gets the floor; of.den is a multiple of the floor's denominator.
         fl = self.settings.floor
         floor_key = fl.numerator * (den // fl.denominator)
         out = []

@@ -1,4 +1,4 @@
-"""Scoring, match format and tie-breaker defaults of each preset (SPEC §2)."""
+"""Scoring, match format and tie-breaker defaults of each preset (docs/engines.md)."""
 
 from dataclasses import dataclass
 from fractions import Fraction
@@ -86,7 +86,7 @@ PRESETS = {
             Fraction(0),
             1,
             Fraction(0),
-            # FIDE C.07 by default; the SPEC §3 codes (buchholz_cut1, buchholz, sonneborn_berger,
+            # FIDE C.07 by default; the older codes (buchholz_cut1, buchholz, sonneborn_berger,
             # direct_encounter) keep the zero-term rule for events not run under FIDE rules.
             ("BH-C1", "BH", "SB", "DE"),
             colours=True,

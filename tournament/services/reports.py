@@ -1,4 +1,4 @@
-"""Players report their own results from their phones (issue: self-reporting).
+"""Players report their own results from their phones (docs/features.md).
 
 A player is known by the secret of their personal link or by their short code (`Player.token`,
 `Player.code`). During the current published round they send a `Report` of their match; what happens
@@ -453,7 +453,7 @@ def _submit(
             raise ServiceError(
                 _("The report on your match changed since your page was shown: read it again before you confirm.")
             )
-        validate_result(m, outcome)  # the desk's validation: SPEC §2, same messages
+        validate_result(m, outcome)  # the desk's validation, same messages
         on_match = _on_match(m)
         other = next((r for r in on_match if r.player_id == opponent_of(m, player)), None)  # one per player
         mine = _report(m.pk, player, outcome, address)

@@ -25,7 +25,7 @@ from tournament.models import (
     Round,
 )
 from tournament.services.cut import apply_cut
-from tournament.services.divisions import join_small_divisions, joined_into
+from tournament.services.divisions import join_small_divisions, joined_into, paired_together
 from tournament.services.locks import (
     ServiceError,
     changed,
@@ -42,12 +42,17 @@ from tournament.text.wording import recommendation_text
 
 
 def recommended_rounds(event: Event, players=None):
-    """The engine's recommendation (Swiss rounds, top cut, and why) for the event's active players."""
+    """The engine's recommendation (Swiss rounds, top cut, and why) for the event's active players, and before
+    round 1 those of the sections its players will be paired with (divisions paired together): the players
+    who will play together, not the section's own."""
     players = list(players if players is not None else event.players.filter(dropped_after__isnull=True))
+    together = paired_together(event)
+    for other in together:
+        players += list(other.players.filter(dropped_after__isnull=True))
     if len(players) < 2:
         return None
     rec = recommend_rounds(len(players), [p.byes for p in players], preset=event.preset)
-    return replace(rec, explanation=recommendation_text(rec))
+    return replace(rec, explanation=recommendation_text(rec, [other.name for other in together]))
 
 
 def _quiet(text: str) -> None:

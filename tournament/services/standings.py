@@ -140,7 +140,7 @@ class ShownStandings:
 
 
 def standings_shown(event: Event, live: bool = False) -> ShownStandings:
-    """The one rule for every page that shows standings (SPEC §3; issue 12 item 10).
+    """The one rule for every page that shows standings (docs/features.md).
 
     While results of the current Swiss round are still coming in, a bye or the first results would move
     points and OMW% for everybody mid-round: public pages and the venue screen show the standings after

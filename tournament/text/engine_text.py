@@ -1,4 +1,4 @@
-"""The engines' messages in the reader's language (issue 14).
+"""The engines' messages in the reader's language (docs/languages.md).
 
 The pairing and standings engines are pure Python: their warnings and refusals are
 `swiss.messages.Message`s — an English sentence with a stable code and parameters. Rounds store

@@ -1,4 +1,4 @@
-"""Figures and tie-breaker names as each language writes them (issue 14).
+"""Figures and tie-breaker names as each language writes them (docs/languages.md).
 
 The engines format for the command line (`standings.format`: "55.5556%", "2.5"); pages format here,
 in the active language: Danish writes 55,5556 % and 2,5, Japanese and English 55.5556% and 2.5. The
@@ -16,7 +16,7 @@ from standings.engine import PERCENTAGES, Value
 from standings.format import _decimal, format_number
 from swiss.model import parse_fraction
 from swiss.presets import PRESETS
-from tournament.text.i18n import chess_words
+from tournament.text.i18n import chess_words, pokemon_words
 
 # The presets' names as people read them (the engine's labels are the English ones).
 PRESET_LABELS = {
@@ -189,9 +189,12 @@ def record(wins: int, losses: int, draws: int) -> str:
 
 
 def record_heading() -> tuple[str, str]:
-    """(The record's short heading, what it stands for): W-L-D, or a chess event's W-D-L (Danish V-R-T)."""
+    """(The record's short heading, what it stands for): W-L-D, a chess event's W-D-L (Danish V-R-T), a Pokémon
+    event's W-L-T (Pokémon calls a draw a tie)."""
     if chess_words():
         return gettext("W-D-L"), gettext("wins-draws-losses")
+    if pokemon_words():
+        return gettext("W-L-T"), gettext("wins-losses-ties")
     return gettext("W-L-D"), gettext("wins-losses-draws")
 
 

@@ -1,4 +1,4 @@
-"""Names as people type, find and sort them, in Latin and Japanese script (issues 14 and 22).
+"""Names as people type, find and sort them, in Latin and Japanese script (docs/languages.md).
 
 `fold` is what every search compares, organiser's and public (static/js/public.js folds the same way for the
 filter that runs as you type). It is one folding for every language, a superset of what each needs:
