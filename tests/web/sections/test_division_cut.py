@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from pairing.rounds import pokemon_structure, recommended_rounds
-from tests.web.test_concurrency import logged_in
-from tests.web.test_divisions import pairing, play
+from tests.web.organiser.test_concurrency import logged_in
+from tests.web.sections.test_divisions import pairing, play
 from tournament.models import Event, Player, Round
 from tournament.services.divisions import division_standings
 from tournament.services.locks import ServiceError

@@ -5,8 +5,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tests.web.test_concurrency import logged_in
-from tests.web.test_divisions import pairing, play
+from tests.web.organiser.test_concurrency import logged_in
+from tests.web.sections.test_divisions import pairing, play
 from tournament.models import Event, Player
 from tournament.services.rounds import pair_next_round, recommended_rounds
 
