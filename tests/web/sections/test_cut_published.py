@@ -4,7 +4,7 @@ standings and screens show it only once that round is published, for the cut and
 import pytest
 from django.urls import reverse
 
-from tests.web.test_day2_cut import cut_event, play, text_of
+from tests.web.sections.test_day2_cut import cut_event, play, text_of
 from tournament.models import Player
 from tournament.services.rounds import pair_next_round, publish_round
 
