@@ -36,7 +36,7 @@ from tournament.forms.players import RequestedByeForm
 from tournament.infra.fast.rows import Joined
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import budgets, reports
-from tournament.services.cut import player_text
+from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
@@ -637,7 +637,7 @@ def me_context(page: PhonePage) -> dict:
         "day2": player_text(
             event,
             player,
-            bool(event.cut_after) and rnd is not None and rnd.number > event.cut_after,
+            cut_published(event),
             standing[0] if standing else None,
             own=True,
         ),
