@@ -16,17 +16,18 @@ from django.utils.translation import gettext as _
 from standings.divisions import Division
 from tournament.forms.players import RequestedByeForm
 from tournament.infra.fast.rows import Joined
-from tournament.models import CHESS_RESULTS, Event, Match, Player, Report, Round
+from tournament.models import Event, Match, Player, Report, Round
 from tournament.pages.memo import BUILD, cached, event_standings
 from tournament.pages.rows import clock_of, player_line
 from tournament.services import reports
-from tournament.services.cut import player_text
+from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import division_standings
 from tournament.services.results import Outcome
 from tournament.services.roster import next_requestable_round
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import stage_names
 from tournament.text import l10n
+from tournament.text.results import CHESS_RESULTS, result_label
 
 
 def said(
@@ -59,7 +60,7 @@ def said(
 def sent_message(sent: reports.Sent, player: Player, outcome: Outcome, chess: bool = False) -> str:
     m = sent.match
     if sent.state == reports.STORED:
-        stored = said(m.games, m.result, m, player, named=True, chess=chess) or m.result_label(chess)
+        stored = said(m.games, m.result, m, player, named=True, chess=chess) or result_label(m, chess)
         return _("Result stored: %(result)s. Thank you!") % {"result": stored}
     opponent = m.player_b if m.player_a_id == player.pk else m.player_a
     return _("Reported: %(result)s. %(name)s confirms it on their phone.") % {
@@ -317,7 +318,7 @@ def me_context(page: PhonePage) -> dict:
         if theirs and not theirs.disputes
         else "",
         "stored_text": (
-            said(match.games, match.result, match, player, named=True, chess=chess) or match.result_label(chess)
+            said(match.games, match.result, match, player, named=True, chess=chess) or result_label(match, chess)
         )
         if state == reports.STORED
         else "",
@@ -339,7 +340,7 @@ def me_context(page: PhonePage) -> dict:
         "day2": player_text(
             event,
             player,
-            bool(event.cut_after) and rnd is not None and rnd.number > event.cut_after,
+            cut_published(event),
             standing[0] if standing else None,
             own=True,
         ),

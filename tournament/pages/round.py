@@ -12,7 +12,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournament.models import CHESS_RESULTS, Event, Match, Player, Report, ResultChange, Round
+from tournament.models import Event, Match, Player, Report, Round
 from tournament.pages import results_board
 from tournament.services.reports import DISPUTED, STORED, WAITING, status, told
 from tournament.services.results import shorthands
@@ -21,6 +21,7 @@ from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import stage_name, stage_names
 from tournament.text import l10n
 from tournament.text.names import Names
+from tournament.text.results import CHESS_RESULTS, result_label
 
 
 def result_choices(best_of: int, elimination: bool, chess: bool = False, draws: bool = True) -> list[tuple[str, str]]:
@@ -108,7 +109,7 @@ class RowMaker:
         (one query) for the single row an HTMX answer shows."""
         rs = list(m.reports.all()) if reports is None else reports
         state = status(m, rs)
-        label = m.result_label(self.event.chess_results)
+        label = result_label(m, self.event.chess_results)
         # Shown in colour order (White first; a forfeit Black won is player A with `white` kept), which is
         # the order the result buttons read (1-0 is White's win).
         first, second = m.colour_order()
@@ -329,7 +330,6 @@ def change_lines(changes, chess: bool = False) -> list[ChangeLine]:
     """`changes` (ResultChange rows with `by`, `player` and their match's players: select_related) as lines."""
     lines = []
     for c in changes:
-        c: ResultChange
         if c.by_id:
             who = c.by.get_username()
         elif c.player_id:

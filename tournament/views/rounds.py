@@ -37,7 +37,7 @@ from tournament.services.rounds import (
     repair_round,
     swap_players,
 )
-from tournament.text import engine_text
+from tournament.text import engine_text, name_search
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
 from tournament.views.pages import back, live_headers, next_url, page, round_or_404
 
@@ -164,7 +164,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         "organiser/draft.html",
         access,
         swap_form=swap_form
-        or SwapForm(players=sorted(in_round, key=lambda p: (p.sort_key(access.event.language), p.pk))),
+        or SwapForm(players=sorted(in_round, key=lambda p: (name_search.player_key(p, access.event.language), p.pk))),
         **job_context(jobs.shown(event, rnd.number, Job.Kind.REPAIR)),
         **ctx,
     )

@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from tournament.pages.memo import cached, single_flight
+from tournament.services.locks import changed
 from tournament.services.results import Outcome, record_result
 from tournament.services.standings import _settled_key, event_standings, settled_marker
 
@@ -129,7 +130,7 @@ def test_a_page_never_lags_into_being_hidden_or_shown(paired, organiser, client,
     assert "private" not in first["Cache-Control"]
     event.public = False
     event.save(update_fields=["public"])
-    event.touch()
+    changed(event)
     hidden = pairings(client, event.slug)
     assert hidden["ETag"] != first["ETag"]
     assert "private" in hidden["Cache-Control"]
@@ -207,7 +208,7 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(
     # Any other change (a renamed player here) is read again too.
     marker = settled_marker(event, 1)
     Player.objects.filter(pk=first.player_a_id).update(name="Renamed")
-    event.touch()
+    changed(event)
     assert settled_marker(event, 1) != marker
     assert "Renamed" in {r.name for r in event_standings(event, after_round=1).rows}
 
@@ -240,6 +241,6 @@ def test_a_new_version_renders_only_the_rows_that_changed_and_never_serves_a_sta
     c = Player.objects.get(event=event, name="Player C")
     d = Player.objects.get(event=event, name="Player D")
     Player.objects.filter(pk=d.pk).update(name="Player C")
-    event.touch()
+    changed(event)
     page = pairings(client, event.slug).content.decode()
     assert f"Player C (#{c.number})" in page and f"Player C (#{d.number})" in page
