@@ -103,7 +103,7 @@ PLAYER_COLUMNS = (
     ("family_name", "family", pgettext_lazy("CSV column", "family_name")),
     ("given_name", "given", pgettext_lazy("CSV column", "given_name")),
 )
-# A chess event's FIDE details, after those (models.CHESS_FIELDS).
+# A chess event's FIDE details, after those (text.chess_details.CHESS_FIELDS).
 CHESS_COLUMNS = (
     ("fide_id", "fide_id", pgettext_lazy("CSV column", "fide_id")),
     ("federation", "federation", pgettext_lazy("CSV column", "federation")),

@@ -17,6 +17,7 @@ import standings
 from tournament.files.csv_columns import CHESS_COLUMNS, PLAYER_COLUMNS, SECTION_COLUMNS
 from tournament.models import Match, Player, Round
 from tournament.text import l10n
+from tournament.text.results import result_label
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # Excel opens a CSV file as UTF-8 only when it starts with this mark.
@@ -87,7 +88,7 @@ def pairings_csv(rnd: Round, points: dict[int, object], colours: bool = False, c
             b.number if b else "",
             b.name if b else (pgettext("CSV", "bye") if m.result == Match.Result.BYE else "—"),
             points.get(b.pk, "") if b else "",
-            m.result_label(chess),
+            result_label(m, chess),
         )
 
     return write_rows(

@@ -15,9 +15,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 
 from swiss import names
+from swiss.names import printable
 from tournament.files.csv_columns import column_of, columns_we_read, heading
-from tournament.models import CHESS_FIELDS, chess_detail, clean_player_name, printable
 from tournament.text import l10n
+from tournament.text.chess_details import CHESS_FIELDS, chess_detail
+from tournament.text.names import clean_player_name
 
 # The largest rating an integer column holds on every database we run on.
 MAX_RATING = 2_147_483_647

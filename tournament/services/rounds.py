@@ -26,7 +26,15 @@ from tournament.models import (
 )
 from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into, paired_together
-from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
+from tournament.services.locks import (
+    ServiceError,
+    changed,
+    discard_reports,
+    latest_round,
+    lock_event,
+    locked_round,
+    log,
+)
 from tournament.services.sections import first_table, fixed_tables_within
 from tournament.snapshot import create_matches, event_to_file
 from tournament.text import engine_text
@@ -345,7 +353,7 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
                 % {"first": first, "second": second}
             )
         _exchange(m1, s1, m2, s2)
-        Report.discard([m1.pk, m2.pk])
+        discard_reports([m1.pk, m2.pk])
         met = met_before(rnd.event, rnd.number)
         warnings = [
             Message(
@@ -414,7 +422,7 @@ def flip_colours(rnd: Round, match_id: int, by) -> list[Message]:
         rows.update(player_b_id=None)
         rows.update(player_a_id=black)
         rows.update(player_b_id=white, white=None, version=F("version") + 1)
-        Report.discard([m.pk])
+        discard_reports([m.pk])
         colours = colour_breaks(rnd.event, rnd.number, [m.pk])
         flipped = Message(
             "flipped_by_hand",

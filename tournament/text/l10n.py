@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from standings.engine import PERCENTAGES, Value
 from standings.format import _decimal, format_number
 from swiss.model import parse_fraction
+from swiss.presets import PRESETS
 from tournament.text.i18n import chess_words, pokemon_words
 
 # The presets' names as people read them (the engine's labels are the English ones).
@@ -109,6 +110,17 @@ def clock(seconds: int) -> str:
     """Time left on a round clock as the clock shows it: 49:05, or −0:30 once over time."""
     sign = "−" if seconds < 0 else ""
     return f"{sign}{abs(seconds) // 60}:{abs(seconds) % 60:02d}"
+
+
+def preset_label(code: str) -> str:
+    """A preset's name as people read it (the model's choices carry the engine's English one)."""
+    preset = PRESETS.get(code)
+    return str(PRESET_LABELS.get(code, preset.label if preset else code))
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    """The presets for a form's choice, named as people read them."""
+    return [(code, PRESET_LABELS.get(code, p.label)) for code, p in PRESETS.items()]
 
 
 def label(code: str) -> str:

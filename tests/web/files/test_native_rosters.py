@@ -18,7 +18,8 @@ from swiss.eventfile import detail_problem
 from swiss.model import possible_birth_date
 from tournament.files import csv_columns, csv_rosters
 from tournament.forms.players import QuickAddForm, parse_entry
-from tournament.models import Event, EventRole, chess_detail
+from tournament.models import Event, EventRole
+from tournament.text.chess_details import chess_detail
 from tournament.text.name_search import sort_key
 
 pytestmark = pytest.mark.django_db

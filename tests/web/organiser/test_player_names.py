@@ -13,8 +13,9 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tournament.files import csv_rosters
-from tournament.models import Player, clean_player_name
+from tournament.models import Player
 from tournament.snapshot import import_event
+from tournament.text.names import clean_player_name
 
 ESC = "\x1b[31m"
 RLO = "\u202e"
