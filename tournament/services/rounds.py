@@ -26,7 +26,15 @@ from tournament.models import (
 )
 from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into
-from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
+from tournament.services.locks import (
+    ServiceError,
+    awaiting_result,
+    changed,
+    latest_round,
+    lock_event,
+    locked_round,
+    log,
+)
 from tournament.services.sections import first_table, fixed_tables_within
 from tournament.snapshot import create_matches, event_to_file
 from tournament.text import engine_text
@@ -82,9 +90,7 @@ def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> No
             )
         if previous.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top cut has started: no more Swiss rounds."))
-        missing = list(
-            previous.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).values_list("table", flat=True)
-        )
+        missing = list(previous.matches.filter(awaiting_result()).values_list("table", flat=True))
         if missing:
             tables = ", ".join(str(t) for t in missing[:10]) + (" …" if len(missing) > 10 else "")
             raise ServiceError(
