@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
-from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.utils import get_level_tags
@@ -34,6 +33,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from tournament.forms.players import RequestedByeForm
 from tournament.infra.fast.rows import Joined
+from tournament.infra.middleware import client_ip
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import budgets, reports
 from tournament.services.cut import player_text
@@ -258,7 +258,7 @@ def phone_page(request: HtmxHttpRequest, slug: str) -> PhonePage:
 
 
 def address(request: HtmxHttpRequest) -> str | None:
-    return get_client_ip_address(request) or None
+    return client_ip(request)
 
 
 # --- Views -------------------------------------------------------------------------------------
