@@ -50,9 +50,12 @@ def join(items) -> str:
 
 
 def clock(seconds: int) -> str:
-    """Time left on a round clock as the clock shows it: 49:05, or −0:30 once over time."""
+    """Time left on a round clock as the clock shows it: 49:05, 1:30:00 from an hour, −0:30 once over time
+    (static/js/clock.js counts on in the same form)."""
     sign = "−" if seconds < 0 else ""
-    return f"{sign}{abs(seconds) // 60}:{abs(seconds) % 60:02d}"
+    hours, rest = divmod(abs(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{sign}{hours}:{minutes:02d}:{secs:02d}" if hours else f"{sign}{minutes}:{secs:02d}"
 
 
 def label(code: str) -> str:
