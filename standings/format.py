@@ -1,4 +1,4 @@
-"""Standings for people (rounded for display only) and for programs (exact strings, SPEC §5)."""
+"""Standings for people (rounded for display only) and for programs (exact strings, docs/file-formats.md)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def exact(value: Value) -> str | list[str]:
 
 
 def to_json(standings: Standings) -> dict[str, Any]:
-    """The `standings` command's JSON document (SPEC §5), every fractional number as an exact string."""
+    """The `standings` command's JSON document (docs/file-formats.md), every fractional number as an exact string."""
     return {"after_round": standings.after_round, "standings": [_row_json(r) for r in standings.rows]}
 
 

@@ -1,4 +1,4 @@
-"""The `swiss-event` interchange file (SPEC §5): a strict parser and a dumper of the model's dataclasses.
+"""The `swiss-event` interchange file (docs/file-formats.md): a strict parser and a dumper of the model's dataclasses.
 
 Pure Python: the `standings` and `pair` commands read files with it, and the web app's
 import/export and adapters build the same dataclasses (`swiss.model`) from the database. The JSON itself

@@ -31,7 +31,7 @@ from tournament.services.event_files import import_section
 from tournament.services.locks import ServiceError
 from tournament.services.roster import add_players, new_players
 from tournament.snapshot import export_file, import_event
-from tournament.text import engine_text, l10n
+from tournament.text import engine_text, l10n, name_search
 
 PROGRESS_EVERY = 100  # cards between two progress lines
 
@@ -153,7 +153,7 @@ def _cards(job: Job, say) -> dict:
     event = job.event
     base = json.loads(job.payload or "{}").get("base", "")
     language = event.language
-    players = sorted(card_holders(event), key=lambda p: (p.sort_key(language), p.pk))
+    players = sorted(card_holders(event), key=lambda p: (name_search.player_key(p, language), p.pk))
     cards = []
     for i, p in enumerate(players, 1):
         url = base + reverse("player:link", args=[p.event.slug, p.pk, p.token])

@@ -1,4 +1,4 @@
-"""Figures and tie-breaker names as each language writes them.
+"""Figures and tie-breaker names as each language writes them (docs/languages.md).
 
 The engines format for the command line (`standings.format`: "55.5556%", "2.5"); pages format here,
 in the active language: Danish writes 55,5556 % and 2,5, Japanese and English 55.5556% and 2.5. The
@@ -15,8 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from standings.engine import Value
 from standings.format import _decimal, format_number
 from swiss.model import parse_fraction
+from swiss.presets import PRESETS
 from swiss.tiebreakers import HEADING_CONTEXT, PERCENTAGES, TIEBREAKERS
-from tournament.text.i18n import chess_words
+from tournament.text.i18n import chess_words, pokemon_words
 
 # The presets' names as people read them (the engine's labels are the English ones).
 PRESET_LABELS = {
@@ -56,6 +57,17 @@ def clock(seconds: int) -> str:
     hours, rest = divmod(abs(seconds), 3600)
     minutes, secs = divmod(rest, 60)
     return f"{sign}{hours}:{minutes:02d}:{secs:02d}" if hours else f"{sign}{minutes}:{secs:02d}"
+
+
+def preset_label(code: str) -> str:
+    """A preset's name as people read it (the model's choices carry the engine's English one)."""
+    preset = PRESETS.get(code)
+    return str(PRESET_LABELS.get(code, preset.label if preset else code))
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    """The presets for a form's choice, named as people read them."""
+    return [(code, PRESET_LABELS.get(code, p.label)) for code, p in PRESETS.items()]
 
 
 def label(code: str) -> str:
@@ -124,9 +136,12 @@ def record(wins: int, losses: int, draws: int) -> str:
 
 
 def record_heading() -> tuple[str, str]:
-    """(The record's short heading, what it stands for): W-L-D, or a chess event's W-D-L (Danish V-R-T)."""
+    """(The record's short heading, what it stands for): W-L-D, a chess event's W-D-L (Danish V-R-T), a Pokémon
+    event's W-L-T (Pokémon calls a draw a tie)."""
     if chess_words():
         return gettext("W-D-L"), gettext("wins-draws-losses")
+    if pokemon_words():
+        return gettext("W-L-T"), gettext("wins-losses-ties")
     return gettext("W-L-D"), gettext("wins-losses-draws")
 
 

@@ -10,9 +10,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournament.models import CHESS_RESULTS, Event, Match, ResultChange, Round
+from tournament.models import Event, Match, ResultChange, Round
 from tournament.services.locks import current_round
 from tournament.services.reports import told
+from tournament.text.results import CHESS_RESULTS
 from tournament.views.access import Access, HtmxHttpRequest, is_fragment
 
 

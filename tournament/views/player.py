@@ -36,13 +36,14 @@ from tournament.infra.fast.rows import Joined
 from tournament.infra.middleware import client_ip
 from tournament.models import Event, Match, Player, Report, Round, single
 from tournament.services import budgets, reports
-from tournament.services.cut import player_text
+from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
 from tournament.services.roster import next_requestable_round, request_bye
 from tournament.services.standings import settled_marker
 from tournament.text.i18n import use_event
+from tournament.text.results import result_label
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
 from tournament.views.player_parts import (
     disputed_message,
@@ -614,7 +615,7 @@ def me_context(page: PhonePage) -> dict:
         if theirs and not theirs.disputes
         else "",
         "stored_text": (
-            said(match.games, match.result, match, player, named=True, chess=chess) or match.result_label(chess)
+            said(match.games, match.result, match, player, named=True, chess=chess) or result_label(match, chess)
         )
         if state == reports.STORED
         else "",
@@ -636,7 +637,7 @@ def me_context(page: PhonePage) -> dict:
         "day2": player_text(
             event,
             player,
-            bool(event.cut_after) and rnd is not None and rnd.number > event.cut_after,
+            cut_published(event),
             standing[0] if standing else None,
             own=True,
         ),

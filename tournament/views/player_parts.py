@@ -9,13 +9,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from standings.divisions import Division
-from tournament.models import CHESS_RESULTS, Event, Match, Player, Round
+from tournament.models import Event, Match, Player, Round
 from tournament.services import reports
 from tournament.services.divisions import division_standings
 from tournament.services.results import Outcome
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import stage_names
 from tournament.text import l10n
+from tournament.text.results import CHESS_RESULTS, result_label
 from tournament.views.public_cache import BUILD, cached, event_standings
 from tournament.views.public_rows import _player_line
 
@@ -50,7 +51,7 @@ def said(
 def sent_message(sent: reports.Sent, player: Player, outcome: Outcome, chess: bool = False) -> str:
     m = sent.match
     if sent.state == reports.STORED:
-        stored = said(m.games, m.result, m, player, named=True, chess=chess) or m.result_label(chess)
+        stored = said(m.games, m.result, m, player, named=True, chess=chess) or result_label(m, chess)
         return _("Result stored: %(result)s. Thank you!") % {"result": stored}
     opponent = m.player_b if m.player_a_id == player.pk else m.player_a
     return _("Reported: %(result)s. %(name)s confirms it on their phone.") % {

@@ -43,7 +43,8 @@ from tournament.services.roster import (
 )
 from tournament.services.rounds import recommended_rounds
 from tournament.services.sections import paired_in, register
-from tournament.text import l10n, names
+from tournament.text import l10n, name_search, names
+from tournament.text.results import result_label
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
 from tournament.views.pages import _next, _save_changed, back, page
@@ -55,7 +56,7 @@ def _players_context(event: Event):
     if sections:
         return _venue_players_context(event, sections)
     # Alphabetical by reading when a player has one (a kanji name sorts as it is read).
-    players = sorted(event.players.all(), key=lambda p: (p.sort_key(event.language), p.pk))
+    players = sorted(event.players.all(), key=lambda p: (name_search.player_key(p, event.language), p.pk))
     same_name = {}
     for p in players:
         same_name.setdefault(names.fold(p.name), []).append(p)
@@ -75,7 +76,7 @@ def _venue_players_context(event: Event, sections: list[Event]):
     those waiting on the event, unplaced (docs/sections.md)."""
     players = sorted(
         Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event"),
-        key=lambda p: (p.sort_key(event.language), p.pk),
+        key=lambda p: (name_search.player_key(p, event.language), p.pk),
     )
     same_name = {}
     for p in players:
@@ -392,7 +393,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         .order_by("round__number")
     )
     for m in history:
-        m.label = m.result_label(access.event.chess_results)
+        m.label = result_label(m, access.event.chess_results)
     return page(
         request,
         "organiser/player_edit.html",
@@ -511,7 +512,7 @@ def player_delete(request: HtmxHttpRequest, slug: str, player_id: int):
     player = get_object_or_404(Player, pk=player_id, event=access.event)
     if request.method == "GET":
         return player_confirm(request, access, player, "delete")
-    label = player.numbered_name
+    label = names.numbered(player.name, player.number)
     try:
         delete_player(player, request.user)
     except ServiceError as e:

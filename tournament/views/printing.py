@@ -20,7 +20,8 @@ from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.snapshot import event_to_file, export_file
-from tournament.text import l10n
+from tournament.text import l10n, name_search
+from tournament.text.results import result_label
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
 from tournament.views.organiser import _standings_rows
@@ -47,7 +48,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                 {
                     "name": a.name,
                     "player": a,
-                    "key": a.sort_key(event.language),
+                    "key": name_search.player_key(a, event.language),
                     "table": m.table,
                     "opponent": b,
                     "points": points.get(a.key, "0"),
@@ -62,7 +63,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                     {
                         "name": b.name,
                         "player": b,
-                        "key": b.sort_key(event.language),
+                        "key": name_search.player_key(b, event.language),
                         "table": m.table,
                         "opponent": a,
                         "points": points.get(b.key, "0"),
@@ -85,7 +86,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                 "second": second,
                 "pa": points.get(first.key, "0"),
                 "pb": points.get(second.key, "0") if second else "",
-                "label": m.result_label(event.chess_results),
+                "label": result_label(m, event.chess_results),
                 "ia": idents.get(first.pk),
                 "ib": idents.get(second.pk) if second else None,
             }

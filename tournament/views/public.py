@@ -7,6 +7,7 @@ event version. Drafts are never shown: everything reads published rounds only.
 
 import math
 import time
+from collections import Counter
 
 from django.conf import settings
 from django.core.cache import cache
@@ -25,7 +26,14 @@ from tournament.models import Event, Match, Round
 from tournament.services.cut import cut_made, player_text
 from tournament.services.divisions import joined_into
 from tournament.services.standings import settled_marker
-from tournament.services.top_cut import final_places, final_placings, placings_by_division, stage_name, stage_names
+from tournament.services.top_cut import (
+    division_cut,
+    final_places,
+    final_placings,
+    placings_by_division,
+    stage_name,
+    stage_names,
+)
 from tournament.text import l10n
 from tournament.views.access import HtmxHttpRequest, is_fragment
 from tournament.views.public_cache import (
@@ -344,7 +352,8 @@ def bracket_context(event: Event) -> dict:
     same rounds), each with its stages, its champion once its final is played, and its placings."""
     rounds = [r for r in published_rounds(event) if r.kind == Round.Kind.ELIMINATION]
     # Seeds as the top cut was seeded: the final Swiss order without dropped players, in each division.
-    rows = [r for r in standings_table(event)["rows"] if not r.dropped]
+    everyone = standings_table(event)["rows"]
+    rows = [r for r in everyone if not r.dropped]
     seeds: dict[int, int] = {}
     counts: dict[str, int] = {}
     for r in rows:
@@ -357,7 +366,8 @@ def bracket_context(event: Event) -> dict:
     placed = dict(placings_by_division(event) or []) if rounds else {}
     brackets = []
     for name in names:
-        columns = _bracket_columns([(r, by_round[r.pk].get(name, [])) for r in rounds], seeds)
+        # A division's bracket may end before another's (each is sized by its own attendance).
+        columns = _bracket_columns([(r, by_round[r.pk][name]) for r in rounds if name in by_round[r.pk]], seeds)
         champion = None
         if columns and len(columns[-1]["matches"]) == 1 and columns[-1]["round"] is not None:
             final = columns[-1]["matches"][0]
@@ -372,9 +382,11 @@ def bracket_context(event: Event) -> dict:
         )
     projected = []
     if not rounds and event.top_cut and event.top_cut & (event.top_cut - 1) == 0:
+        attendance = Counter(r.division for r in everyone)
         for name in dict.fromkeys(r.division for r in rows):
-            top = [r for r in rows if r.division == name][: event.top_cut]
-            if len(top) == event.top_cut:
+            size = division_cut(attendance[name], event.top_cut) if name else event.top_cut
+            top = [r for r in rows if r.division == name][:size]
+            if size and len(top) == size:
                 seeded = [{"seed": k, "name": r.name} for k, r in enumerate(top, 1)]
                 projected.append({"division": name, "pairs": topcut.bracket(seeded)})
     return {

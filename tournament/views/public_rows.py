@@ -12,12 +12,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
 from standings.divisions import Division
-from tournament.models import CHESS_RESULTS, UNPLAYED_LABELS, Event, Match, Player, Round
+from tournament.models import Event, Match, Player, Round
 from tournament.services.cut import cut_made, line_in, line_of, requirement_text
 from tournament.services.divisions import division_standings
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
 from tournament.text import l10n, name_search
+from tournament.text.results import CHESS_RESULTS, UNPLAYED_LABELS
 from tournament.views.public_cache import (
     cached,
     event_key,

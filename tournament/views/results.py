@@ -21,6 +21,7 @@ from tournament.forms.results import GamesForm, ResultForm, TableResultForm
 from tournament.models import Match, Round
 from tournament.services.locks import ServiceError
 from tournament.services.results import ConfirmAdvance, ConfirmReplace, advance_question, parse_outcome, record_result
+from tournament.text.results import result_label
 from tournament.views.access import Access, HtmxHttpRequest, event_for
 from tournament.views.pages import _next, _round, back, labelled, page
 from tournament.views.rounds import _round_context, result_choices
@@ -121,7 +122,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
             )
         elif data["keep"] and match.has_result:
             state = "kept"
-            done = _("Table %(table)s keeps %(result)s.") % {"table": match.table, "result": match.result_label(chess)}
+            done = _("Table %(table)s keeps %(result)s.") % {"table": match.table, "result": result_label(match, chess)}
         elif data["keep"]:  # “Cancel” to a top-cut result's question
             state = "cancelled"
             done = _("Table %(table)s: nothing entered.") % {"table": match.table}
@@ -144,7 +145,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                     done = _("Table %(table)s: %(a)s %(result)s %(b)s") % {
                         "table": match.table,
                         "a": first,
-                        "result": match.result_label(chess),
+                        "result": result_label(match, chess),
                         "b": second,
                     }
     if not request.htmx:
@@ -160,7 +161,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
     line = DeskLine(table=request.POST.get("table", "").strip()[:12], typed=request.POST.get("result", "").strip()[:40])
     if done:
         line.state, line.text = state, done
-        line.label = match.result_label(chess) if state != "cancelled" else ""
+        line.label = result_label(match, chess) if state != "cancelled" else ""
     elif question:
         line.state = "asking"  # the line carries the question and its own buttons (round.html: desk-line)
     else:
@@ -213,7 +214,7 @@ def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesFo
         m=match,
         first=match.colour_order()[0],
         second=match.colour_order()[1],
-        label=match.result_label(access.event.chess_results),
+        label=result_label(match, access.event.chess_results),
         form=form,
         question=question,
         # The version the page shows now: a question answered on it replaces exactly what it showed.
@@ -241,7 +242,7 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
     question = None
     if request.method == "POST" and form.is_valid():
         try:
-            replaced = match.result_label(access.event.chess_results)
+            replaced = result_label(match, access.event.chess_results)
             confirm = form.cleaned_data["confirm"]
             question = None if confirm else advance_question(match, form.outcome())
             if question is not None:  # a top-cut result: “Alice beats Bob 2-1?” first
@@ -252,7 +253,7 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
         except ServiceError as e:
             form.add_error(None, str(e))
         else:
-            if replaced and replaced != match.result_label(access.event.chess_results):
+            if replaced and replaced != result_label(match, access.event.chess_results):
                 text = _(
                     "Table %(table)s of round %(number)s: %(before)s replaced by %(after)s. Standings are updated."
                 )
@@ -265,7 +266,7 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
                     "table": match.table,
                     "number": number,
                     "before": replaced,
-                    "after": match.result_label(access.event.chess_results),
+                    "after": result_label(match, access.event.chess_results),
                 },
             )
             return back(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")

@@ -10,6 +10,7 @@ from tournament.models import Event, Match, Round
 from tournament.services.reports import DISPUTED, STORED, WAITING, status, told
 from tournament.services.standings import chess_idents
 from tournament.text.names import Names
+from tournament.text.results import result_label
 
 
 class Rows:
@@ -50,7 +51,7 @@ class Rows:
     def prepare(self, m: Match) -> Match:
         rs = m.report_list if hasattr(m, "report_list") else list(m.reports.all())
         m.state = status(m, rs)
-        m.label = m.result_label(self.event.chess_results)
+        m.label = result_label(m, self.event.chess_results)
         # Shown in colour order (White first; a forfeit Black won is player A with `white` kept), which is
         # the order the result buttons read (1-0 is White's win).
         first, second = m.colour_order()

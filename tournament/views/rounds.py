@@ -41,7 +41,7 @@ from tournament.services.rounds import (
 )
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import stage_name, stage_names
-from tournament.text import engine_text, l10n
+from tournament.text import engine_text, l10n, name_search
 from tournament.text.names import Names
 from tournament.views import results_rows
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
@@ -268,7 +268,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         waiting=waiting,
         dropped=[p for p in in_round if p.dropped_after is not None and p.dropped_after < rnd.number],
         swap_form=swap_form
-        or SwapForm(players=sorted(in_round, key=lambda p: (p.sort_key(access.event.language), p.pk))),
+        or SwapForm(players=sorted(in_round, key=lambda p: (name_search.player_key(p, access.event.language), p.pk))),
         **job_context(jobs.shown(event, rnd.number, Job.Kind.REPAIR)),
     )
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.test_public import ROUND_1, pair
+from tests.web.public.test_public import ROUND_1, pair
 from tournament.models import Round
 from tournament.services import results, results_board
 from tournament.services.locks import ServiceError, outstanding
