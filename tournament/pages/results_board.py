@@ -7,11 +7,11 @@ loads it quickly; the full list is one click away.
 
 The cost of the page is a constant number of queries whatever the size of the round (the counts, the
 open reports, the rows shown and their reports, the event's names) and a small amount of work per row
-shown: what a row says (its words, links and buttons) is prepared once per page by the view
-(`tournament/views/results_rows.py`), so the template only places it.
+shown: what a row says (its words, links and buttons) is prepared once per page (`pages/round.py`,
+`MatchRow`), so the template only places it.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Q
 
@@ -72,6 +72,7 @@ class Overview:
     view: str
     start: int
     q: str
+    reports: dict[int, list[Report]] = field(default_factory=dict)  # by match id, for every match shown
 
     @property
     def total(self) -> int:
@@ -142,19 +143,16 @@ def overview(rnd: Round, view: str = "default", q: str = "", start: int = 1) -> 
         both = list(rows.filter(in_range | Q(pk__in=attention_ids)))
         shown = [m for m in both if m.table is not None and start <= m.table < start + RANGE_TABLES]
         attention = _in_order(both, attention_ids)
-        _attach_reports(both)
-        return Overview(c, shown, attention, large, view, start, q)
-    _attach_reports(shown)
-    return Overview(c, shown, [], large, view, start, q)
+        return Overview(c, shown, attention, large, view, start, q, reports_of(both))
+    return Overview(c, shown, [], large, view, start, q, reports_of(shown))
 
 
-def _attach_reports(matches: list[Match]) -> None:
-    """Each match's reports as `report_list`, in one query (cheaper per row than prefetch_related)."""
+def reports_of(matches: list[Match]) -> dict[int, list[Report]]:
+    """Each match's reports by its id, in one query (cheaper per row than prefetch_related)."""
     by_match: dict[int, list[Report]] = {m.pk: [] for m in matches}
     for r in Report.objects.filter(match__in=list(by_match)):
         by_match[r.match_id].append(r)
-    for m in matches:
-        m.report_list = by_match[m.pk]
+    return by_match
 
 
 def _in_order(matches, ids: list[int]) -> list[Match]:
