@@ -19,7 +19,16 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.jobs import files as job_files
 from tournament.jobs import workflow as jobs
 from tournament.models import Event, Job
-from tournament.views.access import JUDGE, ORGANISER, Access, HtmxHttpRequest, event_for, heavy
+from tournament.views.access import (
+    JUDGE,
+    ORGANISER,
+    Access,
+    HtmxHttpRequest,
+    cannot_create,
+    event_for,
+    heavy,
+    may_create_events,
+)
 from tournament.views.pages import back, page
 from tournament.views.rounds import _live_headers, job_context
 
@@ -149,6 +158,10 @@ def trf_job(request: HtmxHttpRequest, job_id: int):
 @heavy
 def trf_job_retry(request: HtmxHttpRequest, job_id: int):
     old = _trf_job(request, job_id)
+    if old.event is not None:  # a section's import: the event's organisers' alone, as its upload is
+        event_for(request, old.event.slug, need=ORGANISER)
+    if not may_create_events(request.user):  # run again, it creates as the first run would (the worker asks again)
+        return cannot_create(request)
     if (old.is_active and not old.is_stale()) or not old.payload:
         return redirect("org_trf_job", job_id=job_id)
     try:
