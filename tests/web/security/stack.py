@@ -7,8 +7,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.web.test_cache_outage import RedisServer
-from tests.web.test_deploy import run, shell, started
+from tests.web.deploy.test_cache_outage import RedisServer
+from tests.web.deploy.test_deploy import run, shell, started
 
 
 @contextmanager

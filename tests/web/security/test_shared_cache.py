@@ -12,9 +12,9 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.web.deploy.test_deploy import fresh_database_url  # noqa: F401 (a fixture)
+from tests.web.phone.test_self_report import phone
 from tests.web.security.stack import request, run, served
-from tests.web.test_deploy import fresh_database_url  # noqa: F401 (a fixture)
-from tests.web.test_self_report import phone
 from tournament.models import Job
 
 pytestmark = pytest.mark.django_db
