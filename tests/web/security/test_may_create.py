@@ -15,10 +15,10 @@ from django.urls import reverse
 
 from swiss import venuefile
 from tests.conftest import new_chess_event
-from tests.web.security.stack import Session, run, served, shell
 from tests.web.deploy.test_deploy import fresh_database_url  # noqa: F401 (a fixture)
 from tests.web.jobs.test_jobs import work
 from tests.web.sections.test_section_files import venue_text
+from tests.web.security.stack import Session, run, served, shell
 from tournament.models import Event, EventRole, Job
 from tournament.services.event_files import import_file, import_section
 from tournament.services.sections import add_section
