@@ -1,4 +1,4 @@
-"""How fast the FIDE Dutch system (pairing/dutch/) pairs one round of a large chess event (issue 24).
+"""How fast the FIDE Dutch system (pairing/dutch/) pairs one round of a large chess event.
 
     .venv/bin/python bench/dutch.py [SIZES...] [--seeds N] [--round R]  (default: 100 250 500 1000 2000,
                                                         3 seeds, round 6)
@@ -9,7 +9,7 @@ Each field is a chess event played for five rounds (paired by the optimal engine
 random results: a third drawn, 3 % forfeits), then round six is paired by the Dutch system and its CPU
 seconds printed, with the bracket count: one tournament per seed (1..N), the worst of them first
 (--round R: R - 1 rounds played, then round R).
-Targets (issue 24): 500 players under 0.5 s of CPU, 2,000 under 5 s. bench/pairing.py is the optimal
+Targets: 500 players under 0.5 s of CPU, 2,000 under 5 s. bench/pairing.py is the optimal
 engine's benchmark.
 """
 

@@ -1,4 +1,4 @@
-"""How fast the pairing engine and the `pair` command are on large fields (issue 4's targets).
+"""How fast the pairing engine and the `pair` command are on large fields (targets in docs/benchmarks.md).
 
     .venv/bin/python bench/pairing.py [SIZES...]
 

@@ -1,7 +1,7 @@
 """How long does a TRF import take? `python bench/trf_import.py [PLAYERS ROUNDS]`
 
 Prints the seconds `swiss.trf.loads` takes for a generated open of the largest real size (2,000
-players, 13 rounds: draws, requested byes, forfeits, withdrawals), and for the hostile file of issue 23
+players, 13 rounds: draws, requested byes, forfeits, withdrawals), and for the hostile file that once stalled
 (two players, 20,000 rounds, 400 kB), which is refused before any work starts.
 """
 

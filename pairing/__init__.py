@@ -1,4 +1,4 @@
-"""The pairing engines (SPEC §4): pure Python, no Django.
+"""The pairing engines (docs/engines.md): pure Python, no Django.
 
 Here: the shared types (types.py), the optimal min-cost engine (optimal.py), the FIDE Dutch system (dutch/),
 the adapter from a swiss-event to their inputs (event.py), wide-weight matching (matching.py), the recommended

@@ -1,4 +1,4 @@
-"""Optimal Swiss pairing (SPEC §4) as a minimum-cost perfect matching.
+"""Optimal Swiss pairing (docs/engines.md) as a minimum-cost perfect matching.
 
 Among all pairings of the eligible players (plus one bye for an odd field) the engine picks one
 that minimises, in this order: rematches, second byes, the sum of squared match-point differences
@@ -53,7 +53,7 @@ def pair(
     full_graph_max: int = FULL_GRAPH_MAX,
     block_size: int = BLOCK_SIZE,
 ) -> Pairing:
-    """The optimal pairing of the round (SPEC §4); seed, when given, replaces inp.seed."""
+    """The optimal pairing of the round; seed, when given, replaces inp.seed."""
     if seed is not None:
         inp = replace(inp, seed=seed)
     ids = [e.id for e in inp.entrants] + [e.id for e in inp.awarded_byes]

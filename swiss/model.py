@@ -34,7 +34,7 @@ LATE_ENTRY_POLICIES = ("none", "losses")
 # Match formats games use: one game, or best of 3, 5 or 7.
 BEST_OF = (1, 3, 5, 7)
 ROUND_ONE_METHODS = ("random", "rating")
-PAIRING_SYSTEMS = ("optimal", "dutch")  # SPEC §4's optimal engine; FIDE C.04.3 (the chess preset's default)
+PAIRING_SYSTEMS = ("optimal", "dutch")  # the min-cost optimal engine; FIDE C.04.3 (the chess preset's default)
 ACCELERATIONS = ("none", "baku")  # for the Dutch system: none, or FIDE C.04.5.1 (Baku)
 ROUND_STATES = ("draft", "paired", "in_progress", "complete")
 # What a player may ask for a round before it is paired (FIDE C.07 16: requested byes); a zero-point bye is a
@@ -61,7 +61,7 @@ _FRACTION_TEXT = re.compile(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)(\s*/\s*\d+)?\s*")
 
 
 def default_pairing(preset: str) -> str:
-    """The pairing system of an event that names none: the Dutch system for chess, SPEC §4's optimal otherwise."""
+    """The pairing system of an event that names none: the Dutch system for chess, the optimal engine otherwise."""
     return "dutch" if preset == "chess" else "optimal"
 
 
@@ -91,7 +91,7 @@ class Settings:
     late_entry: str = "none"
     round_one: str = "random"
     colours: bool = False
-    # The pairing system: "optimal" (SPEC §4) or "dutch" (FIDE C.04.3); "" is the preset's own (dutch for
+    # The pairing system: "optimal" (min-cost, docs/engines.md) or "dutch" (FIDE C.04.3); "" is the preset's own (dutch for
     # chess, optimal otherwise). For the Dutch system, its acceleration: "none" or "baku" (FIDE C.04.5.1).
     pairing: str = ""
     acceleration: str = "none"
@@ -266,7 +266,7 @@ def settings_for_preset(preset: str, **overrides: Any) -> Settings:
 def games_problem(games: tuple[int, int, int], best_of: int, elimination: bool = False) -> tuple[str, dict] | None:
     """Why a game count is impossible for the match format, as a stable code and its parameters, or None.
 
-    SPEC §2: nobody wins more than ⌈N/2⌉ games and not both reach it; a best-of-N match has at most N drawn
+    Nobody wins more than ⌈N/2⌉ games and not both reach it; a best-of-N match has at most N drawn
     games on top of the games won (MTR: an intentional draw is 0-0-3); an elimination match has a winner.
     """
     a, b, d = games
@@ -297,7 +297,7 @@ GAMES_PROBLEMS = {
 
 
 def validate_games(games: tuple[int, int, int], best_of: int, elimination: bool = False) -> str | None:
-    """Why a game count is impossible for the match format, in English, or None (SPEC §2)."""
+    """Why a game count is impossible for the match format, in English, or None."""
     problem = games_problem(games, best_of, elimination)
     return None if problem is None else GAMES_PROBLEMS[problem[0]].format(**problem[1])
 

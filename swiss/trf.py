@@ -17,7 +17,8 @@ How the results map (swiss-event `result`): a game is a played match with white 
 - is a "forfeit" won by a; - against - a "double_loss"; without an opponent U is a "bye", F "full_bye",
 H "half_bye", Z "zero_bye", - an unpaired "loss" and + an unpaired "forfeit". A blank round, or one
 without an opponent, is that round alone: leading blank rounds are a late entry (`joined_round`), and only
-a zero-point bye asked for every round left (as the export writes a withdrawal) is one (`dropped_after`).
+a zero-point bye asked for every round left, two rounds at least (as the export writes a withdrawal), is a
+withdrawal (`dropped_after`).
 
 A malformed file is refused with a `TRFError` (`swiss.trflines`) naming the line and what is wrong; it
 carries a stable `code` and its `params` for translation.
@@ -313,7 +314,8 @@ def _players(
     bbpPairings pairs them. Leading blank rounds are a late entry (`joined_round`; a player with
     none yet enters the round to be paired). Gone for good (`dropped_after`) is only a player this app's export
     wrote so: a zero-point bye asked for every round from the round to be paired to the last one planned (XXR
-    or 142).
+    or 142), two rounds at least. A zero-point bye entered for the last round alone is the bye an arbiter
+    enters for a player who asked for it, as for any other round.
     """
     players = []
     for rank in order:
@@ -326,7 +328,7 @@ def _players(
             absent.append(r)
             r += 1
         dropped = None
-        if absent and planned is not None and r > planned:
+        if len(absent) > 1 and planned is not None and r > planned:
             dropped = max(entered[-1] if entered else 0, joined - 1)
             for k in absent:
                 del asked[k]

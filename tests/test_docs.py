@@ -18,7 +18,7 @@ REFERENCE_LINK = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$", re.M
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
 OUTSIDE = {
     "a sibling folder": re.compile(r"\.\./shared"),
-    "a spec": re.compile(r"\bSPEC\b"),
+    "a spec": re.compile(r"\bSP[E]C\b|\u00a7"),
     "an issue number": re.compile(r"\bissues?\s*#?\d+", re.I),
 }
 
@@ -92,7 +92,7 @@ def test_the_checks_catch_what_they_look_for(tmp_path):
     page = tmp_path / "page.md"
     page.write_text(
         "# A `code` title\n\nSee [this](missing.md), [that](page.md#a-code-title), [web](https://example.org),\n"
-        "`[not a link](nowhere.md)` and the rule of issue 24 and SPEC §4 in ../shared.\n\n"
+        "`[not a link](nowhere.md)` and the rule of " + "issue " + "24 and " + "SP" + "EC \u00a74 in ../shared.\n\n"
         "```\n[in a block](nowhere-either.md)\n```\n[ref]: also-missing.md\n",
         encoding="utf-8",
     )
@@ -103,3 +103,97 @@ def test_the_checks_catch_what_they_look_for(tmp_path):
     assert slug("`self_report.py`") == "self_reportpy"
     assert slug("What `make test` needs") == "what-make-test-needs"
     assert slug("Rounds, the clock and the top cut") == "rounds-the-clock-and-the-top-cut"
+
+
+# ---------------------------------------------------------------- citations a reader cannot open, paths that moved
+# Code, tests and docs state the fact itself, or link the page of docs/ that states it: never a section of a spec
+# or an issue's number (written with character classes here so that this file does not cite one itself).
+CITATION = re.compile(r"\bSP[E]C\b|\u00a7|\b(?i:iss[u]es?\s*#?\d+|ite[m]s?\s+\d+)")
+SOURCE_SUFFIXES = {".py", ".md", ".html", ".js", ".sh", ".toml", ".txt", ".cfg"}
+NOT_OURS = {".venv", ".git", "node_modules", "staticfiles", "artifacts", "out", "__pycache__"}
+# Paths named in README.md and docs/*.md: anything under a top-level folder of the repository.
+TOP_FOLDERS = (
+    "tournament",
+    "swiss",
+    "pairing",
+    "standings",
+    "tests",
+    "bench",
+    "deploy",
+    "docs",
+    "templates",
+    "static",
+    "locale",
+    ".ci",
+)
+TOP = "|".join(re.escape(f) for f in TOP_FOLDERS)
+NAMED_PATH = re.compile(rf"(?<![\w./-])((?:{TOP})/[\w.*/<>-]*)")
+MADE_BY_A_RUN = ("tests/artifacts/",)  # the browser tests' screenshots: ignored by git, made by the suite
+
+
+def our_files() -> list[Path]:
+    return sorted(
+        path
+        for path in ROOT.rglob("*")
+        if path.suffix in SOURCE_SUFFIXES
+        and path.is_file()
+        and not NOT_OURS.intersection(path.relative_to(ROOT).parts[:-1])
+        and not path.relative_to(ROOT).parts[0].startswith(".")
+        or path.relative_to(ROOT).parts[0] == ".ci"
+        and path.is_file()
+    )
+
+
+def citations(text: str) -> list[str]:
+    return [m.group(0) for m in CITATION.finditer(text)]
+
+
+def test_no_code_test_or_document_cites_a_spec_section_or_an_issue():
+    files = our_files()
+    assert ROOT / "swiss" / "model.py" in files and ROOT / "tests" / "test_docs.py" in files
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {hit!r}"
+        for path in files
+        for n, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        for hit in citations(line)
+    ]
+    assert found == [], "say the fact itself, or link the page of docs/ that states it:\n" + "\n".join(found)
+
+
+def path_exists(named: str) -> bool:
+    """A path a document names exists: a file or folder, a glob that matches, or `pkg/module.name` (a name in a
+    module)."""
+    named = named.rstrip(".,")
+    if named.startswith(MADE_BY_A_RUN):
+        return True
+    if "*" in named:
+        return any(ROOT.glob(named))
+    if (ROOT / named).exists():
+        return True
+    module, dot, attribute = named.rpartition(".")
+    source = ROOT / f"{module}.py"
+    return bool(dot) and source.is_file() and re.search(rf"\b{re.escape(attribute)}\b", source.read_text()) is not None
+
+
+def named_paths(text: str) -> list[str]:
+    return [m.group(1) for m in NAMED_PATH.finditer(text) if "<" not in m.group(0)]
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=name)
+def test_every_path_a_document_names_exists(doc):
+    missing = sorted({p for p in named_paths(doc.read_text(encoding="utf-8")) if not path_exists(p)})
+    assert missing == [], f"{name(doc)} names paths that are not in the repository: {missing}"
+
+
+def test_the_citation_and_path_checks_catch_what_they_look_for():
+    cited = "as SP" + "EC \u00a73 says; see issue" + " #12, Issue" + " 4 and item" + " 7"
+    assert len(citations(cited)) == 5
+    assert citations("a tissue of 3 cm, the spec, items of 4") == []
+    text = "`tournament/postgresql/` and tournament/infra/fast/postgresql/base.py, `swiss/model.Event`, bench/<x>.py"
+    assert named_paths(text) == [
+        "tournament/postgresql/",
+        "tournament/infra/fast/postgresql/base.py",
+        "swiss/model.Event",
+    ]
+    assert [path_exists(p) for p in named_paths(text)] == [False, True, True]
+    assert not path_exists("swiss/model.NoSuchName")

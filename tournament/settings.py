@@ -67,7 +67,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
-    # Before auth: its `createsuperuser` refuses a username that looks like another's (issue 21).
+    # Before auth: its `createsuperuser` refuses a username that looks like another's.
     "tournament",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -83,6 +83,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tournament.infra.middleware.shared_cache_rules",  # outermost: the last word on every response
     "tournament.infra.middleware.request_limits",
     "tournament.infra.middleware.forwarded_headers",
     "tournament.infra.middleware.head_as_get",
@@ -181,7 +182,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # The person's address, not the proxy's: X-Forwarded-For read PROXY_COUNT entries from the right.
 AXES_CLIENT_IP_CALLABLE = "tournament.infra.middleware.client_ip"
 
-# Three complete languages (issue 14). The choice: the visitor's cookie, then Accept-Language naming one of
+# Three complete languages (docs/languages.md). The choice: the visitor's cookie, then Accept-Language naming one of
 # these, then the event's own language on public pages (tournament/text/i18n.py). Catalogs: `make messages`.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語"), ("da", "Dansk")]
@@ -274,7 +275,7 @@ HEAVY_ACTIONS = env_int("HEAVY_ACTIONS", 30)
 HEAVY_ACTION_SECONDS = env_int("HEAVY_ACTION_SECONDS", 4)
 PUBLIC_SEARCH_SECONDS = 10
 # A public page that takes long to render may lag its event by a few seconds while results pour in
-# (tournament/views/public_cache.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;
+# (tournament/pages/memo.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;
 # pages smaller than MIN_BYTES (every page of an event of a few hundred players) are always exact.
 PUBLIC_LAG_FACTOR = env_int("PUBLIC_LAG_FACTOR", 50)
 PUBLIC_LAG_MAX = env_int("PUBLIC_LAG_MAX", 10)

@@ -1,10 +1,10 @@
-"""A chess round in the browser (issue 23): the desk types ½ and sees ½-½; a phone at 360 px reads its colour
+"""A chess round in the browser: the desk types ½ and sees ½-½; a phone at 360 px reads its colour
 on the pairings in Japanese, and the crosstable, without the page scrolling sideways."""
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_chess_desk import games, play_round
+from tests.web.organiser.test_chess_desk import games, play_round
 from tournament.services.results import parse_outcome, record_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

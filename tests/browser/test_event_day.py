@@ -1,4 +1,4 @@
-"""Issue 12's event day, done when a first-time organiser can run it: 13 players, best of 3, four Swiss rounds
+"""The event day, done when a first-time organiser can run it: 13 players, best of 3, four Swiss rounds
 with corrections, a drop and a late entry, then the top 4 to a winner, all in the browser, with a player's
 phone (360 px) and the venue screen (1920x1080) open beside the organiser's page.
 

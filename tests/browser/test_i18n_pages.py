@@ -1,4 +1,4 @@
-"""The public pages on a 360-px phone in Japanese and in Danish (issue 14): chosen by the browser's
+"""The public pages on a 360-px phone in Japanese and in Danish (docs/languages.md): chosen by the browser's
 language, <html lang> set, and no English UI text left on the page (checked against every message of the
 English catalog whose translation differs). A Japanese name is found when typed in half-width katakana."""
 
@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.web.test_public import pair
+from tests.web.public.test_public import pair
 from tournament.models import Player, Round
 from tournament.services.locks import changed
 

@@ -1,4 +1,4 @@
-"""The judge's round page during self-reporting (issue 21, items 8 and 9): it follows two phones' dispute by
+"""The judge's round page during self-reporting: it follows two phones' dispute by
 itself while the judge types, and fits a 360 px phone."""
 
 import re

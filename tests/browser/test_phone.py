@@ -1,11 +1,11 @@
-"""A player's phone at 360 px on the event day (issue 12 items 9 and 11): what a live update changes, the
+"""A player's phone at 360 px on the event day: what a live update changes, the
 standings without sideways scrolling, results on one line, and a search for a player who dropped."""
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser import poll_now
-from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament.models import Player, Round
 from tournament.services.roster import drop_player
 

@@ -1,4 +1,4 @@
-"""The player's phone at 360 px (issue 21, items 12-16): a message is shown once, a report on its way says
+"""The player's phone at 360 px: a message is shown once, a report on its way says
 so and is sent once, the opponent's page learns of it within seconds and says when it is offline, and every
 target is large enough for a thumb."""
 
@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament.models import Event, Player, Report, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -1,4 +1,4 @@
-"""Registration in the browser (issue 12 items 4-6): a pasted list with "Last, First" names and a header,
+"""Registration in the browser: a pasted list with "Last, First" names and a header,
 a bad rating explained, two players of one name told apart, a mistaken entry deleted after a question."""
 
 import re

@@ -1,5 +1,5 @@
-"""Entering and changing results in the browser: the keyboard path after a refusal (issue 12.2), and one
-rule for replacing a stored result on the three paths (issue 12.3). Typing ahead over a slow network is
+"""Entering and changing results in the browser: the keyboard path after a refusal, and one
+rule for replacing a stored result on the three paths. Typing ahead over a slow network is
 tests/browser/test_desk_typing.py."""
 
 import re
@@ -163,7 +163,7 @@ def test_changing_a_stored_result_asks_once_on_every_path(page, round_page, even
 @pytest.fixture
 def semifinal_page(live_server, page, event, organiser):
     """The published semifinals of a top 4 after two Swiss rounds, open as its organiser on the round page."""
-    from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+    from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
     from tournament.services.rounds import publish_round
     from tournament.services.top_cut import start_top_cut
 
@@ -183,7 +183,7 @@ def semifinal_page(live_server, page, event, organiser):
 
 
 def test_a_top_cut_result_typed_on_the_keyboard_is_confirmed_first(page, semifinal_page, event, shot):
-    """Issue 12 item 13: each top-cut result is confirmed before it sends a player on, on the keyboard too; the
+    """Each top-cut result is confirmed before it sends a player on, on the keyboard too; the
     question is answered by its own button, never by a key typed on."""
     semis = semifinal_page
     one, two = semis.matches.select_related("player_a", "player_b").order_by("table")

@@ -1,4 +1,4 @@
-"""Issue 34's venue day, done when one event runs three tournaments at once (docs/sections.md): a chess section
+"""The venue day of sections, done when one event runs three tournaments at once (docs/sections.md): a chess section
 paired by the FIDE Dutch system, a Magic section that cuts to Day 2 after round 3 and then plays a top 8, and two
 Pokémon divisions (Juniors and Seniors) paired together and ranked apart.
 

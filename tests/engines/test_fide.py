@@ -331,7 +331,7 @@ def test_direct_encounter_ranks_a_player_alone_on_top_whatever_the_missing_games
     # C: either could still top the other, so they stay tied.
     assert {p: rows[p].tiebreakers["DE"] for p in "ABC"} == {"A": 2, "B": 0, "C": 0}
     assert rows["A"].rank == 1 and rows["B"].rank == rows["C"].rank == 2
-    # The SPEC §3 direct encounter separates nobody here: not every pair met.
+    # The older direct_encounter separates nobody here: not every pair met.
     spec = chess(rounds, players="ABCDEFGH", tiebreakers=("direct_encounter",))
     assert spec["A"].rank == spec["B"].rank == spec["C"].rank == 1
 

@@ -14,7 +14,7 @@ from pairing.optimal import _colour_costs
 
 
 def objective(inp: PairingInput, games: list[tuple[str, str]], bye: str | None) -> tuple:
-    """SPEC §4's objective, written out plainly: rematches, second byes, squared point differences
+    """The optimal engine's objective (docs/engines.md), written out plainly: rematches, second byes, squared point differences
     (the bye against the bottom of the field), players ranked below the bye, colour trouble."""
     by_id = {e.id: e for e in inp.entrants}
     low = min(e.points for e in inp.entrants)

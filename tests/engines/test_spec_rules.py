@@ -1,4 +1,4 @@
-"""SPEC §3 and §4 settle four rules that were once ambiguous; each is pinned here by name so it cannot drift.
+"""Four rules of pairing and standings that were once ambiguous; each is pinned here by name so it cannot drift.
 
 One event carries every kind of absent round: A has a bye (round 2) and an unpaired loss (round 3); X drops
 after round 1; L enters late, in round 2, with no record for round 1.

@@ -1,4 +1,4 @@
-"""TRF complete (issue 23), in the pure engine: hostile files refused by line before any work, the XX* and
+"""TRF complete, in the pure engine: hostile files refused by line before any work, the XX* and
 TRF-2026 header lines read, the round to be paired read with its requested byes, an export other chess
 programs read (no start-rank gaps, no pending games, forfeit colours, XXC, no invented date) that comes back
 unchanged, and the chess details and requested byes of the swiss-event file. No database."""
@@ -36,7 +36,7 @@ DATA = Path(__file__).parents[1] / "data" / "trf"
 
 
 def hostile(rounds: int) -> str:
-    """Issue 23's file: two players who meet every round, for thousands of rounds."""
+    """The file that once stalled: two players who meet every round, for thousands of rounds."""
     one = "".join(f"     2 {'w' if r % 2 else 'b'} {'1' if r % 2 else '0'}" for r in range(rounds))
     two = "".join(f"     1 {'b' if r % 2 else 'w'} {'0' if r % 2 else '1'}" for r in range(rounds))
     return f"012 Hostile\n{player(one, points='')}\n{player(two, rank='2', name='Bert', points='')}\n"

@@ -82,7 +82,7 @@ def test_the_corpus_has_every_convention():
     assert sum(p.stat().st_size for p in DATA.iterdir()) < 400_000
 
 
-# ---------------------------------------------------------------- item 11: the points of the requested byes
+# ---------------------------------------------------------------- the points of the requested byes
 
 
 # Round 1 of six players, prepared for pairing: Anna asked for a half-point bye, Cleo is known absent.
@@ -146,7 +146,7 @@ def test_the_export_counts_the_requested_bye_in_the_points():
     assert trf.loads(text, points_by_player).players[3].requested_byes == ((2, HALF_BYE),)
 
 
-# ---------------------------------------------------------------- item 12: absences, late entrants, withdrawals
+# ---------------------------------------------------------------- absences, late entrants, withdrawals
 
 
 def test_an_absence_of_one_round_is_not_a_withdrawal():
@@ -249,7 +249,7 @@ def test_zero_point_byes_short_of_the_last_round_are_byes_asked_for():
     assert (through.players[2].dropped_after, through.players[2].requested_byes) == (0, ())
 
 
-# ---------------------------------------------------------------- item 13: XXA accelerations
+# ---------------------------------------------------------------- XXA accelerations
 
 
 XXA = (

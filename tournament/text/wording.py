@@ -5,7 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, npgettext_lazy, pgettext_lazy
 
-from standings.format import LABELS
+from swiss.tiebreakers import heading
 from tournament.models import Event, EventLog, EventRole, Match
 from tournament.text import l10n
 from tournament.text.names import Names
@@ -128,8 +128,18 @@ CHESS_WORDS = (
 )
 
 
-def recommendation_text(rec) -> str:
-    """Why the recommended number of rounds, in plain words."""
+def recommendation_text(rec, together: list[str] = ()) -> str:
+    """Why the recommended number of rounds, in plain words; `together` names the sections whose players are
+    counted with the section's own (divisions paired together)."""
+    text = _recommendation_text(rec)
+    if together:
+        text += l10n.gap() + _("Counted with %(sections)s: their players will be paired with this section’s.") % {
+            "sections": l10n.join(together)
+        }
+    return text
+
+
+def _recommendation_text(rec) -> str:
     players = ngettext("%(n)s player", "%(n)s players", rec.players) % {"n": rec.players}
     if rec.with_byes:
         players = ngettext(
@@ -150,6 +160,10 @@ def recommendation_text(rec) -> str:
         if rec.counted <= 16:
             text += l10n.gap() + _("For a booster draft: 4 rounds and a top 8.")
         return text
+    if rec.rule == "pokemon":
+        return _(
+            "%(players)s: this is what the Play! Pokémon Tournament Rules Handbook recommends for this attendance."
+        ) % {"players": players}
     if rec.rule == "unbeaten":
         return ngettext(
             "%(players)s: after %(rounds)s round at most one player has won every match.",
@@ -231,7 +245,7 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
             "cut": d.get("cut"),
         }
     if action == "settings_after_pairing":
-        fields = l10n.join(str(SETTING_WORDS.get(f, LABELS.get(f, f))) for f in d.get("fields", []))
+        fields = l10n.join(str(SETTING_WORDS.get(f, heading(f))) for f in d.get("fields", []))
         return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}
     user, role = d.get("user"), role_label(d.get("role"))
     if action == "staff_add":

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tests.web.test_i18n_page_text import EVERYWHERE, LATIN_SPACING, WORD, foreign_words, vocabulary
+from tests.web.i18n.test_i18n_page_text import EVERYWHERE, LATIN_SPACING, WORD, foreign_words, vocabulary
 from tournament.models import Event, EventRole, Job, Player
 from tournament.services.results import Outcome, record_result
 from tournament.services.rounds import pair_next_round, publish_round

@@ -12,7 +12,7 @@ from tournament.management.files import SECTION_HELP, read_event_file, sections_
 
 class Command(BaseCommand):
     help = (
-        "Print the pairing of the next round of the swiss-event JSON or FIDE TRF-16 file FILE (SPEC §4): no rematch, "
+        "Print the pairing of the next round of the swiss-event JSON or FIDE TRF-16 file FILE: no rematch, "
         "no second bye and the fewest, smallest floats whenever possible; once the planned Swiss rounds are "
         "played, the top cut. Reads only the file, never the database."
     )
@@ -31,7 +31,7 @@ class Command(BaseCommand):
             "--format",
             choices=("json", "text"),
             default="text",
-            help='json: {"round", "seed", "pairings": [{"table", "a", "b"}], "warnings"} (SPEC §5); '
+            help='json: {"round", "seed", "pairings": [{"table", "a", "b"}], "warnings"}; '
             "text: a table for people (default)",
         )
         parser.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")

@@ -18,7 +18,7 @@ class Command(BaseCommand):
             "--format",
             choices=("json", "text"),
             default="text",
-            help="json: exact figures as strings (SPEC §5); text: a table for people (default)",
+            help="json: exact figures as strings (docs/file-formats.md); text: a table for people (default)",
         )
         parser.add_argument(
             "--after-round",
