@@ -7,7 +7,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from swiss.model import is_top_cut
-from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.presets import PRESETS, preset_fields
+from swiss.tiebreakers import CODES
 from tournament.forms.cut_settings import CUT_FIELDS, CutFields
 from tournament.forms.fields import (
     IsoDateField,
@@ -22,11 +23,10 @@ from tournament.forms.rating_report import RATING_REPORT_FIELDS, RatingReportFie
 from tournament.models import (
     Event,
     EventRole,
-    preset_fields,
 )
 from tournament.text import l10n
 
-TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
+TIEBREAKER_CHOICES = [(c, l10n.LABELS[c]) for c in CODES]
 LOCKED_FIELDS = Event.SCORING_FIELDS
 
 
@@ -65,6 +65,7 @@ class EventCreateForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = l10n.preset_choices()
         self.fields["reporting"].required = False  # left out (an older form, a script): the desk enters results
 
     def clean_top_cut(self):
@@ -181,6 +182,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
 
     def __init__(self, *args, locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = l10n.preset_choices()
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
         self.fields["acceleration"].required = False  # left out: none

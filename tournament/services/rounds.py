@@ -26,7 +26,16 @@ from tournament.models import (
 )
 from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into, paired_together
-from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
+from tournament.services.locks import (
+    ServiceError,
+    awaiting_result,
+    changed,
+    discard_reports,
+    latest_round,
+    lock_event,
+    locked_round,
+    log,
+)
 from tournament.services.sections import first_table, fixed_tables_within
 from tournament.snapshot import create_matches, event_to_file
 from tournament.text import engine_text
@@ -87,9 +96,7 @@ def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> No
             )
         if previous.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top cut has started: no more Swiss rounds."))
-        missing = list(
-            previous.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).values_list("table", flat=True)
-        )
+        missing = list(previous.matches.filter(awaiting_result()).values_list("table", flat=True))
         if missing:
             tables = ", ".join(str(t) for t in missing[:10]) + (" …" if len(missing) > 10 else "")
             raise ServiceError(
@@ -345,7 +352,7 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
                 % {"first": first, "second": second}
             )
         _exchange(m1, s1, m2, s2)
-        Report.discard([m1.pk, m2.pk])
+        discard_reports([m1.pk, m2.pk])
         met = met_before(rnd.event, rnd.number)
         warnings = [
             Message(
@@ -414,7 +421,7 @@ def flip_colours(rnd: Round, match_id: int, by) -> list[Message]:
         rows.update(player_b_id=None)
         rows.update(player_a_id=black)
         rows.update(player_b_id=white, white=None, version=F("version") + 1)
-        Report.discard([m.pk])
+        discard_reports([m.pk])
         colours = colour_breaks(rnd.event, rnd.number, [m.pk])
         flipped = Message(
             "flipped_by_hand",

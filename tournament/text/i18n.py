@@ -167,12 +167,11 @@ def remember(response: HttpResponse, language: str) -> None:
     )
 
 
-def keep_on_account(request: HttpRequest, language: str) -> None:
-    """Store a signed-in person's choice on their account and in this session."""
-    from tournament.models import LanguagePreference
-
-    LanguagePreference.objects.update_or_create(user=request.user, defaults={"language": language})
-    request.session[SESSION_KEY] = language
+def keep_in_session(request: HttpRequest, language: str | None) -> None:
+    """The signed-in person's account language (`LanguagePreference`, which the caller read or stored) in this
+    session, where the organiser pages read it without a query; nothing for an account without one."""
+    if supported(language):
+        request.session[SESSION_KEY] = language
 
 
 class PokemonWords:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.forms import once
 from tournament.forms.players import (
     CsvConfirmForm,
@@ -28,6 +28,7 @@ from tournament.forms.sections import PlaceForm
 from tournament.jobs import workflow as jobs
 from tournament.jobs.files import large, players_payload
 from tournament.models import Event, Job, Match, Player, Round
+from tournament.pages.jobs import job_context
 from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round
 from tournament.services.roster import (
@@ -44,11 +45,11 @@ from tournament.services.roster import (
 )
 from tournament.services.rounds import recommended_rounds
 from tournament.services.sections import paired_in, placed_by_rules, register
-from tournament.text import l10n, names
+from tournament.text import l10n, name_search, names
+from tournament.text.results import result_label
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
-from tournament.views.pages import _next, _save_changed, back, page
-from tournament.views.rounds import job_context
+from tournament.views.pages import back, next_url, page, save_changed
 
 
 def _players_context(event: Event):
@@ -56,7 +57,7 @@ def _players_context(event: Event):
     if sections:
         return _venue_players_context(event, sections)
     # Alphabetical by reading when a player has one (a kanji name sorts as it is read).
-    players = sorted(event.players.all(), key=lambda p: (p.sort_key(event.language), p.pk))
+    players = sorted(event.players.all(), key=lambda p: (name_search.player_key(p, event.language), p.pk))
     same_name = {}
     for p in players:
         same_name.setdefault(names.fold(p.name), []).append(p)
@@ -78,7 +79,7 @@ def _venue_players_context(event: Event, sections: list[Event]):
     those waiting on the event, unplaced (docs/sections.md)."""
     players = sorted(
         Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event"),
-        key=lambda p: (p.sort_key(event.language), p.pk),
+        key=lambda p: (name_search.player_key(p, event.language), p.pk),
     )
     same_name = {}
     for p in players:
@@ -273,7 +274,7 @@ def players_csv(request: HtmxHttpRequest, slug: str):
 
 
 def _section_names(event: Event) -> tuple[list[str], str | None]:
-    """The section names a list's `section` column may give (csvio.check_sections): the event's sections at an
+    """The section names a list's `section` column may give (csv_rosters.check_sections): the event's sections at an
     event with sections; only its own name at a section's page."""
     if event.is_section:
         return [event.name], event.name
@@ -330,8 +331,8 @@ DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t"
 
 def _csv_preview(request, access: Access, text: str, encoding: str):
     existing = set(access.event.players.values_list("name", flat=True))
-    rows = csvio.parse_players(text, existing)
-    csvio.check_sections(rows, *_section_names(access.event))
+    rows = csv_rosters.parse_players(text, existing)
+    csv_rosters.check_sections(rows, *_section_names(access.event))
     # A 50,000-row file is checked whole, but the page shows the bad rows and the first good ones.
     shown = rows
     if len(rows) > PREVIEW_ROWS:
@@ -351,7 +352,7 @@ def _csv_preview(request, access: Access, text: str, encoding: str):
         bad=sum(1 for r in rows if not r.ok),
         confirm_form=CsvConfirmForm(initial={"text": text}),
         encoding=encoding,
-        delimiter=DELIMITERS[csvio.delimiter_of(text)],
+        delimiter=DELIMITERS[csv_rosters.delimiter_of(text)],
     )
 
 
@@ -368,8 +369,8 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
         messages.error(request, form.errors["text"][0] if too_large else "The preview expired; upload the file again.")
         return back(request, reverse("org_players", args=[slug]))
     text = form.cleaned_data["text"]
-    rows = csvio.parse_players(text)
-    csvio.check_sections(rows, *_section_names(access.event))
+    rows = csv_rosters.parse_players(text)
+    csv_rosters.check_sections(rows, *_section_names(access.event))
     bad = [r for r in rows if not r.ok]
     if bad:
         # A file malformed anywhere writes nothing: a half-imported roster is worse than none.
@@ -415,7 +416,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     form = PlayerForm(request.POST or None, instance=player, chess=access.event.colours)
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
-            _save_changed(form)
+            save_changed(form)
             changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
             messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
@@ -427,7 +428,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         .order_by("round__number")
     )
     for m in history:
-        m.label = m.result_label(access.event.chess_results)
+        m.label = result_label(m, access.event.chess_results)
     return page(
         request,
         "organiser/player_edit.html",
@@ -524,7 +525,7 @@ def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
                 _("%(name)s is in the draft of round %(round)s: pair it again.")
                 % {"name": player, "round": draft.number},
             )
-    return back(request, _next(request, reverse("org_players", args=[slug])))
+    return back(request, next_url(request, reverse("org_players", args=[slug])))
 
 
 @require_POST
@@ -546,7 +547,7 @@ def player_delete(request: HtmxHttpRequest, slug: str, player_id: int):
     player = get_object_or_404(Player, pk=player_id, event=access.event)
     if request.method == "GET":
         return player_confirm(request, access, player, "delete")
-    label = player.numbered_name
+    label = names.numbered(player.name, player.number)
     try:
         delete_player(player, request.user)
     except ServiceError as e:

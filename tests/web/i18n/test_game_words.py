@@ -32,7 +32,7 @@ def staff(organiser, language: str) -> Client:
 
 @pytest.mark.parametrize("language", ["da", "ja"])
 def test_a_double_loss_is_worded_in_the_pages_language(event, organiser, language):
-    """`Match.result_label` returned the English "double loss" on the round page, the match page, the
+    """`text.results.result_label` returned the English "double loss" on the round page, the match page, the
     keyboard's confirmation and the printed pairings, whatever the page's language."""
     rnd = pair(event, 1, ROUND_1)
     match = rnd.matches.get(table=1)

@@ -13,15 +13,16 @@ from django.urls import reverse
 from django.utils import translation
 
 from swiss.model import FORFEIT
-from tournament.files import csvio
+from tournament.files import csv_exports, csv_rosters
 from tournament.models import Event
-from tournament.services.locks import ServiceError
+from tournament.pages.results_board import counts
+from tournament.services.locks import ServiceError, changed
 from tournament.services.results import parse_outcome, record_result, shorthands
-from tournament.services.results_board import counts
 from tournament.services.roster import NewPlayer, add_players, new_players, request_bye
 from tournament.services.rounds import pair_next_round, publish_round, repair_round
 from tournament.services.standings import crosstable, event_standings, start_numbers
 from tournament.snapshot import event_to_file, event_to_trf
+from tournament.text.results import result_label
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +106,7 @@ def test_the_round_page_offers_chess_buttons_and_stores_a_draw_as_a_drawn_game(c
     answer = org.post(url, {"result": "½-½", "version": m.version})
     assert answer.status_code == 302
     m.refresh_from_db()
-    assert m.games == (0, 0, 1) and m.result_label(chess=True) == "½-½"
+    assert m.games == (0, 0, 1) and result_label(m, chess=True) == "½-½"
     again = org.post(url, {"result": "½-½", "version": m.version})  # the same result twice changes nothing
     m.refresh_from_db()
     assert again.status_code == 302 and m.version == 1
@@ -131,7 +132,7 @@ def test_a_forfeit_black_won_keeps_its_colours_and_counts_as_a_forfeit(chess, or
     record_result(m, parse_outcome("-+", 1, True), organiser)
     m.refresh_from_db()
     assert m.result == "forfeit" and m.player_a == black and m.white == white
-    assert m.colour_order() == (white, black) and m.result_label() == "−/+"
+    assert m.colour_order() == (white, black) and result_label(m) == "−/+"
     doc = event_to_file(chess)
     stored = next(x for x in doc.rounds[0].matches if x.result == FORFEIT)
     assert (stored.a, stored.b) == (black.key, white.key)
@@ -152,7 +153,7 @@ def test_a_double_forfeit_is_a_double_loss_and_the_match_page_offers_forfeits(ch
     assert m.result == "forfeit" and m.winner == m.player_a
     record_result(m, parse_outcome("--", 1, True), organiser, m.version, replace=True)
     m.refresh_from_db()
-    assert m.result == "double_loss" and m.result_label(chess=True) == "double forfeit −/−"
+    assert m.result == "double_loss" and result_label(m, chess=True) == "double forfeit −/−"
 
 
 def test_a_forfeit_with_games_is_refused_on_the_match_page(chess, organiser, org):
@@ -167,7 +168,7 @@ def test_a_forfeit_with_games_is_refused_on_the_match_page(chess, organiser, org
 
 
 def test_the_phone_shows_the_three_chess_results_from_either_side(chess, organiser):
-    from tournament.views.player import quick_results
+    from tournament.pages.player import quick_results
 
     # Each button names the winner and their colour; its value is the result from the tapping player's side.
     assert quick_results(1, False, True, "Bo") == [
@@ -508,7 +509,7 @@ def test_a_magic_player_form_has_no_fide_details(event, organiser, client):
 
 
 def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
-    rows = csvio.parse_players(
+    rows = csv_rosters.parse_players(
         "name,rating,fide id,fed,title,sex,birth date\nAnna Cramling,2100,1234567,swe,WFM,w,2002/04/30\n"
     )
     assert rows[0].ok and rows[0].chess == {
@@ -521,11 +522,11 @@ def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
     add_players(chess, organiser, new_players(rows))
     anna = chess.players.get(name="Anna Cramling")
     assert anna.fide_id == "1234567" and anna.federation == "SWE"
-    out = csvio.players_csv(chess.players.order_by("number"), chess=True)
+    out = csv_exports.players_csv(chess.players.order_by("number"), chess=True)
     header, *lines = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
     assert header[-5:] == ["fide_id", "federation", "title", "sex", "birth_date"]
     assert lines[-1][-5:] == ["1234567", "SWE", "WFM", "w", "2002/04/30"]
-    bad = csvio.parse_players("name,federation\nBo,Sweden\n")
+    bad = csv_rosters.parse_players("name,federation\nBo,Sweden\n")
     assert not bad[0].ok and "three-letter" in bad[0].errors[0]
 
 
@@ -617,7 +618,7 @@ def test_the_crosstable_is_in_a_chess_events_menu_only(chess, event):
 def test_the_crosstable_reads_a_constant_number_of_queries(chess, organiser, django_assert_max_num_queries):
     from django.core.cache import cache
 
-    from tournament.views.crosstable import crosstable_context
+    from tournament.pages.crosstable import crosstable_context
 
     rnd = play_round(chess, organiser)
     for m in games(rnd):
@@ -641,7 +642,7 @@ def test_a_magic_desk_types_forfeits_too_and_its_hint_says_so():
 
 
 def test_a_fide_id_column_is_the_players_id_in_an_event_without_colours(event, organiser):
-    rows = csvio.parse_players("name,fide id,federation\nBo Ek,1503014,SWE\n")
+    rows = csv_rosters.parse_players("name,fide id,federation\nBo Ek,1503014,SWE\n")
     add_players(event, organiser, new_players(rows, chess=False))
     bo = event.players.get(name="Bo Ek")
     assert (bo.external_id, bo.fide_id, bo.federation) == ("1503014", "", "")
@@ -724,7 +725,7 @@ def test_rating_breaks_the_ties_c07_leaves_when_the_event_asks(chess, organiser)
     chess.tiebreakers = []
     chess.rating_breaks_ties = True
     chess.save(update_fields=["tiebreakers", "rating_breaks_ties", "version"])
-    chess.touch()
+    changed(chess)
     rows = event_standings(chess).rows
     ratings = [chess.players.get(key=r.player_id).rating for r in rows]
     assert ratings == sorted(ratings, reverse=True) and [r.rank for r in rows] == list(range(1, 7))

@@ -11,6 +11,7 @@ from tournament.models import EventRole, Round
 from tournament.services.locks import ServiceError
 from tournament.services.rounds import flip_colours, swap_players
 from tournament.text import engine_text
+from tournament.text.engine_text import round_warnings
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def test_a_swap_that_gives_a_third_white_and_a_difference_of_three_warns(chess_r
     assert "Bo has White a third time in a row (table 1)." in warnings
     assert "Bo's colour difference would be +3, past 2 (table 1)." in warnings
     rnd.refresh_from_db()
-    assert "Bo has White a third time in a row (table 1)." in rnd.warning_texts
+    assert "Bo has White a third time in a row (table 1)." in round_warnings(rnd.warnings)
     entry = chess_rounds.log.filter(action="swap").first()
     assert len(entry.detail["colour_breaks"]) == 2
 

@@ -72,7 +72,7 @@ def test_a_stale_confirm_after_a_swap_is_refused_even_with_nobody_reporting_sinc
 
 def test_a_report_by_a_player_no_longer_at_the_table_never_counts(live):
     """Whatever changed the pairing, only the reports of the two players who play the match now count: after
-    a swap that kept A's report (the exchange alone, as a path that forgot `Report.discard` would), C's
+    a swap that kept A's report (the exchange alone, as a path that forgot `discard_reports` would), C's
     report that E won 2-0 agrees with A's old "2-0 for side A" word for word, and still stores nothing."""
     a, c, e = player(live, "Player A"), player(live, "Player C"), player(live, "Player E")
     table_1, table_2 = match_of(live, "Player A"), match_of(live, "Player E")

@@ -14,7 +14,7 @@ from tests.web.public.test_public import pair
 from tournament.models import CODE_ALPHABET, Event, EventLog, Match, Player, ResultChange, Round
 from tournament.services import reports
 from tournament.services.clock import change_clock
-from tournament.services.locks import ServiceError
+from tournament.services.locks import ServiceError, changed
 from tournament.services.results import Outcome, parse_outcome, record_result
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +157,7 @@ def test_other_tables_results_leave_the_page_304_and_what_it_shows_does_not(live
     ]
     for change in changes:
         change()
-        live.touch()
+        changed(live)
         fresh = poll(etag)
         assert fresh.status_code == 200
         etag = fresh["ETag"]

@@ -7,9 +7,10 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from tournament.pages.memo import cached, single_flight
+from tournament.services.locks import changed
 from tournament.services.results import Outcome, record_result
 from tournament.services.standings import _settled_key, event_standings, settled_marker
-from tournament.views.public_cache import cached, single_flight
 
 
 @pytest.fixture(autouse=True)
@@ -129,7 +130,7 @@ def test_a_page_never_lags_into_being_hidden_or_shown(paired, organiser, client,
     assert "private" not in first["Cache-Control"]
     event.public = False
     event.save(update_fields=["public"])
-    event.touch()
+    changed(event)
     hidden = pairings(client, event.slug)
     assert hidden["ETag"] != first["ETag"]
     assert "private" in hidden["Cache-Control"]
@@ -207,7 +208,7 @@ def test_settled_standings_carry_over_a_later_rounds_results_and_nothing_else(
     # Any other change (a renamed player here) is read again too.
     marker = settled_marker(event, 1)
     Player.objects.filter(pk=first.player_a_id).update(name="Renamed")
-    event.touch()
+    changed(event)
     assert settled_marker(event, 1) != marker
     assert "Renamed" in {r.name for r in event_standings(event, after_round=1).rows}
 
@@ -225,21 +226,21 @@ def test_a_new_version_renders_only_the_rows_that_changed_and_never_serves_a_sta
     """Rows rendered before are reused (a 2048-row page renders only what a result changed), but never when
     something besides the row shapes its HTML: here a rename makes two names clash, so both get numbers."""
     from tournament.models import Player
-    from tournament.views import public_cache
+    from tournament.pages import memo
 
     event, match = paired
-    public_cache._row_memo.clear()  # noqa: SLF001
+    memo._row_memo.clear()  # noqa: SLF001
     pairings(client, event.slug)
-    rendered = len(public_cache._row_memo)  # noqa: SLF001
+    rendered = len(memo._row_memo)  # noqa: SLF001
     store(match, organiser)
     page = pairings(client, event.slug).content.decode()
     assert "won 2-0" in page and "lost 0-2" in page
     # The two players of the stored match got new rows (in both the page and the absent lists: none here).
-    assert len(public_cache._row_memo) == rendered + 2  # noqa: SLF001
+    assert len(memo._row_memo) == rendered + 2  # noqa: SLF001
 
     c = Player.objects.get(event=event, name="Player C")
     d = Player.objects.get(event=event, name="Player D")
     Player.objects.filter(pk=d.pk).update(name="Player C")
-    event.touch()
+    changed(event)
     page = pairings(client, event.slug).content.decode()
     assert f"Player C (#{c.number})" in page and f"Player C (#{d.number})" in page

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.web.public.test_public import pair, text
 from tournament.models import Event, Player, Round
+from tournament.services.locks import changed
 from tournament.services.results import Outcome, record_result
 from tournament.services.rounds import publish_round
 from tournament.services.top_cut import start_top_cut
@@ -60,10 +61,10 @@ def test_a_finished_round_and_a_finished_section_say_so(venue):
     rnd = start_a(venue)
     a, _b = sections(venue)
     Round.objects.filter(pk=rnd.pk).update(state=Round.State.COMPLETE)
-    a.touch()
+    changed(a)
     assert "A Round 1 finished" in text(get(reverse("public:home", args=[venue.slug])))
     Event.objects.filter(pk=a.pk).update(planned_rounds=1)
-    a.touch()
+    changed(a)
     assert "A Finished" in text(get(reverse("public:home", args=[venue.slug])))
 
 
@@ -235,11 +236,11 @@ def test_the_shell_is_made_again_when_a_section_is_renamed_or_hidden(venue):
     shell = reverse("public:screen", args=[venue.slug])
     first = get(shell)
     Event.objects.filter(pk=a.pk).update(name="Open")
-    a.touch()
+    changed(a)
     renamed = get(shell, HTTP_IF_NONE_MATCH=first["ETag"])
     assert renamed.status_code == 200 and 'aria-label="Open"' in renamed.content.decode()
     Event.objects.filter(pk=b.pk).update(public=False)
-    b.touch()
+    changed(b)
     hidden = get(shell, HTTP_IF_NONE_MATCH=renamed["ETag"])
     assert hidden.status_code == 200 and f'id="panel-{b.pk}"' not in hidden.content.decode()
 
@@ -247,13 +248,13 @@ def test_the_shell_is_made_again_when_a_section_is_renamed_or_hidden(venue):
 def test_a_board_is_only_a_shown_sections(venue, judge):
     a, b = sections(venue)
     Event.objects.filter(pk=b.pk).update(public=False)
-    b.touch()
+    changed(b)
     assert get(panel_path(b)).status_code == 404
     staff = Client()
     staff.force_login(judge)
     assert staff.get(panel_path(b)).status_code == 200
     Event.objects.filter(pk=venue.pk).update(public=False)
-    venue.touch()
+    changed(venue)
     assert get(panel_path(a)).status_code == 404
 
 
@@ -306,7 +307,7 @@ def test_the_venue_pages_read_the_event_and_its_sections_in_one_query(venue, dja
 def test_a_hidden_section_is_left_out_for_the_public_and_shown_to_staff(venue, judge):
     a, b = sections(venue)
     Event.objects.filter(pk=b.pk).update(public=False)
-    b.touch()
+    changed(b)
     for name in ("home", "pairings", "screen"):
         path = reverse(f"public:{name}", args=[venue.slug])
         assert "B Player" not in get(path + ("?q=player" if name == "pairings" else "")).content.decode()
@@ -320,7 +321,7 @@ def test_a_hidden_section_is_left_out_for_the_public_and_shown_to_staff(venue, j
 def test_a_hidden_event_hides_its_sections_and_its_address(venue):
     a, _b = sections(venue)
     Event.objects.filter(pk=venue.pk).update(public=False)
-    venue.touch()
+    changed(venue)
     for path in (
         reverse("public:home", args=[venue.slug]),
         reverse("public:screen", args=[venue.slug]),

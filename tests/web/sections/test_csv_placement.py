@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.web.organiser.test_concurrency import logged_in
 from tests.web.sections.test_divisions import pairing
-from tournament.files.csvio import READ_COLUMNS, headings
+from tournament.files.csv_columns import READ_COLUMNS, headings
 from tournament.models import Event, Player
 from tournament.services.rounds import pair_next_round
 from tournament.text.i18n import speaking
