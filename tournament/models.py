@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, possible_birth_date, time_zones
 from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.strictjson import lone_surrogate
 from tournament.text import l10n, name_search
 from tournament.text.engine_text import translate_all
 from tournament.text.lookalikes import username_key
@@ -55,13 +56,18 @@ def clean_player_name(raw: str) -> str:
     """A player's name as stored: runs of whitespace made one space, bidi controls dropped.
 
     Refused (ValidationError) when it holds a control character (NUL, escape sequences: a name is
-    printed on terminals and slips) or nothing visible (only spaces or zero-width characters), or is
+    printed on terminals and slips), half of a character (a lone surrogate, which no database stores) or nothing visible (only spaces or zero-width characters), or is
     longer than NAME_MAX. Every way in (forms, paste, CSV, event files) goes through here.
     """
     # Half-width katakana (ｻｲﾄｳ, from an old keyboard or a spreadsheet) is stored as the full-width a list shows.
     name = name_search.half_width_kana_to_full(" ".join(str(raw).translate(BIDI_CONTROLS).split()))
     if any(unicodedata.category(c) == "Cc" for c in name):
         raise ValidationError(_("The name “%(name)s” holds a control character."), params={"name": printable(name)})
+    if lone_surrogate(name):
+        raise ValidationError(
+            _("The name “%(name)s” holds half of a character (a lone surrogate), which no text can hold."),
+            params={"name": printable(name)},
+        )
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
         raise ValidationError(_("A player needs a name with at least one visible letter."))
     if len(name) > NAME_MAX:
@@ -77,8 +83,11 @@ def clean_reading(raw: str) -> str:
 
 
 def printable(text: str) -> str:
-    """`text` with control characters shown as \\xNN, for messages about them."""
-    return "".join(c if unicodedata.category(c) != "Cc" else f"\\x{ord(c):02x}" for c in text)
+    """`text` with control characters shown as \\xNN and lone surrogates as \\udXXX, for messages about them."""
+    return "".join(
+        c if unicodedata.category(c) not in ("Cc", "Cs") else f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}"
+        for c in text
+    )
 
 
 def validate_player_name(value: str) -> None:
@@ -457,13 +466,16 @@ _CHESS_FORMS = {
     "sex": (re.compile(r"[mw]"), gettext_lazy("Sex is m or w.")),
     "birth_date": (
         re.compile(r"[0-9]{4}(/[0-9]{2}/[0-9]{2})?"),
-        gettext_lazy("A birth date is written 1969/12/06 or 1969."),
+        gettext_lazy("Write a birth date as 1969/12/06 or 1969-12-06, or the year alone (1969)."),
     ),
 }
 
 
 # A date written day first, as Danes write a birth date: 06-12-1969, 6.12.1969, 6/12/1969.
 _DAY_FIRST = re.compile(r"([0-9]{1,2})\s*[-./]\s*([0-9]{1,2})\s*[-./]\s*([0-9]{4})")
+# A date written year first, with or without leading zeros, as Japanese Excel writes one (1998/3/3), as ISO does
+# (1998-03-03), and in Japanese (1998年3月3日).
+_YEAR_FIRST = re.compile(r"([0-9]{4})\s*(?:[-./]|年)\s*([0-9]{1,2})\s*(?:[-./]|月)\s*([0-9]{1,2})\s*日?")
 # Sex as each language writes it, to FIDE's m and w (f is read as w, as in a TRF); Danish k is kvinde.
 _SEXES = {"m": "m", "w": "w", "f": "w"}
 _DANISH_SEXES = {**_SEXES, "k": "w"}
@@ -471,9 +483,10 @@ _DANISH_SEXES = {**_SEXES, "k": "w"}
 
 def chess_detail(key: str, value: str) -> tuple[str, str]:
     """A chess detail as stored (federation and title in capitals, sex as FIDE's m or w, a birth date as
-    1969/12/06), and what is wrong with it ("" when nothing): every detail is optional. In Danish a birth
-    date may be written day first (06-12-1969) and a woman k (kvinde); a date no calendar has (1969-02-30)
-    is refused in every language."""
+    1969/12/06), and what is wrong with it ("" when nothing): every detail is optional. A birth date is read
+    year first as spreadsheets write it (1969/12/6, 1969-12-06, 1969年12月6日); in Danish also day first
+    (06-12-1969, 6.12.1969), and a woman k (kvinde); a date no calendar has (1969-02-30) is refused in every
+    language."""
     value = value.strip()
     danish = (get_language() or "").startswith("da")
     if key == "sex":
@@ -481,10 +494,15 @@ def chess_detail(key: str, value: str) -> tuple[str, str]:
     elif key in ("federation", "title"):
         value = value.upper()
     elif key == "birth_date":
+        value = unicodedata.normalize("NFKC", value)  # full-width digits and slashes (１９９８／３／３)
         day_first = _DAY_FIRST.fullmatch(value) if danish else None
+        year_first = _YEAR_FIRST.fullmatch(value)
         if day_first:
             value = f"{day_first[3]}/{int(day_first[2]):02d}/{int(day_first[1]):02d}"
-        value = value.replace("-", "/").replace(".", "/")
+        elif year_first:
+            value = f"{year_first[1]}/{int(year_first[2]):02d}/{int(year_first[3]):02d}"
+        elif value.endswith("年") and value[:-1].strip().isdecimal():
+            value = value[:-1].strip()
     form, problem = _CHESS_FORMS[key]
     if value and not form.fullmatch(value):
         return value, str(problem)

@@ -24,6 +24,7 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 import standings
 from swiss import names
 from swiss.model import LANGUAGES
+from swiss.strictjson import lone_surrogate
 from tournament.models import CHESS_FIELDS, Match, Player, Round, chess_detail, clean_player_name, printable
 from tournament.text import l10n
 from tournament.text.i18n import speaking
@@ -322,9 +323,11 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
     )
 
 
-def _number_error(label: str, text: str, largest: int) -> tuple[int | None, str | None]:
-    """A whole number from a cell, or why it is not one, said in words an organiser acts on."""
-    plain = text.translate(WIDE_DIGITS).replace("−", "-").replace(" ", "")
+def _number_error(label: str, text: str, largest: int, grouped: bool = False) -> tuple[int | None, str | None]:
+    """A whole number from a cell, or why it is not one, said in words an organiser acts on. `grouped`: it may be
+    written with a thousands separator (a rating: 2.105 from Danish Excel, 2,105 or 2 105 in English)."""
+    read = l10n.read_whole(text, grouped)
+    plain = str(read) if read is not None else text.translate(WIDE_DIGITS).replace("−", "-").replace(" ", "")
     if plain.isdecimal():
         if len(plain) > 10 or int(plain) > largest:
             return None, gettext("%(label)s %(value)s is too large (at most %(largest)s)") % {
@@ -373,6 +376,13 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
         if column:
             values[column] = cell
     row = CsvRow(line=line, external_id=values.get("id", ""), text=printable(given))
+    half = lone_surrogate("".join(cells))
+    if half:
+        # PostgreSQL stores no half of a character: refused here, as the file readers refuse it.
+        row.errors.append(
+            gettext("“%(escape)s” is half of a character (a lone surrogate), which no text can hold") % {"escape": half}
+        )
+        return row
     typed = " ".join(values.get("name", "").split())
     reading = " ".join(values.get("reading", "").split())
     if not reading:
@@ -390,7 +400,7 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
         row.errors.append(gettext("a control character in the id"))
         row.external_id = printable(row.external_id)
     if values.get("rating"):
-        row.rating, error = _number_error(gettext("rating"), values["rating"], MAX_RATING)
+        row.rating, error = _number_error(gettext("rating"), values["rating"], MAX_RATING, grouped=True)
         if error:
             row.errors.append(error)
     if values.get("byes"):

@@ -10,6 +10,7 @@ from swiss import names
 from tournament.files import csvio
 from tournament.forms.fields import (
     LongSelect,
+    RatingField,
 )
 from tournament.models import (
     CHESS_FIELDS,
@@ -91,6 +92,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
+        field_classes = {"rating": RatingField}
         fields = [
             "name",
             "family_name",

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import trf
+from tournament.forms.fields import RatingField
 from tournament.models import (
     Event,
     preset_fields,
@@ -65,6 +66,7 @@ class SectionRulesForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["rating_min", "rating_max", "birth_year_min", "birth_year_max", "first_table"]
+        field_classes = {"rating_min": RatingField, "rating_max": RatingField}
         labels = {
             "rating_min": _("Rating from"),
             "rating_max": _("Rating up to"),
