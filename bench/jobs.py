@@ -158,10 +158,10 @@ def kinds(n: int) -> None:
     from tournament.jobs import workflow as jobs
     from tournament.jobs.files import players_payload
     from tournament.models import Event, Job
+    from tournament.pages.crosstable import crosstable_context
+    from tournament.pages.rows import qr_svg
     from tournament.services.roster import add_players, new_players
     from tournament.snapshot import event_to_file, event_to_trf, import_event
-    from tournament.views.crosstable import crosstable_context
-    from tournament.views.public_rows import qr_svg
 
     spec = importlib.util.spec_from_file_location("bench_dutch", ROOT / "bench" / "dutch.py")
     module = importlib.util.module_from_spec(spec)

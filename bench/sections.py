@@ -59,7 +59,7 @@ def setup() -> None:
 
 
 def section_fields(preset: str) -> dict:
-    from tournament.models import preset_fields
+    from swiss.presets import preset_fields
 
     fields = {**preset_fields(preset), "planned_rounds": 9}
     if preset == "chess":
@@ -125,10 +125,12 @@ def pages(client, root, sections, repeat: int) -> None:
     """Each page: from an empty cache; just after one section changed (what a result at the venue costs: that
     section's part made again; for a section's board, that section); from the cache; and an unchanged poll
     (304). Searches are never kept: their "cached" is a search over the sections' entries made before.
-    A big page is made again, not served as last made a few seconds longer (`public_cache.may_lag`): what it
+    A big page is made again, not served as last made a few seconds longer (`memo.may_lag`, tournament/pages/memo.py): what it
     costs, not how often."""
     from django.core.cache import cache
     from django.test import override_settings
+
+    from tournament.services import locks
 
     print(f"\n{'page':<28}{'empty cache':>22}{'one section changed':>22}{'cached':>22}{'304':>22}")
     largest = max(sections, key=lambda s: s.players.count())
@@ -146,7 +148,7 @@ def pages(client, root, sections, repeat: int) -> None:
         for k in range(repeat):
             cache.clear()
             cold.append(timed(lambda path=path: client.get(path)))
-            (largest if path.endswith("/panel/") else sections[k % len(sections)]).touch()
+            locks.changed(largest if path.endswith("/panel/") else sections[k % len(sections)])
             with override_settings(PUBLIC_LAG_MAX=0):
                 changed.append(timed(lambda path=path: client.get(path)))
             response = client.get(path)

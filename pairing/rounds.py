@@ -1,4 +1,5 @@
-"""How many Swiss rounds to play (MTR Appendix E; docs/engines.md)."""
+"""How many Swiss rounds to play, and the top cut: enough rounds for one unbeaten player, the Magic Tournament
+Rules' Appendix E, and the Play! Pokémon Tournament Rules Handbook's table by attendance (docs/engines.md)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,25 @@ from dataclasses import dataclass
 
 # MTR Appendix E: (most players, Swiss rounds, top cut).
 _MTR = ((16, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8))
+# Play! Pokémon Tournament Rules Handbook, Swiss rounds and top cut by attendance: (most players, Swiss rounds,
+# top cut); 4 to 8 players play 3 rounds and no top cut, 410 or more 10 rounds and a top 8.
+_POKEMON = ((8, 3, 0), (12, 4, 4), (20, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8))
+
+
+def pokemon_structure(attendance: int) -> tuple[int, int]:
+    """(Swiss rounds, top cut) for `attendance` players by Pokémon's table; a division of an age-modified Swiss
+    is cut by its own attendance. Fewer than 4 players: enough rounds for one unbeaten player, no top cut."""
+    if attendance < 4:
+        return max(1, math.ceil(math.log2(max(attendance, 2)))), 0
+    return next(((r, c) for most, r, c in _POKEMON if attendance <= most), (10, 8))
 
 
 @dataclass(frozen=True)
 class Recommendation:
     """The recommendation, the rule it follows (`rule`) and the figures a sentence about it needs.
 
-    `rule`: "mtr" (Magic Tournament Rules Appendix E), "mtr_single_elimination" (8 players or fewer),
+    `rule`: "mtr" (Magic Tournament Rules Appendix E), "mtr_single_elimination" (8 players or fewer), "pokemon"
+    (the Play! Pokémon Tournament Rules Handbook's table),
     "unbeaten" (enough rounds for one undefeated player), "too_few". `explanation` is the English sentence
     the command line prints; the web app words the same facts in the reader's language.
     """
@@ -63,6 +76,16 @@ def recommended_rounds(n_players: int, byes_per_player: Iterable[int] = (), pres
             cut,
             f"{counted}: the Magic Tournament Rules recommend {rounds} Swiss rounds and a top {cut}{draft}.",
             rule="mtr",
+            **facts,
+        )
+    if preset == "pokemon" and n_players >= 4:
+        rounds, cut = pokemon_structure(weighted)
+        return Recommendation(
+            rounds,
+            cut,
+            f"{counted}: the Play! Pokémon Tournament Rules Handbook recommends {rounds} Swiss rounds"
+            + (f" and a top {cut}." if cut else " and no top cut."),
+            rule="pokemon",
             **facts,
         )
     rounds = max(1, math.ceil(math.log2(weighted)))

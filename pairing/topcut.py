@@ -77,13 +77,17 @@ def final_placings(seeds: Sequence[str], rounds: Sequence[Sequence[tuple[str, st
     return tuple(placings)
 
 
-def division_pairings(divisions: Sequence[Sequence[str]], size: int) -> tuple[Pair, ...]:
-    """The first elimination round of one bracket of `size` per division (each division's seeds best first):
-    the brackets side by side, division after division, tables numbered on from one to the next."""
+def division_pairings(divisions: Sequence[Sequence[str]], sizes: int | Sequence[int]) -> tuple[Pair, ...]:
+    """The first elimination round of one bracket per division (each division's seeds best first), of that
+    division's size (`sizes`, one per division, or one size for all; 0 leaves a division without a bracket): the
+    brackets side by side, division after division, tables numbered on from one to the next."""
+    if isinstance(sizes, int):
+        sizes = [sizes] * len(divisions)
     pairs: list[Pair] = []
-    for seeds in divisions:
-        offset = len(pairs)
-        pairs.extend(Pair(offset + p.table, p.a, p.b) for p in top_cut_pairings(seeds, size))
+    for seeds, size in zip(divisions, sizes, strict=True):
+        if size:
+            offset = len(pairs)
+            pairs.extend(Pair(offset + p.table, p.a, p.b) for p in top_cut_pairings(seeds, size))
     return tuple(pairs)
 
 

@@ -15,6 +15,7 @@ app's add box, paste and CSV (`tournament.files.csvio`), its player form, the ev
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 # Scripts that write the family name first: CJK ideographs (with 々 and 〆), kana (full- and half-width)
@@ -109,3 +110,55 @@ def sort_form(name: str, family: str, given: str) -> str:
     """The name as an alphabetical list orders it: by family name when the parts are known ("Hellström Viktor"),
     else as it is written."""
     return f"{family} {given}" if family and given else name
+
+
+# Cleaning a name as typed into the name stored: every way in (forms, paste, CSV, event files, TRF) goes
+# through `stored_name`, and a name is refused for the `name_fault` it has (tournament/text/names.py says it).
+NAME_MAX = 200
+# Bidirectional embeddings, overrides, isolates and marks: invisible, and they reorder what follows them
+# (a name can make the rest of a line read backwards). Dropped from names, never stored.
+BIDI_CONTROLS = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+_HALF_WIDTH_KANA = re.compile(r"[\uff61-\uff9f]+")
+
+
+def half_width_kana_to_full(text: str) -> str:
+    """ｻｲﾄｳ → サイトウ: what a registration stores and shows (the rest of the name is kept as typed)."""
+    return _HALF_WIDTH_KANA.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
+
+
+def stored_name(raw: str) -> str:
+    """A player's name as stored: runs of whitespace made one space, bidi controls dropped, half-width katakana
+    (ｻｲﾄｳ, from an old keyboard or a spreadsheet) as the full-width a list shows."""
+    return half_width_kana_to_full(" ".join(str(raw).translate(BIDI_CONTROLS).split()))
+
+
+def stored_reading(raw: str | None) -> str:
+    """A reading as stored: one space between words, half-width katakana as full-width (ｻｲﾄｳ → サイトウ)."""
+    return half_width_kana_to_full(" ".join(str(raw or "").split()))
+
+
+def name_fault(name: str) -> str | None:
+    """Why a stored name is refused: "control" when it holds a control character (NUL, escape sequences: a name
+    is printed on terminals and slips), "surrogate" when it holds half of a character (a lone surrogate, which
+    no database stores), "invisible" when nothing of it is visible (only spaces or zero-width characters),
+    "too_long" past NAME_MAX; None for a good name."""
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return "control"
+    if _LONE_SURROGATE.search(name):
+        return "surrogate"
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        return "invisible"
+    if len(name) > NAME_MAX:
+        return "too_long"
+    return None
+
+
+def printable(text: str) -> str:
+    """`text` with control characters shown as \\xNN and lone surrogates as \\udXXX, for messages about them."""
+    return "".join(
+        c if unicodedata.category(c) not in ("Cc", "Cs") else f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}"
+        for c in text
+    )
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -105,3 +105,19 @@ PRESETS = {
         Preset("custom", "Custom", Fraction(3), Fraction(1), Fraction(0), 3, Fraction(33, 100), ("omw", "gw", "ogw")),
     )
 }
+
+
+def preset_fields(code: str) -> dict:
+    """An event's fields as a preset gives them (a new event's, a new section's, a preset chosen again): its
+    scoring and floor as exact text, games per match, tie-breakers and chess colours."""
+    p = PRESETS[code]
+    return {
+        "preset": p.code,
+        "win_points": str(p.win),
+        "draw_points": str(p.draw),
+        "loss_points": str(p.loss),
+        "best_of": p.best_of,
+        "floor": str(p.floor),
+        "tiebreakers": list(p.tiebreakers),
+        "colours": p.colours,
+    }

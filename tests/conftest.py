@@ -169,7 +169,7 @@ def _fast_password_hashing(settings):
 @pytest.fixture
 def live(event):
     """Round 2 being played (round 1 complete), players reporting and the opponent confirming (self-report)."""
-    from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+    from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
     from tournament.models import Event, Round
 
     pair(event, 1, ROUND_1, state=Round.State.COMPLETE, results=ALL_WON_BY_A)

@@ -84,7 +84,7 @@ def test_the_layer_guard_sees_every_kind_of_import(tmp_path):
     assert all(n.startswith(HIGHER["text"]) for n in names)
 
 
-@pytest.mark.parametrize("package", ["views", "urls", "services", "text", "files", "forms", "jobs", "infra"])
+@pytest.mark.parametrize("package", ["views", "urls", "services", "text", "files", "forms", "jobs", "infra", "pages"])
 def test_each_package_says_what_lives_there(package):
     doc = ast.get_docstring(ast.parse((ROOT / "tournament" / package / "__init__.py").read_text(encoding="utf-8")))
     assert doc and len(doc) > 60
@@ -275,3 +275,90 @@ def test_services_has_one_import_style():
     """Callers import a workflow from the module that owns it: the package re-exports nothing."""
     tree = ast.parse((ROOT / "tournament" / "services" / "__init__.py").read_text(encoding="utf-8"))
     assert not [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+
+
+# ---------------------------------------------------------------- the pages floor: pages/ and jobs/ under views/
+
+# What each page shows lives in tournament/pages/, between the views (the request: access, forms, HTTP headers) and
+# the services; the jobs render their prints from there. Neither imports a view, not even inside a function: a lazy
+# import is still a dependency (a job printing with a view's context builder once closed an import circle).
+UNDER_VIEWS = {"pages": ("tournament.views", "tournament.urls"), "jobs": ("tournament.views", "tournament.urls")}
+
+
+def imports_of_views(layer: str) -> list[str]:
+    return [
+        f"{path.relative_to(ROOT)}:{line} {name}"
+        for path in sorted((ROOT / "tournament" / layer).rglob("*.py"))
+        for line, name in imported_modules(path, ".".join(path.relative_to(ROOT).parent.parts))
+        if name.startswith(UNDER_VIEWS[layer])
+    ]
+
+
+@pytest.mark.parametrize("layer", sorted(UNDER_VIEWS))
+def test_pages_and_jobs_never_import_views(layer):
+    assert list((ROOT / "tournament" / layer).rglob("*.py")), f"tournament/{layer}/ has no modules"
+    assert imports_of_views(layer) == []
+
+
+def test_the_views_guard_sees_an_import_inside_a_function(tmp_path, monkeypatch):
+    (tmp_path / "tournament" / "jobs").mkdir(parents=True)
+    (tmp_path / "tournament" / "jobs" / "files.py").write_text(
+        "from tournament.pages.rows import qr_svg\n\n\ndef crosstable():\n"
+        "    from tournament.views.crosstable import crosstable_context\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert imports_of_views("jobs") == ["tournament/jobs/files.py:5 tournament.views.crosstable.crosstable_context"]
+
+
+def private_names_between_views(root: Path) -> list[str]:
+    """Every private name (`_x`) one module of tournament/views/ takes from another: imported by name, or read as
+    an attribute of a view module it imported (`from tournament.views import rounds` ... `rounds._started`)."""
+    found = []
+    for path in sorted((root / "tournament" / "views").rglob("*.py")):
+        package = ".".join(path.relative_to(root).parent.parts)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = set()  # local names bound to a view module
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = f"{parent}.{base}" if base else parent
+                if not base.startswith("tournament.views"):
+                    continue
+                for a in node.names:
+                    if a.name.startswith("_"):
+                        found.append(f"{path.relative_to(root)}:{node.lineno} {base}.{a.name}")
+                    elif base == "tournament.views":
+                        modules.add(a.asname or a.name)
+            elif isinstance(node, ast.Import):
+                modules |= {a.asname for a in node.names if a.name.startswith("tournament.views.") and a.asname}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in modules
+                and node.attr.startswith("_")
+            ):
+                found.append(f"{path.relative_to(root)}:{node.lineno} {node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_view_takes_a_private_name_from_another():
+    """A name starting with `_` is its module's own: what two views share is public, in views/pages.py or
+    tournament/pages/, so that changing one view's insides never breaks another."""
+    assert list((ROOT / "tournament" / "views").glob("*.py"))
+    assert private_names_between_views(ROOT) == []
+
+
+def test_the_private_name_guard_sees_both_ways_of_taking_one(tmp_path):
+    (tmp_path / "tournament" / "views").mkdir(parents=True)
+    (tmp_path / "tournament" / "views" / "results.py").write_text(
+        "from tournament.views import rounds\nfrom tournament.views.pages import _next, back\n\n\n"
+        "def f():\n    from .rounds import _round_context\n    return rounds._started, rounds.page\n"
+    )
+    assert private_names_between_views(tmp_path) == [
+        "tournament/views/results.py:2 tournament.views.pages._next",
+        "tournament/views/results.py:6 tournament.views.rounds._round_context",
+        "tournament/views/results.py:7 rounds._started",
+    ]

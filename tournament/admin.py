@@ -5,6 +5,7 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournament.forms.accounts import refuse_lookalike_username
 from tournament.models import (
     Event,
     EventLog,
@@ -12,17 +13,16 @@ from tournament.models import (
     Job,
     Match,
     Player,
-    Report,
     ResultChange,
     Round,
     Seat,
-    refuse_lookalike_username,
 )
+from tournament.services import locks
 
 
 class ChangesTheEvent:
     """A change made here is a change of its event, as one made in the app: the event's version moves, so
-    cached pages, ETags and the standings after every round are read again (`Event.touch`)."""
+    cached pages, ETags and the standings after every round are read again (`services.locks.changed`)."""
 
     event_path = "event"  # how the model's rows reach their event
 
@@ -34,19 +34,19 @@ class ChangesTheEvent:
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         for event in self.events(type(obj).objects.filter(pk=obj.pk)):
-            event.touch()
+            locks.changed(event)
 
     def delete_model(self, request, obj):
         events = self.events(type(obj).objects.filter(pk=obj.pk))
         super().delete_model(request, obj)
         for event in events if not isinstance(obj, Event) else ():
-            event.touch()
+            locks.changed(event)
 
     def delete_queryset(self, request, queryset):
         events = self.events(queryset)
         super().delete_queryset(request, queryset)
         for event in events if queryset.model is not Event else ():
-            event.touch()
+            locks.changed(event)
 
 
 class RoleInline(admin.TabularInline):
@@ -79,9 +79,6 @@ class EventAdmin(ChangesTheEvent, admin.ModelAdmin):
         # As the settings page does: under the event's lock, which pairing takes too; only the fields this form
         # changed are written (not the version, which results move on, nor what others saved meanwhile); the
         # initial colour stays once round 1 is paired, and scoring changed after pairing is logged.
-        # Imported here: the admin loads with every management command, which need not load the workflows.
-        from tournament.services import locks
-
         with transaction.atomic():
             before = locks.lock_event(obj)
             paired = obj.rounds.exists()
@@ -94,7 +91,7 @@ class EventAdmin(ChangesTheEvent, admin.ModelAdmin):
                 locks.log(obj, "settings_after_pairing", request.user, fields=scoring)
                 message = _("Scoring or tie-breakers changed after pairing; the change is logged.")
                 messages.warning(request, message, fail_silently=True)
-            obj.touch()
+            locks.changed(obj)
 
 
 @admin.register(Player)
@@ -125,7 +122,7 @@ class MatchAdmin(ChangesTheEvent, admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         # Other players make it another pairing: what was reported on it was said of the old one.
         if players is not None and players != (obj.player_a_id, obj.player_b_id):
-            Report.discard([obj.pk])
+            locks.discard_reports([obj.pk])
 
 
 @admin.register(Seat)

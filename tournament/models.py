@@ -5,30 +5,24 @@ once per round, non-negative game counts, a bye has no opponent); workflows span
 `tournament.services`.
 """
 
-import re
 import secrets
-import unicodedata
 from datetime import timedelta
 from fractions import Fraction
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
-from django.db import IntegrityError, connection, models, transaction
+from django.db import models, transaction
 from django.db.models import F, Max, Q
 from django.db.models.functions import Cast, Substr
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, possible_birth_date, time_zones
+from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, time_zones
+from swiss.names import NAME_MAX, name_fault, printable, stored_name, stored_reading
 from swiss.presets import PRESETS, TIEBREAKER_CODES
-from swiss.strictjson import lone_surrogate
-from tournament.text import l10n, name_search
-from tournament.text.engine_text import translate_all
-from tournament.text.lookalikes import username_key
-from tournament.text.slugs import slug_text
+from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
 
 
 def single(queryset: models.QuerySet):
@@ -38,82 +32,42 @@ def single(queryset: models.QuerySet):
 
 
 def _validate_tiebreakers(value):
-    from django.core.exceptions import ValidationError
-
     if not isinstance(value, list) or any(code not in TIEBREAKER_CODES for code in value):
         raise ValidationError(_("Tie-breakers must be a list of: %(codes)s") % {"codes": ", ".join(TIEBREAKER_CODES)})
     if len(set(value)) != len(value):
         raise ValidationError(_("A tie-breaker is listed twice."))
 
 
-# Bidirectional embeddings, overrides, isolates and marks: invisible, and they reorder what follows them
-# (a name can make the rest of a line read backwards). Dropped from names, never stored.
-BIDI_CONTROLS = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
-NAME_MAX = 200
-
-
-def clean_player_name(raw: str) -> str:
-    """A player's name as stored: runs of whitespace made one space, bidi controls dropped.
-
-    Refused (ValidationError) when it holds a control character (NUL, escape sequences: a name is
-    printed on terminals and slips), half of a character (a lone surrogate, which no database stores) or nothing visible (only spaces or zero-width characters), or is
-    longer than NAME_MAX. Every way in (forms, paste, CSV, event files) goes through here.
-    """
-    # Half-width katakana (ｻｲﾄｳ, from an old keyboard or a spreadsheet) is stored as the full-width a list shows.
-    name = name_search.half_width_kana_to_full(" ".join(str(raw).translate(BIDI_CONTROLS).split()))
-    if any(unicodedata.category(c) == "Cc" for c in name):
+def check_player_name(name: str) -> None:
+    """A stored name (`swiss.names.stored_name`) is refused when it holds a control character, nothing visible,
+    or more than NAME_MAX characters (`swiss.names.name_fault`). Every way in goes through here: the model's
+    validator and `tournament.text.names.clean_player_name`, which forms, paste, CSV and event files use."""
+    fault = name_fault(name)
+    if fault == "control":
         raise ValidationError(_("The name “%(name)s” holds a control character."), params={"name": printable(name)})
-    if lone_surrogate(name):
+    if fault == "surrogate":
         raise ValidationError(
             _("The name “%(name)s” holds half of a character (a lone surrogate), which no text can hold."),
             params={"name": printable(name)},
         )
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+    if fault == "invisible":
         raise ValidationError(_("A player needs a name with at least one visible letter."))
-    if len(name) > NAME_MAX:
+    if fault == "too_long":
         raise ValidationError(
             _("“%(name)s…” is longer than %(max)d characters."), params={"name": name[:40], "max": NAME_MAX}
         )
-    return name
-
-
-def clean_reading(raw: str) -> str:
-    """A reading as stored: one space between words, half-width katakana as full-width (ｻｲﾄｳ → サイトウ)."""
-    return name_search.half_width_kana_to_full(" ".join(str(raw or "").split()))
-
-
-def printable(text: str) -> str:
-    """`text` with control characters shown as \\xNN and lone surrogates as \\udXXX, for messages about them."""
-    return "".join(
-        c if unicodedata.category(c) not in ("Cc", "Cs") else f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}"
-        for c in text
-    )
 
 
 def validate_player_name(value: str) -> None:
-    if clean_player_name(value) != value:
+    name = stored_name(value)
+    check_player_name(name)
+    if name != value:
         raise ValidationError(_("Names are stored without extra spaces or direction controls."))
 
 
 def validate_time_zone(value: str) -> None:
     if value and value not in time_zones():
         raise ValidationError(_("“%(zone)s” is not a time zone name such as Asia/Tokyo."), params={"zone": value})
-
-
-def preset_fields(code: str) -> dict:
-    """An event's fields as a preset gives them (a new event's, a new section's, a preset chosen again): its
-    scoring and floor as exact text, games per match, tie-breakers and chess colours."""
-    p = PRESETS[code]
-    return {
-        "preset": p.code,
-        "win_points": str(p.win),
-        "draw_points": str(p.draw),
-        "loss_points": str(p.loss),
-        "best_of": p.best_of,
-        "floor": str(p.floor),
-        "tiebreakers": list(p.tiebreakers),
-        "colours": p.colours,
-    }
 
 
 class Event(models.Model):
@@ -149,7 +103,7 @@ class Event(models.Model):
     date = models.DateField(default=timezone.localdate)
     preset = models.CharField(
         max_length=20,
-        choices=[(p.code, l10n.PRESET_LABELS.get(p.code, p.label)) for p in PRESETS.values()],
+        choices=[(p.code, p.label) for p in PRESETS.values()],  # as people read them: text.l10n.preset_label
         default="mtg",
     )
     # Scoring values and the floor are exact fractions kept as text ("3", "1/2", "33/100").
@@ -305,58 +259,6 @@ class Event(models.Model):
         """A FIDE TRF file carries chess events only: one game a round, scored 1, 1/2 and 0."""
         return self.scoring == (1, Fraction(1, 2), 0) and self.best_of == 1
 
-    def insert_with_new_slug(self) -> None:
-        """Save this new event under a slug drawn for it: its name and date, and a random suffix.
-
-        Every new event gets one this way, from the web or from a file. A slug derived from the name alone
-        would come out as `…-2` when a hidden event of that name exists, telling anyone that it does; two
-        creations at once cannot collide on it (and if the suffix ever repeats, another one is drawn).
-        """
-        base = slug_text(f"{self.name} {self.date}") or "event"
-        for attempt in range(5):
-            self.slug = f"{base}-{secrets.token_hex(3)}"
-            try:
-                with transaction.atomic():
-                    self.save(force_insert=True)
-                return
-            except IntegrityError:
-                if attempt == 4 or not Event.objects.filter(slug=self.slug).exists():
-                    raise
-                self.pk = None
-
-    def touch(self, results_of_round: int | None = None) -> int:
-        """Mark the event changed for caches and conditional requests (atomic increment).
-
-        Returns the version this change made: exactly ours, even when another change bumps it at the same
-        moment (the update returns it, instead of reading the row again afterwards).
-
-        `results_of_round=n`: the change is a result of round n. Consecutive ones of the same round make a
-        run (`light_from` .. `light_to`); any other bump, here or by any other path, breaks it, since the
-        version then moves past `light_to`. SET reads the row as it was, in PostgreSQL and SQLite alike.
-        """
-        now = timezone.now()
-        table, version, updated, light_from, light_to, light_round = (
-            connection.ops.quote_name(n)
-            for n in (self._meta.db_table, "version", "updated_at", "light_from", "light_to", "light_round")
-        )
-        run, params = "", []
-        if results_of_round:
-            same = f"{version} = {light_to} AND {light_round} = %s"
-            run = (
-                f"{light_from} = CASE WHEN {same} THEN {light_from} ELSE {version} END, "
-                f"{light_to} = {version} + 1, {light_round} = %s, "
-            )
-            params = [results_of_round, results_of_round]
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET {run}{version} = {version} + 1, {updated} = %s WHERE id = %s "  # noqa: S608
-                f"RETURNING {version}, {light_from}, {light_to}, {light_round}",
-                [*params, now, self.pk],
-            )
-            self.version, self.light_from, self.light_to, self.light_round = cursor.fetchone()
-        self.updated_at = now
-        return self.version
-
 
 # A player's code is typed from a card: no characters that read alike (no 0 O D Q, 1 I L, 2 Z, 5 S, 8 B, G).
 # It is checked with the player's number, printed before it (`Player.card_code`): 22**8 codes per player
@@ -430,7 +332,7 @@ class PlayerQuerySet(models.QuerySet):
         objs = list(objs)
         with transaction.atomic(using=self.db):
             for p in objs:
-                p.reading = clean_reading(p.reading)
+                p.reading = stored_reading(p.reading)
             number_players(objs)  # locks the event rows: keys are drawn under the same lock
             key_players(objs)
             unique_codes(objs)
@@ -451,64 +353,6 @@ def fresh_keys(event_id: int, count: int) -> list[str]:
         or 0
     )
     return [f"p{highest + i}" for i in range(1, count + 1)]
-
-
-# The registration details a FIDE rating report carries (the TRF player line), optional, for chess events.
-CHESS_FIELDS = ("fide_id", "federation", "title", "sex", "birth_date")
-FIDE_TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
-_CHESS_FORMS = {
-    "fide_id": (re.compile(r"[0-9]{1,11}"), gettext_lazy("A FIDE ID is up to 11 digits.")),
-    "federation": (re.compile(r"[A-Z]{3}"), gettext_lazy("A federation is a three-letter FIDE code such as GER.")),
-    "title": (
-        re.compile("|".join(FIDE_TITLES)),
-        gettext_lazy("A title is one of GM, IM, FM, CM, WGM, WIM, WFM, WCM."),
-    ),
-    "sex": (re.compile(r"[mw]"), gettext_lazy("Sex is m or w.")),
-    "birth_date": (
-        re.compile(r"[0-9]{4}(/[0-9]{2}/[0-9]{2})?"),
-        gettext_lazy("Write a birth date as 1969/12/06 or 1969-12-06, or the year alone (1969)."),
-    ),
-}
-
-
-# A date written day first, as Danes write a birth date: 06-12-1969, 6.12.1969, 6/12/1969.
-_DAY_FIRST = re.compile(r"([0-9]{1,2})\s*[-./]\s*([0-9]{1,2})\s*[-./]\s*([0-9]{4})")
-# A date written year first, with or without leading zeros, as Japanese Excel writes one (1998/3/3), as ISO does
-# (1998-03-03), and in Japanese (1998年3月3日).
-_YEAR_FIRST = re.compile(r"([0-9]{4})\s*(?:[-./]|年)\s*([0-9]{1,2})\s*(?:[-./]|月)\s*([0-9]{1,2})\s*日?")
-# Sex as each language writes it, to FIDE's m and w (f is read as w, as in a TRF); Danish k is kvinde.
-_SEXES = {"m": "m", "w": "w", "f": "w"}
-_DANISH_SEXES = {**_SEXES, "k": "w"}
-
-
-def chess_detail(key: str, value: str) -> tuple[str, str]:
-    """A chess detail as stored (federation and title in capitals, sex as FIDE's m or w, a birth date as
-    1969/12/06), and what is wrong with it ("" when nothing): every detail is optional. A birth date is read
-    year first as spreadsheets write it (1969/12/6, 1969-12-06, 1969年12月6日); in Danish also day first
-    (06-12-1969, 6.12.1969), and a woman k (kvinde); a date no calendar has (1969-02-30) is refused in every
-    language."""
-    value = value.strip()
-    danish = (get_language() or "").startswith("da")
-    if key == "sex":
-        value = (_DANISH_SEXES if danish else _SEXES).get(value.lower(), value.lower())
-    elif key in ("federation", "title"):
-        value = value.upper()
-    elif key == "birth_date":
-        value = unicodedata.normalize("NFKC", value)  # full-width digits and slashes (１９９８／３／３)
-        day_first = _DAY_FIRST.fullmatch(value) if danish else None
-        year_first = _YEAR_FIRST.fullmatch(value)
-        if day_first:
-            value = f"{day_first[3]}/{int(day_first[2]):02d}/{int(day_first[1]):02d}"
-        elif year_first:
-            value = f"{year_first[1]}/{int(year_first[2]):02d}/{int(year_first[3]):02d}"
-        elif value.endswith("年") and value[:-1].strip().isdecimal():
-            value = value[:-1].strip()
-    form, problem = _CHESS_FORMS[key]
-    if value and not form.fullmatch(value):
-        return value, str(problem)
-    if key == "birth_date" and value and not possible_birth_date(value):
-        return value, gettext("There is no date %(date)s.") % {"date": value}
-    return value, ""
 
 
 class Player(models.Model):
@@ -572,7 +416,7 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.reading = clean_reading(self.reading)
+        self.reading = stored_reading(self.reading)
         if self._state.adding:
             unique_codes([self])
         if self.number is None or not self.key:
@@ -588,16 +432,6 @@ class Player(models.Model):
         return f"{self.number}-{self.code[:4]}-{self.code[4:]}"
 
     @property
-    def numbered_name(self) -> str:
-        """The name with the player number, which tells two players of the same name apart."""
-        return gettext("%(name)s (#%(number)s)") % {"name": self.name, "number": self.number}
-
-    def sort_key(self, language: str) -> tuple[str, str]:
-        """Alphabetical order in the event's language: by the reading when there is one, else by the family name
-        when it is known (tournament/text/name_search.py)."""
-        return name_search.sort_key(self.name, self.reading, language, self.family_name, self.given_name)
-
-    @property
     def is_active(self) -> bool:
         return self.dropped_after is None
 
@@ -609,11 +443,6 @@ class Player(models.Model):
     def requested_bye(self, round_number: int) -> str | None:
         """The bye the player asked for in the round (half_bye or zero_bye), or None."""
         return self.requested_byes.get(str(round_number))
-
-
-def _is_note(warning) -> bool:
-    """A stored pairing message that is a note, not a rule bent: who the pairing left out (pairing.left_out)."""
-    return isinstance(warning, dict) and warning.get("code") == "left_out"
 
 
 class Round(models.Model):
@@ -654,16 +483,6 @@ class Round(models.Model):
         return f"{self.event} round {self.number}"
 
     @property
-    def warning_texts(self) -> list[str]:
-        """The stored warnings in the active language: the rules the pairing had to bend."""
-        return translate_all(w for w in self.warnings if not _is_note(w))
-
-    @property
-    def note_texts(self) -> list[str]:
-        """What the pairing says beside its warnings, in the active language: who it left out, and why."""
-        return translate_all(w for w in self.warnings if _is_note(w))
-
-    @property
     def is_published(self) -> bool:
         return self.state != self.State.DRAFT
 
@@ -682,19 +501,6 @@ class Round(models.Model):
         if self.clock_started is None or self.clock_paused_at is not None:
             return None
         return self.clock_started + timedelta(minutes=self.clock_minutes, seconds=self.clock_paused_seconds)
-
-
-# How the app shows the unplayed results FIDE C.07 tells apart (a forfeit: player A won, B did not play).
-UNPLAYED_LABELS = {
-    "half_bye": gettext_lazy("½-point bye"),
-    "zero_bye": gettext_lazy("0-point bye"),
-    "full_bye": gettext_lazy("1-point bye"),
-    "forfeit": gettext_lazy("won by forfeit"),
-}
-
-
-# One game's results as chess writes them, White's first.
-CHESS_RESULTS = {(1, 0, 0): "1-0", (0, 0, 1): "½-½", (0, 1, 0): "0-1"}
 
 
 class Match(models.Model):
@@ -776,28 +582,6 @@ class Match(models.Model):
             return None
         return self.player_a if self.games_a > self.games_b else self.player_b
 
-    def result_label(self, chess: bool = False) -> str:
-        """The result as pages show it; `chess`: one game written 1-0, ½-½, 0-1 and a double loss −/−."""
-        if chess and self.result == self.Result.DOUBLE_LOSS:
-            return gettext("double forfeit −/−")
-        if chess and self.games in CHESS_RESULTS:
-            return CHESS_RESULTS[self.games]
-        if self.result == self.Result.BYE:
-            return gettext("bye")
-        if self.result == self.Result.LOSS:
-            return gettext("unpaired loss")
-        if self.result == self.Result.DOUBLE_LOSS:
-            return gettext("double loss")
-        if self.result == self.Result.FORFEIT:
-            # As chess writes it, White's side first: +/− White won by forfeit, −/+ Black did.
-            return "−/+" if self.black_won_by_forfeit else "+/−"
-        if self.result in UNPLAYED_LABELS:
-            return str(UNPLAYED_LABELS[self.result])
-        if self.games_a is None:
-            return ""
-        text = f"{self.games_a}-{self.games_b}"
-        return f"{text}-{self.games_drawn}" if self.games_drawn else text
-
     @property
     def black_won_by_forfeit(self) -> bool:
         return self.white_id is not None and self.white_id != self.player_a_id
@@ -869,8 +653,8 @@ class StaffInvite(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invites")
     username = models.CharField(max_length=150)
-    # `text.lookalikes.username_key(username)`: an invitation is found by it, so a name that only looks
-    # like another's (a dotless ı, a Cyrillic letter) is not another invitation.
+    # `text.lookalikes.username_key(username)`, set by `services.staff.invite_staff`: an invitation is found by
+    # it, so a name that only looks like another's (a dotless ı, a Cyrillic letter) is not another invitation.
     key = models.CharField(max_length=600, default="")
     role = models.CharField(max_length=10, choices=EventRole.Role.choices)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
@@ -885,12 +669,6 @@ class StaffInvite(models.Model):
     def __str__(self):
         return f"{self.username} invited as {self.get_role_display()} of {self.event}"
 
-    def save(self, *args, **kwargs):
-        self.key = username_key(self.username)
-        if kwargs.get("update_fields") is not None and "username" in kwargs["update_fields"]:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
-        super().save(*args, **kwargs)
-
     @staticmethod
     def sent_since():
         """Invitations sent before this moment have expired."""
@@ -903,19 +681,6 @@ class StaffInvite(models.Model):
     @property
     def expired(self) -> bool:
         return self.expires <= timezone.now()
-
-
-def refuse_lookalike_username(value: str, account: int | None = None) -> None:
-    """A new username that reads like an account's already taken ("ılse" beside "ilse") is refused: on a staff
-    list or an invitation the two would pass for one person. Every account is made through a form or
-    `createsuperuser` (tournament/admin.py, management/commands/createsuperuser.py). `account`: the account
-    being renamed, which may look like its own old name."""
-    key = username_key(value)
-    others = get_user_model().objects.exclude(username=value).exclude(pk=account).values_list("username", flat=True)
-    if any(username_key(other) == key for other in others.iterator()):
-        raise ValidationError(
-            _("This username looks like one that is already taken: choose another."), code="lookalike"
-        )
 
 
 class ResultChange(models.Model):
@@ -1019,14 +784,6 @@ class Report(models.Model):
     def agrees_with(self, other: "Report") -> bool:
         return not (self.disputes or other.disputes) and (self.result, self.games) == (other.result, other.games)
 
-    @classmethod
-    def discard(cls, match_ids) -> None:
-        """Who plays these matches changed (a swap, an edit in the admin): what was reported on them was said
-        of another pairing and must never count for this one. The stamps move on, so a page that showed one
-        of those reports can no longer confirm what it showed."""
-        cls.objects.filter(match__in=match_ids).delete()
-        Match.objects.filter(pk__in=match_ids).update(report_stamp=F("report_stamp") + 1)
-
 
 class CodeBudget(models.Model):
     """How fast player codes may be tried, for one address typing one player's number, or for one address
@@ -1045,92 +802,3 @@ class CodeBudget(models.Model):
 
     def __str__(self):
         return f"{self.scope}: full at {self.full_at}"
-
-
-class Job(models.Model):
-    """Heavy work the worker does instead of a web request (`manage.py db_worker`, tournament/jobs/workflow.py): pairing a
-    round or pairing it again; a large import (a roster, a TRF file making a new event); a whole-event export or a
-    large print, kept for download (`result`). The task queue (django-tasks-db) runs it; this row is what the
-    organiser's page shows of it, in the organiser's language (`language`, active while it runs).
-
-    One active (queued or running) job per event, by the database: a double click, or two organisers at once,
-    start one job, and the second is told it is already pairing. A running job writes `heartbeat` every few
-    seconds; one silent for JOB_STALE_SECONDS lost its worker and is shown as stopped (`jobs.is_stale`)."""
-
-    class Kind(models.TextChoices):
-        PAIR = "pair", _("Pair a round")
-        REPAIR = "repair", _("Pair a round again")
-        PLAYERS = "players", _("Import players")
-        TRF = "trf", _("Import a TRF file")
-        EXPORT = "export", _("Export the event file")
-        CARDS = "cards", _("Print player cards")
-        CROSSTABLE = "crosstable", _("Print the crosstable")
-
-    class State(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
-
-    ACTIVE = (State.QUEUED, State.RUNNING)
-
-    # None only for a TRF import until it made its event (the event is set in the transaction that stores it).
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs", null=True, blank=True)
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    round_number = models.PositiveSmallIntegerField(default=0)  # 0: a job of the whole event
-    # A re-pairing: the round was published when it was asked for (the organiser confirmed what that throws
-    # away). A re-pairing of a draft refuses a round published meanwhile.
-    published = models.BooleanField(default=False)
-    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
-    progress = models.CharField(max_length=200, blank=True)
-    error = models.TextField(blank=True)
-    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    created_at = models.DateTimeField(default=timezone.now)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    heartbeat = models.DateTimeField(null=True, blank=True)
-    # The task queue's id of the task that runs it (django_tasks_db's DBTaskResult).
-    task_id = models.CharField(max_length=64, blank=True)
-    # What an import reads (the file's text, within the upload limits), emptied when the job ends.
-    payload = models.TextField(blank=True)
-    # What an export or a print made, gzipped, for download: at most JOB_RESULT_MAX_BYTES, and emptied
-    # JOB_RESULT_HOURS after the job ended (`jobs.sweep`).
-    result = models.BinaryField(null=True, blank=True, editable=False)
-    result_name = models.CharField(max_length=120, blank=True)
-    result_type = models.CharField(max_length=60, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["event"], condition=Q(state__in=["queued", "running"]), name="one_active_job_per_event"
-            ),
-        ]
-        indexes = [models.Index(fields=["state", "created_at"])]
-
-    def __str__(self):
-        return f"{self.event}: {self.kind} round {self.round_number} ({self.state})"
-
-    @property
-    def is_round(self) -> bool:
-        return self.kind in (self.Kind.PAIR, self.Kind.REPAIR)
-
-    @property
-    def is_active(self) -> bool:
-        return self.state in self.ACTIVE
-
-    def is_stale(self, now=None) -> bool:
-        """Active, but nobody is doing it: running with no heartbeat for JOB_STALE_SECONDS (its worker died or
-        was stopped), or queued that long while no worker showed any life (none is running). A queue behind a
-        busy worker is not stale: the worker's job writes its heartbeat."""
-        if self.state not in self.ACTIVE:
-            return False
-        now = now or timezone.now()
-        cutoff = now - timedelta(seconds=settings.JOB_STALE_SECONDS)
-        if self.state == self.State.RUNNING:
-            return (self.heartbeat or self.started_at or self.created_at) < cutoff
-        if self.created_at >= cutoff:
-            return False
-        alive = Q(heartbeat__gte=cutoff) | Q(started_at__gte=cutoff) | Q(finished_at__gte=cutoff)
-        return not Job.objects.filter(alive).exists()

@@ -16,7 +16,9 @@ import standings
 from swiss import eventfile as ef
 from swiss import model, sectionfacts, trf
 from swiss.messages import Message
-from tournament.models import Event, Match, Player, Round, Seat, clean_player_name
+from tournament.models import Event, Match, Player, Round, Seat
+from tournament.services.staff import insert_with_new_slug
+from tournament.text.names import clean_player_name
 
 
 def settings_of(event: Event) -> model.Settings:
@@ -209,7 +211,7 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
     if slug:
         event.save(force_insert=True)
     else:
-        event.insert_with_new_slug()  # the web's rule: nothing told about the events that exist
+        insert_with_new_slug(event)  # the web's rule: nothing told about the events that exist
     write_players_and_rounds(event, doc)
     return event
 

@@ -4,7 +4,7 @@ on the pairings in Japanese, and the crosstable, without the page scrolling side
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_chess_desk import games, play_round
+from tests.web.organiser.test_chess_desk import games, play_round
 from tournament.services.results import parse_outcome, record_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

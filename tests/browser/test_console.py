@@ -5,7 +5,7 @@ Content-Security-Policy."""
 
 import pytest
 
-from tests.web.test_i18n_page_text import pages, whole_event  # noqa: F401 (a fixture)
+from tests.web.i18n.test_i18n_page_text import pages, whole_event  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

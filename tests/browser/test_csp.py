@@ -4,7 +4,7 @@ no inline style or script left, htmx adds no inline styles and evaluates nothing
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

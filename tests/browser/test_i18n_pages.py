@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.web.test_public import pair
+from tests.web.public.test_public import pair
 from tournament.models import Player, Round
 from tournament.services.locks import changed
 

@@ -1,13 +1,13 @@
 """Every page of an event on a 360-px phone in English, Japanese and Danish, with the longest real
 strings each language has: nothing scrolls sideways, no badge, tab or filter link breaks one character per
-line, and no English is left on a Japanese or Danish page (tests/web/test_i18n_page_text.py checks the words of
+line, and no English is left on a Japanese or Danish page (tests/web/i18n/test_i18n_page_text.py checks the words of
 every page without a browser; this checks what a phone shows)."""
 
 import pytest
 from django.core.cache import cache
 
 from tests.browser.test_i18n_pages import PHONE, english_left, english_ui
-from tests.web.test_i18n_page_text import NAMES, pages, whole_event  # noqa: F401 (a fixture)
+from tests.web.i18n.test_i18n_page_text import NAMES, pages, whole_event  # noqa: F401 (a fixture)
 from tournament.models import Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

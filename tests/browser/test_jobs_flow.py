@@ -10,7 +10,7 @@ from django.db import connections
 from django_tasks_db.management.commands.db_worker import Worker
 from playwright.sync_api import expect
 
-from tests.web.test_jobs import mtg_event
+from tests.web.jobs.test_jobs import mtg_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import poll_now
-from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament.models import Player, Round
 from tournament.services.roster import drop_player
 

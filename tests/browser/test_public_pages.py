@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament.models import Round
 from tournament.services.locks import changed
 

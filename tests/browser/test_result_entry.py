@@ -163,7 +163,7 @@ def test_changing_a_stored_result_asks_once_on_every_path(page, round_page, even
 @pytest.fixture
 def semifinal_page(live_server, page, event, organiser):
     """The published semifinals of a top 4 after two Swiss rounds, open as its organiser on the round page."""
-    from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+    from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
     from tournament.services.rounds import publish_round
     from tournament.services.top_cut import start_top_cut
 

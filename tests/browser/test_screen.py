@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_public import pair
+from tests.web.public.test_public import pair
 from tournament.models import Event, Match, Player, Round
 from tournament.services.locks import changed
 

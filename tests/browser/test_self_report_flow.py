@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament.models import Event, Player, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

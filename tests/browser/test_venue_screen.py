@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_screen import LONG_NAMES, round_over
-from tests.web.test_public import pair
+from tests.web.public.test_public import pair
 from tournament.models import Event, Player, Round
 from tournament.services.sections import add_section
 

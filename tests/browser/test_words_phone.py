@@ -7,7 +7,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from tests.browser.test_i18n_pages import PHONE
-from tests.web.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
+from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, ROUND_2, pair
 from tournament.models import Event, Match, Player, Report, Round
 from tournament.services.locks import changed
 

@@ -24,10 +24,14 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 import standings
 from swiss import names
 from swiss.model import LANGUAGES
+from swiss.names import printable
 from swiss.strictjson import lone_surrogate
-from tournament.models import CHESS_FIELDS, Match, Player, Round, chess_detail, clean_player_name, printable
+from tournament.models import Match, Player, Round
 from tournament.text import l10n
+from tournament.text.chess_details import CHESS_FIELDS, chess_detail
 from tournament.text.i18n import speaking
+from tournament.text.names import clean_player_name
+from tournament.text.results import result_label
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # The largest rating an integer column holds on every database we run on.
@@ -123,7 +127,7 @@ PLAYER_COLUMNS = (
     ("family_name", "family", pgettext_lazy("CSV column", "family_name")),
     ("given_name", "given", pgettext_lazy("CSV column", "given_name")),
 )
-# A chess event's FIDE details, after those (models.CHESS_FIELDS).
+# A chess event's FIDE details, after those (text.chess_details.CHESS_FIELDS).
 CHESS_COLUMNS = (
     ("fide_id", "fide_id", pgettext_lazy("CSV column", "fide_id")),
     ("federation", "federation", pgettext_lazy("CSV column", "federation")),
@@ -676,7 +680,7 @@ def pairings_csv(rnd: Round, points: dict[int, object], colours: bool = False, c
             b.number if b else "",
             b.name if b else (pgettext("CSV", "bye") if m.result == Match.Result.BYE else "—"),
             points.get(b.pk, "") if b else "",
-            m.result_label(chess),
+            result_label(m, chess),
         )
 
     return write_rows(

@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from swiss.model import is_top_cut
-from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.presets import PRESETS, TIEBREAKER_CODES, preset_fields
 from tournament.forms.cut_settings import CUT_FIELDS, CutFields
 from tournament.forms.fields import (
     IsoDateField,
@@ -23,7 +23,6 @@ from tournament.forms.rating_report import RATING_REPORT_FIELDS, RatingReportFie
 from tournament.models import (
     Event,
     EventRole,
-    preset_fields,
 )
 from tournament.text import l10n
 
@@ -66,6 +65,7 @@ class EventCreateForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = l10n.preset_choices()
         self.fields["reporting"].required = False  # left out (an older form, a script): the desk enters results
 
     def clean_top_cut(self):
@@ -182,6 +182,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
 
     def __init__(self, *args, locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = l10n.preset_choices()
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
         self.fields["acceleration"].required = False  # left out: none

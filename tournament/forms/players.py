@@ -12,13 +12,10 @@ from tournament.forms.fields import (
     LongSelect,
     RatingField,
 )
-from tournament.models import (
-    CHESS_FIELDS,
-    Player,
-    chess_detail,
-    clean_player_name,
-)
+from tournament.models import Player
 from tournament.text import l10n
+from tournament.text.chess_details import CHESS_FIELDS, chess_detail
+from tournament.text.names import clean_player_name, numbered
 
 
 class PlayerForm(forms.ModelForm):
@@ -280,7 +277,7 @@ def swap_label(p: Player) -> str:
             "number": p.number,
             "rating": p.rating,
         }
-    return p.numbered_name
+    return numbered(p.name, p.number)
 
 
 class SwapForm(forms.Form):

@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from swiss.chessfacts import MAX_ROUND_VALUES
-from tournament.models import chess_detail
+from tournament.text.chess_details import chess_detail
 
 RATING_REPORT_FIELDS = (
     "city",

@@ -8,12 +8,10 @@ from django.utils.translation import gettext_lazy as _
 from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import trf
+from swiss.presets import preset_fields
 from tournament.forms.fields import RatingField
-from tournament.models import (
-    Event,
-    preset_fields,
-)
-from tournament.text import engine_text
+from tournament.models import Event
+from tournament.text import engine_text, l10n
 
 
 class TRFUploadForm(forms.Form):
@@ -55,6 +53,10 @@ class SectionForm(forms.ModelForm):
         model = Event
         fields = ["name", "preset"]
         labels = {"name": _("Section name"), "preset": _("Preset")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = l10n.preset_choices()
 
     def settings(self) -> dict:
         return preset_fields(self.cleaned_data["preset"])

@@ -8,6 +8,11 @@
 - `HEAD` is answered as `GET` without the body, on every page.
 - Every response carries the Content-Security-Policy: the app serves all its scripts and styles
   itself, so nothing inline or from elsewhere runs.
+- `shared_cache_rules`, outermost, has the last word on what a shared cache (nginx, a CDN) may do with a
+  response: one that sets a cookie is never shareable (a cache keeping it would hand one visitor's cookie, a
+  CSRF token or a session, to the next), and one that varies on `HX-Request` also varies on
+  `HX-History-Restore-Request` (the back button asks for the whole page with both headers, a swap for a
+  fragment with the first only).
 """
 
 import functools
@@ -16,6 +21,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 
 FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT")
@@ -108,6 +114,32 @@ def security_headers(get_response: Callable[[HttpRequest], HttpResponse]):
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
         response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
+        return response
+
+    return middleware
+
+
+# What makes a response shareable: taken out of a response that sets a cookie.
+_SHAREABLE = ("public", "s-maxage")
+
+
+def shared_cache_rules(get_response: Callable[[HttpRequest], HttpResponse]):
+    """The last word on the response, whatever view or middleware made it (docs/scaling.md#caching)."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if response.cookies:
+            # Whatever the page would have allowed: kept by the browser that got the cookie, never by a cache
+            # between. `private` and `no-cache` together: the browser asks again before reusing it.
+            kept = [d.strip() for d in response.get("Cache-Control", "").split(",")]
+            kept = [d for d in kept if d and d.split("=")[0].strip().lower() not in _SHAREABLE]
+            response["Cache-Control"] = ", ".join(kept)
+            patch_cache_control(response, private=True, no_cache=True)
+            if response.has_header("CDN-Cache-Control"):
+                del response["CDN-Cache-Control"]
+        vary = {v.strip().lower() for v in response.get("Vary", "").split(",")}
+        if "hx-request" in vary and "hx-history-restore-request" not in vary:
+            patch_vary_headers(response, ("HX-History-Restore-Request",))
         return response
 
     return middleware

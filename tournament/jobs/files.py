@@ -27,11 +27,13 @@ from swiss import eventfile as ef
 from swiss import model, trf, venuefile
 from tournament.files import csvio
 from tournament.models import Event, EventRole, Job, Player
+from tournament.pages.crosstable import crosstable_context  # how the printed page words it
+from tournament.pages.rows import qr_svg  # the printed cards' QR code
 from tournament.services.event_files import import_section
 from tournament.services.locks import ServiceError
 from tournament.services.roster import add_players, new_players
 from tournament.snapshot import export_file, import_event
-from tournament.text import engine_text, l10n
+from tournament.text import engine_text, l10n, name_search
 
 PROGRESS_EVERY = 100  # cards between two progress lines
 
@@ -132,8 +134,6 @@ def _export(job: Job, say) -> dict:
 
 
 def _crosstable(job: Job, say) -> dict:
-    from tournament.views.crosstable import crosstable_context  # how the printed page words it
-
     event = job.event
     say(gettext("Making the crosstable…"))
     html = render_to_string("print/crosstable.html", crosstable_context(event, live=True))
@@ -148,12 +148,10 @@ def card_holders(event: Event):
 
 
 def _cards(job: Job, say) -> dict:
-    from tournament.views.public_rows import qr_svg  # the printed cards' QR code
-
     event = job.event
     base = json.loads(job.payload or "{}").get("base", "")
     language = event.language
-    players = sorted(card_holders(event), key=lambda p: (p.sort_key(language), p.pk))
+    players = sorted(card_holders(event), key=lambda p: (name_search.player_key(p, language), p.pk))
     cards = []
     for i, p in enumerate(players, 1):
         url = base + reverse("player:link", args=[p.event.slug, p.pk, p.token])

@@ -121,9 +121,19 @@ def day_2_rows(result) -> tuple:
     return result.rows[: result.day_2] if getattr(result, "cut_after", 0) else result.rows
 
 
+def cut_published(event: Event) -> bool:
+    """Whether the round after the cut is published: the cut is made when that round is paired, as a draft the
+    organiser may still re-pair, and is shown (standings, screens, phones) only from its publication, to
+    everybody at once."""
+    return bool(event.cut_after) and event.rounds.filter(number=event.cut_after + 1).exclude(state="draft").exists()
+
+
 def cut_made(event: Event) -> bool:
-    """Whether the event's cut is made (the round after it is paired): some player is below its line."""
-    return rule_of(event) is not None and event.players.filter(cut_after__isnull=False).exists()
+    """Whether the event's cut is made and shown (the round after it is published): some player is below its
+    line."""
+    return (
+        rule_of(event) is not None and cut_published(event) and event.players.filter(cut_after__isnull=False).exists()
+    )
 
 
 def player_text(event: Event, player: Player, made: bool, place: int | None, own: bool) -> str:
@@ -132,6 +142,8 @@ def player_text(event: Event, player: Player, made: bool, place: int | None, own
     own page ("You…"), else the public page about them. "" without a cut, and for a player who dropped."""
     if rule_of(event) is None:
         return ""
+    if not made:  # a cut in a draft round is not shown yet: every phone still shows the rule until it is published
+        return "" if player.dropped_after is not None else requirement_text(event)
     if player.cut_after is not None:
         values = {"round": player.cut_after, "place": place}
         if place is None:
@@ -143,6 +155,4 @@ def player_text(event: Event, player: Player, made: bool, place: int | None, own
         return text % values
     if player.dropped_after is not None:
         return ""
-    if made:
-        return gettext("You made Day 2.") if own else gettext("Made Day 2.")
-    return requirement_text(event)
+    return gettext("You made Day 2.") if own else gettext("Made Day 2.")

@@ -48,6 +48,28 @@ def _active(event: Event) -> int:
     return event.players.filter(dropped_after__isnull=True, joined_round__lte=1).count()
 
 
+def will_join(holder: Event, partner: Event) -> bool:
+    """Whether `holder` would join `partner` if either paired its round 1 now (the test `join_small_divisions`
+    makes), before either has a round."""
+    below = holder.pair_with_below or 0
+    return bool(below) and (_active(holder) < below or _active(partner) < below)
+
+
+def paired_together(event: Event) -> list[Event]:
+    """The other sections whose players `event`'s will be paired with, counted as they stand now: before round
+    1, the partner and the other sections joining it when the join would happen (`will_join`); none once
+    paired (the partner then holds every player itself) or for a section in no pairing."""
+    if not event.parent_id or event.rounds.exists() or joined_into(event) is not None:
+        return []
+    partner = event.pair_with if event.pair_with_id else event
+    if partner.rounds.exists():
+        return []
+    holders = [h for h in Event.objects.filter(pair_with=partner).order_by("position", "pk") if will_join(h, partner)]
+    if event.pk != partner.pk and event.pk not in {h.pk for h in holders}:
+        return []
+    return [e for e in [partner, *holders] if e.pk != event.pk and joined_into(e) is None]
+
+
 def join_small_divisions(event: Event, by) -> Event:
     """Before `event` pairs its round 1, in the caller's transaction: join every pairing of divisions it is in
     whose sections are small enough, and return the section that pairs (the partner, if `event` joined it).

@@ -3,11 +3,14 @@ ETags a page is out of date, the audit log (`log`), and `ServiceError`, the refu
 with a sentence a person can act on."""
 
 from django.db import connection
+from django.db.models import F
+from django.utils import timezone
 
 from tournament.models import (
     Event,
     EventLog,
     Match,
+    Report,
     Round,
 )
 
@@ -16,15 +19,50 @@ class ServiceError(Exception):
     """A refusal with a message for the person who asked."""
 
 
-def changed(event: Event, results_of_round: int | None = None) -> None:
-    """Bump the event's version: every cached page and ETag of the old one is out of date.
+def changed(event: Event, results_of_round: int | None = None) -> int:
+    """Bump the event's version: every cached page and ETag of the old one is out of date (an atomic increment).
+
+    Returns the version this change made: exactly ours, even when another change bumps it at the same
+    moment (the update returns it, instead of reading the row again afterwards).
 
     `results_of_round=n`: the change was a result of round n, which leaves the standings after every
     earlier round as they were: their `settled_marker` holds over the new version instead of being read
     again (a busy round stores results ten a second; each would read the whole roster again), in every
-    process that reads the event's row, whatever cache it has (`Event.touch`, `_settled_key`).
+    process that reads the event's row, whatever cache it has (`_settled_key`). Consecutive results of the
+    same round make a run (`light_from` .. `light_to`); any other bump, here or by any other path, breaks
+    it, since the version then moves past `light_to`. SET reads the row as it was, in PostgreSQL and SQLite
+    alike.
     """
-    event.touch(results_of_round)
+    now = timezone.now()
+    table, version, updated, light_from, light_to, light_round = (
+        connection.ops.quote_name(n)
+        for n in (Event._meta.db_table, "version", "updated_at", "light_from", "light_to", "light_round")
+    )
+    run, params = "", []
+    if results_of_round:
+        same = f"{version} = {light_to} AND {light_round} = %s"
+        run = (
+            f"{light_from} = CASE WHEN {same} THEN {light_from} ELSE {version} END, "
+            f"{light_to} = {version} + 1, {light_round} = %s, "
+        )
+        params = [results_of_round, results_of_round]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET {run}{version} = {version} + 1, {updated} = %s WHERE id = %s "  # noqa: S608
+            f"RETURNING {version}, {light_from}, {light_to}, {light_round}",
+            [*params, now, event.pk],
+        )
+        event.version, event.light_from, event.light_to, event.light_round = cursor.fetchone()
+    event.updated_at = now
+    return event.version
+
+
+def discard_reports(match_ids) -> None:
+    """Who plays these matches changed (a swap, an edit in the admin): what was reported on them was said
+    of another pairing and must never count for this one. The stamps move on, so a page that showed one
+    of those reports can no longer confirm what it showed."""
+    Report.objects.filter(match__in=match_ids).delete()
+    Match.objects.filter(pk__in=match_ids).update(report_stamp=F("report_stamp") + 1)
 
 
 def log(event: Event, action: str, by, **detail) -> None:

@@ -30,7 +30,6 @@ from django.utils.translation import ngettext
 
 from tournament.infra.fast.rows import Joined
 from tournament.models import (
-    CHESS_RESULTS,
     CODE_ALPHABET,
     CODE_LENGTH,
     Event,
@@ -46,6 +45,7 @@ from tournament.services import budgets
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log, shared_round
 from tournament.services.results import Outcome, after_result, store_result, validate_result
 from tournament.services.roster import drop_player
+from tournament.text.results import CHESS_RESULTS, result_label
 
 # Guessing codes (docs/features.md: "Guessing a code" states the arithmetic). A code names its player by number, so a
 # typed code takes a turn, before it is compared, from two budgets of wrong codes that no stranger elsewhere can
@@ -269,7 +269,7 @@ class Shown:
 def status(match: Match, reports: list[Report]) -> str:
     """Where a match stands: stored, disputed (reports differ or one disputes), waiting for the opponent, empty.
 
-    Only the reports of the players who play it now count (`Report.discard` removes the others when the
+    Only the reports of the players who play it now count (`locks.discard_reports` removes the others when the
     pairing changes; this holds whatever path changed it)."""
     if match.has_result:
         return STORED
@@ -308,7 +308,7 @@ def refusal(
     if match.has_result:
         return _("Table %(table)s already has a result (%(result)s); only a judge can change it.") % {
             "table": match.table,
-            "result": match.result_label(event.chess_results),
+            "result": result_label(match, event.chess_results),
         }
     if rnd.state == Round.State.COMPLETE:
         return _("Round %(number)s is finished.") % {"number": rnd.number}

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 
 from swiss.model import DOUBLE_LOSS, FORFEIT, PLAYED, games_problem
 from tournament.models import (
-    CHESS_RESULTS,
     Match,
     Player,
     Report,
@@ -22,6 +21,7 @@ from tournament.models import (
 )
 from tournament.services.locks import ServiceError, changed, log, shared_round
 from tournament.services.top_cut import advance_bracket
+from tournament.text.results import CHESS_RESULTS, result_label
 
 
 @dataclass(frozen=True)
@@ -264,7 +264,7 @@ class ConfirmReplace(ServiceError):
         self.keep = stored_outcome(match).text  # what a “keep” answer sends back: no change
         who = gettext("you") if by is not None and match.entered_by_id == by.pk else str(match.entered_by or "")
         chess = match.round.event.chess_results
-        self.new_label, self.stored_label = outcome.label(chess), match.result_label(chess)
+        self.new_label, self.stored_label = outcome.label(chess), result_label(match, chess)
         params = {"table": match.table, "stored": self.stored_label, "who": who, "new": self.new_label}
         if stale:
             text = gettext(
@@ -392,7 +392,7 @@ def store_result(
                 )
             before = m.snapshot() if m.has_result else None
             chess = event.chess_results
-            before_label = m.result_label(chess)
+            before_label = result_label(m, chess)
             m.result = outcome.result
             m.games_a, m.games_b, m.games_drawn = outcome.games or (None, None, None)
             # A forfeit's winner is player A (the swiss-event rule); the colours they were paired with stay
@@ -442,7 +442,7 @@ def store_result(
                     round=m.round.number,
                     table=m.table,
                     before=before_label,
-                    after=m.result_label(chess),
+                    after=result_label(m, chess),
                 )
         rnd.event = m.round.event
         m.round = rnd

@@ -10,13 +10,13 @@ from django.db.models import Max, Q
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
+from swiss.names import stored_reading
 from tournament.files.csvio import CsvRow
 from tournament.models import (
     Event,
     Match,
     Player,
     Round,
-    clean_reading,
     fresh_keys,
     new_code,
 )
@@ -34,7 +34,7 @@ class NewPlayer:
     external_id: str = ""
     byes: int = 0
     reading: str = ""  # furigana / sort name
-    chess: dict = field(default_factory=dict)  # a chess event's FIDE details (models.CHESS_FIELDS)
+    chess: dict = field(default_factory=dict)  # a chess event's FIDE details (text.chess_details.CHESS_FIELDS)
     family_name: str = ""  # the name's parts as entered, both or neither (swiss/names.py)
     given_name: str = ""
 
@@ -158,7 +158,7 @@ def _insert_players(
         return [p.pk for p in made]
     fields = [f for f in Player._meta.concrete_fields if f is not Player._meta.pk]
     fixed = {"event_id": event.pk, "joined_round": joined, "division": division}
-    # Player numbers continue the venue's, across an event and its sections (as `models.number_players` gives
+    # Player numbers continue the venue's, across an event and its sections (as `Player.save` with `models.number_players` gives
     # them, under the same lock), and the keys the event's (`models.fresh_keys`).
     root_id = event.parent_id or event.pk
     Event.objects.select_for_update().filter(pk=root_id).values_list("pk").first()
@@ -179,7 +179,7 @@ def _insert_players(
                 values["code"] = new_code()
             codes.add(values["code"])
             # As Player.save and bulk_create would: half-width kana typed at the desk is stored full-width.
-            reading = clean_reading(e.reading)
+            reading = stored_reading(e.reading)
             values.update(name=e.name, reading=reading, rating=e.rating, external_id=e.external_id, byes=e.byes)
             values.update(family_name=e.family_name, given_name=e.given_name)
             values.update(e.chess)

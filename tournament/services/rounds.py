@@ -25,8 +25,16 @@ from tournament.models import (
     Round,
 )
 from tournament.services.cut import apply_cut
-from tournament.services.divisions import join_small_divisions, joined_into
-from tournament.services.locks import ServiceError, changed, latest_round, lock_event, locked_round, log
+from tournament.services.divisions import join_small_divisions, joined_into, paired_together
+from tournament.services.locks import (
+    ServiceError,
+    changed,
+    discard_reports,
+    latest_round,
+    lock_event,
+    locked_round,
+    log,
+)
 from tournament.services.sections import first_table, fixed_tables_within
 from tournament.snapshot import create_matches, event_to_file
 from tournament.text import engine_text
@@ -34,12 +42,17 @@ from tournament.text.wording import recommendation_text
 
 
 def recommended_rounds(event: Event, players=None):
-    """The engine's recommendation (Swiss rounds, top cut, and why) for the event's active players."""
+    """The engine's recommendation (Swiss rounds, top cut, and why) for the event's active players, and before
+    round 1 those of the sections its players will be paired with (divisions paired together): the players
+    who will play together, not the section's own."""
     players = list(players if players is not None else event.players.filter(dropped_after__isnull=True))
+    together = paired_together(event)
+    for other in together:
+        players += list(other.players.filter(dropped_after__isnull=True))
     if len(players) < 2:
         return None
     rec = recommend_rounds(len(players), [p.byes for p in players], preset=event.preset)
-    return replace(rec, explanation=recommendation_text(rec))
+    return replace(rec, explanation=recommendation_text(rec, [other.name for other in together]))
 
 
 def _quiet(text: str) -> None:
@@ -340,7 +353,7 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
                 % {"first": first, "second": second}
             )
         _exchange(m1, s1, m2, s2)
-        Report.discard([m1.pk, m2.pk])
+        discard_reports([m1.pk, m2.pk])
         met = met_before(rnd.event, rnd.number)
         warnings = [
             Message(
@@ -409,7 +422,7 @@ def flip_colours(rnd: Round, match_id: int, by) -> list[Message]:
         rows.update(player_b_id=None)
         rows.update(player_a_id=black)
         rows.update(player_b_id=white, white=None, version=F("version") + 1)
-        Report.discard([m.pk])
+        discard_reports([m.pk])
         colours = colour_breaks(rnd.event, rnd.number, [m.pk])
         flipped = Message(
             "flipped_by_hand",

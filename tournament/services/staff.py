@@ -1,6 +1,7 @@
 """Who runs an event: creating it (its creator becomes the organiser), inviting judges and organisers,
 removing them, and claiming the invitations waiting for a person when they sign in."""
 
+import secrets
 import unicodedata
 
 from django.db import IntegrityError, transaction
@@ -14,14 +15,35 @@ from tournament.models import (
 )
 from tournament.services.locks import ServiceError, lock_event, log
 from tournament.text.lookalikes import username_key
+from tournament.text.slugs import slug_text
+
+
+def insert_with_new_slug(event: Event) -> None:
+    """Save this new event under a slug drawn for it: its name and date, and a random suffix.
+
+    Every new event gets one this way, from the web or from a file. A slug derived from the name alone
+    would come out as `…-2` when a hidden event of that name exists, telling anyone that it does; two
+    creations at once cannot collide on it (and if the suffix ever repeats, another one is drawn).
+    """
+    base = slug_text(f"{event.name} {event.date}") or "event"
+    for attempt in range(5):
+        event.slug = f"{base}-{secrets.token_hex(3)}"
+        try:
+            with transaction.atomic():
+                event.save(force_insert=True)
+            return
+        except IntegrityError:
+            if attempt == 4 or not Event.objects.filter(slug=event.slug).exists():
+                raise
+            event.pk = None
 
 
 def create_event(event: Event, by) -> Event:
     """Save a new event with `by` as its organiser, under a slug that says nothing about other events
-    (`Event.insert_with_new_slug`)."""
+    (`insert_with_new_slug`)."""
     try:
         with transaction.atomic():
-            event.insert_with_new_slug()
+            insert_with_new_slug(event)
             EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
     except IntegrityError:
         raise ServiceError(_("The event could not be created just now; try again.")) from None
@@ -78,7 +100,7 @@ def invite_staff(event: Event, username: str, role: str, by) -> str:
         invite = StaffInvite.objects.filter(event=event, key=key).first()
         if invite is None:
             invite = StaffInvite(event=event, username=username)
-        invite.username, invite.role, invite.by, invite.at = username, role, by, timezone.now()
+        invite.username, invite.key, invite.role, invite.by, invite.at = username, key, role, by, timezone.now()
         invite.save()
         log(event, "staff_invite", by, user=username, role=role)
     return _(

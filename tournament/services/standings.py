@@ -20,6 +20,7 @@ from tournament.models import (
     ResultChange,
     Round,
 )
+from tournament.services.cut import cut_published
 from tournament.snapshot import event_to_file, player_to_file, settings_of
 from tournament.text import name_search
 
@@ -55,7 +56,7 @@ def _listed_with_cut(event: Event, doc: model.Event, result: standings.Standings
     if not event.cut_after or result.after_round < event.cut_after:
         return result
     cut = {p.id for p in doc.players if p.cut_after is not None}
-    if not cut:
+    if not cut or not cut_published(event):  # the cut shows from the publication of the round after it
         return result
     gone = {p.id for p in doc.players if p.dropped_after is not None and p.dropped_after <= event.cut_after}
     at_cut = result if result.after_round == event.cut_after else event_standings(event, event.cut_after)
@@ -92,6 +93,8 @@ def settled_marker(event: Event, after_round: int) -> str:
             Event.objects.filter(pk=event.pk).values_list(*fields).first(),
             list(event.players.order_by("pk").values_list(*players)),
         )
+        if event.cut_after:  # the Day-2 cut's line shows once the round after it is published
+            parts += (list(event.rounds.filter(number=event.cut_after + 1).values_list("state")),)
         if after_round > 0:  # before round 1 there is only the roster
             parts += (
                 list(

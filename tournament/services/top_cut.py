@@ -6,6 +6,7 @@ from django.db.models import Count
 from django.utils.translation import gettext
 
 from pairing import PairingError
+from pairing.rounds import pokemon_structure
 from pairing.topcut import division_pairings, next_division_round, top_cut_pairings
 from pairing.topcut import final_placings as placings_of
 from standings.divisions import Division
@@ -35,6 +36,8 @@ def start_top_cut(event: Event, by) -> Round:
     n = event.top_cut
     if n < 2 or n & (n - 1):
         raise ServiceError(gettext("Set the top cut to 2, 4, 8, 16… in the event settings first."))
+    if not any(size for _, _, size in cut_sizes(event)):
+        raise ServiceError(gettext("No division has enough players for a top cut."))
     try:
         with transaction.atomic():
             event = lock_event(event)
@@ -64,24 +67,41 @@ def division_seeds(event: Event, dropped: bool = False) -> list[tuple[str, list[
     ]
 
 
+def division_cut(attendance: int, most: int) -> int:
+    """A division's top cut in an age-modified Swiss: sized by the division's own attendance as Pokémon's table
+    sizes an event's (`pairing.rounds.pokemon_structure`: 4–8 players no cut, 9–20 a top 4, 21 or more a top
+    8), never larger than the event's top cut `most`, the organiser's choice."""
+    return min(pokemon_structure(attendance)[1], most)
+
+
+def cut_sizes(event: Event) -> list[tuple[str, list[str], int]]:
+    """Each division's (name, seeds, top-cut size), in division order; one ("", seeds, event.top_cut) for an event
+    without divisions. A division's attendance is every player it ranks, those who dropped included."""
+    divisions = division_seeds(event)
+    if len(divisions) == 1 and not divisions[0][0]:
+        return [("", divisions[0][1], event.top_cut)]
+    attendance = {name: len(rows) for name, rows in division_seeds(event, dropped=True)}
+    return [(name, seeds, division_cut(attendance[name], event.top_cut)) for name, seeds in divisions]
+
+
 def _first_stage(event: Event, n: int) -> tuple[tuple, list[str]]:
     """The first elimination round: one bracket of `n`, or one per division (Pokémon's age divisions are cut
-    and prized apart), side by side; and the seeds it takes."""
-    divisions = division_seeds(event)
-    for name, seeds in divisions:
-        if name and len(seeds) < n:
+    and prized apart, each by its own attendance: `cut_sizes`), side by side; and the seeds it takes."""
+    divisions = cut_sizes(event)
+    for name, seeds, size in divisions:
+        if name and len(seeds) < size:
             raise ServiceError(
                 gettext("Division “%(division)s” has only %(count)s players left: too few for a top %(size)s.")
-                % {"division": name, "count": len(seeds), "size": n}
+                % {"division": name, "count": len(seeds), "size": size}
             )
     try:
         if len(divisions) == 1:
             pairs = top_cut_pairings(divisions[0][1], n)
         else:
-            pairs = division_pairings([seeds for _, seeds in divisions], n)
+            pairs = division_pairings([seeds for _, seeds, _ in divisions], [size for _, _, size in divisions])
     except PairingError as e:
         raise ServiceError(engine_text.sentence(message_of(e))) from None
-    return pairs, [key for _, seeds in divisions for key in seeds[:n]]
+    return pairs, [key for _, seeds, size in divisions for key in seeds[:size]]
 
 
 def brackets_of(matches: list[Match]) -> list[list[Match]]:
@@ -181,13 +201,17 @@ def stage_name(matches: int) -> str:
 
 
 def stage_names(event: Event) -> dict[int, str]:
-    """The stage name of each top-cut round, by round number (one query)."""
+    """The stage name of each top-cut round, by round number (one query): the largest bracket's, when divisions'
+    brackets of different sizes are played side by side."""
     counts = (
         Match.objects.filter(round__event=event, round__kind=Round.Kind.ELIMINATION)
-        .values_list("round__number")
-        .annotate(n=Count("pk"), brackets=Count("player_a__division", distinct=True))
+        .values_list("round__number", "player_a__division")
+        .annotate(n=Count("pk"))
     )
-    return {number: stage_name(n // max(brackets, 1)) for number, n, brackets in counts}
+    largest: dict[int, int] = {}
+    for number, _division, n in counts:
+        largest[number] = max(largest.get(number, 0), n)
+    return {number: stage_name(n) for number, n in largest.items()}
 
 
 def top_cut_rounds(event: Event) -> list[Round]:
@@ -196,20 +220,23 @@ def top_cut_rounds(event: Event) -> list[Round]:
 
 def placings_by_division(event: Event) -> list[tuple[str, list[tuple[int, Player]]]] | None:
     """Each bracket's winner, finalist, then the losers of each earlier stage by Swiss rank, with its division's
-    name ("" for an event without divisions); None until every final is played."""
+    name ("" for an event without divisions); None until every bracket's final is played. Brackets of different
+    sizes end in different rounds; a division without a bracket (too few players for a cut) has no placings."""
     rounds = [list(r.matches.select_related("player_a", "player_b").order_by("table")) for r in top_cut_rounds(event)]
     if not rounds or any(m.winner is None for r in rounds for m in r):
         return None
-    stages = [brackets_of(r) for r in rounds]
-    if any(len(matches) != 1 for matches in stages[-1]):
+    stages: dict[str, list[list[Match]]] = {}
+    for r in rounds:
+        for matches in brackets_of(r):
+            stages.setdefault(matches[0].player_a.division, []).append(matches)
+    if any(len(bracket[-1]) != 1 for bracket in stages.values()):
         return None
     seeds = dict(division_seeds(event, dropped=True))
     by_key = {p.key: p for r in rounds for m in r for p in (m.player_a, m.player_b)}
     placings = []
-    for k, final in enumerate(stages[-1]):
-        name = final[0].player_a.division
-        bracket = [[(m.player_a.key, m.player_b.key, m.winner.key) for m in stage[k]] for stage in stages]
-        order = placings_of(seeds[name], bracket)
+    for name, bracket in stages.items():
+        played = [[(m.player_a.key, m.player_b.key, m.winner.key) for m in stage] for stage in bracket]
+        order = placings_of(seeds[name], played)
         placings.append((name, [(place, by_key[key]) for place, key in enumerate(order, 1)]))
     return placings
 

@@ -7,7 +7,7 @@ the context. The event's names are read once per page render (one query).
 from django import template
 
 from tournament.models import Player
-from tournament.text.names import Names
+from tournament.text.names import Names, numbered
 
 register = template.Library()
 
@@ -39,3 +39,9 @@ def player_name(context, who, name=None) -> str:
     if names is None:
         return name if name is not None else getattr(who, "name", str(who))
     return names.label(who, name)
+
+
+@register.filter
+def numbered_name(player) -> str:
+    """The name with the player number, which tells two players of the same name apart (`names.numbered`)."""
+    return numbered(player.name, player.number)

@@ -3,7 +3,7 @@
 from django import template
 from django.utils.html import format_html
 
-from tournament.text import l10n
+from tournament.text import l10n, results
 
 register = template.Library()
 
@@ -12,6 +12,18 @@ register = template.Library()
 def clock(seconds) -> str:
     """Seconds left on a round clock, as the clock shows them (49:05): the page before its script runs."""
     return l10n.clock(int(seconds))
+
+
+@register.filter
+def result_label(match) -> str:
+    """A match's result as pages show it (`text.results.result_label`)."""
+    return results.result_label(match)
+
+
+@register.filter
+def preset_label(code: str) -> str:
+    """A preset's name as people read it (`l10n.preset_label`)."""
+    return l10n.preset_label(code)
 
 
 @register.simple_tag

@@ -382,3 +382,20 @@ KNOWN_CODES = (
         "too_few_players_left_out",
     }
 )
+
+
+def _is_note(warning) -> bool:
+    """A stored pairing message that is a note, not a rule bent: who the pairing left out (pairing.left_out)."""
+    return isinstance(warning, dict) and warning.get("code") == "left_out"
+
+
+def round_warnings(stored: list) -> list[str]:
+    """A round's stored pairing warnings (`Round.warnings`) in the active language: the rules the pairing had to
+    bend."""
+    return translate_all(w for w in stored if not _is_note(w))
+
+
+def round_notes(stored: list) -> list[str]:
+    """What the pairing says beside its warnings (`Round.warnings`), in the active language: who it left out, and
+    why."""
+    return translate_all(w for w in stored if _is_note(w))

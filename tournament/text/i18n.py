@@ -56,15 +56,22 @@ def use_event(event) -> None:
     """On any page of an event: its times (logs, history, the clock) in the venue's time zone, and for a
     chess event the words chess players use (after the page's language is chosen)."""
     timezone.activate(event.zone)
-    if event.preset == "chess":
+    words = {"chess": ChessWords, "pokemon": PokemonWords}.get(event.preset)
+    if words is not None:
         active = getattr(trans_real._active, "value", None)
-        if active is not None and not isinstance(active, ChessWords):
-            trans_real._active.value = ChessWords(active)
+        if active is not None and not isinstance(active, ChessWords | PokemonWords):
+            trans_real._active.value = words(active)
 
 
 def chess_words() -> bool:
     """Whether this request speaks as chess players do (a chess event's page: `use_event`)."""
     return isinstance(getattr(trans_real._active, "value", None), ChessWords)
+
+
+def pokemon_words() -> bool:
+    """Whether this request speaks as Pokémon players do (a Pokémon event's page: `use_event`): a record is
+    wins-losses-ties there."""
+    return isinstance(getattr(trans_real._active, "value", None), PokemonWords)
 
 
 @contextlib.contextmanager
@@ -160,9 +167,18 @@ def remember(response: HttpResponse, language: str) -> None:
     )
 
 
-def keep_on_account(request: HttpRequest, language: str) -> None:
-    """Store a signed-in person's choice on their account and in this session."""
-    from tournament.models import LanguagePreference
+def keep_in_session(request: HttpRequest, language: str | None) -> None:
+    """The signed-in person's account language (`LanguagePreference`, which the caller read or stored) in this
+    session, where the organiser pages read it without a query; nothing for an account without one."""
+    if supported(language):
+        request.session[SESSION_KEY] = language
 
-    LanguagePreference.objects.update_or_create(user=request.user, defaults={"language": language})
-    request.session[SESSION_KEY] = language
+
+class PokemonWords:
+    """The active translation, unchanged, marking a Pokémon event's page (`pokemon_words`)."""
+
+    def __init__(self, base):
+        self._base = base
+
+    def __getattr__(self, name):
+        return getattr(self._base, name)

@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy as _
 from standings.engine import PERCENTAGES, Value
 from standings.format import _decimal, format_number
 from swiss.model import parse_fraction
-from tournament.text.i18n import chess_words
+from swiss.presets import PRESETS
+from tournament.text.i18n import chess_words, pokemon_words
 
 # The presets' names as people read them (the engine's labels are the English ones).
 PRESET_LABELS = {
@@ -112,6 +113,17 @@ def clock(seconds: int) -> str:
     return f"{sign}{abs(seconds) // 60}:{abs(seconds) % 60:02d}"
 
 
+def preset_label(code: str) -> str:
+    """A preset's name as people read it (the model's choices carry the engine's English one)."""
+    preset = PRESETS.get(code)
+    return str(PRESET_LABELS.get(code, preset.label if preset else code))
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    """The presets for a form's choice, named as people read them."""
+    return [(code, PRESET_LABELS.get(code, p.label)) for code, p in PRESETS.items()]
+
+
 def label(code: str) -> str:
     return str(LABELS.get(code, code))
 
@@ -197,9 +209,12 @@ def record(wins: int, losses: int, draws: int) -> str:
 
 
 def record_heading() -> tuple[str, str]:
-    """(The record's short heading, what it stands for): W-L-D, or a chess event's W-D-L (Danish V-R-T)."""
+    """(The record's short heading, what it stands for): W-L-D, a chess event's W-D-L (Danish V-R-T), a Pokémon
+    event's W-L-T (Pokémon calls a draw a tie)."""
     if chess_words():
         return gettext("W-D-L"), gettext("wins-draws-losses")
+    if pokemon_words():
+        return gettext("W-L-T"), gettext("wins-losses-ties")
     return gettext("W-L-D"), gettext("wins-losses-draws")
 
 

@@ -71,12 +71,6 @@ VARIANT_KANJI = str.maketrans(
 # The Danish letters as typed without them. Before accents are dropped: ø and æ do not decompose.
 DANISH_TYPED = str.maketrans({"ø": "o", "æ": "ae", "å": "a", "ö": "o", "ä": "ae"})
 _SPACES = re.compile(r"\s+")
-_HALF_WIDTH_KANA = re.compile(r"[\uff61-\uff9f]+")
-
-
-def half_width_kana_to_full(text: str) -> str:
-    """ｻｲﾄｳ → サイトウ: what a registration stores and shows (the rest of the name is kept as typed)."""
-    return _HALF_WIDTH_KANA.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
 
 
 def _base(text: str) -> str:
@@ -127,3 +121,9 @@ def sort_key(name: str, reading: str = "", language: str = "en", family: str = "
     # Accents, and the kana voicing marks, matter only between otherwise equal names: Japanese order
     # (gojūon) puts が right after か, as a dictionary does, not after every word in か.
     return _strip_accents(text, keep=()), text
+
+
+def player_key(player, language: str) -> tuple[str, str]:
+    """A player's place in alphabetical order in the event's language: by the reading when there is one, else
+    by the family name when it is known."""
+    return sort_key(player.name, player.reading, language, player.family_name, player.given_name)

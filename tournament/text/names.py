@@ -9,7 +9,21 @@ from collections import Counter
 
 from django.utils.translation import gettext
 
-from tournament.models import Player
+from swiss.names import stored_name
+from tournament.models import Player, check_player_name
+
+
+def clean_player_name(raw: str) -> str:
+    """A player's name as stored: runs of whitespace made one space, bidi controls dropped, half-width katakana
+    as full-width (`swiss.names.stored_name`).
+
+    Refused (ValidationError) when it holds a control character (NUL, escape sequences: a name is printed on
+    terminals and slips) or nothing visible (only spaces or zero-width characters), or is longer than NAME_MAX
+    (`models.check_player_name`). Every way in (forms, paste, CSV, event files) goes through here.
+    """
+    name = stored_name(raw)
+    check_player_name(name)
+    return name
 
 
 def fold(name: str) -> str:

@@ -129,8 +129,18 @@ CHESS_WORDS = (
 )
 
 
-def recommendation_text(rec) -> str:
-    """Why the recommended number of rounds, in plain words."""
+def recommendation_text(rec, together: list[str] = ()) -> str:
+    """Why the recommended number of rounds, in plain words; `together` names the sections whose players are
+    counted with the section's own (divisions paired together)."""
+    text = _recommendation_text(rec)
+    if together:
+        text += l10n.gap() + _("Counted with %(sections)s: their players will be paired with this section’s.") % {
+            "sections": l10n.join(together)
+        }
+    return text
+
+
+def _recommendation_text(rec) -> str:
     players = ngettext("%(n)s player", "%(n)s players", rec.players) % {"n": rec.players}
     if rec.with_byes:
         players = ngettext(
@@ -151,6 +161,10 @@ def recommendation_text(rec) -> str:
         if rec.counted <= 16:
             text += l10n.gap() + _("For a booster draft: 4 rounds and a top 8.")
         return text
+    if rec.rule == "pokemon":
+        return _(
+            "%(players)s: this is what the Play! Pokémon Tournament Rules Handbook recommends for this attendance."
+        ) % {"players": players}
     if rec.rule == "unbeaten":
         return ngettext(
             "%(players)s: after %(rounds)s round at most one player has won every match.",

@@ -16,9 +16,10 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from tournament.models import Event, EventRole
+from tournament.pages import memo
 from tournament.services import budgets
 from tournament.services.staff import claim_invites
-from tournament.text.i18n import use_event
+from tournament.text.i18n import use_event, use_event_language
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE
 
@@ -78,11 +79,21 @@ def event_for(request: HttpRequest, slug: str, need: str = JUDGE) -> Access:
     return Access(event, role)
 
 
-def public_event(request: HttpRequest, slug: str) -> Event:
-    """A public event, or a hidden one for its own organisers and judges; 404 for everybody else."""
-    event = Event.objects.filter(slug=slug).first()
+def public_event(request: HttpRequest, slug: str, event_language: bool = True) -> Event:
+    """A public event, or a hidden one for its own organisers and judges; 404 for everybody else (a section is
+    hidden while its event is).
+
+    Read as a page polled every 15 s reads it: one small query (`memo.polled`), its sections with it in
+    `event.polled_sections` (docs/sections.md, "Public pages"); the rest of the row is read once per event
+    version when a page is rendered (`memo.load_rest`). `event_language`: the page speaks the event's language
+    unless the visitor or the browser chose one (the public pages; not the player's own, which speak the
+    visitor's)."""
+    event, sections = memo.polled(slug)
     if event is None or (not event.public and role_of(request.user, event) is None):
         raise Http404("No such event.")
+    event.polled_sections = sections
+    if event_language:
+        use_event_language(request, event.language)
     use_event(event)
     return event
 

@@ -6,7 +6,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_safe
 
 from tournament.models import LanguagePreference
-from tournament.text.i18n import SESSION_KEY, keep_on_account, remember, supported
+from tournament.text.i18n import keep_in_session, remember, supported
 
 
 class LoginView(auth_views.LoginView):
@@ -15,8 +15,8 @@ class LoginView(auth_views.LoginView):
     def form_valid(self, form):
         response = super().form_valid(form)
         account = LanguagePreference.objects.filter(user=self.request.user).values_list("language", flat=True).first()
+        keep_in_session(self.request, account)
         if supported(account):
-            self.request.session[SESSION_KEY] = account
             remember(response, account)
         return response
 
@@ -38,7 +38,8 @@ def set_language(request: HttpRequest, code: str) -> HttpResponse:
     ):
         target = "/"
     if request.user.is_authenticated:
-        keep_on_account(request, language)
+        LanguagePreference.objects.update_or_create(user=request.user, defaults={"language": language})
+        keep_in_session(request, language)
     response = HttpResponseRedirect(target)
     remember(response, language)
     return response

@@ -28,6 +28,7 @@ from tournament.forms.sections import PlaceForm
 from tournament.jobs import workflow as jobs
 from tournament.jobs.files import large, players_payload
 from tournament.models import Event, Job, Match, Player, Round
+from tournament.pages.jobs import job_context
 from tournament.services.locks import ServiceError, changed, current_round
 from tournament.services.roster import (
     NewPlayer,
@@ -43,11 +44,11 @@ from tournament.services.roster import (
 )
 from tournament.services.rounds import recommended_rounds
 from tournament.services.sections import paired_in, register
-from tournament.text import l10n, names
+from tournament.text import l10n, name_search, names
+from tournament.text.results import result_label
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
-from tournament.views.pages import _next, _save_changed, back, page
-from tournament.views.rounds import job_context
+from tournament.views.pages import back, next_url, page, save_changed
 
 
 def _players_context(event: Event):
@@ -55,7 +56,7 @@ def _players_context(event: Event):
     if sections:
         return _venue_players_context(event, sections)
     # Alphabetical by reading when a player has one (a kanji name sorts as it is read).
-    players = sorted(event.players.all(), key=lambda p: (p.sort_key(event.language), p.pk))
+    players = sorted(event.players.all(), key=lambda p: (name_search.player_key(p, event.language), p.pk))
     same_name = {}
     for p in players:
         same_name.setdefault(names.fold(p.name), []).append(p)
@@ -75,7 +76,7 @@ def _venue_players_context(event: Event, sections: list[Event]):
     those waiting on the event, unplaced (docs/sections.md)."""
     players = sorted(
         Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event"),
-        key=lambda p: (p.sort_key(event.language), p.pk),
+        key=lambda p: (name_search.player_key(p, event.language), p.pk),
     )
     same_name = {}
     for p in players:
@@ -380,7 +381,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     form = PlayerForm(request.POST or None, instance=player, chess=access.event.colours)
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
-            _save_changed(form)
+            save_changed(form)
             changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
             messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
@@ -392,7 +393,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         .order_by("round__number")
     )
     for m in history:
-        m.label = m.result_label(access.event.chess_results)
+        m.label = result_label(m, access.event.chess_results)
     return page(
         request,
         "organiser/player_edit.html",
@@ -489,7 +490,7 @@ def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
                 _("%(name)s is in the draft of round %(round)s: pair it again.")
                 % {"name": player, "round": draft.number},
             )
-    return back(request, _next(request, reverse("org_players", args=[slug])))
+    return back(request, next_url(request, reverse("org_players", args=[slug])))
 
 
 @require_POST
@@ -511,7 +512,7 @@ def player_delete(request: HtmxHttpRequest, slug: str, player_id: int):
     player = get_object_or_404(Player, pk=player_id, event=access.event)
     if request.method == "GET":
         return player_confirm(request, access, player, "delete")
-    label = player.numbered_name
+    label = names.numbered(player.name, player.number)
     try:
         delete_player(player, request.user)
     except ServiceError as e:

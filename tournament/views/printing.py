@@ -15,17 +15,18 @@ from swiss import eventfile as ef
 from swiss import model, venuefile
 from tournament.files import csvio
 from tournament.models import Event, Job, Player
+from tournament.pages.rows import qr_svg
+from tournament.pages.standings import standings_tables
 from tournament.services.divisions import division_standings
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.snapshot import event_to_file, export_file
-from tournament.text import l10n
+from tournament.text import l10n, name_search
+from tournament.text.results import result_label
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
-from tournament.views.organiser import _standings_rows
-from tournament.views.pages import _round
-from tournament.views.public_rows import qr_svg
+from tournament.views.pages import round_or_404
 
 
 @require_GET
@@ -33,7 +34,7 @@ from tournament.views.public_rows import qr_svg
 def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     access = event_for(request, slug)
     event = access.event
-    rnd = _round(event, number)
+    rnd = round_or_404(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     points = {r.player_id: l10n.points(r.points) for r in before.rows}
     matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
@@ -47,7 +48,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                 {
                     "name": a.name,
                     "player": a,
-                    "key": a.sort_key(event.language),
+                    "key": name_search.player_key(a, event.language),
                     "table": m.table,
                     "opponent": b,
                     "points": points.get(a.key, "0"),
@@ -62,7 +63,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                     {
                         "name": b.name,
                         "player": b,
-                        "key": b.sort_key(event.language),
+                        "key": name_search.player_key(b, event.language),
                         "table": m.table,
                         "opponent": a,
                         "points": points.get(b.key, "0"),
@@ -85,7 +86,7 @@ def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
                 "second": second,
                 "pa": points.get(first.key, "0"),
                 "pb": points.get(second.key, "0") if second else "",
-                "label": m.result_label(event.chess_results),
+                "label": result_label(m, event.chess_results),
                 "ia": idents.get(first.pk),
                 "ib": idents.get(second.pk) if second else None,
             }
@@ -109,7 +110,7 @@ def print_standings(request: HtmxHttpRequest, slug: str):
     if access.event.sections.exists():  # each section prints its own: the list of them
         return redirect("org_standings", slug)
     # Printed for the wall: the public rule (standings after the last complete round).
-    shown, labels, tables = _standings_rows(access.event, live=False)
+    shown, labels, tables = standings_tables(access.event, live=False)
     return render(
         request,
         "print/standings.html",
@@ -159,7 +160,7 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
         raise Http404("No such round.")
     current = current_round(event)
     number = int(asked or (current.number if current else 0))
-    rnd = _round(event, number)
+    rnd = round_or_404(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     keys = {p.key: p.pk for p in event.players.all()}
     points = {keys[r.player_id]: standings.format_value("points", r.points) for r in before.rows}

@@ -14,9 +14,10 @@ from tournament.jobs.files import card_holders
 from tournament.models import Event, Job, Player, Round
 from tournament.services import reports
 from tournament.services.locks import ServiceError
+from tournament.text import name_search
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
-from tournament.views.pages import _next, back, page
+from tournament.views.pages import back, next_url, page
 from tournament.views.player import personal_qr
 
 
@@ -32,7 +33,7 @@ def reporting_mode(request: HtmxHttpRequest, slug: str):
         messages.success(
             request, _("Results: %(rule)s.") % {"rule": Event.Reporting(access.event.reporting).label.lower()}
         )
-    return back(request, _next(request, reverse("org_event", args=[slug])))
+    return back(request, next_url(request, reverse("org_event", args=[slug])))
 
 
 @require_POST
@@ -91,7 +92,7 @@ def print_cards(request: HtmxHttpRequest, slug: str):
     if "part" not in request.GET and large_event(access.event, Job.Kind.CARDS):
         return offer(request, access, Job.Kind.CARDS)  # every card in one file, made by the worker
     language = access.event.language
-    players = sorted(card_holders(access.event), key=lambda p: (p.sort_key(language), p.pk))
+    players = sorted(card_holders(access.event), key=lambda p: (name_search.player_key(p, language), p.pk))
     names = [p.name for p in players]
     paginator = Paginator(names, CARDS_PER_PART)
     part = paginator.get_page(request.GET.get("part"))  # not a number: the first; past the last: the last

@@ -12,11 +12,13 @@ from django.views.decorators.http import require_GET, require_POST
 from pairing import topcut
 from tournament.forms.results import TopCutUndoForm
 from tournament.models import Event, Match, Round
+from tournament.pages.round import result_choices
 from tournament.services.locks import ServiceError, swiss_rounds_played
 from tournament.services.results import ConfirmAdvance, advance_question, parse_outcome
 from tournament.services.rounds import publish_round
 from tournament.services.top_cut import (
     brackets_of,
+    cut_sizes,
     division_seeds,
     placings_by_division,
     stage_name,
@@ -26,7 +28,6 @@ from tournament.services.top_cut import (
 )
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.pages import back, page
-from tournament.views.rounds import result_choices
 from tournament.views.sections import sections_index
 
 
@@ -42,27 +43,27 @@ def _stages(event: Event, rounds: list[Round], seed: dict[str, int]) -> list[dic
         matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True)))
         for m in matches:
             m.seed_a, m.seed_b = seed.get(m.player_a.key), seed.get(m.player_b.key)
-        title = stage_name(len(matches) // max(1, len(brackets_of(matches))))
+        title = stage_name(max((len(b) for b in brackets_of(matches)), default=0))
         stages.append({"round": rnd, "title": title, "matches": matches})
     return stages
 
 
-def _preview(event: Event) -> list[tuple[str, list[tuple[dict, dict]]]]:
+def _preview(event: Event) -> list[tuple[str, list[tuple[dict, dict]], int]]:
     """The first stage as it would be paired now, one bracket per division (or one): (division, [(seed, player)
-    pairs]), for the organiser to check before starting."""
+    pairs], size), for the organiser to check before starting. A division too small for a cut has no bracket."""
     n = event.top_cut
     if n < 2 or n & (n - 1):
         return []
-    divisions = division_seeds(event)
-    if any(len(keys) < n for _, keys in divisions):
+    divisions = cut_sizes(event)
+    if any(len(keys) < size for _, keys, size in divisions) or not any(size for _, _, size in divisions):
         return []
     by_key = {p.key: p for p in event.players.filter(dropped_after__isnull=True)}
     preview = []
-    for name, keys in divisions:
-        seeded = [{"seed": k, "player": by_key[key]} for k, key in enumerate(keys[:n], 1) if key in by_key]
-        if len(seeded) != n:
+    for name, keys, size in divisions:
+        seeded = [{"seed": k, "player": by_key[key]} for k, key in enumerate(keys[:size], 1) if key in by_key]
+        if len(seeded) != size:
             return []
-        preview.append((name, topcut.bracket(seeded)))
+        preview.append((name, topcut.bracket(seeded) if size else [], size))
     return preview
 
 

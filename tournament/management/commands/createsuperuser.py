@@ -4,7 +4,7 @@
 from django.contrib.auth.management.commands import createsuperuser
 from django.core.exceptions import ValidationError
 
-from tournament.models import refuse_lookalike_username
+from tournament.forms.accounts import refuse_lookalike_username
 
 
 class Command(createsuperuser.Command):
