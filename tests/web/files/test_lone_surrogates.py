@@ -181,7 +181,7 @@ def test_every_form_reads_surrogate_bytes_without_failing(organiser, event, venu
 def test_the_player_name_check_every_way_in_shares_refuses_one():
     from django.core.exceptions import ValidationError
 
-    from tournament.models import clean_player_name
+    from tournament.text.names import clean_player_name
 
     with pytest.raises(ValidationError, match="lone surrogate"):
         clean_player_name(f"An{HALF}na")

@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournament.files import csvio
-from tournament.models import chess_detail
 from tournament.text import l10n
+from tournament.text.chess_details import chess_detail
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from swiss import venuefile
 from swiss.strictjson import EventFileError
-from tests.web.test_divisions import logged_in, pairing, settings_post
+from tests.web.sections.test_divisions import logged_in, pairing, settings_post
 from tournament.models import Event
 from tournament.text import engine_text
 
