@@ -15,7 +15,7 @@ from django.urls import reverse
 from standings import points_by_player
 from swiss import trf, venuefile
 from tests.engines.test_trf import player
-from tournament.files import csvio
+from tournament.files import csv_rosters as csvio
 from tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from tournament.files import csvio
+from tournament.files import csv_rosters as csvio
 from tournament.text import l10n
 from tournament.text.chess_details import chess_detail
 
