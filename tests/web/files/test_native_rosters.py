@@ -24,7 +24,7 @@ from tournament.text.name_search import sort_key
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
-FIDE_DATE = "A birth date is written 1969/12/06 or 1969."
+FIDE_DATE = "Write a birth date as 1969/12/06 or 1969-12-06, or the year alone (1969)."
 
 
 def read(text: str, header: bool = True) -> list[tuple]:
