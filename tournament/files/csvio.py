@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import charset_normalizer
 from django.core.exceptions import ValidationError
 from django.db.models import F
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
@@ -26,9 +27,8 @@ from swiss import names
 from swiss.model import LANGUAGES
 from swiss.names import printable
 from tournament.models import Match, Player, Round
-from tournament.text import l10n
+from tournament.text import game_words, l10n
 from tournament.text.chess_details import CHESS_FIELDS, chess_detail
-from tournament.text.i18n import speaking
 from tournament.text.names import clean_player_name
 from tournament.text.results import result_label
 
@@ -145,7 +145,7 @@ def _translated_headings() -> dict[str, str]:
     """The players export's headings in every language, each to the column it is read as."""
     words: dict[str, str] = {}
     for language in LANGUAGES:
-        with speaking(language):
+        with translation.override(language):
             for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS):
                 words.setdefault(heading(str(label)), column)
     return words
@@ -165,7 +165,7 @@ def headings(keys, language: str | None = None) -> list[str]:
     labels = {key: label for key, _column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS)}
     if language is None:
         return [str(labels[key]) for key in keys]
-    with speaking(language):
+    with translation.override(language):
         return [str(labels[key]) for key in keys]
 
 
@@ -398,7 +398,7 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
         if error:
             row.errors.append(error)
     if values.get("byes"):
-        byes, error = _number_error(gettext("byes"), values["byes"], 3)
+        byes, error = _number_error(game_words.gettext("byes"), values["byes"], 3)
         if error:
             row.errors.append(gettext("byes “%(value)s” must be 0 to 3") % {"value": values["byes"][:12]})
         else:

@@ -10,10 +10,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournament.models import Event, Match, ResultChange, Round
+from tournament.models import Event, ResultChange, Round
 from tournament.services.locks import current_round
 from tournament.services.reports import told
-from tournament.text.results import CHESS_RESULTS
+from tournament.text.results import CHESS_RESULTS, result_word
 from tournament.views.access import Access, HtmxHttpRequest, is_fragment
 
 
@@ -63,7 +63,7 @@ def snapshot_label(snap: dict | None, chess: bool = False) -> str:
             return CHESS_RESULTS[(a, b, d)]
         return f"{a}-{b}-{d}" if d else f"{a}-{b}"
     result = snap.get("result", "")
-    return str(Match.Result(result).label) if result in Match.Result.values else result
+    return result_word(result)
 
 
 def labelled(changes, chess: bool = False) -> list[ResultChange]:

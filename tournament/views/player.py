@@ -42,6 +42,7 @@ from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
 from tournament.services.roster import next_requestable_round, request_bye
 from tournament.services.standings import settled_marker
+from tournament.text import game_words
 from tournament.text.i18n import use_event
 from tournament.text.results import result_label
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
@@ -404,7 +405,11 @@ def _framed(request: HtmxHttpRequest, page: PhonePage, context: dict) -> str:
     key = f"me-frame:{hashlib.blake2b(shape.encode(), digest_size=10).hexdigest()}"
 
     def frame() -> tuple[str, str]:
-        marked = context | {"player": SimpleNamespace(name=_NAME_MARK), "csrf_token": _CSRF_MARK}
+        marked = (
+            context
+            | game_words.context(request)
+            | {"player": SimpleNamespace(name=_NAME_MARK), "csrf_token": _CSRF_MARK}
+        )
         html = render_to_string("player/me.html", marked)
         return html[: html.index(_MAIN_START) + len(_MAIN_START)], html[html.rindex(_MAIN_END) :]
 
@@ -468,7 +473,7 @@ def report(request: HtmxHttpRequest, slug: str):
     sent = None
     try:
         if not match_id.isdigit():
-            raise ServiceError(_("That is not your match."))
+            raise ServiceError(game_words.gettext("That is not your match."))
         match_id = int(match_id)
         outcome = None
         if action == "dispute":
@@ -567,7 +572,7 @@ def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> Outcome:
     current = page.match is not None and page.match.pk == match_id
     match = page.match if current else single(Match.objects.filter(pk=match_id, round__event=event))
     if match is None or player.pk not in (match.player_a_id, match.player_b_id):
-        raise ServiceError(_("That is not your match."))
+        raise ServiceError(game_words.gettext("That is not your match."))
     if action == "confirm":
         opponent = reports.opponent_of(match, player)
         theirs = page.reports.get(opponent) if current else single(match.reports.filter(player_id=opponent))

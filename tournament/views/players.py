@@ -43,8 +43,8 @@ from tournament.services.roster import (
 )
 from tournament.services.rounds import recommended_rounds
 from tournament.services.sections import paired_in, register
-from tournament.text import l10n, name_search, names
-from tournament.text.results import result_label
+from tournament.text import game_words, l10n, name_search, names
+from tournament.text.results import result_label, result_word
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
 from tournament.views.pages import _next, _save_changed, back, page
@@ -422,8 +422,7 @@ def _section_choice(event: Event, player: Player) -> dict:
 
 def requested_byes(player: Player) -> list[tuple[int, str]]:
     """The player's requested byes as (round, words), by round."""
-    words = dict(Match.Result.choices)
-    return sorted((int(r), words[kind]) for r, kind in player.requested_byes.items())
+    return sorted((int(r), result_word(kind)) for r, kind in player.requested_byes.items())
 
 
 @require_POST
@@ -446,11 +445,13 @@ def player_bye(request: HtmxHttpRequest, slug: str, player_id: int):
                 messages.success(
                     request,
                     _("%(name)s has a %(bye)s in round %(number)s: the pairing leaves them out.")
-                    % {"name": player.name, "bye": dict(Match.Result.choices)[kind].lower(), "number": number},
+                    % {"name": player.name, "bye": result_word(kind).lower(), "number": number},
                 )
             else:
                 messages.success(
-                    request, _("%(name)s plays round %(number)s: no bye.") % {"name": player.name, "number": number}
+                    request,
+                    game_words.gettext("%(name)s plays round %(number)s: no bye.")
+                    % {"name": player.name, "number": number},
                 )
     return back(request, reverse("org_player_edit", args=[slug, player.pk]))
 

@@ -37,7 +37,7 @@ from django.utils.translation import get_language
 from tournament.infra.routers import wrote_recently
 from tournament.models import Event
 from tournament.services import standings
-from tournament.text import name_search
+from tournament.text import game_words, name_search
 from tournament.text.i18n import use_event, use_event_language
 from tournament.views.access import role_of
 
@@ -292,7 +292,7 @@ def row_index(template: str, context: dict, rows: list, shape: str | None = None
 
 
 def _render_rows(template: str, context: dict, rows: list) -> list[str]:
-    html = render_to_string(template, context | {"rows": rows}).split(ROW_END)
+    html = render_to_string(template, context | game_words.context(None) | {"rows": rows}).split(ROW_END)
     html.pop()  # after the last row: only whitespace
     if len(html) != len(rows):
         raise ValueError(f"{template} wrote {len(html)} rows for {len(rows)}")
@@ -447,7 +447,7 @@ def public_response(
 
     def render_html(name: str = template) -> bytes:
         load_rest(event)
-        return render_to_string(name, context() | {"page_path": request.path}).encode()
+        return render_to_string(name, context() | game_words.context(request) | {"page_path": request.path}).encode()
 
     if search:
         # Not kept, and its rows may be a busy event's last rendered ones (`lagging`): no validators, so no

@@ -41,7 +41,7 @@ from tournament.services.rounds import (
 )
 from tournament.services.standings import chess_idents, event_standings
 from tournament.services.top_cut import stage_name, stage_names
-from tournament.text import engine_text, l10n, name_search
+from tournament.text import engine_text, game_words, l10n, name_search
 from tournament.text.names import Names
 from tournament.views import results_rows
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
@@ -97,7 +97,7 @@ def result_choices(best_of: int, elimination: bool, chess: bool = False, draws: 
     choices = wins_a + wins_b
     if not elimination and draws:
         if best_of == 1:
-            choices.append(("0-0-1", _("Draw")))
+            choices.append(("0-0-1", game_words.gettext("Draw")))
         else:
             choices += [
                 ("1-1", _("1-1 draw")),
@@ -277,16 +277,18 @@ def bye_note(event: Event, player: Player, number: int) -> str:
     """Why this player has the round's bye; a late entrant's surprises organisers, so it says so."""
     name = Names.of(event.pk).label(player)
     if player.joined_round > 1 and event.late_entry == Event.LateEntry.NONE:
-        return _(
+        return game_words.gettext(
             "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late "
             "(in round %(joined)s, with no record for the rounds before)."
         ) % {"name": name, "joined": player.joined_round}
     if player.joined_round > 1:
-        return _(
+        return game_words.gettext(
             "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late "
             "(in round %(joined)s, with losses for the rounds before)."
         ) % {"name": name, "joined": player.joined_round}
-    return _("The bye goes to the lowest-ranked player who has not had one: %(name)s.") % {"name": name}
+    return game_words.gettext("The bye goes to the lowest-ranked player who has not had one: %(name)s.") % {
+        "name": name
+    }
 
 
 @require_POST
