@@ -177,6 +177,8 @@ class Event(models.Model):
     # fewer than `pair_with_below` players, and still ranked, cut and prized apart (Player.division).
     pair_with = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     pair_with_below = models.PositiveIntegerField(null=True, blank=True)
+    # The partner this section joined (its players moved there), once it did; it then pairs nothing itself.
+    joined_partner = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     # Bumped on every change that public pages show; drives ETags and cache keys.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
@@ -429,11 +431,6 @@ class Player(models.Model):
     @property
     def is_active(self) -> bool:
         return self.dropped_after is None
-
-    @property
-    def requested_bye_list(self) -> list[tuple[int, str]]:
-        """The requested byes as (round, points: "½" or "0"), by round."""
-        return sorted((int(r), "½" if kind == "half_bye" else "0") for r, kind in self.requested_byes.items())
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye the player asked for in the round (half_bye or zero_bye), or None."""

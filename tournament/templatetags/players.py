@@ -45,3 +45,10 @@ def player_name(context, who, name=None) -> str:
 def numbered_name(player) -> str:
     """The name with the player number, which tells two players of the same name apart (`names.numbered`)."""
     return numbered(player.name, player.number)
+
+
+@register.filter
+def requested_bye_list(player) -> list[tuple[int, str]]:
+    """The byes a player asked for, as (round, points: "½" or "0"), by round."""
+    byes = getattr(player, "requested_byes", None) or {}  # a page's frame is rendered with a stand-in player
+    return sorted((int(r), "½" if kind == "half_bye" else "0") for r, kind in byes.items())
