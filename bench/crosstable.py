@@ -29,8 +29,8 @@ def main(sizes: list[int]) -> None:
     from django.template.loader import render_to_string
 
     from bench.chess import generate
+    from tournament.pages.crosstable import crosstable_context
     from tournament.snapshot import import_event
-    from tournament.views.crosstable import crosstable_context
 
     call_command("migrate", verbosity=0)
     print(f"{'players':>8} {'rounds':>6} {'build s':>8} {'render s':>9} {'page kB':>8} {'print kB':>9}")

@@ -154,14 +154,14 @@ def kinds(n: int) -> None:
     from standings import points_by_player
     from swiss import eventfile as ef
     from swiss import trf
-    from tournament.files import csvio
+    from tournament.files import csv_rosters
     from tournament.jobs import workflow as jobs
     from tournament.jobs.files import players_payload
     from tournament.models import Event, Job
+    from tournament.pages.crosstable import crosstable_context
+    from tournament.pages.rows import qr_svg
     from tournament.services.roster import add_players, new_players
     from tournament.snapshot import event_to_file, event_to_trf, import_event
-    from tournament.views.crosstable import crosstable_context
-    from tournament.views.public_rows import qr_svg
 
     spec = importlib.util.spec_from_file_location("bench_dutch", ROOT / "bench" / "dutch.py")
     module = importlib.util.module_from_spec(spec)
@@ -177,7 +177,7 @@ def kinds(n: int) -> None:
         began = time.perf_counter()
         if kind == "players":
             target = Event.objects.create(slug=f"roster-{uuid.uuid4().hex[:6]}", name="Roster")
-            add_players(target, None, new_players(csvio.parse_players(roster), target.colours))
+            add_players(target, None, new_players(csv_rosters.parse_players(roster), target.colours))
         elif kind == "trf":
             import_event(trf.loads(trf_text, points_by_player))
         elif kind == "export":

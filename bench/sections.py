@@ -125,7 +125,7 @@ def pages(client, root, sections, repeat: int) -> None:
     """Each page: from an empty cache; just after one section changed (what a result at the venue costs: that
     section's part made again; for a section's board, that section); from the cache; and an unchanged poll
     (304). Searches are never kept: their "cached" is a search over the sections' entries made before.
-    A big page is made again, not served as last made a few seconds longer (`public_cache.may_lag`): what it
+    A big page is made again, not served as last made a few seconds longer (`memo.may_lag`, tournament/pages/memo.py): what it
     costs, not how often."""
     from django.core.cache import cache
     from django.test import override_settings

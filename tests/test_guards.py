@@ -2,6 +2,7 @@
 grown into a drawer, and no import circle among our packages (docs/code-map.md)."""
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -84,7 +85,7 @@ def test_the_layer_guard_sees_every_kind_of_import(tmp_path):
     assert all(n.startswith(HIGHER["text"]) for n in names)
 
 
-@pytest.mark.parametrize("package", ["views", "urls", "services", "text", "files", "forms", "jobs", "infra"])
+@pytest.mark.parametrize("package", ["views", "urls", "services", "text", "files", "forms", "jobs", "infra", "pages"])
 def test_each_package_says_what_lives_there(package):
     doc = ast.get_docstring(ast.parse((ROOT / "tournament" / package / "__init__.py").read_text(encoding="utf-8")))
     assert doc and len(doc) > 60
@@ -275,6 +276,180 @@ def test_services_has_one_import_style():
     """Callers import a workflow from the module that owns it: the package re-exports nothing."""
     tree = ast.parse((ROOT / "tournament" / "services" / "__init__.py").read_text(encoding="utf-8"))
     assert not [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+
+
+# ---------------------------------------------------------------- the pages floor: pages/ and jobs/ under views/
+
+# What each page shows lives in tournament/pages/, between the views (the request: access, forms, HTTP headers) and
+# the services; the jobs render their prints from there. Neither imports a view, not even inside a function: a lazy
+# import is still a dependency (a job printing with a view's context builder once closed an import circle).
+UNDER_VIEWS = {"pages": ("tournament.views", "tournament.urls"), "jobs": ("tournament.views", "tournament.urls")}
+
+
+def imports_of_views(layer: str) -> list[str]:
+    return [
+        f"{path.relative_to(ROOT)}:{line} {name}"
+        for path in sorted((ROOT / "tournament" / layer).rglob("*.py"))
+        for line, name in imported_modules(path, ".".join(path.relative_to(ROOT).parent.parts))
+        if name.startswith(UNDER_VIEWS[layer])
+    ]
+
+
+@pytest.mark.parametrize("layer", sorted(UNDER_VIEWS))
+def test_pages_and_jobs_never_import_views(layer):
+    assert list((ROOT / "tournament" / layer).rglob("*.py")), f"tournament/{layer}/ has no modules"
+    assert imports_of_views(layer) == []
+
+
+def test_the_views_guard_sees_an_import_inside_a_function(tmp_path, monkeypatch):
+    (tmp_path / "tournament" / "jobs").mkdir(parents=True)
+    (tmp_path / "tournament" / "jobs" / "files.py").write_text(
+        "from tournament.pages.rows import qr_svg\n\n\ndef crosstable():\n"
+        "    from tournament.views.crosstable import crosstable_context\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert imports_of_views("jobs") == ["tournament/jobs/files.py:5 tournament.views.crosstable.crosstable_context"]
+
+
+def private_names_between_views(root: Path) -> list[str]:
+    """Every private name (`_x`) one module of tournament/views/ takes from another: imported by name, or read as
+    an attribute of a view module it imported (`from tournament.views import rounds` ... `rounds._started`)."""
+    found = []
+    for path in sorted((root / "tournament" / "views").rglob("*.py")):
+        package = ".".join(path.relative_to(root).parent.parts)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = set()  # local names bound to a view module
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = f"{parent}.{base}" if base else parent
+                if not base.startswith("tournament.views"):
+                    continue
+                for a in node.names:
+                    if a.name.startswith("_"):
+                        found.append(f"{path.relative_to(root)}:{node.lineno} {base}.{a.name}")
+                    elif base == "tournament.views":
+                        modules.add(a.asname or a.name)
+            elif isinstance(node, ast.Import):
+                modules |= {a.asname for a in node.names if a.name.startswith("tournament.views.") and a.asname}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in modules
+                and node.attr.startswith("_")
+            ):
+                found.append(f"{path.relative_to(root)}:{node.lineno} {node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_view_takes_a_private_name_from_another():
+    """A name starting with `_` is its module's own: what two views share is public, in views/pages.py or
+    tournament/pages/, so that changing one view's insides never breaks another."""
+    assert list((ROOT / "tournament" / "views").glob("*.py"))
+    assert private_names_between_views(ROOT) == []
+
+
+def test_the_private_name_guard_sees_both_ways_of_taking_one(tmp_path):
+    (tmp_path / "tournament" / "views").mkdir(parents=True)
+    (tmp_path / "tournament" / "views" / "results.py").write_text(
+        "from tournament.views import rounds\nfrom tournament.views.pages import _next, back\n\n\n"
+        "def f():\n    from .rounds import _round_context\n    return rounds._started, rounds.page\n"
+    )
+    assert private_names_between_views(tmp_path) == [
+        "tournament/views/results.py:2 tournament.views.pages._next",
+        "tournament/views/results.py:6 tournament.views.rounds._round_context",
+        "tournament/views/results.py:7 rounds._started",
+    ]
+
+
+# ---------------------------------------------------------------- the map names every module; the tests' folders
+PACKAGES = ("swiss", "pairing", "standings", "tournament")
+
+
+def our_modules(root: Path) -> list[Path]:
+    """Every module of the four packages but the migrations."""
+    return sorted(p for package in PACKAGES for p in (root / package).rglob("*.py") if "migrations" not in p.parts)
+
+
+FENCED = re.compile(r"^```\n(.*?)^```", re.M | re.S)
+WORD = re.compile(r"[\w.]+(?:/[\w.]+)*/?")
+
+
+def mapped(text: str) -> set[str]:
+    """The modules the map's trees name. A line starting with `folder/` or `name.py` is an entry under the folder
+    of the nearest less indented folder entry; any other line continues the entry above it. An entry names its
+    file, and a folder entry names the modules of that folder its words give (`text/  i18n, l10n.py`)."""
+    named: set[str] = set()
+    for block in FENCED.findall(text):
+        folders: list[tuple[int, str]] = []  # (indent, path) of the folder entries above
+        here = ""
+        for line in block.splitlines():
+            words = WORD.findall(line)
+            if not words:
+                continue
+            indent = len(line) - len(line.lstrip())
+            first = words[0]
+            if first.endswith(("/", ".py")):
+                while folders and folders[-1][0] >= indent:
+                    folders.pop()
+                parent = folders[-1][1] if folders else ""
+                if first.endswith("/"):
+                    here = parent + first
+                    folders.append((indent, here))
+                else:
+                    here = parent
+            named |= {here + w.removesuffix(".py").rstrip(".") + ".py" for w in words if not w.endswith("/")}
+    return named
+
+
+def unmapped(root: Path) -> list[str]:
+    """The modules (packages' __init__.py aside) docs/code-map.md does not name."""
+    named = mapped((root / "docs" / "code-map.md").read_text(encoding="utf-8"))
+    return [
+        str(p.relative_to(root))
+        for p in our_modules(root)
+        if p.name != "__init__.py" and str(p.relative_to(root)) not in named
+    ]
+
+
+def test_the_code_map_names_every_module():
+    assert unmapped(ROOT) == []
+
+
+def test_the_map_guard_finds_a_module_it_does_not_name(tmp_path):
+    (tmp_path / "docs").mkdir()
+    tree = (
+        "```\nswiss/\n  model.py  the event; trf.py\ntournament/\n  text/  words: i18n,\n"
+        "         l10n (and views.py)\n  views/\n    rounds.py  pair\n```\nswiss/names.py\n"
+    )
+    (tmp_path / "docs" / "code-map.md").write_text(tree)
+    for name in (
+        "swiss/model.py",
+        "swiss/trf.py",
+        "swiss/names.py",
+        "tournament/text/i18n.py",
+        "tournament/text/l10n.py",
+        "tournament/views/rounds.py",
+        "tournament/views/public.py",
+        "pairing/rounds.py",
+        "tournament/migrations/0001_a.py",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert unmapped(tmp_path) == ["pairing/rounds.py", "swiss/names.py", "tournament/views/public.py"]
+
+
+def test_the_web_tests_live_in_folders_mirroring_the_code():
+    """tests/web/ holds folders (organiser/, public/, phone/, jobs/, sections/, files/, i18n/, deploy/,
+    security/; docs/testing.md), each a package, and no test file of its own."""
+    web = ROOT / "tests" / "web"
+    assert sorted(p.name for p in web.glob("*.py")) == ["__init__.py"]
+    folders = [p for p in web.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    assert len(folders) >= 9
+    assert [p.name for p in folders if not (p / "__init__.py").exists()] == []
 
 
 # Models speak no words (labels and messages are read by the text layer and the forms), and the words of a game are

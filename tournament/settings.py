@@ -276,7 +276,7 @@ HEAVY_ACTIONS = env_int("HEAVY_ACTIONS", 30)
 HEAVY_ACTION_SECONDS = env_int("HEAVY_ACTION_SECONDS", 4)
 PUBLIC_SEARCH_SECONDS = 10
 # A public page that takes long to render may lag its event by a few seconds while results pour in
-# (tournament/views/public_cache.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;
+# (tournament/pages/memo.py `may_lag`): at most FACTOR x its rendering time, at most MAX seconds;
 # pages smaller than MIN_BYTES (every page of an event of a few hundred players) are always exact.
 PUBLIC_LAG_FACTOR = env_int("PUBLIC_LAG_FACTOR", 50)
 PUBLIC_LAG_MAX = env_int("PUBLIC_LAG_MAX", 10)

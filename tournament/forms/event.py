@@ -7,12 +7,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from swiss.model import BEST_OF, is_top_cut
-from swiss.presets import PRESETS, TIEBREAKER_CODES, preset_fields
+from swiss.presets import PRESETS, preset_fields
+from swiss.tiebreakers import CODES
 from tournament.forms.cut_settings import CUT_FIELDS, CutFields
 from tournament.forms.fields import (
     IsoDateField,
     LongSelect,
     OrderedChoicesField,
+    RatingField,
     clean_fraction,
     fraction_field,
     time_zone_choices,
@@ -30,7 +32,7 @@ from tournament.text import game_words, l10n
 BEST_OF_CHOICES = list(
     zip(BEST_OF, (game_words.gettext_lazy("One game"), _("Best of 3"), _("Best of 5"), _("Best of 7")), strict=True)
 )
-TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
+TIEBREAKER_CHOICES = [(c, l10n.LABELS[c]) for c in CODES]
 LOCKED_FIELDS = Event.SCORING_FIELDS
 
 
@@ -141,7 +143,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             *CUT_FIELDS,
             *PAIR_WITH_FIELDS,
         ]
-        field_classes = {"date": IsoDateField, "end_date": IsoDateField}
+        field_classes = {"date": IsoDateField, "end_date": IsoDateField, "bye_rating": RatingField}
         widgets = RatingReportFields.WIDGETS
         labels = {
             **RatingReportFields.LABELS,

@@ -7,7 +7,7 @@ is not paired in the request that asks for it. `start` stores a `Job` row and en
 (Django's task framework, the django-tasks backport; by default django-tasks-db, which keeps the queue in the same
 database, so the job row and its task are stored in one transaction and outlive a restart of the web server). The
 POST is answered at once; the page shows the job (templates/organiser/_job.html) and polls its state every 2 s
-(`views.rounds.job_status`) until the draft is there.
+(`views.jobs.job_status`) until the draft is there.
 
 The worker runs the same services as the request did (`pair_next_round`, `repair_round`: the event locked, the
 draft stored atomically) in the organiser's language, and marks the job done in the same transaction: a job that
@@ -239,7 +239,7 @@ def _work(job: Job, say) -> tuple[Round | None, dict]:
     end (what an export or a print made; the event a TRF import made)."""
     event = job.event
     if not job.is_round:
-        from tournament.jobs import files as job_files  # the imports, exports and prints (views' templates among them)
+        from tournament.jobs import files as job_files  # the imports, exports and prints
 
         return None, job_files.run(job, say)
     if job.kind == Job.Kind.PAIR:

@@ -6,10 +6,18 @@ the context. The event's names are read once per page render (one query).
 
 from django import template
 
+from swiss.placement import birth_year as year_of
 from tournament.models import Player
 from tournament.text.names import Names, numbered
+from tournament.text.results import UNPLAYED_LABELS
 
 register = template.Library()
+
+
+@register.filter
+def birth_year(birth_date: str) -> int | str:
+    """The year a player was born, as the sections' birth-year rules read it ("" when unknown)."""
+    return year_of(birth_date) or ""
 
 
 def names_for(context, who) -> Names | None:
@@ -49,6 +57,6 @@ def numbered_name(player) -> str:
 
 @register.filter
 def requested_bye_list(player) -> list[tuple[int, str]]:
-    """The byes a player asked for, as (round, points: "½" or "0"), by round."""
+    """The byes a player asked for, as (round, what the bye is called: "½-point bye", "0-point bye"), by round."""
     byes = getattr(player, "requested_byes", None) or {}  # a page's frame is rendered with a stand-in player
-    return sorted((int(r), "½" if kind == "half_bye" else "0") for r, kind in byes.items())
+    return [(int(r), UNPLAYED_LABELS[kind]) for r, kind in sorted(byes.items(), key=lambda i: int(i[0]))]

@@ -5,7 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, npgettext_lazy, pgettext_lazy
 
-from standings.format import LABELS
+from swiss.tiebreakers import heading
 from tournament.models import Event, EventLog, EventRole, Match
 from tournament.text import game_words, l10n
 from tournament.text.names import Names
@@ -13,7 +13,7 @@ from tournament.text.results import result_word
 
 # Words a chess player says otherwise: in Danish remis (not uafgjort), partier (not kampe) and oversidder
 # (not BYE). Each is a second translation of the message in the context "chess", which a chess event's
-# pages read instead of the first (`i18n.ChessWords`); where a language says the same, it is the same.
+# pages read instead of the first (`game_words`); where a language says the same, it is the same.
 CHESS_WORDS = (
     pgettext_lazy("chess", "Bye"),
     pgettext_lazy("chess", "BYE"),
@@ -92,7 +92,6 @@ CHESS_WORDS = (
         "as for %(counted)s players",
         "byes",
     ),
-    pgettext_lazy("chess", "%(points)s-point bye R%(number)s"),
     pgettext_lazy("chess", "0-point bye"),
     pgettext_lazy("chess", "0-point bye (absent)"),
     pgettext_lazy("chess", "0–3: byes in rounds 1 to that number."),
@@ -247,7 +246,7 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
             "cut": d.get("cut"),
         }
     if action == "settings_after_pairing":
-        fields = l10n.join(str(SETTING_WORDS.get(f, LABELS.get(f, f))) for f in d.get("fields", []))
+        fields = l10n.join(str(SETTING_WORDS.get(f, heading(f))) for f in d.get("fields", []))
         return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}
     user, role = d.get("user"), role_label(d.get("role"))
     if action == "staff_add":

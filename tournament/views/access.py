@@ -6,7 +6,6 @@ Outsiders get 404 (an event's existence is not revealed), judges asking for orga
 from dataclasses import dataclass
 from functools import wraps
 
-from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
@@ -16,9 +15,10 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from tournament.models import Event, EventRole
+from tournament.pages import memo
 from tournament.services import budgets
-from tournament.services.staff import claim_invites
-from tournament.text.i18n import use_event
+from tournament.services.staff import MayNotCreate, claim_invites, may_create_events
+from tournament.text.i18n import use_event, use_event_language
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE
 
@@ -78,21 +78,27 @@ def event_for(request: HttpRequest, slug: str, need: str = JUDGE) -> Access:
     return Access(event, role)
 
 
-def public_event(request: HttpRequest, slug: str) -> Event:
-    """A public event, or a hidden one for its own organisers and judges; 404 for everybody else."""
-    event = Event.objects.filter(slug=slug).first()
+def public_event(request: HttpRequest, slug: str, event_language: bool = True) -> Event:
+    """A public event, or a hidden one for its own organisers and judges; 404 for everybody else (a section is
+    hidden while its event is).
+
+    Read as a page polled every 15 s reads it: one small query (`memo.polled`), its sections with it in
+    `event.polled_sections` (docs/sections.md, "Public pages"); the rest of the row is read once per event
+    version when a page is rendered (`memo.load_rest`). `event_language`: the page speaks the event's language
+    unless the visitor or the browser chose one (the public pages; not the player's own, which speak the
+    visitor's)."""
+    event, sections = memo.polled(slug)
     if event is None or (not event.public and role_of(request.user, event) is None):
         raise Http404("No such event.")
+    event.polled_sections = sections
+    if event_language:
+        use_event_language(request, event.language)
     use_event(event)
     return event
 
 
-def may_create_events(user) -> bool:
-    """EVENT_CREATION "invited" (the default): superusers and accounts given the "Can add event" permission;
-    "open": any signed-in account."""
-    if not user.is_authenticated:
-        return False
-    return settings.EVENT_CREATION == "open" or user.is_superuser or user.has_perm("tournament.add_event")
+def cannot_create(request):
+    return render(request, "organiser/cannot_create.html", status=403)
 
 
 def creates_events(view):
@@ -101,8 +107,11 @@ def creates_events(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not may_create_events(request.user):
-            return render(request, "organiser/cannot_create.html", status=403)
-        return view(request, *args, **kwargs)
+            return cannot_create(request)
+        try:
+            return view(request, *args, **kwargs)
+        except MayNotCreate:  # taken away while the request ran: the services ask again as they store
+            return cannot_create(request)
 
     return wrapped
 

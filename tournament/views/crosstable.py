@@ -1,81 +1,15 @@
-"""The crosstable (one row per player, one column per round), on the public pages and printed by the
-organiser: a chess event's cells as arbiters write them (`12w1`), another event's the opponent's number and
-the result apart, in the reader's words (English `15 W`, Danish `15 V`, a Japanese 星取表's `○15`)."""
+"""The crosstable's pages: public, and printed by the organiser (what it shows: tournament/pages/crosstable.py)."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_safe
 
-from tournament.models import Event, Job
-from tournament.services.standings import crosstable
-from tournament.text import l10n
-from tournament.views.access import HtmxHttpRequest, event_for, is_fragment
+from tournament.models import Job
+from tournament.pages.crosstable import crosstable_context
+from tournament.views.access import HtmxHttpRequest, event_for, is_fragment, public_event
 from tournament.views.jobs import large_event, offer
-from tournament.views.public import page_asked, paged
-from tournament.views.public_cache import public_event, public_response
-
-
-def cell_words(colours: bool):
-    """How this language writes a crosstable cell: `text(cell)` for a `services.CrossCell` or None."""
-    if colours:
-        # How crosstables write the colours (White, Black) in this language: 12w1.
-        letters = {"w": pgettext("crosstable: White", "w"), "b": pgettext("crosstable: Black", "b"), "": ""}
-
-        def played(c) -> str:
-            return f"{c.opponent}{letters[c.colour]}{c.result}"
-
-    else:
-        # No colours: the opponent's number and the result apart, as this language marks it.
-        marks = {
-            "1": pgettext("crosstable: won against", "%(opponent)s W"),
-            "0": pgettext("crosstable: lost to", "%(opponent)s L"),
-            "½": pgettext("crosstable: drew with", "%(opponent)s D"),
-            "+": pgettext("crosstable: won by forfeit against", "%(opponent)s +"),
-            "-": pgettext("crosstable: lost by forfeit to", "%(opponent)s −"),
-            "": "%(opponent)s",  # still being played
-        }
-
-        def played(c) -> str:
-            return marks[c.result] % {"opponent": c.opponent}
-
-    def text(c) -> str:
-        if c is None:
-            return ""
-        return played(c) if c.opponent is not None else f"-{c.result}"
-
-    return text
-
-
-def crosstable_context(event: Event, live: bool = False, page: int | None = None) -> dict:
-    """The crosstable worded in the active language: each cell as one short text ("12w1", "5b½", "-½", or
-    without colours "15 W", ja "○15"); a page of it (as many rows as a standings page) when page is given, all
-    of it for printing."""
-    table = crosstable(event, live=live)
-    pages = paged(table.rows, page) if page is not None else {}
-    shown = pages["page"].object_list if pages else table.rows
-    text = cell_words(event.colours)
-    codes = table.shown.standings.tiebreakers
-    rows = [
-        {
-            "rank": r.rank,
-            "number": r.number,
-            "player": r.player,
-            "points": l10n.points(r.points),
-            "tiebreakers": [l10n.value(c, v) for c, v in zip(codes, r.tiebreakers, strict=True)],
-            "cells": [text(c) for c in r.cells],
-        }
-        for r in shown
-    ]
-    return pages | {
-        "event": event,
-        "label": table.shown.label,
-        "rounds": table.rounds,
-        "labels": [l10n.label(c) for c in codes],
-        "rows": rows,
-        "nav": "crosstable",
-        "has_bracket": event.top_cut > 0,
-    }
+from tournament.views.public import page_asked
+from tournament.views.public_cache import public_response
 
 
 @require_safe

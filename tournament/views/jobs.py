@@ -1,6 +1,6 @@
 """Imports, exports and prints as jobs (tournament/jobs/files.py): the page that follows one, running it again, its
-download, and a TRF import's page (its event does not exist until the job made it). The job box and its poll are
-the pairing jobs' (templates/organiser/_job.html, `views.rounds.job_status`)."""
+download, and a TRF import's page (its event does not exist until the job made it); the job box's poll
+(templates/organiser/_job.html, `job_status`), the pairing jobs' too. What the box shows is pages/jobs.py's."""
 
 import gzip
 import json
@@ -19,9 +19,18 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.jobs import files as job_files
 from tournament.jobs import workflow as jobs
 from tournament.models import Event, Job
-from tournament.views.access import JUDGE, ORGANISER, Access, HtmxHttpRequest, event_for, heavy
-from tournament.views.pages import back, page
-from tournament.views.rounds import _live_headers, job_context
+from tournament.pages.jobs import job_context
+from tournament.views.access import (
+    JUDGE,
+    ORGANISER,
+    Access,
+    HtmxHttpRequest,
+    cannot_create,
+    event_for,
+    heavy,
+    may_create_events,
+)
+from tournament.views.pages import back, live_headers, page
 
 # Who may start (and download) each kind: the cards carry every player's personal link.
 NEED = {Job.Kind.CARDS: ORGANISER, Job.Kind.PLAYERS: ORGANISER}
@@ -70,6 +79,35 @@ def job_start(request: HtmxHttpRequest, slug: str, kind: str):
     payload = json.dumps({"base": request.build_absolute_uri("/").rstrip("/")}) if kind == Job.Kind.CARDS else ""
     response = start(request, access, kind, payload)
     return response or back(request, reverse("org_event", args=[slug]))
+
+
+@require_GET
+@login_required
+def job_status(request: HtmxHttpRequest, slug: str):
+    """The job box's poll (templates/organiser/_job.html): 304 while nothing changed; the box as it is now; or, once
+    the draft is stored, a redirect to it."""
+    access = event_for(request, slug)
+    pk = request.GET.get("job")
+    if pk is None:  # the event's job, if its pages show one (nothing otherwise)
+        job = jobs.shown(access.event)
+        if job is None:
+            return HttpResponse("")
+    else:
+        job = Job.objects.filter(event=access.event, pk=int(pk)).first() if pk.isdigit() and len(pk) < 18 else None
+        if job is None:
+            raise Http404("No such job.")
+    if job.state == Job.State.DONE and job.is_round:
+        messages.success(request, jobs.done_text(job))
+        return back(request, reverse("org_round", args=[slug, job.round_number]))
+    if job.state == Job.State.DONE and job.kind == Job.Kind.PLAYERS:  # the roster, with what was imported
+        messages.success(request, jobs.done_text(job))
+        return back(request, reverse("org_players", args=[slug]))
+    ctx = job_context(job)
+    unchanged = get_conditional_response(request, etag=ctx["job_etag"])
+    if unchanged is not None:
+        return live_headers(unchanged, ctx["job_etag"])
+    response = render(request, "organiser/_job.html", {"event": access.event, "access": access, **ctx})
+    return live_headers(response, ctx["job_etag"])
 
 
 def _job(access: Access, job_id: int) -> Job:
@@ -139,8 +177,8 @@ def trf_job(request: HtmxHttpRequest, job_id: int):
     if request.htmx:
         unchanged = get_conditional_response(request, etag=ctx["job_etag"])
         if unchanged is not None:
-            return _live_headers(unchanged, ctx["job_etag"])
-        return _live_headers(render(request, "organiser/_job.html", {"event": None, **ctx}), ctx["job_etag"])
+            return live_headers(unchanged, ctx["job_etag"])
+        return live_headers(render(request, "organiser/_job.html", {"event": None, **ctx}), ctx["job_etag"])
     return page(request, "organiser/job.html", None, **ctx)
 
 
@@ -149,6 +187,10 @@ def trf_job(request: HtmxHttpRequest, job_id: int):
 @heavy
 def trf_job_retry(request: HtmxHttpRequest, job_id: int):
     old = _trf_job(request, job_id)
+    if old.event is not None:  # a section's import: the event's organisers' alone, as its upload is
+        event_for(request, old.event.slug, need=ORGANISER)
+    if not may_create_events(request.user):  # run again, it creates as the first run would (the worker asks again)
+        return cannot_create(request)
     if (old.is_active and not old.is_stale()) or not old.payload:
         return redirect("org_trf_job", job_id=job_id)
     try:

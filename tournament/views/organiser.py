@@ -16,25 +16,24 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from standings.divisions import Division
 from tournament.forms import once
 from tournament.forms.event import TIEBREAKER_CHOICES, EventCreateForm, EventSettingsForm, StaffForm
 from tournament.forms.files import EventFileForm
 from tournament.forms.sections import TRFUploadForm
 from tournament.jobs import workflow as jobs
 from tournament.models import Event, EventRole, Match, Round
-from tournament.services.cut import line_in
-from tournament.services.divisions import division_standings, joined_into
+from tournament.pages.jobs import job_context
+from tournament.pages.round import round_lines
+from tournament.pages.standings import standings_tables
+from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
 from tournament.services.staff import claim_invites, create_event, last_time_zone
-from tournament.services.standings import standings_shown
-from tournament.services.top_cut import final_placings, placings_by_division, stage_names
+from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.text import l10n
 from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
-from tournament.views.pages import _save_changed, back, page
-from tournament.views.rounds import job_context
+from tournament.views.pages import back, page, save_changed
 from tournament.views.sections import sections_index, sections_panel
 
 
@@ -99,9 +98,6 @@ def event_home(request: HtmxHttpRequest, slug: str):
             tables=Count("matches", filter=Q(matches__player_b__isnull=False)),
         ).order_by("number")
     )
-    stages = stage_names(event) if any(r.kind == Round.Kind.ELIMINATION for r in rounds) else {}
-    for r in rounds:
-        r.stage = stages.get(r.number, "")
     counts = event.players.aggregate(total=Count("id"), active=Count("id", filter=Q(dropped_after__isnull=True)))
     last = rounds[-1] if rounds else None
     recommendation = recommended_rounds(event)
@@ -112,7 +108,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         request,
         "organiser/event_home.html",
         access,
-        rounds=rounds,
+        rounds=round_lines(event, rounds),
         last=last,
         counts=counts,
         swiss_done=sum(1 for r in rounds if r.kind == Round.Kind.SWISS),
@@ -126,6 +122,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         requested=[(p, "½" if p.requested_bye(following) == Match.Result.HALF_BYE else "0") for p in asked],
         **job_context(jobs.shown(event)),
         **({} if event.is_section else sections_panel(event)),
+        may_create=may_create_events(request.user),  # sections are added by an account that may create events
     )
 
 
@@ -206,7 +203,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
 def _save_settings(request: HtmxHttpRequest, form: EventSettingsForm, event: Event, locked: bool) -> None:
     changed_locked = form.changed_locked()
     was_reporting = form.initial["reporting"]
-    _save_changed(form)
+    save_changed(form)
     if event.reporting != was_reporting:  # logged as the round page's switch logs it
         log(event, "reporting", request.user, mode=event.reporting, was=was_reporting)
     if locked and changed_locked:
@@ -279,41 +276,13 @@ def _stale_messages(form: EventSettingsForm, conflicts: list[str]) -> list[str]:
     return [message % {"fields": l10n.join(fields)}]
 
 
-def _standings_rows(event: Event, live: bool = True):
-    """The standings shown, the tie-breakers' labels, and the tables: (division, rows), one per division when
-    the players have divisions (each ranked from 1), else one named ""."""
-    shown = standings_shown(event, live=live)
-    result = shown.standings
-    codes = list(result.tiebreakers)
-    tables = []
-    for division in division_standings(event, result) or [Division("", result)]:
-        rows = division.standings.rows
-        line, line_text = line_in(result, rows)  # a Day-2 cut's line, in each division's table
-        tables.append(
-            (
-                division.name,
-                [
-                    {
-                        "row": r,
-                        "points": l10n.points(r.points),
-                        "record": l10n.record(r.wins, r.losses, r.draws),
-                        "tbs": [l10n.value(c, r.tiebreakers[c]) for c in codes],
-                        "cut_line": line_text if k == line else "",
-                    }
-                    for k, r in enumerate(rows)
-                ],
-            )
-        )
-    return shown, [l10n.label(c) for c in codes], tables
-
-
 @require_GET
 @login_required
 def standings_page(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
     if access.event.sections.exists():
         return sections_index(request, access, _("Standings"))
-    shown, labels, tables = _standings_rows(access.event)
+    shown, labels, tables = standings_tables(access.event)
     return page(
         request,
         "organiser/standings.html",

@@ -1,19 +1,16 @@
 """What every organiser page does: render a page or its htmx fragment, go back where the person came
-from, and name a result change as people read it."""
+from, answer a live part's poll, save a form's own fields. What a page shows is tournament/pages/'s."""
 
 import uuid
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournament.models import Event, ResultChange, Round
+from tournament.models import Event, Round
 from tournament.services.locks import current_round
-from tournament.services.reports import told
-from tournament.text.results import CHESS_RESULTS, result_word
 from tournament.views.access import Access, HtmxHttpRequest, is_fragment
 
 
@@ -35,7 +32,7 @@ def page(request: HtmxHttpRequest, template: str, access: Access | None, partial
     return response
 
 
-def _next(request: HtmxHttpRequest, default: str) -> str:
+def next_url(request: HtmxHttpRequest, default: str) -> str:
     """Where a form asks to go back to, if it is on this site; `default` otherwise."""
     nxt = request.POST.get("next", "")
     # A path on this site: anything else (a view name such as "abc" included) is not followed.
@@ -43,7 +40,7 @@ def _next(request: HtmxHttpRequest, default: str) -> str:
     return nxt if ok else default
 
 
-def _save_changed(form) -> None:
+def save_changed(form) -> None:
     """Save the form's own fields only: the event's version counter and other columns are not rewritten."""
     form.save(commit=False).save(update_fields=[f for f in form._meta.fields if f in form.cleaned_data])
 
@@ -53,43 +50,14 @@ def back(request: HtmxHttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def snapshot_label(snap: dict | None, chess: bool = False) -> str:
-    """A result as a match's history kept it; `chess`: one game as chess writes it (½-½, not 0-0-1)."""
-    if not snap:
-        return _("no result")
-    if snap.get("games"):
-        a, b, d = snap["games"]
-        if chess and (a, b, d) in CHESS_RESULTS:
-            return CHESS_RESULTS[(a, b, d)]
-        return f"{a}-{b}-{d}" if d else f"{a}-{b}"
-    result = snap.get("result", "")
-    return result_word(result)
-
-
-def labelled(changes, chess: bool = False) -> list[ResultChange]:
-    """Result changes as a history reads them: the result before and after, who stored it (a person at the desk,
-    or the player whose phone's report stored it), and what each player had reported from their phone.
-
-    The changes come with `by`, `player` and their match's players (select_related)."""
-    changes = list(changes)
-    for c in changes:
-        c.before_label, c.after_label = snapshot_label(c.before, chess), snapshot_label(c.after, chess)
-        if c.by_id:
-            c.who = c.by.get_username()
-        elif c.player_id:
-            c.who = _("%(name)s, by phone") % {"name": c.player.name}
-        else:
-            c.who = "—"
-        m = c.match
-        players = {p.pk: p for p in (m.player_a, m.player_b) if p is not None}
-        c.versions = []
-        for r in c.reports:
-            who = players.get(r["player"])
-            games = tuple(r["games"]) if r["games"] else None
-            text = _("that's not right") if r["disputes"] else told(games, r["result"], m, chess)
-            c.versions.append((who.name if who else "?", text))
-    return changes
-
-
-def _round(event: Event, number: int) -> Round:
+def round_or_404(event: Event, number: int) -> Round:
     return get_object_or_404(Round, event=event, number=number)
+
+
+def live_headers(response: HttpResponse, etag: str) -> HttpResponse:
+    """A live part's answer (the round page's poll, a job's box): its ETag, asked about every time, kept by
+    nobody but the browser, varying on who asks."""
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
+    return response

@@ -9,12 +9,8 @@ The page is personal (it carries a CSRF token), so it is rendered per request; a
 304 while neither the event nor the player's match has changed.
 """
 
-import hashlib
 import re
-from dataclasses import dataclass, field
-from types import SimpleNamespace
 
-from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.utils import get_level_tags
@@ -27,36 +23,35 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.encoding import iri_to_uri
 from django.utils.html import conditional_escape
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament.forms.players import RequestedByeForm
 from tournament.infra.fast.rows import Joined
-from tournament.models import Event, Match, Player, Report, Round, single
+from tournament.infra.middleware import client_ip
+from tournament.models import Event, Match, Player, Round, single
+from tournament.pages.memo import load_rest
+from tournament.pages.player import (
+    CSRF_MARK,
+    NAME_MARK,
+    PhonePage,
+    disputed_message,
+    frame,
+    me_context,
+    page_row,
+    personal_version,
+    sent_message,
+)
+from tournament.pages.rows import qr_svg
 from tournament.services import budgets, reports
-from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
-from tournament.services.roster import next_requestable_round, request_bye
-from tournament.services.standings import settled_marker
+from tournament.services.roster import request_bye
 from tournament.text import game_words
 from tournament.text.i18n import use_event
-from tournament.text.results import result_label
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
-from tournament.views.player_parts import (
-    disputed_message,
-    finished,
-    history,
-    quick_results,
-    said,
-    sent_message,
-    standing_of,
-)
-from tournament.views.public_cache import BUILD, cached
-from tournament.views.public_rows import clock_of, qr_svg
 
 COOKIE_SALT = "tournament.player"
 COOKIE_DAYS = 14
@@ -178,73 +173,6 @@ def _player_at(pk: int, slug: str, event_pk: int | None = None) -> Player | None
     return player
 
 
-# The player's page in one query: the player the cookie names, their event, the round being played (the latest
-# published one), their match in it with both players, and each player's report on it. Every phone polls it every
-# few seconds while a round is reported; building it with the ORM took several times what PostgreSQL takes to
-# answer it. Only the reports of who plays the match now count (`reports.status`): one row each at most.
-_PAGE = Joined(
-    ("p", Player),
-    ("e", Event),
-    ("r", Round),
-    ("m", Match),
-    ("a", Player),
-    ("b", Player),
-    ("ra", Report),
-    ("rb", Report),
-)
-_PAGE_SQL = (
-    f"SELECT {_PAGE.select} "  # noqa: S608 (table and column names from the models; the values are parameters)
-    + f"""FROM {Player._meta.db_table} p
-    JOIN {Event._meta.db_table} e ON e.id = p.event_id
-    LEFT JOIN {Round._meta.db_table} r ON r.id = (
-        SELECT x.id FROM {Round._meta.db_table} x WHERE x.event_id = p.event_id AND x.state <> %s
-        ORDER BY x.number DESC LIMIT 1)
-    LEFT JOIN {Match._meta.db_table} m ON m.round_id = r.id AND (m.player_a_id = p.id OR m.player_b_id = p.id)
-    LEFT JOIN {Player._meta.db_table} a ON a.id = m.player_a_id
-    LEFT JOIN {Player._meta.db_table} b ON b.id = m.player_b_id
-    LEFT JOIN {Report._meta.db_table} ra ON ra.match_id = m.id AND ra.player_id = m.player_a_id
-    LEFT JOIN {Report._meta.db_table} rb ON rb.match_id = m.id AND rb.player_id = m.player_b_id
-    WHERE p.id = %s AND p.event_id = %s AND e.slug = %s"""
-)
-
-
-@dataclass
-class PhonePage:
-    """What a phone's page shows, as one query read it: the event, the player the phone was opened as (None:
-    a stranger), the round being played, the player's match in it and the reports on it by player."""
-
-    event: Event
-    player: Player | None = None
-    round: Round | None = None
-    match: Match | None = None
-    reports: dict[int, Report] = field(default_factory=dict)
-
-    @property
-    def shown(self) -> "reports.Shown | None":
-        """The match as this page read it, for a report on it to start from (`reports.submit`)."""
-        return reports.Shown(self.match, self.reports) if self.match is not None else None
-
-    def after(self, sent: "reports.Sent | None") -> "PhonePage | None":
-        """The page as the report `sent` left it, from that report's own transaction: its match and the
-        reports on it as they stood under the match's lock. None when the report did not tell (then read it)."""
-        if sent is None or sent.reports is None or self.match is None or sent.match.pk != self.match.pk:
-            return None
-        return PhonePage(self.event, self.player, sent.match.round, sent.match, sent.reports)
-
-
-def _page_row(player_pk: int, event_pk: int, slug: str) -> PhonePage | None:
-    row = _PAGE.one(_PAGE_SQL, [Round.State.DRAFT, player_pk, event_pk, slug])
-    if row is None:
-        return None
-    player, event, rnd, match, a, b, *reported = row
-    player.event = event
-    if rnd is not None:
-        rnd.event = event
-    if match is not None:
-        match.round, match.player_a, match.player_b = rnd, a, b
-    return PhonePage(event, player, rnd, match, {r.player_id: r for r in reported if r is not None})
-
-
 def phone_page(request: HtmxHttpRequest, slug: str) -> PhonePage:
     """`phone_player`, the round being played, the player's match in it and the reports on it, in one query."""
     for name in request.COOKIES:
@@ -252,7 +180,7 @@ def phone_page(request: HtmxHttpRequest, slug: str) -> PhonePage:
         signed = event_pk and _signed(request, name)
         if not signed:
             continue
-        found = _page_row(signed[0], int(event_pk[1]), slug)
+        found = page_row(signed[0], int(event_pk[1]), slug)
         if found is not None and reports.check_digest(found.player, signed[1]):
             use_event(found.event)  # its time zone, and a chess event's words
             return found
@@ -260,7 +188,7 @@ def phone_page(request: HtmxHttpRequest, slug: str) -> PhonePage:
 
 
 def address(request: HtmxHttpRequest) -> str | None:
-    return get_client_ip_address(request) or None
+    return client_ip(request)
 
 
 # --- Views -------------------------------------------------------------------------------------
@@ -294,7 +222,8 @@ def code(request: HtmxHttpRequest, slug: str):
     """ "This is me": the player types the code from their card. At the address of an event with sections, or of
     any of its sections, the code finds its player in any section (one moved since included), and the phone is
     theirs at their section's address (docs/sections.md)."""
-    event = public_event(request, slug)
+    event = public_event(request, slug, event_language=False)
+    load_rest(event)
     error = None
     if request.method == "POST":
         sections = bool(event.parent_id) or event.sections.exists()  # any section's address finds them all
@@ -331,7 +260,8 @@ def forget(request: HtmxHttpRequest, slug: str):
 @require_http_methods(["GET", "POST"])
 def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
     """The QR code on a match slip: the players of this table say who they are with their code."""
-    event = public_event(request, slug)
+    event = public_event(request, slug, event_language=False)
+    load_rest(event)
     rnd = event.rounds.exclude(state=Round.State.DRAFT).filter(number=number).first()
     match = rnd and rnd.matches.select_related("player_a", "player_b").filter(table=table).first()
     if match is None:
@@ -386,77 +316,12 @@ def me(request: HtmxHttpRequest, slug: str):
     return response
 
 
-# The page's frame (its head, the event's header and the language links) is the same for every player of the event:
-# rendered once per event's settings and language, not for each of 2048 phones. Only two things in it are the
-# request's own, the player's name (in the title) and the CSRF token (for htmx): rendered as marks, put in after.
-_NAME_MARK, _CSRF_MARK = "\ue000name\ue000", "\ue000csrf\ue000"
-_MAIN_START, _MAIN_END = '<main id="main">', "</main>"
-
-
-def _settings_row(event: Event) -> tuple:
-    """The event's settings: what its pages show of it, as against what every change moves."""
-    return tuple(getattr(event, f.attname) for f in Event._meta.concrete_fields if f.attname not in Event.CHANGE_FIELDS)
-
-
 def _framed(request: HtmxHttpRequest, page: PhonePage, context: dict) -> str:
-    """The whole page (without a one-time message: that one is rendered whole): its content for this request,
-    in the frame rendered once per event and language."""
-    shape = repr((BUILD, get_language(), _settings_row(page.event)))
-    key = f"me-frame:{hashlib.blake2b(shape.encode(), digest_size=10).hexdigest()}"
-
-    def frame() -> tuple[str, str]:
-        marked = (
-            context
-            | game_words.context(request)
-            | {"player": SimpleNamespace(name=_NAME_MARK), "csrf_token": _CSRF_MARK}
-        )
-        html = render_to_string("player/me.html", marked)
-        return html[: html.index(_MAIN_START) + len(_MAIN_START)], html[html.rindex(_MAIN_END) :]
-
-    before, after = cached(key, frame, keep=True)
-    before = before.replace(_NAME_MARK, conditional_escape(page.player.name)).replace(_CSRF_MARK, get_token(request))
+    """The whole page (without a one-time message: that one is rendered whole): its content for this request, in
+    the frame rendered once per event and language, with the player's name and this request's CSRF token put in."""
+    before, after = frame(page.event, context)
+    before = before.replace(NAME_MARK, conditional_escape(page.player.name)).replace(CSRF_MARK, get_token(request))
     return before + render_to_string("player/me.html#content", context, request) + after
-
-
-# What the player's page shows besides the current round and match: their own matches of other rounds.
-_ROUND_FIELDS = (
-    "pk",
-    "number",
-    "kind",
-    "state",
-    "clock_started",
-    "clock_paused_at",
-    "clock_paused_seconds",
-    "clock_minutes",
-    "reporting_closed",
-)
-_MATCH_FIELDS = ("pk", "version", "report_stamp", "table", "player_a_id", "player_b_id", "result")
-
-
-def personal_version(page: PhonePage, template: str) -> str:
-    """Names what this player's page shows, so a phone's poll answers 304 while none of it has changed.
-
-    Not the event's version: every result anybody stores bumps that, and a 2048-player round stores ten a
-    second, so every phone's poll would render its page anew. The page shows the event's settings, the
-    round (its state and clock) and the player's match in it (its result and the reports on it), their
-    standing and their matches of the earlier rounds, which are finished while `rnd` is played (both read
-    after the last finished round, and named by `services.settled_marker` with the roster's names: a
-    correction of an earlier round writes a `ResultChange`, which the marker counts); the build and the
-    language shape the rest.
-    """
-    event, player, rnd, match = page.event, page.player, page.round, page.match
-    parts = (
-        BUILD,
-        get_language(),
-        template,
-        _settings_row(event),
-        player.pk,
-        sorted(player.requested_byes.items()),
-        tuple(getattr(rnd, f) for f in _ROUND_FIELDS) if rnd else None,
-        tuple(getattr(match, f) for f in _MATCH_FIELDS) if match else None,
-        settled_marker(event, max(finished(rnd), 0)),
-    )
-    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
 
 
 @require_POST
@@ -586,70 +451,6 @@ def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> Outcome:
         mine, theirs, drawn = outcome.games
         outcome = Outcome(outcome.result, (theirs, mine, drawn))
     return outcome
-
-
-def me_context(page: PhonePage) -> dict:
-    event, player, rnd, match = page.event, page.player, page.round, page.match
-    from_a = match is not None and match.player_a_id == player.pk
-    opponent = (match.player_b if from_a else match.player_a) if match else None
-    mine = theirs = None
-    state = reports.EMPTY
-    if match is not None and match.player_b_id is not None:
-        # A stored result is all the page shows of a match: its reports are the judges' to read.
-        by_player = {} if match.has_result else page.reports
-        mine, theirs = by_player.get(player.pk), by_player.get(opponent.pk)
-        state = reports.status(match, list(by_player.values()))
-    can_report = (
-        rnd is not None and match is not None and reports.refusal(event, rnd, match, player, current=rnd) is None
-    )
-    standing = standing_of(event, player, rnd)
-    chess = event.chess_results
-    return {
-        "event": event,
-        "player": player,
-        "round": rnd,
-        "match": match,
-        "opponent": opponent,
-        "colour": (_("White") if from_a else _("Black")) if event.colours and opponent else "",
-        "clock": clock_of(rnd),
-        "state": state,
-        "mine": mine,
-        "theirs": theirs,
-        "mine_text": said(mine.games, mine.result, match, player, chess=chess) if mine and not mine.disputes else "",
-        "theirs_text": said(theirs.games, theirs.result, match, player, chess=chess)
-        if theirs and not theirs.disputes
-        else "",
-        "stored_text": (
-            said(match.games, match.result, match, player, named=True, chess=chess) or result_label(match, chess)
-        )
-        if state == reports.STORED
-        else "",
-        "can_report": can_report,
-        "choices": quick_results(
-            event.best_of,
-            rnd.kind == Round.Kind.ELIMINATION,
-            from_a if chess else None,
-            opponent.name if opponent else "",
-            event.draws,
-        )
-        if can_report
-        else [],
-        "chess": chess,
-        # Every result a phone may send is a button: no "other result" field.
-        "buttons_only": chess or (event.best_of == 1 and not event.draws),
-        "history": history(event, player, rnd, standing),
-        # The Day-2 cut: what makes it, then whether the player made it (a round after it is being played).
-        "day2": player_text(
-            event,
-            player,
-            cut_published(event),
-            standing[0] if standing else None,
-            own=True,
-        ),
-        "bye_form": RequestedByeForm(initial={"round": next_requestable_round(event)})
-        if event.players_request_byes and player.is_active
-        else None,
-    }
 
 
 def personal_qr(request: HtmxHttpRequest, player: Player) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.forms import once
 from tournament.forms.players import (
     CsvConfirmForm,
@@ -28,6 +28,8 @@ from tournament.forms.sections import PlaceForm
 from tournament.jobs import workflow as jobs
 from tournament.jobs.files import large, players_payload
 from tournament.models import Event, Job, Match, Player, Round
+from tournament.pages.jobs import job_context
+from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round
 from tournament.services.roster import (
     NewPlayer,
@@ -42,13 +44,12 @@ from tournament.services.roster import (
     undrop_player,
 )
 from tournament.services.rounds import recommended_rounds
-from tournament.services.sections import paired_in, register
+from tournament.services.sections import paired_in, placed_by_rules, register
 from tournament.text import game_words, l10n, name_search, names
 from tournament.text.results import result_label, result_word
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
-from tournament.views.pages import _next, _save_changed, back, page
-from tournament.views.rounds import job_context
+from tournament.views.pages import back, next_url, page, save_changed
 
 
 def _players_context(event: Event):
@@ -63,6 +64,8 @@ def _players_context(event: Event):
     active = [p for p in players if p.is_active]
     return {
         "players": players,
+        "born": any(p.birth_date for p in players),
+        "divisions": any(p.division for p in players),
         "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
         "active_count": len(active),
         "paired": paired_players(event),
@@ -83,6 +86,7 @@ def _venue_players_context(event: Event, sections: list[Event]):
         same_name.setdefault(names.fold(p.name), []).append(p)
     return {
         "players": players,
+        "born": any(p.birth_date for p in players),
         "sections": sections,
         "unplaced": sum(1 for p in players if p.event_id == event.pk and p.is_active),
         "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
@@ -270,7 +274,7 @@ def players_csv(request: HtmxHttpRequest, slug: str):
 
 
 def _section_names(event: Event) -> tuple[list[str], str | None]:
-    """The section names a list's `section` column may give (csvio.check_sections): the event's sections at an
+    """The section names a list's `section` column may give (csv_rosters.check_sections): the event's sections at an
     event with sections; only its own name at a section's page."""
     if event.is_section:
         return [event.name], event.name
@@ -294,6 +298,32 @@ def _entries(event: Event, rows) -> tuple[list[NewPlayer], list | None]:
     return entries, [sections.get(r.section) for r in good]
 
 
+def _placements(event: Event, rows) -> list[str] | None:
+    """Where each of `rows` would be placed, as the preview shows it before anything is imported: at an event
+    with sections, the section named or the one the rules give (or that it fits none); at a section whose
+    players play in a partner (divisions paired together), the section they play in and their division. None
+    where every row goes to `event` itself with no division."""
+    sections = [] if event.is_section else event.section_list
+    if not sections and plays_in(event) == (event, ""):
+        return None
+    labels = []
+    for r in rows:
+        if sections:
+            section = next((s for s in sections if s.name == r.section), None) if r.section else None
+            section = section or placed_by_rules(sections, r.rating, r.chess.get("birth_date", ""))
+        else:
+            section = event
+        if section is None:
+            labels.append(_("fits no section's rules"))
+            continue
+        target, division = plays_in(section)
+        if division and target.pk != section.pk:
+            labels.append(_("%(section)s, plays in %(partner)s") % {"section": section.name, "partner": target.name})
+        else:
+            labels.append(section.name)
+    return labels
+
+
 PREVIEW_ROWS = 500
 # How the preview says a file's fields were separated.
 DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t": gettext_lazy("tabs")}
@@ -301,23 +331,28 @@ DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t"
 
 def _csv_preview(request, access: Access, text: str, encoding: str):
     existing = set(access.event.players.values_list("name", flat=True))
-    rows = csvio.parse_players(text, existing)
-    csvio.check_sections(rows, *_section_names(access.event))
+    rows = csv_rosters.parse_players(text, existing)
+    csv_rosters.check_sections(rows, *_section_names(access.event))
     # A 50,000-row file is checked whole, but the page shows the bad rows and the first good ones.
     shown = rows
     if len(rows) > PREVIEW_ROWS:
         shown = sorted(sorted(rows, key=lambda r: r.ok)[:PREVIEW_ROWS], key=lambda r: r.line)
+    placements = _placements(access.event, shown)
+    for r, placed in zip(shown, placements or [], strict=False):
+        r.placed = placed
     return page(
         request,
         "organiser/csv_preview.html",
         access,
         rows=shown,
+        placements=placements is not None,
+        born=any(r.chess.get("birth_date") for r in shown),
         hidden=len(rows) - len(shown),
         good=sum(1 for r in rows if r.ok),
         bad=sum(1 for r in rows if not r.ok),
         confirm_form=CsvConfirmForm(initial={"text": text}),
         encoding=encoding,
-        delimiter=DELIMITERS[csvio.delimiter_of(text)],
+        delimiter=DELIMITERS[csv_rosters.delimiter_of(text)],
     )
 
 
@@ -334,8 +369,8 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
         messages.error(request, form.errors["text"][0] if too_large else "The preview expired; upload the file again.")
         return back(request, reverse("org_players", args=[slug]))
     text = form.cleaned_data["text"]
-    rows = csvio.parse_players(text)
-    csvio.check_sections(rows, *_section_names(access.event))
+    rows = csv_rosters.parse_players(text)
+    csv_rosters.check_sections(rows, *_section_names(access.event))
     bad = [r for r in rows if not r.ok]
     if bad:
         # A file malformed anywhere writes nothing: a half-imported roster is worse than none.
@@ -381,7 +416,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     form = PlayerForm(request.POST or None, instance=player, chess=access.event.colours)
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
-            _save_changed(form)
+            save_changed(form)
             changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
             messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
@@ -491,7 +526,7 @@ def player_drop(request: HtmxHttpRequest, slug: str, player_id: int):
                 _("%(name)s is in the draft of round %(round)s: pair it again.")
                 % {"name": player, "round": draft.number},
             )
-    return back(request, _next(request, reverse("org_players", args=[slug])))
+    return back(request, next_url(request, reverse("org_players", args=[slug])))
 
 
 @require_POST

@@ -13,8 +13,10 @@ from django.views.decorators.http import require_GET
 import standings
 from swiss import eventfile as ef
 from swiss import model, venuefile
-from tournament.files import csvio
+from tournament.files import csv_exports
 from tournament.models import Event, Job, Player
+from tournament.pages.rows import qr_svg
+from tournament.pages.standings import standings_tables
 from tournament.services.divisions import division_standings
 from tournament.services.locks import current_round
 from tournament.services.standings import chess_idents, event_standings
@@ -24,9 +26,7 @@ from tournament.text import l10n, name_search
 from tournament.text.results import result_label
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
-from tournament.views.organiser import _standings_rows
-from tournament.views.pages import _round
-from tournament.views.public_rows import qr_svg
+from tournament.views.pages import round_or_404
 
 
 @require_GET
@@ -34,7 +34,7 @@ from tournament.views.public_rows import qr_svg
 def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     access = event_for(request, slug)
     event = access.event
-    rnd = _round(event, number)
+    rnd = round_or_404(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     points = {r.player_id: l10n.points(r.points) for r in before.rows}
     matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
@@ -110,7 +110,7 @@ def print_standings(request: HtmxHttpRequest, slug: str):
     if access.event.sections.exists():  # each section prints its own: the list of them
         return redirect("org_standings", slug)
     # Printed for the wall: the public rule (standings after the last complete round).
-    shown, labels, tables = _standings_rows(access.event, live=False)
+    shown, labels, tables = standings_tables(access.event, live=False)
     return render(
         request,
         "print/standings.html",
@@ -153,19 +153,19 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
         players = {p.key: p for p in event.players.all()}
         placings = {p.key: place for place, p in final_placings(event) or []}
         result = event_standings(event)
-        content = csvio.standings_csv(result, players, placings, division_standings(event, result))
+        content = csv_exports.standings_csv(result, players, placings, division_standings(event, result))
         return _csv_download(content, f"{slug}-standings.csv")
     asked = request.GET.get("round", "")
     if asked and not (asked.isdecimal() and len(asked) < 6):
         raise Http404("No such round.")
     current = current_round(event)
     number = int(asked or (current.number if current else 0))
-    rnd = _round(event, number)
+    rnd = round_or_404(event, number)
     before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
     keys = {p.key: p.pk for p in event.players.all()}
     points = {keys[r.player_id]: standings.format_value("points", r.points) for r in before.rows}
     return _csv_download(
-        csvio.pairings_csv(rnd, points, event.colours, event.chess_results), f"{slug}-round-{number}-pairings.csv"
+        csv_exports.pairings_csv(rnd, points, event.colours, event.chess_results), f"{slug}-round-{number}-pairings.csv"
     )
 
 
@@ -173,7 +173,7 @@ def _csv_download(content: str, filename: str) -> HttpResponse:
     """A CSV file says its language: in its name (friday-standings-da.csv) and in Content-Language."""
     language = get_language()
     stem = filename.removesuffix(".csv")
-    response = _download(csvio.BOM + content, f"{stem}-{language}.csv", "text/csv; charset=utf-8")
+    response = _download(csv_exports.BOM + content, f"{stem}-{language}.csv", "text/csv; charset=utf-8")
     response["Content-Language"] = language
     return response
 
@@ -182,12 +182,12 @@ def _players_csv(event: Event) -> str:
     """The roster; an event with sections exports every section's players with their section (read back by an
     import at the event: docs/sections.md)."""
     if event.is_section:  # a section's own players, with its name in the section column
-        return csvio.players_csv(
+        return csv_exports.players_csv(
             event.players.select_related("event").order_by("number"), chess=event.colours, root=event.parent
         )
     sections = event.section_list
     if not sections:
-        return csvio.players_csv(event.players.order_by("number"), chess=event.colours)
+        return csv_exports.players_csv(event.players.order_by("number"), chess=event.colours)
     venue = Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event")
     chess = event.colours or any(s.colours for s in sections)
-    return csvio.players_csv(venue.order_by("number"), chess=chess, root=event)
+    return csv_exports.players_csv(venue.order_by("number"), chess=chess, root=event)

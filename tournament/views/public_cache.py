@@ -1,418 +1,34 @@
-"""Conditional requests and cached renderings for the public pages (a fast path: tournament/infra/fast/).
+"""The HTTP answer of the public pages: ETags, 304s, Last-Modified, who may keep a page and for how long.
 
-A public page is a function of the event's version, the page and its parameters: every change the
-pages show (pairings, results, the round clock, settings) bumps `Event.version` through
-`services.changed`. So a poll costs one query for the event row: an unchanged page answers 304 with no
-body, and a changed one is rendered once per version and then served from Django's cache (local
-memory per process, or Redis shared by every app server when REDIS_URL is set).
+A poll costs one query for the event row (`access.public_event`): an unchanged page answers 304 with no body,
+and a changed one is rendered once per version and then served as kept (tournament/pages/memo.py).
 
-Renderings are made without the request, so they hold nothing personal (no CSRF token, no user) and
-can be shared by everybody; they are stored gzipped as well, because a 2048-player pairings list is
-a quarter of a megabyte of HTML on venue Wi-Fi.
+Written by hand, not with Django's `condition` decorator or `cache_page`, for measured reasons
+(docs/scaling.md): the validators come from the event row the view has already read (`condition` would read it
+again, in a function of its own, before the view), and a busy page may be answered with the ETag of the last
+rendering made rather than the event's (`memo.may_lag`), which is known only once the rendering is looked up.
+`cache_page` keeps a page for a time, keyed on its URL: these pages are kept per event version instead, so a
+result shows at the next poll and an unchanged page is never rendered twice. The conditional answer itself is
+Django's (`get_conditional_response`), and so are the cache headers (`patch_cache_control`, `patch_vary_headers`).
 """
 
-import copy
-import datetime as dt
 import gzip
-import hashlib
-import threading
-import time
-import weakref
-from collections import OrderedDict
 from collections.abc import Callable
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
-from typing import Any, TypeVar
 
 from django.conf import settings
-from django.core.cache import cache
-from django.db import connections, router
-from django.http import Http404, HttpRequest, HttpResponse
-from django.template.loader import render_to_string
+from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from tournament.infra.routers import wrote_recently
 from tournament.models import Event
-from tournament.services import standings
-from tournament.text import game_words, name_search
-from tournament.text.i18n import use_event, use_event_language
-from tournament.views.access import role_of
-
-CACHE_SECONDS = 6 * 3600
-GZIP_MIN_BYTES = 1024
-# zlib's own default: a 2048-player pairings page (570 kB) compresses in 4 ms to 41 kB; level 9 (gzip's
-# default) takes 12 ms, every time a busy page is made again, for 38 kB.
-GZIP_LEVEL = 6
-# What a page depends on besides the event: the templates and assets that shape it.
-_BUILD_FILES = (
-    "templates/base.html",
-    "templates/_language.html",
-    "locale/*/LC_MESSAGES/django.po",
-    "templates/public/*.html",
-    "templates/player/*.html",  # the player's page: its ETag and its frame (views/player.py) are keyed on this too
-    "static/css/*.css",
-    "static/js/*.js",
-)
-
-
-def _build_tag() -> str:
-    """Changes when the templates or assets do, so a deploy never answers 304 for an old page.
-
-    Derived from file contents (not a start time), so every app server behind the proxy agrees.
-    """
-    digest = hashlib.blake2b(digest_size=6)
-    for pattern in _BUILD_FILES:
-        for path in sorted(settings.BASE_DIR.glob(pattern)):
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-BUILD = _build_tag()
-
-
-# What a poll reads: the row's identity and change marker. The rest loads only to render a page.
-# In the model's field order, as `Model.from_db` expects. The name too: a venue's screen names its sections
-# (and is validated on them) without reading their rows (views/venue.py).
-_POLL_FIELDS = tuple(
-    f.attname
-    for f in Event._meta.concrete_fields
-    if f.attname
-    in {"id", "slug", "name", "public", "language", "time_zone", "preset", "created_at", "parent_id", "position"}
-    | Event.CHANGE_FIELDS
-)
-# The event at the address, and with it in the same query its sections' rows (an event with sections: its
-# venue pages show them all) and its parent's `public` (a section: hidden with the event it belongs to).
-_TABLE = Event._meta.db_table
-_POLL_SQL = (
-    f"SELECT {', '.join(f'e.{f}' for f in _POLL_FIELDS)}, "  # noqa: S608 (names from the model)
-    f"(SELECT p.public FROM {_TABLE} p WHERE p.id = e.parent_id) "
-    f"FROM {_TABLE} e WHERE e.slug = %s OR e.parent_id IN (SELECT x.id FROM {_TABLE} x WHERE x.slug = %s)"
-)
-
-
-def public_event(request: HttpRequest, slug: str) -> Event:
-    """`access.public_event` for pages polled every 15 s: the same rule, in one small query.
-
-    A public event, or a hidden one for its own organisers and judges; 404 for everybody else (a section is
-    hidden while its event is). The event's other fields are deferred until `public_response` renders a page.
-    Its sections, polled with it, are in `event.polled_sections` (docs/sections.md, "Public pages").
-    """
-    db = connections[router.db_for_read(Event)]  # the read replica for a phone, when there is one (routers.py)
-    with db.cursor() as cursor:
-        cursor.execute(_POLL_SQL, [slug, slug])
-        rows = cursor.fetchall()
-    event, sections = None, []
-    for row in rows:
-        # SQLite hands a raw cursor naive datetimes (stored in UTC); PostgreSQL aware ones.
-        *row, parent_public = (
-            v.replace(tzinfo=dt.UTC) if isinstance(v, dt.datetime) and v.tzinfo is None else v for v in row
-        )
-        polled = Event.from_db(db.alias, _POLL_FIELDS, row)
-        if polled.slug == slug:
-            event = polled
-            event.public = bool(event.public) and parent_public in (None, True, 1)
-        else:
-            sections.append(polled)
-    if event is None:
-        raise Http404("No such event.")
-    if not event.public and role_of(request.user, event) is None:
-        raise Http404("No such event.")
-    event.polled_sections = sorted(sections, key=lambda s: (s.position, s.pk))
-    use_event_language(request, event.language)
-    use_event(event)
-    return event
-
-
-def load_rest(event: Event) -> None:
-    """The fields a poll did not read, read once per event version (every change the pages show makes a new one)."""
-    deferred = event.get_deferred_fields()
-    if not deferred:
-        return
-
-    def read() -> dict:
-        event.refresh_from_db(fields=deferred)
-        return {name: getattr(event, name) for name in deferred}
-
-    for name, value in cached(f"event-row:{event_key(event)}", read).items():
-        setattr(event, name, value)
-
-
-def venue_view(event: Event, sections: list[Event]) -> tuple[Event, str]:
-    """The event as its venue pages (home, search: they show every section) are cached and validated,
-    and what names the versions they show, for `public_response`'s parameters.
-
-    Its version is the sum of the event's and those sections' versions, which any change to any of them moves
-    on; the names of the versions (each section's id and version) keep apart two states whose sums agree (a
-    section removed). A result in one section bumps that section alone: its own pages and every other
-    section's stay cached, and the venue's pages re-make only that section's part.
-    """
-    shown = copy.copy(event)
-    shown.version = event.version + sum(s.version for s in sections)
-    shown.updated_at = max([event.updated_at, *(s.updated_at for s in sections)])
-    return shown, " ".join(f"{s.pk}.{s.version}" for s in sections)
-
-
-def event_key(event: Event) -> str:
-    """Names one version of one event; the creation time keeps a reused primary key (SQLite) apart."""
-    return f"{event_identity(event)}.{event.version}"
-
-
-def event_identity(event: Event) -> str:
-    """The event whatever its version: its key, and its creation time (a reused primary key stays apart)."""
-    return f"{event.pk}.{int(event.created_at.timestamp() * 1_000_000)}"
-
-
-# Values read by every request of a busy round (a phone's standing among 2048): kept unpickled in this process
-# too, by `cached(..., keep=True)`. Their keys name what they are made of, so a key's value never changes.
-_kept: "OrderedDict[str, Any]" = OrderedDict()
-KEPT_VALUES = 64
-
-
-def cached(key: str, make: Callable[[], Any], keep: bool = False) -> Any:
-    """`make()` computed once per key (keys carry the event version, so they never go stale).
-
-    When a result comes in, every phone's next poll misses at once; only one of them computes.
-    `keep=True`: also kept in this process, so that reading it costs no unpickling (a 2048-entry dict read by
-    every phone's request); the callers of such values only read them.
-    """
-    if keep:
-        value = _kept.get(key)
-        if value is None:
-            value = cached(key, make)
-            _kept[key] = value
-            while len(_kept) > KEPT_VALUES:
-                _kept.popitem(last=False)
-        return value
-    value = cache.get(key)
-    if value is None:
-        with single_flight(key):
-            value = cache.get(key)
-            if value is None:
-                value = make()
-                cache.set(key, value, CACHE_SECONDS)
-    return value
-
-
-_locks: "weakref.WeakValueDictionary[str, threading.Lock]" = weakref.WeakValueDictionary()
-_locks_guard = threading.Lock()
-LOCK_SECONDS = 30
-
-
-@contextmanager
-def single_flight(key: str, wait: bool = True):
-    """Run the block for `key` once at a time: in this process (a lock) and across app servers (a cache key).
-
-    Others wait and then find the result cached. A holder that dies frees the shared key after
-    LOCK_SECONDS; a waiter that gives up after that long computes anyway rather than fail the page.
-    With `wait=False` a request that finds the block taken does not wait: it gets False and runs the
-    block without computing (it has something else to serve meanwhile).
-    """
-    with _locks_guard:
-        lock = _locks.get(key)
-        if lock is None:
-            lock = _locks[key] = threading.Lock()
-    if not lock.acquire(blocking=wait):
-        yield False
-        return
-    try:
-        shared = f"lock:{key}"
-        held = cache.add(shared, 1, LOCK_SECONDS)
-        if not held and not wait:
-            yield False
-            return
-        deadline = time.monotonic() + LOCK_SECONDS
-        while not held and time.monotonic() < deadline:
-            time.sleep(0.05)
-            held = cache.add(shared, 1, LOCK_SECONDS)
-        try:
-            yield True
-        finally:
-            if held:
-                cache.delete(shared)
-    finally:
-        lock.release()
-
-
-def event_standings(event: Event, after_round: int | None = None):
-    """`standings.event_standings`, computed by one request at a time (the others find it cached)."""
-    with single_flight(f"standings:{event_key(event)}:{after_round}"):
-        return standings.event_standings(event, after_round=after_round)
-
-
-# Written by a row template after each row (`{% for r in rows %}<tr>…</tr><!--/row-->{% endfor %}`). It cannot
-# occur inside a row: names and notes are escaped, so a "<" in them is "&lt;".
-ROW_END = "<!--/row-->"
-
-
-@dataclass(frozen=True)
-class RowIndex:
-    """A table's rows rendered once per event version, and what a search compares in each: its name and reading,
-    folded (tournament/text/name_search.py). A search picks rows out of it instead of rendering any."""
-
-    rows: tuple[str, ...]
-    folded: tuple[str, ...]
-
-    def find(self, q: str) -> list[str]:
-        needle = name_search.fold(q)
-        return [row for row, text in zip(self.rows, self.folded, strict=True) if needle in text]
-
-
-# Rows rendered before, by what shapes their HTML (`row_index`'s `shape`) and the row itself. In each process;
-# emptied when it grows past ROW_MEMO_ROWS (a round of 2048 players with every result in twice is ~8000).
-_row_memo: dict[tuple, tuple[str, str]] = {}
-ROW_MEMO_ROWS = 50_000
-
-
-def row_index(template: str, context: dict, rows: list, shape: str | None = None) -> RowIndex:
-    """`rows` rendered by `template`, which ends each row with ROW_END. Callers cache it per event version and
-    language, with the rest of the page.
-
-    `shape` names everything besides the row that its HTML depends on (the template, the context, the
-    language, the roster's names): rows rendered before under the same shape are not rendered again, so a
-    new version of a 2048-row page renders only the rows a result changed. Rows must then be hashable.
-    """
-    if shape is None:
-        html = _render_rows(template, context, rows)
-        folded = [_folded(r) for r in rows]
-        return RowIndex(tuple(html), tuple(folded))
-    made = [_row_memo.get((shape, r)) for r in rows]  # each row hashed once: a 2048-row page per version
-    missing = list(dict.fromkeys(r for r, m in zip(rows, made, strict=True) if m is None))
-    if missing:
-        if len(_row_memo) + len(missing) > ROW_MEMO_ROWS:
-            _row_memo.clear()
-        html = _render_rows(template, context, missing)
-        rendered = {row: (h, _folded(row)) for row, h in zip(missing, html, strict=True)}
-        _row_memo.update(((shape, row), value) for row, value in rendered.items())
-        made = [rendered[r] if m is None else m for r, m in zip(rows, made, strict=True)]
-    return RowIndex(tuple(h for h, _ in made), tuple(f for _, f in made))
-
-
-def _render_rows(template: str, context: dict, rows: list) -> list[str]:
-    html = render_to_string(template, context | game_words.context(None) | {"rows": rows}).split(ROW_END)
-    html.pop()  # after the last row: only whitespace
-    if len(html) != len(rows):
-        raise ValueError(f"{template} wrote {len(html)} rows for {len(rows)}")
-    return html
-
-
-def _folded(row) -> str:
-    # One string per row: a query is whitespace-normalised, so it never spans the line break.
-    return f"{name_search.fold(row.name)}\n{name_search.fold(getattr(row, 'reading', ''))}"
-
-
-def joined(rows: list[str] | tuple[str, ...]) -> SafeString:
-    """Rows of a RowIndex, for a page: each was rendered (and escaped) by a template."""
-    return mark_safe("".join(rows))  # noqa: S308
-
-
-# Where a page's own content sits in base.html; what is around it is the frame.
-_MAIN_START, _MAIN_END = b'<main id="main">', b"</main>"
-
-
-def _searched(event: Event, template: str, render: Callable[..., bytes], language: str, path: str) -> bytes:
-    """A search's page without rendering the page's frame (head, header, language links) for it.
-
-    The frame does not depend on the search: it is cut once per version from a whole rendering. The search
-    renders only the template's `content` partial (a fragment, asked for by htmx, needs no frame at all).
-    """
-    page, _, part = template.partition("#")
-    if part:
-        return render()
-
-    def frame() -> tuple[bytes, bytes]:
-        html = render(page)
-        start, end = html.index(_MAIN_START) + len(_MAIN_START), html.rindex(_MAIN_END)
-        return html[:start], html[end:]
-
-    before, after = cached(f"frame:{event_key(event)}:{BUILD}:{language}:{page}:{path}", frame)
-    return before + render(f"{page}#content") + after
-
-
-@dataclass(frozen=True)
-class Rendering:
-    """A page as rendered for one event version: what a later version may serve while it is being made.
-
-    Kept as its head (without the HTML) under its version's key and as the page's latest rendering, and its
-    HTML and gzipped HTML each under keys of their own (`_body_key`): every poll reads the head while the event
-    changes, and a page only the body it sends (a big page is half a megabyte of HTML and 40 kB gzipped; from
-    Redis, when app servers share it, reading both for every poll took more than rendering the page)."""
-
-    version: int
-    public: bool
-    updated_at: float  # the event's `updated_at` then (Last-Modified)
-    made_at: float  # time.time() when it was made
-    cost: float  # seconds it took
-    size: int  # bytes of the HTML
-    gzipped: bool  # whether it is kept gzipped too (GZIP_MIN_BYTES)
-    html: bytes | None = None  # None in the head
-    compressed: bytes | None = None
-
-    def head(self) -> "Rendering":
-        return replace(self, html=None, compressed=None)
-
-
-@dataclass(frozen=True)
-class Made:
-    """Anything else made for one event version (a search's rows): what a later version may use meanwhile."""
-
-    version: int
-    public: bool
-    made_at: float
-    cost: float
-    size: int  # bytes of the HTML it holds, as a page's size decides whether it may lag
-    value: Any
-
-
-_M = TypeVar("_M", Rendering, Made)
-
-
-def lagging(name: str, event: Event, make: Callable[[], Any], size: Callable[[Any], int], exact: bool) -> Any:
-    """`make()` for the event's version, made once and cached; unless `exact`, the value made for an earlier
-    version while it `may_lag`, as a big page does (a search must not cost a big rendering per result).
-
-    Whatever a page shows under its version's ETag must be `exact`: only a page's own rendering may lag.
-    """
-    event_pk = event_identity(event)
-    key, latest_key = f"{name}:{event_key(event)}", f"{name}-latest:{event_pk}"
-    made = cache.get(key)
-    if made is None:
-        latest = None if exact else cache.get(latest_key)
-        if latest is not None and may_lag(latest, event, time.time()):
-            return latest.value
-
-        def render() -> Made:
-            started = time.perf_counter()
-            value = make()
-            return Made(event.version, event.public, time.time(), time.perf_counter() - started, size(value), value)
-
-        made = _render_once(key, latest_key, render, latest, event)
-    return made.value
+from tournament.pages import memo
 
 
 def _etag(event_pk: str, version: int, public: bool, ident: str) -> str:
     # Weak: the gzipped and the plain body are the same page. The version comes from the event row.
     return f'W/"{event_pk}.{version}.{int(public)}.{ident}"'
-
-
-def may_lag(made: "Rendering | Made", event: Event, now: float) -> bool:
-    """May `made` stand in for the event's newer version a while longer?
-
-    While results pour in (a 2048-player round stores ten a second), re-rendering a big page for every
-    one of them would take all the server has. A rendering that took `cost` seconds may be served for
-    up to PUBLIC_LAG_FACTOR x cost after it was made, at most PUBLIC_LAG_MAX seconds: rendering then
-    takes at most about 1/PUBLIC_LAG_FACTOR of a core per page, whatever the rate of change. A page
-    smaller than PUBLIC_LAG_MIN_BYTES (every page of an event of a few hundred players) is always exact:
-    the size, not the time it took, decides, so a busy or cold server never makes a small page lag.
-    """
-    if made.version >= event.version or made.public != event.public:
-        return False
-    if made.size < settings.PUBLIC_LAG_MIN_BYTES:
-        return False
-    return now - made.made_at < min(settings.PUBLIC_LAG_MAX, made.cost * settings.PUBLIC_LAG_FACTOR)
 
 
 def public_response(
@@ -425,85 +41,48 @@ def public_response(
 ) -> HttpResponse:
     """The page `template` of `event` for `params`, or 304 when the client has this version already.
 
-    `context()` is called only when the rendering is not cached. A rendering is in one language: the
-    language is part of its cache key and ETag, and the response varies on what chose it (tournament/text/i18n.py).
+    `context()` is called only when the rendering is not kept. A rendering is in one language: the
+    language is part of its key and ETag, and the response varies on what chose it (tournament/text/i18n.py).
 
     A big page whose event changes faster than it can sensibly be rendered is served as last rendered
-    for a few seconds (`may_lag`), with that rendering's own ETag: the phones' next polls answer 304
+    for a few seconds (`memo.may_lag`), with that rendering's own ETag: the phones' next polls answer 304
     until a newer rendering exists, and the page is never more than PUBLIC_LAG_MAX seconds behind.
 
     A `search` (what one person typed) is not kept, and is exact: its page is its template's `content`
-    partial, picked out of rows rendered once per version (RowIndex), in the page's frame, also rendered
-    once per version (`_searched`).
+    partial, picked out of rows rendered once per version (`memo.RowIndex`), in the page's frame, also rendered
+    once per version (`memo.searched`).
     """
     language = get_language()
-    ident = "\0".join([BUILD, language, template, *(str(p) for p in params)])
-    ident = hashlib.blake2b(ident.encode(), digest_size=8).hexdigest()
-    event_pk = event_identity(event)
+    ident = memo.page_ident(template, language, params)
+    event_pk = memo.event_identity(event)
     etag = _etag(event_pk, event.version, event.public, ident)
     last_modified = int(event.updated_at.timestamp())
 
     gzip_ok = "gzip" in request.headers.get("Accept-Encoding", "")
 
     def render_html(name: str = template) -> bytes:
-        load_rest(event)
-        return render_to_string(name, context() | game_words.context(request) | {"page_path": request.path}).encode()
+        return memo.render_page(event, name, context, request.path)
 
     if search:
-        # Not kept, and its rows may be a busy event's last rendered ones (`lagging`): no validators, so no
+        # Not kept, and its rows may be a busy event's last rendered ones (`memo.lagging`): no validators, so no
         # browser is ever told "unchanged" about a search it holds.
-        html = _searched(event, template, render_html, language, request.path)
-        compressed = gzip.compress(html, GZIP_LEVEL, mtime=0) if gzip_ok and len(html) >= GZIP_MIN_BYTES else None
-        response = _body(html, compressed, gzip_ok)
+        html = memo.searched(event, template, render_html, language, request.path)
+        zipped = gzip_ok and len(html) >= memo.GZIP_MIN_BYTES
+        response = _body(gzip.compress(html, memo.GZIP_LEVEL, mtime=0) if zipped else html, zipped)
     else:
         response = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if response is None:
-        key = _page_key(event_pk, event.version, ident)
-        latest_key = f"rendering-head:{event_pk}:{ident}"
-
-        def render() -> Rendering:
-            started = time.perf_counter()
-            html = render_html()
-            compressed = gzip.compress(html, GZIP_LEVEL, mtime=0) if len(html) >= GZIP_MIN_BYTES else None
-            made = Rendering(
-                event.version, event.public, event.updated_at.timestamp(), time.time(), 0.0, len(html), bool(compressed)
-            )
-            return replace(made, cost=time.perf_counter() - started, html=html, compressed=compressed)
-
-        def keep(made: Rendering) -> Rendering:
-            """Its bodies under keys of their own; its head for `key` and `latest_key`."""
-            bodies = {_body_key(event_pk, made.version, ident, False): made.html}
-            if made.compressed is not None:
-                bodies[_body_key(event_pk, made.version, ident, True)] = made.compressed
-            cache.set_many(bodies, CACHE_SECONDS)
-            return made.head()
-
-        made = cache.get(key)
-        if made is None:
-            latest = cache.get(latest_key)
-            if latest is not None and may_lag(latest, event, time.time()):
-                made = latest
-            else:
-                made = _render_once(key, latest_key, render, latest, event, keep)
+        made = memo.rendering(event, ident, render_html)
         if made.version != event.version:
             etag = _etag(event_pk, made.version, made.public, ident)
             last_modified = int(made.updated_at)
             response = get_conditional_response(request, etag=etag, last_modified=last_modified)
         if response is None:
-            zipped = gzip_ok and made.gzipped
-            body = made.compressed if zipped else made.html
-            if body is None:  # a head: the body its version keeps
-                body = cache.get(_body_key(event_pk, made.version, ident, zipped))
-            if body is None:
-                # Gone from the cache meanwhile (evicted apart from its head): this version, rendered here.
-                made = render()
-                cache.set(key, keep(made), CACHE_SECONDS)
+            kept = made
+            made, body, zipped = memo.page_body(event, made, ident, gzip_ok, render_html)
+            if made is not kept:  # rendered again: the cache had lost its body
                 etag, last_modified = _etag(event_pk, made.version, made.public, ident), int(made.updated_at)
-                zipped = gzip_ok and made.gzipped
-                body = made.compressed if zipped else made.html
-            response = HttpResponse(body)
-            if zipped:
-                response["Content-Encoding"] = "gzip"
+            response = _body(body, zipped)
     if not search:
         response["ETag"] = etag
         response["Last-Modified"] = http_date(last_modified)
@@ -520,12 +99,12 @@ def cache_control(request: HttpRequest, response: HttpResponse, event: Event, se
 
     A public event's page is the same for every visitor (it varies only on what the Vary header names), so a CDN or
     nginx may serve it for PUBLIC_MAX_AGE seconds without asking (s-maxage; browsers still ask every time), and a CDN
-    as long again while it asks (CDN-Cache-Control's stale-while-revalidate): a page polled every 15 s is then never more than twice that behind, as a big page
-    may already be (`may_lag`). Not to a visitor whose own change must show at once: one signed in (the organiser,
-    a judge) or who wrote a moment ago (`routers.WROTE_COOKIE`: a phone that reported); their cookies differ, so
-    a cache honouring `Vary: Cookie` keeps their pages apart. Those, and a search, are `no-cache`: kept, but asked
-    about every time (a 304 when nothing changed). A hidden event is shown only to its organisers: no shared cache
-    may keep it.
+    as long again while it asks (CDN-Cache-Control's stale-while-revalidate): a page polled every 15 s is then never
+    more than twice that behind, as a big page may already be (`memo.may_lag`). Not to a visitor whose own change
+    must show at once: one signed in (the organiser, a judge) or who wrote a moment ago (`routers.WROTE_COOKIE`: a
+    phone that reported); their cookies differ, so a cache honouring `Vary: Cookie` keeps their pages apart. Those,
+    and a search, are `no-cache`: kept, but asked about every time (a 304 when nothing changed). A hidden event is
+    shown only to its organisers: no shared cache may keep it.
     """
     if not event.public:
         patch_cache_control(response, no_cache=True, private=True)
@@ -540,49 +119,8 @@ def cache_control(request: HttpRequest, response: HttpResponse, event: Event, se
         response["CDN-Cache-Control"] = f"max-age={seconds}, stale-while-revalidate={seconds}"
 
 
-def _page_key(event_pk: str, version: int, ident: str) -> str:
-    """Where the head of a page's rendering for one version of the event is kept."""
-    return f"rendering:{event_pk}.{version}:{ident}"
-
-
-def _body_key(event_pk: str, version: int, ident: str, gzipped: bool) -> str:
-    return f"{_page_key(event_pk, version, ident)}:{'gzip' if gzipped else 'html'}"
-
-
-def _body(html: bytes, compressed: bytes | None, gzip_ok: bool) -> HttpResponse:
-    if compressed and gzip_ok:
-        response = HttpResponse(compressed)
+def _body(body: bytes, zipped: bool) -> HttpResponse:
+    response = HttpResponse(body)
+    if zipped:
         response["Content-Encoding"] = "gzip"
-        return response
-    return HttpResponse(html)
-
-
-def _render_once(
-    key: str,
-    latest_key: str,
-    render: Callable[[], _M],
-    latest: _M | None,
-    event: Event,
-    keep: Callable[[_M], _M] = lambda made: made,
-) -> _M:
-    """Render this version once; while another request renders a big page, serve its last rendering meanwhile.
-
-    A small page is quick to render: waiting for it keeps every answer exact. A big page is rendered by one
-    request at a time, whatever version each asks for: while results pour in, every request may come with a
-    newer version than the one being rendered, and each rendering its own would take every thread at once.
-    `keep`: what of a rendering is cached under `key` and `latest_key` (storing the rest elsewhere); `latest` is
-    one such; a request that renders gets all of it.
-    """
-    big = latest is not None and latest.public == event.public and latest.size >= settings.PUBLIC_LAG_MIN_BYTES
-    with single_flight(latest_key if big else key, wait=not big) as mine:
-        if not mine:
-            return latest  # another request is rendering this version: the last one stands in meanwhile
-        made = cache.get(key)
-        if made is None:
-            made = render()
-            kept = keep(made)
-            cache.set(key, kept, CACHE_SECONDS)
-            newest = cache.get(latest_key)
-            if newest is None or newest.version <= made.version:
-                cache.set(latest_key, kept, CACHE_SECONDS)
-        return made
+    return response

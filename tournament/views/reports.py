@@ -17,7 +17,7 @@ from tournament.services.locks import ServiceError
 from tournament.text import name_search
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
-from tournament.views.pages import _next, back, page
+from tournament.views.pages import back, next_url, page
 from tournament.views.player import personal_qr
 
 
@@ -33,7 +33,7 @@ def reporting_mode(request: HtmxHttpRequest, slug: str):
         messages.success(
             request, _("Results: %(rule)s.") % {"rule": Event.Reporting(access.event.reporting).label.lower()}
         )
-    return back(request, _next(request, reverse("org_event", args=[slug])))
+    return back(request, next_url(request, reverse("org_event", args=[slug])))
 
 
 @require_POST

@@ -19,12 +19,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms.results import GamesForm, ResultForm, TableResultForm
 from tournament.models import Match, Round
+from tournament.pages.round import change_lines, result_choices, round_context
 from tournament.services.locks import ServiceError
 from tournament.services.results import ConfirmAdvance, ConfirmReplace, advance_question, parse_outcome, record_result
 from tournament.text.results import result_label
 from tournament.views.access import Access, HtmxHttpRequest, event_for
-from tournament.views.pages import _next, _round, back, labelled, page
-from tournament.views.rounds import _round_context, result_choices
+from tournament.views.pages import back, next_url, page, round_or_404
 
 
 def _first_error(form) -> str:
@@ -51,7 +51,7 @@ def _pairings_changed(request: HtmxHttpRequest, slug: str, number: int, match_id
 def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
     """One click on a result button; the row answers in place (HTMX) or the page reloads."""
     access = event_for(request, slug)
-    rnd = _round(access.event, number)
+    rnd = round_or_404(access.event, number)
     match = Match.objects.select_related("player_a", "player_b", "round").filter(pk=match_id, round=rnd).first()
     if match is None:
         return _pairings_changed(request, slug, number, match_id)
@@ -77,11 +77,10 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
             return _ask_on_match_page(request, access, rnd, question)
         if error:
             messages.error(request, error)
-        return redirect(_next(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
-    match.error, match.question = error, question
+        return redirect(next_url(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
     rnd.refresh_from_db()
-    ctx = _round_context(access.event, rnd, row=match)
-    return page(request, "organiser/round.html", access, partial="row-response", m=match, **ctx)
+    ctx = round_context(access.event, rnd, row=match, error=error, question=question)
+    return page(request, "organiser/round.html", access, partial="row-response", **ctx)
 
 
 @dataclass
@@ -107,7 +106,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
     reloads with a message, and a question is asked on the match's own page.
     """
     access = event_for(request, slug)
-    rnd = _round(access.event, number)
+    rnd = round_or_404(access.event, number)
     chess = access.event.chess_results
     form = TableResultForm(request.POST)
     match = question = done = None
@@ -168,20 +167,12 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
         line.text = " ".join(e for errors in form.errors.values() for e in errors)
     rnd.refresh_from_db()
     if done and state != "cancelled":
-        match.error = match.question = None
-        ctx = _round_context(access.event, rnd, row=match)
+        ctx = round_context(access.event, rnd, row=match)
     else:
-        ctx = _round_context(access.event, rnd, rows=False)
-    return page(
-        request,
-        "organiser/round.html",
-        access,
-        partial="desk-response",
-        line=line,
-        question=question,
-        m=match if line.label else None,
-        **ctx,
-    )
+        ctx = round_context(access.event, rnd, rows=False)
+    if not line.label:
+        ctx["m"] = None
+    return page(request, "organiser/round.html", access, partial="desk-response", line=line, question=question, **ctx)
 
 
 def _confirm_on_bracket(request, slug: str, match: Match, result: str) -> HttpResponse:
@@ -219,7 +210,7 @@ def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesFo
         question=question,
         # The version the page shows now: a question answered on it replaces exactly what it showed.
         version=question.match.version if question else match.version,
-        changes=labelled(
+        changes=change_lines(
             match.changes.select_related("by", "player", "match__player_a", "match__player_b"),
             access.event.chess_results,
         ),
@@ -234,7 +225,7 @@ def _match_page(request, access: Access, rnd: Round, match: Match, form: GamesFo
 def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
     """Any result (“other…”), and the correction of a stored one (an earlier round's too)."""
     access = event_for(request, slug)
-    rnd = _round(access.event, number)
+    rnd = round_or_404(access.event, number)
     match = Match.objects.select_related("player_a", "player_b", "round").filter(pk=match_id, round=rnd).first()
     if match is None:
         return _pairings_changed(request, slug, number, match_id)

@@ -1,19 +1,16 @@
 """A round as the organiser runs it: pairing, the draft (swap, re-pair, publish), the published round's
-page and its clock."""
+page and its clock. What those pages show is tournament/pages/round.py's."""
 
 import hashlib
-import math
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import F, Sum
-from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.db.models import Sum
+from django.http import Http404
+from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.html import format_html
+from django.utils.cache import get_conditional_response
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -23,30 +20,26 @@ from tournament.forms import once
 from tournament.forms.players import SwapForm
 from tournament.forms.results import ClockForm
 from tournament.jobs import workflow as jobs
-from tournament.models import Event, Job, Match, Player, ResultChange, Round
-from tournament.services import results_board
+from tournament.models import Event, Job, Player, ResultChange, Round
+from tournament.pages import results_board
+from tournament.pages.jobs import job_context
+from tournament.pages.memo import BUILD
+from tournament.pages.round import change_lines, draft_context, round_context, round_lines
 from tournament.services.clock import change_clock
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError, latest_round
-from tournament.services.results import shorthands
 from tournament.services.rounds import (
     check_ready_to_pair,
     flip_colours,
-    met_before,
     pair_next_round,
     publish_round,
     repair_loss,
     repair_round,
     swap_players,
 )
-from tournament.services.standings import chess_idents, event_standings
-from tournament.services.top_cut import stage_name, stage_names
-from tournament.text import engine_text, game_words, l10n, name_search
-from tournament.text.names import Names
-from tournament.views import results_rows
+from tournament.text import engine_text, name_search
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
-from tournament.views.pages import _next, _round, back, labelled, page
-from tournament.views.public_cache import BUILD
+from tournament.views.pages import back, live_headers, next_url, page, round_or_404
 
 
 @require_POST
@@ -86,69 +79,10 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     return back(request, reverse("org_round", args=[rnd.event.slug, rnd.number]))
 
 
-def result_choices(best_of: int, elimination: bool, chess: bool = False, draws: bool = True) -> list[tuple[str, str]]:
-    """The one-click results of a match format: every winning score, then the draws (none where a game has
-    none: `draws=False`, backgammon); a chess game's 1-0, ½-½, 0-1 (White's result first)."""
-    if chess and not elimination:
-        return [("1-0", "1-0"), ("½-½", "½-½"), ("0-1", "0-1")]
-    need = math.ceil(best_of / 2)
-    wins_a = [(f"{need}-{j}", f"{need}-{j}") for j in range(need)]
-    wins_b = [(f"{j}-{need}", f"{j}-{need}") for j in reversed(range(need))]
-    choices = wins_a + wins_b
-    if not elimination and draws:
-        if best_of == 1:
-            choices.append(("0-0-1", game_words.gettext("Draw")))
-        else:
-            choices += [
-                ("1-1", _("1-1 draw")),
-                (f"0-0-{best_of}", _("0-0-%(n)s ID") % {"n": best_of}),  # an intentional draw
-            ]
-    return choices
-
-
-def _round_context(
-    event: Event, rnd: Round, view: str = "default", q: str = "", start: int = 1, rows: bool = True, row=None
-):
-    """The results page: the counts, and the rows of `view` (none when `rows` is false); `row`: the one
-    match an HTMX answer shows, prepared like a row of the page."""
-    elimination = rnd.kind == Round.Kind.ELIMINATION
-    choices = result_choices(event.best_of, elimination, event.chess_results, event.draws)
-    if rows and row is None:
-        overview = results_board.overview(rnd, view, q, start)
-    else:
-        counts = results_board.counts(rnd)
-        overview = results_board.Overview(counts, [], [], counts.total > results_board.LARGE_ROUND, view, start, q)
-    board = results_rows.Rows(event, rnd, choices)
-    board.prepare_all([*overview.matches, *overview.attention, *([row] if row is not None else [])])
-    latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
-    return {
-        "round": rnd,
-        "stage": stage_name(overview.counts.matches) if elimination else "",
-        "matches": overview.matches,
-        "overview": overview,
-        "missing": overview.counts.outstanding,
-        "entered": overview.counts.entered,
-        "only_outstanding": overview.view == "outstanding",
-        "choices": choices,
-        "shorthands": shorthands(event.best_of, elimination, event.chess_results, event.draws),
-        "is_latest": rnd.number == latest,
-        "seconds_left": rnd.seconds_left(),
-    }
-
-
 # How often the judge's open round page asks whether anything changed (an unchanged answer is a 304 of a few
 # queries); the full list of a large round is a big rendering each time a result comes in, so it asks less often.
 LIVE_SECONDS = 3
 LIVE_SECONDS_FULL_LIST = 15
-
-
-def _round_tabs(event: Event) -> list[Round]:
-    """The rounds for the page's tabs; a top-cut round carries its stage's name (Semifinals, Final) as `stage`."""
-    rounds = list(event.rounds.order_by("number"))
-    stages = stage_names(event) if any(r.kind == Round.Kind.ELIMINATION for r in rounds) else {}
-    for r in rounds:
-        r.stage = stages.get(r.number, "")
-    return rounds
 
 
 @require_GET
@@ -174,19 +108,19 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         # The page's own poll: 304 while neither the event nor a report of this round changed.
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
-            return _live_headers(unchanged, etag)
+            return live_headers(unchanged, etag)
     partial = {"outstanding": "outstanding", "live": "live"}.get(part, "matches")
-    ctx = _round_context(event, rnd, view, q, first, rows=partial != "outstanding")
+    ctx = round_context(event, rnd, view, q, first, rows=partial != "outstanding")
     whole = not is_fragment(request)  # a fragment shows neither the drops nor the corrections
     response = page(
         request,
         "organiser/round.html",
         access,
         partial=partial,
-        rounds=_round_tabs(event),
+        rounds=round_lines(event, list(event.rounds.order_by("number"))),
         reporting_choices=Event.Reporting.choices,
         drops=results_board.phone_drops(event, rnd) if whole else [],
-        changes=labelled(
+        changes=change_lines(
             ResultChange.objects.filter(match__round=rnd, before__isnull=False).select_related(
                 "by", "player", "match__player_a", "match__player_b"
             )[:50],
@@ -201,7 +135,7 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         live_every=LIVE_SECONDS_FULL_LIST if len(ctx["matches"]) > results_board.LARGE_ROUND else LIVE_SECONDS,
         **ctx,
     )
-    return _live_headers(response, etag) if part == "live" else response
+    return live_headers(response, etag) if part == "live" else response
 
 
 def _round_with_stamp(event: Event, number: int) -> Round:
@@ -221,81 +155,26 @@ def _live_etag(request: HtmxHttpRequest, access: Access, rnd: Round, view: str, 
     return f'W/"r{rnd.pk}.{access.event.version}.{rnd.stamp or 0}.{ident}"'
 
 
-def _live_headers(response, etag: str):
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, private=True)
-    patch_vary_headers(response, ("HX-Request", "Cookie"))
-    return response
-
-
 def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=None):
     event = access.event
-    before = event_standings(event, after_round=rnd.number - 1)  # cached per event version
-    points = {r.player_id: r.points for r in before.rows}
-    met = met_before(event, rnd.number)
-    idents = chess_idents(event)
-    rows = []
-    for m in rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"):
-        pa = points.get(m.player_a.key, 0)
-        pb = points.get(m.player_b.key, 0) if m.player_b else None
-        rows.append(
-            {
-                "match": m,
-                "points_a": l10n.points(pa),
-                "points_b": l10n.points(pb) if pb is not None else "",
-                "ident_a": idents.get(m.player_a_id),
-                "ident_b": idents.get(m.player_b_id),
-                "float": pb is not None and pa != pb,
-                "rematch": m.player_b_id is not None and frozenset((m.player_a_id, m.player_b_id)) in met,
-            }
-        )
-    in_round = [p for m in rows for p in (m["match"].player_a, m["match"].player_b) if p]
-    bye_notes = [
-        bye_note(event, r["match"].player_a, rnd.number)
-        for r in rows
-        if r["match"].result == Match.Result.BYE and r["match"].player_a.byes < rnd.number
-    ]
-    waiting = event.players.filter(dropped_after__isnull=True, joined_round__lte=rnd.number).exclude(
-        pk__in=[p.pk for p in in_round]
-    )
+    ctx = draft_context(event, rnd)
+    in_round = ctx.pop("in_round")
     return page(
         request,
         "organiser/draft.html",
         access,
-        round=rnd,
-        rows=rows,
-        bye_notes=bye_notes,
-        waiting=waiting,
-        dropped=[p for p in in_round if p.dropped_after is not None and p.dropped_after < rnd.number],
         swap_form=swap_form
         or SwapForm(players=sorted(in_round, key=lambda p: (name_search.player_key(p, access.event.language), p.pk))),
         **job_context(jobs.shown(event, rnd.number, Job.Kind.REPAIR)),
+        **ctx,
     )
-
-
-def bye_note(event: Event, player: Player, number: int) -> str:
-    """Why this player has the round's bye; a late entrant's surprises organisers, so it says so."""
-    name = Names.of(event.pk).label(player)
-    if player.joined_round > 1 and event.late_entry == Event.LateEntry.NONE:
-        return game_words.gettext(
-            "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late "
-            "(in round %(joined)s, with no record for the rounds before)."
-        ) % {"name": name, "joined": player.joined_round}
-    if player.joined_round > 1:
-        return game_words.gettext(
-            "The bye goes to the lowest-ranked player who has not had one: %(name)s, who entered late "
-            "(in round %(joined)s, with losses for the rounds before)."
-        ) % {"name": name, "joined": player.joined_round}
-    return game_words.gettext("The bye goes to the lowest-ranked player who has not had one: %(name)s.") % {
-        "name": name
-    }
 
 
 @require_POST
 @login_required
 def round_publish(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug, need=ORGANISER)
-    rnd = _round(access.event, number)
+    rnd = round_or_404(access.event, number)
     try:
         publish_round(rnd, request.user)
     except ServiceError as e:
@@ -315,7 +194,7 @@ def round_repair(request: HtmxHttpRequest, slug: str, number: int):
     pairings players may have seen, the results entered, the players' reports. Only a POST with `confirm`
     re-pairs it; a POST without it (an old page's button) shows the question and changes nothing."""
     access = event_for(request, slug, need=ORGANISER)
-    rnd = _round(access.event, number)
+    rnd = round_or_404(access.event, number)
     if request.method == "GET" and not rnd.is_published:
         return redirect("org_round", slug=slug, number=number)
     if rnd.is_published and (request.method == "GET" or request.POST.get("confirm") != "1"):
@@ -369,64 +248,11 @@ def _started(request: HtmxHttpRequest, access: Access, job: Job):
     return back(request, reverse("org_event", args=[slug]))
 
 
-# How often a page showing a job asks for its state (an unchanged job answers 304).
-JOB_POLL_SECONDS = 2
-
-
-def job_context(job: Job | None) -> dict:
-    """What templates/organiser/_job.html shows of a job: its state, whether it stopped, how long ago it was
-    started (counted on by the page's script), the jobs ahead of it in the queue."""
-    if job is None:
-        return {"job": None}
-    seconds = max(0, int((timezone.now() - job.created_at).total_seconds()))
-    stale = job.is_stale()
-    ahead = jobs.queued_ahead(job) if job.state == Job.State.QUEUED and not stale else 0
-    parts = [BUILD, get_language(), str(job.pk), job.state, str(int(stale)), str(ahead), job.progress, job.error]
-    ident = hashlib.blake2b("\0".join(parts).encode(), digest_size=8).hexdigest()
-    return {
-        "job": job,
-        "job_stale": stale,
-        "job_ahead": ahead,
-        "job_since": format_html('<span data-seconds-since="{}">{}</span>', seconds, seconds),
-        "job_etag": f'W/"job{job.pk}.{ident}"',
-        "job_poll": JOB_POLL_SECONDS,
-    }
-
-
-@require_GET
-@login_required
-def job_status(request: HtmxHttpRequest, slug: str):
-    """The job box's poll (templates/organiser/_job.html): 304 while nothing changed; the box as it is now; or, once
-    the draft is stored, a redirect to it."""
-    access = event_for(request, slug)
-    pk = request.GET.get("job")
-    if pk is None:  # the event's job, if its pages show one (nothing otherwise)
-        job = jobs.shown(access.event)
-        if job is None:
-            return HttpResponse("")
-    else:
-        job = Job.objects.filter(event=access.event, pk=int(pk)).first() if pk.isdigit() and len(pk) < 18 else None
-        if job is None:
-            raise Http404("No such job.")
-    if job.state == Job.State.DONE and job.is_round:
-        messages.success(request, jobs.done_text(job))
-        return back(request, reverse("org_round", args=[slug, job.round_number]))
-    if job.state == Job.State.DONE and job.kind == Job.Kind.PLAYERS:  # the roster, with what was imported
-        messages.success(request, jobs.done_text(job))
-        return back(request, reverse("org_players", args=[slug]))
-    ctx = job_context(job)
-    unchanged = get_conditional_response(request, etag=ctx["job_etag"])
-    if unchanged is not None:
-        return _live_headers(unchanged, ctx["job_etag"])
-    response = render(request, "organiser/_job.html", {"event": access.event, "access": access, **ctx})
-    return _live_headers(response, ctx["job_etag"])
-
-
 @require_POST
 @login_required
 def round_swap(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug, need=ORGANISER)
-    rnd = _round(access.event, number)
+    rnd = round_or_404(access.event, number)
     in_round = list(Player.objects.filter(seats__round=rnd))
     form = SwapForm(request.POST, players=in_round)
     if form.is_valid():
@@ -460,7 +286,7 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
 def round_flip(request: HtmxHttpRequest, slug: str, number: int):
     """A chess board's colours flipped by hand, with the FIDE colour rules it breaks as warnings."""
     access = event_for(request, slug, need=ORGANISER)
-    rnd = _round(access.event, number)
+    rnd = round_or_404(access.event, number)
     match_id = request.POST.get("match", "")
     try:
         with transaction.atomic():
@@ -483,7 +309,7 @@ def round_flip(request: HtmxHttpRequest, slug: str, number: int):
 @login_required
 def round_clock(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug)
-    rnd = _round(access.event, number)
+    rnd = round_or_404(access.event, number)
     form = ClockForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("That clock change is not possible."))
@@ -497,4 +323,4 @@ def round_clock(request: HtmxHttpRequest, slug: str, number: int):
             pass
         except ServiceError as e:
             messages.error(request, str(e))
-    return back(request, _next(request, reverse("org_round", args=[slug, number])))
+    return back(request, next_url(request, reverse("org_round", args=[slug, number])))

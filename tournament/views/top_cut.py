@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from pairing import topcut
 from tournament.forms.results import TopCutUndoForm
 from tournament.models import Event, Match, Round
+from tournament.pages.round import result_choices
 from tournament.services.locks import ServiceError, swiss_rounds_played
 from tournament.services.results import ConfirmAdvance, advance_question, parse_outcome
 from tournament.services.rounds import publish_round
@@ -27,7 +28,6 @@ from tournament.services.top_cut import (
 )
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.pages import back, page
-from tournament.views.rounds import result_choices
 from tournament.views.sections import sections_index
 
 

@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from swiss.model import FORFEIT
-from tournament.files import csvio
+from tournament.files import csv_exports, csv_rosters
 from tournament.models import Event
+from tournament.pages.results_board import counts
 from tournament.services.locks import ServiceError, changed
 from tournament.services.results import parse_outcome, record_result, shorthands
-from tournament.services.results_board import counts
 from tournament.services.roster import NewPlayer, add_players, new_players, request_bye
 from tournament.services.rounds import pair_next_round, publish_round, repair_round
 from tournament.services.standings import crosstable, event_standings, start_numbers
@@ -168,7 +168,7 @@ def test_a_forfeit_with_games_is_refused_on_the_match_page(chess, organiser, org
 
 
 def test_the_phone_shows_the_three_chess_results_from_either_side(chess, organiser):
-    from tournament.views.player import quick_results
+    from tournament.pages.player import quick_results
 
     # Each button names the winner and their colour; its value is the result from the tapping player's side.
     assert quick_results(1, False, True, "Bo") == [
@@ -230,7 +230,7 @@ def test_a_half_point_bye_for_round_3_leaves_the_player_out_and_scores_a_half(ch
     alice.refresh_from_db()
     assert alice.requested_byes == {"3": "half_bye"}
     roster = org.get(reverse("org_players", args=[chess.slug])).content.decode()
-    assert "½-point bye R3" in roster
+    assert "R3: ½-point bye" in roster
     for _ in range(2):
         rnd = play_round(chess, organiser)
         for m in games(rnd):
@@ -463,7 +463,7 @@ def test_the_crosstable_in_danish_and_japanese(chess, organiser):
     da = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
     ja = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "h1" in da and "Krydstabel" in da
-    assert "白1" in ja and "黒0" in ja and "開始番号" in ja
+    assert "白1" in ja and "黒0" in ja and "開始順位" in ja
 
 
 def test_the_crosstable_print_is_for_the_staff(chess, outsider, client):
@@ -509,7 +509,7 @@ def test_a_magic_player_form_has_no_fide_details(event, organiser, client):
 
 
 def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
-    rows = csvio.parse_players(
+    rows = csv_rosters.parse_players(
         "name,rating,fide id,fed,title,sex,birth date\nAnna Cramling,2100,1234567,swe,WFM,w,2002/04/30\n"
     )
     assert rows[0].ok and rows[0].chess == {
@@ -522,11 +522,11 @@ def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
     add_players(chess, organiser, new_players(rows))
     anna = chess.players.get(name="Anna Cramling")
     assert anna.fide_id == "1234567" and anna.federation == "SWE"
-    out = csvio.players_csv(chess.players.order_by("number"), chess=True)
+    out = csv_exports.players_csv(chess.players.order_by("number"), chess=True)
     header, *lines = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
     assert header[-5:] == ["fide_id", "federation", "title", "sex", "birth_date"]
     assert lines[-1][-5:] == ["1234567", "SWE", "WFM", "w", "2002/04/30"]
-    bad = csvio.parse_players("name,federation\nBo,Sweden\n")
+    bad = csv_rosters.parse_players("name,federation\nBo,Sweden\n")
     assert not bad[0].ok and "three-letter" in bad[0].errors[0]
 
 
@@ -618,7 +618,7 @@ def test_the_crosstable_is_in_a_chess_events_menu_only(chess, event):
 def test_the_crosstable_reads_a_constant_number_of_queries(chess, organiser, django_assert_max_num_queries):
     from django.core.cache import cache
 
-    from tournament.views.crosstable import crosstable_context
+    from tournament.pages.crosstable import crosstable_context
 
     rnd = play_round(chess, organiser)
     for m in games(rnd):
@@ -642,7 +642,7 @@ def test_a_magic_desk_types_forfeits_too_and_its_hint_says_so():
 
 
 def test_a_fide_id_column_is_the_players_id_in_an_event_without_colours(event, organiser):
-    rows = csvio.parse_players("name,fide id,federation\nBo Ek,1503014,SWE\n")
+    rows = csv_rosters.parse_players("name,fide id,federation\nBo Ek,1503014,SWE\n")
     add_players(event, organiser, new_players(rows, chess=False))
     bo = event.players.get(name="Bo Ek")
     assert (bo.external_id, bo.fide_id, bo.federation) == ("1503014", "", "")

@@ -58,7 +58,7 @@ def test_the_round_page_poll_answers_304_until_a_phone_reports_or_disputes(live,
 
 
 def test_a_large_rounds_poll_brings_the_needs_a_judge_list(live, judge, monkeypatch):
-    from tournament.services import results_board
+    from tournament.pages import results_board
 
     monkeypatch.setattr(results_board, "LARGE_ROUND", 2)  # the four tables of round 2 make a large round
     desk = signed_in(judge)

@@ -7,10 +7,10 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from tournament.pages.memo import cached, single_flight
 from tournament.services.locks import changed
 from tournament.services.results import Outcome, record_result
 from tournament.services.standings import _settled_key, event_standings, settled_marker
-from tournament.views.public_cache import cached, single_flight
 
 
 @pytest.fixture(autouse=True)
@@ -226,17 +226,17 @@ def test_a_new_version_renders_only_the_rows_that_changed_and_never_serves_a_sta
     """Rows rendered before are reused (a 2048-row page renders only what a result changed), but never when
     something besides the row shapes its HTML: here a rename makes two names clash, so both get numbers."""
     from tournament.models import Player
-    from tournament.views import public_cache
+    from tournament.pages import memo
 
     event, match = paired
-    public_cache._row_memo.clear()  # noqa: SLF001
+    memo._row_memo.clear()  # noqa: SLF001
     pairings(client, event.slug)
-    rendered = len(public_cache._row_memo)  # noqa: SLF001
+    rendered = len(memo._row_memo)  # noqa: SLF001
     store(match, organiser)
     page = pairings(client, event.slug).content.decode()
     assert "won 2-0" in page and "lost 0-2" in page
     # The two players of the stored match got new rows (in both the page and the absent lists: none here).
-    assert len(public_cache._row_memo) == rendered + 2  # noqa: SLF001
+    assert len(memo._row_memo) == rendered + 2  # noqa: SLF001
 
     c = Player.objects.get(event=event, name="Player C")
     d = Player.objects.get(event=event, name="Player D")

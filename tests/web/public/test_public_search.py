@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from tests.web.organiser.test_concurrency import published_round
 from tournament.models import Player, Round
+from tournament.pages.public import SEARCH_ROWS
 from tournament.services.locks import changed
 from tournament.services.results import Outcome, record_result
-from tournament.views.public import SEARCH_ROWS
 
 pytestmark = pytest.mark.django_db
 

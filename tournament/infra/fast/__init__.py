@@ -10,11 +10,12 @@ Here:
   request time with 2,048 phones (`bench/self_report.py`).
 
 Beside their code:
-- `tournament/views/public_cache.py` — conditional requests and renderings cached per event version (gzipped,
-  one rebuild at a time): a poll of an unchanged page is one query and a 304, about 1 ms of server CPU; a
-  thousand phones polling every 15 s cost 17 % of one core (`bench/public_load.py`). Django's `condition`
-  decorator answers the 304 but neither renders once per version for everybody nor keeps the gzipped body;
-  nginx `proxy_cache` would serve stale pages across a result (the version is known only to the app).
+- `tournament/pages/memo.py` and `tournament/views/public_cache.py` — renderings cached per event version
+  (gzipped, one rebuild at a time; memo.py) and the conditional answer around them (public_cache.py): a poll of
+  an unchanged page is one query and a 304, about 1 ms of server CPU; a thousand phones polling every 15 s cost
+  17 % of one core (`bench/public_load.py`). Django's `condition` decorator answers the 304 but neither renders
+  once per version for everybody nor keeps the gzipped body; `cache_page` keeps a page for a time, keyed on its
+  URL; nginx `proxy_cache` would serve stale pages across a result (the version is known only to the app).
 - `Event.touch` (`tournament/models.py`) — the version bump and the run of one round's results in one
   `UPDATE … RETURNING`: the settled standings of earlier rounds hold across a round's results in every
   process (`bench/results_page.py`).

@@ -13,17 +13,13 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from standings.divisions import Division
 from tournament.models import Event, Match, Player, Round
+from tournament.pages.memo import cached, event_key, event_standings
 from tournament.services.cut import cut_made, line_in, line_of, requirement_text
 from tournament.services.divisions import division_standings
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
 from tournament.text import game_words, l10n, name_search
 from tournament.text.results import CHESS_RESULTS, UNPLAYED_LABELS
-from tournament.views.public_cache import (
-    cached,
-    event_key,
-    event_standings,
-)
 
 
 def published_rounds(event: Event) -> list[Round]:
@@ -337,7 +333,7 @@ def _side_result(m: Match, side_a: bool, chess: bool = False) -> str:
     return (gettext("won %(score)s") if outcome == "won" else gettext("lost %(score)s")) % {"score": score}
 
 
-def _player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
+def player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
     r = m.round
     label = gettext("Round %(number)s") % {"number": r.number} if r.kind == Round.Kind.SWISS else stages[r.number]
     line = {"number": r.number, "label": label, "table": m.table}
@@ -361,7 +357,7 @@ def _player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
     return line
 
 
-def _bracket_match(m: Match, seeds: dict[int, int]) -> dict:
+def bracket_match(m: Match, seeds: dict[int, int]) -> dict:
     winner = m.winner
     sides = []
     for p, games in ((m.player_a, m.games_a), (m.player_b, m.games_b)):
@@ -372,7 +368,7 @@ def _bracket_match(m: Match, seeds: dict[int, int]) -> dict:
     return {"table": m.table, "sides": sides, "done": m.has_result}
 
 
-def _winner_of(match: dict, stage: str, number: int) -> dict:
+def winner_of(match: dict, stage: str, number: int) -> dict:
     """A side of a match still to come: the winner of `match` once known, “Winner of table 2” until then
     (“Winner of Semifinals 1” for a match not yet paired)."""
     won = next((side for side in match["sides"] if side["won"]), None)

@@ -7,24 +7,22 @@ loads it quickly; the full list is one click away.
 
 The cost of the page is a constant number of queries whatever the size of the round (the counts, the
 open reports, the rows shown and their reports, the event's names) and a small amount of work per row
-shown: what a row says (its words, links and buttons) is prepared once per page by the view
-(`tournament/views/results_rows.py`), so the template only places it.
+shown: what a row says (its words, links and buttons) is prepared once per page (`pages/round.py`,
+`MatchRow`), so the template only places it.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Q
 
 from tournament.models import Event, Match, Player, Report, Round
+from tournament.services.locks import awaiting_result
 from tournament.text import name_search
 
 LARGE_ROUND = 150
 RANGE_TABLES = 30
 ATTENTION_ROWS = 40
 VIEWS = ("default", "all", "attention", "disputed", "waiting", "outstanding")
-
-# A match with no result yet (`Match.has_result` in SQL).
-NO_RESULT = Q(result=Match.Result.PLAYED, games_a__isnull=True)
 
 
 @dataclass
@@ -45,8 +43,8 @@ def counts(rnd: Round) -> Counts:
     game = Q(player_b__isnull=False)
     c = rnd.matches.aggregate(
         total=Count("id", filter=game),
-        stored=Count("id", filter=game & ~NO_RESULT),
-        outstanding=Count("id", filter=NO_RESULT),
+        stored=Count("id", filter=game & ~awaiting_result()),
+        outstanding=Count("id", filter=awaiting_result()),
         entered=Count(
             "id",
             filter=Q(games_a__isnull=False) | Q(result__in=[Match.Result.DOUBLE_LOSS, Match.Result.FORFEIT]),
@@ -54,7 +52,7 @@ def counts(rnd: Round) -> Counts:
         matches=Count("id"),
     )
     open_reports: dict[int, list[Report]] = {}
-    for r in Report.objects.filter(match__round=rnd, match__result=Match.Result.PLAYED, match__games_a__isnull=True):
+    for r in Report.objects.filter(awaiting_result("match__"), match__round=rnd):
         open_reports.setdefault(r.match_id, []).append(r)
     disputed, waiting = [], []
     for match_id, rs in sorted(open_reports.items(), key=lambda item: min(r.at for r in item[1])):
@@ -74,6 +72,7 @@ class Overview:
     view: str
     start: int
     q: str
+    reports: dict[int, list[Report]] = field(default_factory=dict)  # by match id, for every match shown
 
     @property
     def total(self) -> int:
@@ -133,7 +132,7 @@ def overview(rnd: Round, view: str = "default", q: str = "", start: int = 1) -> 
     elif view == "all" or (view == "default" and not large):
         shown = list(rows)
     elif view == "outstanding":
-        shown = list(rows.filter(NO_RESULT))
+        shown = list(rows.filter(awaiting_result()))
     elif view in ("disputed", "waiting", "attention"):
         ids = {"disputed": c.disputed, "waiting": c.waiting, "attention": c.disputed + c.waiting}[view]
         shown = _in_order(rows.filter(pk__in=ids), ids)
@@ -144,19 +143,16 @@ def overview(rnd: Round, view: str = "default", q: str = "", start: int = 1) -> 
         both = list(rows.filter(in_range | Q(pk__in=attention_ids)))
         shown = [m for m in both if m.table is not None and start <= m.table < start + RANGE_TABLES]
         attention = _in_order(both, attention_ids)
-        _attach_reports(both)
-        return Overview(c, shown, attention, large, view, start, q)
-    _attach_reports(shown)
-    return Overview(c, shown, [], large, view, start, q)
+        return Overview(c, shown, attention, large, view, start, q, reports_of(both))
+    return Overview(c, shown, [], large, view, start, q, reports_of(shown))
 
 
-def _attach_reports(matches: list[Match]) -> None:
-    """Each match's reports as `report_list`, in one query (cheaper per row than prefetch_related)."""
+def reports_of(matches: list[Match]) -> dict[int, list[Report]]:
+    """Each match's reports by its id, in one query (cheaper per row than prefetch_related)."""
     by_match: dict[int, list[Report]] = {m.pk: [] for m in matches}
     for r in Report.objects.filter(match__in=list(by_match)):
         by_match[r.match_id].append(r)
-    for m in matches:
-        m.report_list = by_match[m.pk]
+    return by_match
 
 
 def _in_order(matches, ids: list[int]) -> list[Match]:
