@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 from standings import compute, points_by_player  # noqa: E402
 from swiss import trf  # noqa: E402
 from swiss.model import BYE, FORFEIT, HALF_BYE, ZERO_BYE, Event, Match, Player, Round, settings_for_preset  # noqa: E402
-from swiss.presets import FIDE_CODES  # noqa: E402
+from swiss.tiebreakers import FIDE_CODES  # noqa: E402
 
 ROUNDS = 9
 

@@ -154,7 +154,7 @@ def kinds(n: int) -> None:
     from standings import points_by_player
     from swiss import eventfile as ef
     from swiss import trf
-    from tournament.files import csvio
+    from tournament.files import csv_rosters
     from tournament.jobs import workflow as jobs
     from tournament.jobs.files import players_payload
     from tournament.models import Event, Job
@@ -177,7 +177,7 @@ def kinds(n: int) -> None:
         began = time.perf_counter()
         if kind == "players":
             target = Event.objects.create(slug=f"roster-{uuid.uuid4().hex[:6]}", name="Roster")
-            add_players(target, None, new_players(csvio.parse_players(roster), target.colours))
+            add_players(target, None, new_players(csv_rosters.parse_players(roster), target.colours))
         elif kind == "trf":
             import_event(trf.loads(trf_text, points_by_player))
         elif kind == "export":

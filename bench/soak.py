@@ -49,8 +49,8 @@ from public_load import server_env  # bench/public_load.py (this script's folder
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import standings  # noqa: E402 - the pure engine, to recompute standings from the stored results
-from standings.format import LABELS  # noqa: E402
 from swiss import eventfile as ef  # noqa: E402
+from swiss.tiebreakers import heading  # noqa: E402
 
 PY = sys.executable
 SLUG = "soak"
@@ -345,7 +345,7 @@ def check_standings(port: int, manage: list[str], env: dict) -> tuple[bool, str]
     status, _, body = s.request("GET", f"/events/{SLUG}/export/standings.csv")
     # The CSV carries more columns (player number, drop, top-cut place); compare the standings' own.
     header, *rows = csv.reader(io.StringIO(body.lstrip("\ufeff"))) if body else ([], [])
-    columns = ["rank", "name", "points", "wins", "losses", "draws", *(LABELS.get(c, c) for c in codes)]
+    columns = ["rank", "name", "points", "wins", "losses", "draws", *(heading(c) for c in codes)]
     served = [[row[header.index(c)] for c in columns] for row in rows] if set(columns) <= set(header) else []
     if status != 200 or served != want:
         diff = next((i for i, (a, b) in enumerate(zip(served, want, strict=False)) if a != b), len(want))

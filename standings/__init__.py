@@ -1,5 +1,7 @@
-"""The standings engine (docs/engines.md): match points and tie-breakers, exact, in `engine` and FIDE C.07's in
-`fide`; `format` writes them as text and JSON.
+"""The standings engine: match points and tie-breakers, exact. `engine` ranks; `tally` adds up each player's
+results, `figures` makes each tie-breaker a figure (FIDE C.07's in `fide`), `tied` gives the ones among the
+players still tied; `format` writes the standings as text and JSON. The tie-breakers are listed in
+`swiss/tiebreakers.py` (docs/tiebreakers.md).
 
 Pure Python, no Django: it reads the event as `swiss.model` gives it and imports only `swiss` and the
 standard library (tests/test_guards.py checks), so the `standings` command and the web app rank alike.

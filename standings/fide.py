@@ -43,7 +43,6 @@ from swiss.model import (
     ZERO_BYE,
     Event,
 )
-from swiss.presets import FIDE_CODES
 
 # Slot kinds.
 GAME = "game"
@@ -57,36 +56,6 @@ ABSENT = "absent"
 
 REQUESTED = frozenset({HPB, ZPB, ABSENT})
 VOLUNTARY = REQUESTED | {FORFEIT_LOSS}
-
-# Codes computed here, by their C.07 names. DE (direct encounter) depends on who else is tied and is
-# computed by the standings engine among the players still tied.
-NAMES = {
-    "BH": "Buchholz",
-    "BH-C1": "Buchholz Cut-1",
-    "BH-C2": "Buchholz Cut-2",
-    "BH-M1": "Buchholz Median-1",
-    "BH-M2": "Buchholz Median-2",
-    "FB": "Fore Buchholz",
-    "AOB": "Average of Opponents' Buchholz",
-    "SB": "Sonneborn-Berger",
-    "SB-C1": "Sonneborn-Berger Cut-1",
-    "WIN": "Number of wins",
-    "WON": "Number of games won",
-    "BPG": "Games played with Black",
-    "BWG": "Games won with Black",
-    "GE": "Games elected to play",
-    "PS": "Progressive score",
-    "PS-C1": "Progressive score Cut-1",
-    "ARO": "Average rating of opponents",
-    "ARO-C1": "Average rating of opponents Cut-1",
-    "TPR": "Tournament performance rating",
-    "PTP": "Perfect tournament performance",
-}
-DIRECT_ENCOUNTER = "DE"
-NAMES[DIRECT_ENCOUNTER] = "Direct encounter"
-# Every FIDE code but DE, which the standings engine computes among the players still tied.
-CODES = tuple(c for c in FIDE_CODES if c != DIRECT_ENCOUNTER)
-assert set(NAMES) == set(FIDE_CODES)
 
 # FIDE B.02 table 8.1(a): the rating difference dp for a fractional score p (in hundredths, 50..100).
 _DP = (

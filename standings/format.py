@@ -7,26 +7,9 @@ import unicodedata
 from fractions import Fraction
 from typing import Any
 
-from standings.engine import PERCENTAGES, Row, Standings, Value
-
-LABELS = {
-    "mw": "MW%",
-    "gw": "GW%",
-    "omw": "OMW%",
-    "ogw": "OGW%",
-    "oomw": "OOMW%",
-    "buchholz": "Buchholz",
-    "buchholz_cut1": "Buchholz cut-1",
-    "median_buchholz": "Median Buchholz",
-    "buchholz_cuts": "Buchholz cuts",
-    "buchholz_variant": "Buchholz variant",
-    "sonneborn_berger": "Sonneborn-Berger",
-    "rating_sum": "Rating sum",
-    "direct_encounter": "Direct encounter",
-    "head_to_head": "Head-to-head",
-    "wins": "Wins",
-    "cumulative": "Cumulative",
-}
+from standings.engine import Row, Standings
+from standings.figures import Value
+from swiss.tiebreakers import PERCENTAGES, heading
 
 
 def _decimal(value: Fraction, places: int) -> str:
@@ -117,7 +100,7 @@ def pad(text: str, width: int, right: bool = False) -> str:
 
 def to_text(standings: Standings) -> str:
     """An aligned table a person reads: rank, name, points, record W-L-D and each tie-breaker."""
-    header = ["#", "Player", "Pts", "W-L-D", *(LABELS.get(c, c) for c in standings.tiebreakers)]
+    header = ["#", "Player", "Pts", "W-L-D", *(heading(c) for c in standings.tiebreakers)]
     right = [True, False, True, True, *([True] * len(standings.tiebreakers))]
     lines = [header]
     for r in standings.rows:

@@ -9,7 +9,7 @@ last name/first name or 姓/名 columns; a TRF's "Surname, First name"; the swis
 
 A name typed as one string ("Viktor Hellström", "木村 拓也") has no parts: it is shown as typed and written
 to a TRF as it is. The rules are here, in one place, for every way a name comes in or goes out: the web
-app's add box, paste and CSV (`tournament.files.csvio`), its player form, the event file and the TRF.
+app's add box, paste and CSV (`tournament.files.csv_rosters`), its player form, the event file and the TRF.
 """
 
 from __future__ import annotations

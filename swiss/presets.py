@@ -3,50 +3,10 @@
 from dataclasses import dataclass
 from fractions import Fraction
 
-# FIDE C.07 tie-breaks by their FIDE codes, with Article 16's rules for unplayed rounds (standings/fide.py).
-FIDE_CODES = (
-    "BH",
-    "BH-C1",
-    "BH-C2",
-    "BH-M1",
-    "BH-M2",
-    "FB",
-    "AOB",
-    "SB",
-    "SB-C1",
-    "DE",
-    "WIN",
-    "WON",
-    "BPG",
-    "BWG",
-    "GE",
-    "PS",
-    "PS-C1",
-    "ARO",
-    "ARO-C1",
-    "TPR",
-    "PTP",
-)
+from swiss.tiebreakers import CODES
 
-TIEBREAKER_CODES = (
-    "mw",
-    "gw",
-    "omw",
-    "ogw",
-    "oomw",
-    "buchholz",
-    "buchholz_cut1",
-    "median_buchholz",
-    "buchholz_cuts",
-    "buchholz_variant",
-    "sonneborn_berger",
-    "rating_sum",
-    "direct_encounter",
-    "head_to_head",
-    "wins",
-    "cumulative",
-    *FIDE_CODES,
-)
+# The codes a preset or an event may name: every tie-breaker of the registry (swiss/tiebreakers.py).
+TIEBREAKER_CODES = CODES
 
 
 @dataclass(frozen=True)
@@ -86,8 +46,8 @@ PRESETS = {
             Fraction(0),
             1,
             Fraction(0),
-            # FIDE C.07 by default; the older codes (buchholz_cut1, buchholz, sonneborn_berger,
-            # direct_encounter) keep the zero-term rule for events not run under FIDE rules.
+            # FIDE C.07 by default; buchholz_cut1, buchholz, sonneborn_berger and direct_encounter keep the
+            # zero-term rule for events not run under FIDE rules.
             ("BH-C1", "BH", "SB", "DE"),
             colours=True,
         ),

@@ -211,6 +211,11 @@ def list_at(value: Any, path: str) -> list:
     return value
 
 
+def one_of(choices) -> Message:
+    """The refusal of a value that is none of `choices`."""
+    return Message("file_one_of", "one of {choices}", choices=", ".join(choices))
+
+
 def required(value: dict, key: str, path: str) -> Any:
     if key not in value:
         raise EventFileError(f"{path}.{key}", Message("file_missing", "missing"))

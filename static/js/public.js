@@ -1,20 +1,20 @@
-// Public pages: the name filter, the round clock, skipping unchanged polls, and the venue screen's paging.
+// Public pages: the name filter, skipping unchanged polls, and the venue screen's paging (the round clock is
+// static/js/clock.js, as on every page).
 // Everything here is an enhancement: each page reads fine without JavaScript.
 (function () {
   "use strict";
 
   // --- Matching as the server does for ?q= (tournament/text/name_search.py, `fold`): NFKC, case, katakana =
   // hiragana, no spaces, variant kanji unified, Danish letters as typed without them, no accents.
-  var VARIANTS = {"\u9ad9": "\u9ad8", "\u908a": "\u8fba", "\u9089": "\u8fba", "\u9f4b": "\u658e", "\u9f4a": "\u658e", "\u6589": "\u658e", "\u5d5c": "\u5d0e", "\ufa11": "\u5d0e",
-    "\u6ff5": "\u6d5c", "\u6ff1": "\u6d5c", "\u6fa4": "\u6ca2", "\u6afb": "\u685c", "\u5ee3": "\u5e83", "\u570b": "\u56fd", "\u5d8b": "\u5cf6", "\u5d8c": "\u5cf6", "\u51a8": "\u5bcc",
-    "\u60e0": "\u6075", "\u85cf": "\u8535", "\u771e": "\u771f", "\u7028": "\u702c", "\u5fb7": "\u5fb3", "\u5f4c": "\u5f25", "\u9f8d": "\u7adc", "\u5be6": "\u5b9f", "\u6dfa": "\u6d45",
-    "\u66fe": "\u66fd", "\u6801": "\u67f3", "\u7c60": "\u7bed", "\u69c7": "\u69d9", "\u00f8": "o", "\u00e6": "ae", "\u00e5": "a", "\u00f6": "o", "\u00e4": "ae", "\u00df": "ss"};
-  var VARIANT = new RegExp("[" + Object.keys(VARIANTS).join("") + "]", "g");
+  // The tables are name_search's, written here by `manage.py fold_table` (never by hand: a test checks them).
+  var FOLD = {"apostrophes": "`\u00b4\u02bc\u2018\u2019", "letters": {"\u00df": "ss", "\u00e4": "ae", "\u00e5": "a", "\u00e6": "ae", "\u00f6": "o", "\u00f8": "o", "\u51a8": "\u5bcc", "\u570b": "\u56fd", "\u5be6": "\u5b9f", "\u5d5c": "\u5d0e", "\u5d8b": "\u5cf6", "\u5d8c": "\u5cf6", "\u5ee3": "\u5e83", "\u5f4c": "\u5f25", "\u5fb7": "\u5fb3", "\u60e0": "\u6075", "\u6589": "\u658e", "\u66fe": "\u66fd", "\u6801": "\u67f3", "\u69c7": "\u69d9", "\u6afb": "\u685c", "\u6dfa": "\u6d45", "\u6fa4": "\u6ca2", "\u6ff1": "\u6d5c", "\u6ff5": "\u6d5c", "\u7028": "\u702c", "\u771e": "\u771f", "\u7c60": "\u7bed", "\u85cf": "\u8535", "\u9089": "\u8fba", "\u908a": "\u8fba", "\u9ad9": "\u9ad8", "\u9f4a": "\u658e", "\u9f4b": "\u658e", "\u9f8d": "\u7adc", "\ufa11": "\u5d0e"}};
+  var APOSTROPHE = new RegExp("[" + FOLD.apostrophes + "]", "g");
+  var LETTER = new RegExp("[" + Object.keys(FOLD.letters).join("") + "]", "g");
   function fold(text) {
     // Every apostrophe is the same: a phone types ' where the registration has ’ (O’Brien).
-    return text.replace(/[\u2019\u2018`\u00b4\u02bc]/g, "'").normalize("NFKC").toLowerCase()
+    return text.replace(APOSTROPHE, "'").normalize("NFKC").toLowerCase()
       .replace(/[\u30a1-\u30f6]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0x60); })
-      .replace(/\s+/g, "").replace(VARIANT, function (c) { return VARIANTS[c]; })
+      .replace(/\s+/g, "").replace(LETTER, function (c) { return FOLD.letters[c]; })
       .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").replace(/aa/g, "a");
   }
 
@@ -49,27 +49,6 @@
       form.elements.q.addEventListener("input", function () { applyFilter(form); });
       form.addEventListener("submit", function (e) { e.preventDefault(); applyFilter(form); });
       applyFilter(form);
-    });
-  }
-
-  // --- The round clock: counts down from the server's deadline, no request per second ----------------
-  // `skew` corrects a phone whose clock is wrong, from the Date header of the polls.
-  var skew = 0;
-  function fmt(s) {
-    var neg = s < 0; s = Math.abs(s);
-    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
-    var mm = h ? h + ":" + (m < 10 ? "0" : "") + m : String(m);
-    return (neg ? "−" : "") + mm + ":" + (r < 10 ? "0" : "") + r;
-  }
-  function tick() {
-    var now = Date.now() + skew;
-    document.querySelectorAll(".clock[data-deadline], .clock[data-left]").forEach(function (el) {
-      var left = el.dataset.deadline
-        ? Math.ceil((parseInt(el.dataset.deadline, 10) - now) / 1000)
-        : parseInt(el.dataset.left, 10);
-      if (isNaN(left)) return;
-      el.textContent = fmt(left) + (el.dataset.paused ? " " + (el.dataset.paused === "1" ? "(paused)" : el.dataset.paused) : "");
-      el.classList.toggle("over", left < 0);
     });
   }
 
@@ -419,13 +398,6 @@
       seen[target.id] = tag;
     }
   });
-  document.addEventListener("htmx:afterRequest", function (e) {
-    var date = e.detail.xhr.getResponseHeader("Date");
-    if (!date) return;
-    var offset = Date.parse(date) - Date.now();
-    // The header has one-second resolution; only a real difference is worth correcting.
-    skew = Math.abs(offset) > 2000 ? offset : 0;
-  });
   // A venue's screen in turns: the new board shows the section on turn at once, not every section for a moment.
   document.addEventListener("htmx:afterSwap", showTurn);
   document.addEventListener("htmx:afterSettle", function () {
@@ -433,7 +405,6 @@
     showTurn();
     fetchPanels(false);
     layoutScreen();
-    tick();
   });
 
   // --- A refused code (HTTP 429): the form's button waits out the turn, counting down on itself -------
@@ -461,8 +432,6 @@
     showTurn();
     fetchPanels(false);
     layoutScreen();
-    tick();
-    setInterval(tick, 1000);
     initScreen();
     window.addEventListener("resize", layoutScreen);
   }

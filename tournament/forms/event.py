@@ -7,7 +7,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from swiss.model import is_top_cut
-from swiss.presets import PRESETS, TIEBREAKER_CODES, preset_fields
+from swiss.presets import PRESETS, preset_fields
+from swiss.tiebreakers import CODES
 from tournament.forms.cut_settings import CUT_FIELDS, CutFields
 from tournament.forms.fields import (
     IsoDateField,
@@ -25,7 +26,7 @@ from tournament.models import (
 )
 from tournament.text import l10n
 
-TIEBREAKER_CHOICES = [(c, l10n.LABELS.get(c, c)) for c in TIEBREAKER_CODES]
+TIEBREAKER_CHOICES = [(c, l10n.LABELS[c]) for c in CODES]
 LOCKED_FIELDS = Event.SCORING_FIELDS
 
 

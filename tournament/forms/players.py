@@ -7,7 +7,7 @@ from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from swiss import names
-from tournament.files import csvio
+from tournament.files import csv_columns, csv_rosters
 from tournament.forms.fields import (
     LongSelect,
 )
@@ -138,7 +138,7 @@ class PlayerForm(forms.ModelForm):
         return byes or 0
 
 
-def row_message(row: csvio.CsvRow) -> str:
+def row_message(row: csv_rosters.CsvRow) -> str:
     return gettext("Line %(line)s (%(text)s): %(errors)s.") % {
         "line": row.line,
         "text": row.text,
@@ -146,10 +146,10 @@ def row_message(row: csvio.CsvRow) -> str:
     }
 
 
-def parse_entry(line: str) -> csvio.CsvRow:
+def parse_entry(line: str) -> csv_rosters.CsvRow:
     """One typed line: `Name`, `Name, rating`, `Family, Given` or `Family, Given, rating` (the parts kept:
     swiss/names.py); the name may carry its reading in brackets: `山田 太郎（やまだ たろう）, 1500`."""
-    rows = csvio.parse_pasted(line, header=False)
+    rows = csv_rosters.parse_pasted(line, header=False)
     if not rows:
         raise forms.ValidationError(gettext("Type a name."))
     if not rows[0].ok:
@@ -189,7 +189,7 @@ class QuickAddForm(forms.Form):
             gettext(
                 "Name, or “Name, rating”; “Last, First, rating” keeps both names. For example: {examples}. Enter adds."
             ),
-            examples=csvio.examples_html(csvio.name_examples()),
+            examples=csv_columns.examples_html(csv_columns.name_examples()),
         )
 
     def clean_name(self):
@@ -206,21 +206,21 @@ class PasteForm(forms.Form):
 
     @property
     def examples(self) -> str:
-        return csvio.examples_html(csvio.name_examples())
+        return csv_columns.examples_html(csv_columns.name_examples())
 
     @property
     def headings(self) -> str:
         """A heading line in the page's language, its fields separated as the language types them."""
         separator = pgettext("between the fields of a typed line", ", ")
-        return separator.join(csvio.headings(("name", "rating", "id", "byes")))
+        return separator.join(csv_columns.headings(("name", "rating", "id", "byes")))
 
     def __init__(self, *args, sections: tuple[list[str], str | None] = ([], None), **kwargs):
         super().__init__(*args, **kwargs)
-        self.sections = sections  # the section names a `section` column may give (csvio.check_sections)
+        self.sections = sections  # the section names a `section` column may give (csv_rosters.check_sections)
 
     def clean_lines(self):
-        rows = csvio.parse_pasted(self.cleaned_data["lines"])
-        csvio.check_sections(rows, *self.sections)
+        rows = csv_rosters.parse_pasted(self.cleaned_data["lines"])
+        csv_rosters.check_sections(rows, *self.sections)
         errors = [row_message(r) for r in rows if not r.ok]
         if errors:
             raise forms.ValidationError(errors)
@@ -235,7 +235,7 @@ class CsvUploadForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["file"].help_text = csvio.columns_help()
+        self.fields["file"].help_text = csv_columns.columns_help()
 
     def clean_file(self):
         f = self.cleaned_data["file"]
@@ -243,7 +243,7 @@ class CsvUploadForm(forms.Form):
             raise forms.ValidationError(_csv_too_large())
         try:
             # UTF-8, or what Excel saves "CSV" as in Japanese (Shift_JIS) and Danish (Windows-1252).
-            text, self.encoding = csvio.decode(f.read(), get_language() or "")
+            text, self.encoding = csv_rosters.decode(f.read(), get_language() or "")
         except ValueError:
             raise forms.ValidationError(
                 _("The file is not text in UTF-8, Shift_JIS or Windows-1252; save it as “CSV UTF-8”.")

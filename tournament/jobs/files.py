@@ -25,7 +25,7 @@ from django.utils.translation import gettext, ngettext
 from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import model, trf, venuefile
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.models import Event, EventRole, Job, Player
 from tournament.pages.crosstable import crosstable_context  # how the printed page words it
 from tournament.pages.rows import qr_svg  # the printed cards' QR code
@@ -70,7 +70,7 @@ def run(job: Job, say) -> dict:
 
 def _players(job: Job, say) -> dict:
     given = json.loads(job.payload)
-    parse = csvio.parse_pasted if given["source"] == "paste" else csvio.parse_players
+    parse = csv_rosters.parse_pasted if given["source"] == "paste" else csv_rosters.parse_players
     rows = parse(given["text"])
     bad = [r for r in rows if not r.ok]
     if bad:

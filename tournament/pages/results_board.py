@@ -16,15 +16,13 @@ from dataclasses import dataclass, field
 from django.db.models import Count, F, Q
 
 from tournament.models import Event, Match, Player, Report, Round
+from tournament.services.locks import awaiting_result
 from tournament.text import name_search
 
 LARGE_ROUND = 150
 RANGE_TABLES = 30
 ATTENTION_ROWS = 40
 VIEWS = ("default", "all", "attention", "disputed", "waiting", "outstanding")
-
-# A match with no result yet (`Match.has_result` in SQL).
-NO_RESULT = Q(result=Match.Result.PLAYED, games_a__isnull=True)
 
 
 @dataclass
@@ -45,8 +43,8 @@ def counts(rnd: Round) -> Counts:
     game = Q(player_b__isnull=False)
     c = rnd.matches.aggregate(
         total=Count("id", filter=game),
-        stored=Count("id", filter=game & ~NO_RESULT),
-        outstanding=Count("id", filter=NO_RESULT),
+        stored=Count("id", filter=game & ~awaiting_result()),
+        outstanding=Count("id", filter=awaiting_result()),
         entered=Count(
             "id",
             filter=Q(games_a__isnull=False) | Q(result__in=[Match.Result.DOUBLE_LOSS, Match.Result.FORFEIT]),
@@ -54,7 +52,7 @@ def counts(rnd: Round) -> Counts:
         matches=Count("id"),
     )
     open_reports: dict[int, list[Report]] = {}
-    for r in Report.objects.filter(match__round=rnd, match__result=Match.Result.PLAYED, match__games_a__isnull=True):
+    for r in Report.objects.filter(awaiting_result("match__"), match__round=rnd):
         open_reports.setdefault(r.match_id, []).append(r)
     disputed, waiting = [], []
     for match_id, rs in sorted(open_reports.items(), key=lambda item: min(r.at for r in item[1])):
@@ -134,7 +132,7 @@ def overview(rnd: Round, view: str = "default", q: str = "", start: int = 1) -> 
     elif view == "all" or (view == "default" and not large):
         shown = list(rows)
     elif view == "outstanding":
-        shown = list(rows.filter(NO_RESULT))
+        shown = list(rows.filter(awaiting_result()))
     elif view in ("disputed", "waiting", "attention"):
         ids = {"disputed": c.disputed, "waiting": c.waiting, "attention": c.disputed + c.waiting}[view]
         shown = _in_order(rows.filter(pk__in=ids), ids)

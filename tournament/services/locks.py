@@ -1,9 +1,10 @@
 """The event and round locks every workflow takes, the version bump (`changed`) that tells caches and
 ETags a page is out of date, the audit log (`log`), and `ServiceError`, the refusal every workflow raises
-with a sentence a person can act on."""
+with a sentence a person can act on; and the questions every workflow asks of the rounds (the latest,
+the one being played, the results still outstanding)."""
 
 from django.db import connection
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from tournament.models import (
@@ -106,8 +107,15 @@ def current_round(event: Event) -> Round | None:
     return event.rounds.exclude(state=Round.State.DRAFT).order_by("-number").first()
 
 
+def awaiting_result(through: str = "") -> Q:
+    """Matches whose result is still outstanding (`Match.has_result`, in SQL): paired to play, no games
+    entered yet. `through` reaches them over a relation: `awaiting_result("matches__")` filters a round's."""
+    return Q(**{f"{through}result": Match.Result.PLAYED, f"{through}games_a__isnull": True})
+
+
 def outstanding(rnd: Round) -> int:
-    return rnd.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).count()
+    """How many of the round's results are still to come."""
+    return rnd.matches.filter(awaiting_result()).count()
 
 
 def swiss_rounds_played(event: Event) -> int:

@@ -19,7 +19,7 @@ from tournament.models import (
     ResultChange,
     Round,
 )
-from tournament.services.locks import ServiceError, changed, log, shared_round
+from tournament.services.locks import ServiceError, awaiting_result, changed, log, shared_round
 from tournament.services.top_cut import advance_bracket
 from tournament.text.results import CHESS_RESULTS, result_label
 
@@ -470,7 +470,7 @@ def after_result(m: Match, stored: bool, by) -> Match:
 def correct_result(match: Match, outcome: Outcome, by, expected_version: int) -> Match:
     """Replace a result already entered (an earlier round's too), as confirmed on the page showing
     `expected_version`; audited and logged; pairings already made stay."""
-    if not Match.objects.filter(pk=match.pk).exclude(result=PLAYED, games_a__isnull=True).exists():
+    if not Match.objects.filter(pk=match.pk).exclude(awaiting_result()).exists():
         raise ServiceError(gettext("That match has no result to correct yet."))
     return record_result(match, outcome, by, expected_version=expected_version, replace=True)
 

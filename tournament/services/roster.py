@@ -11,7 +11,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
 from swiss.names import stored_reading
-from tournament.files.csvio import CsvRow
+from tournament.files.csv_rosters import CsvRow
 from tournament.models import (
     Event,
     Match,

@@ -28,6 +28,7 @@ from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into, paired_together
 from tournament.services.locks import (
     ServiceError,
+    awaiting_result,
     changed,
     discard_reports,
     latest_round,
@@ -95,9 +96,7 @@ def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> No
             )
         if previous.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top cut has started: no more Swiss rounds."))
-        missing = list(
-            previous.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True).values_list("table", flat=True)
-        )
+        missing = list(previous.matches.filter(awaiting_result()).values_list("table", flat=True))
         if missing:
             tables = ", ".join(str(t) for t in missing[:10]) + (" …" if len(missing) > 10 else "")
             raise ServiceError(

@@ -21,6 +21,7 @@ from tournament.models import (
     Round,
 )
 from tournament.services.cut import cut_published
+from tournament.services.locks import awaiting_result
 from tournament.snapshot import event_to_file, player_to_file, settings_of
 from tournament.text import name_search
 
@@ -155,7 +156,7 @@ def standings_shown(event: Event, live: bool = False) -> ShownStandings:
         .exclude(state=Round.State.DRAFT)
         .annotate(
             total=Count("matches", filter=Q(matches__player_b__isnull=False)),
-            missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
+            missing=Count("matches", filter=awaiting_result("matches__")),
         )
         .order_by("-number")
         .first()

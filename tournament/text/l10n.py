@@ -12,10 +12,11 @@ from django.utils.formats import get_format
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from standings.engine import PERCENTAGES, Value
+from standings.engine import Value
 from standings.format import _decimal, format_number
 from swiss.model import parse_fraction
 from swiss.presets import PRESETS
+from swiss.tiebreakers import HEADING_CONTEXT, PERCENTAGES, TIEBREAKERS
 from tournament.text.i18n import chess_words, pokemon_words
 
 # The presets' names as people read them (the engine's labels are the English ones).
@@ -27,67 +28,10 @@ PRESET_LABELS = {
     "custom": _("Custom"),
 }
 
-# Column headings: short, as a phone's table has room for.
-LABELS = {
-    "mw": pgettext_lazy("tie-breaker", "MW%"),
-    "gw": pgettext_lazy("tie-breaker", "GW%"),
-    "omw": pgettext_lazy("tie-breaker", "OMW%"),
-    "ogw": pgettext_lazy("tie-breaker", "OGW%"),
-    "oomw": pgettext_lazy("tie-breaker", "OOMW%"),
-    "buchholz": pgettext_lazy("tie-breaker", "Buchholz"),
-    "buchholz_cut1": pgettext_lazy("tie-breaker", "Buchholz cut-1"),
-    "median_buchholz": pgettext_lazy("tie-breaker", "Median Buchholz"),
-    "buchholz_cuts": pgettext_lazy("tie-breaker", "Buchholz cuts"),
-    "buchholz_variant": pgettext_lazy("tie-breaker", "Buchholz variant"),
-    "sonneborn_berger": pgettext_lazy("tie-breaker", "Sonneborn-Berger"),
-    "rating_sum": pgettext_lazy("tie-breaker", "Rating sum"),
-    "direct_encounter": pgettext_lazy("tie-breaker", "Direct encounter"),
-    "head_to_head": pgettext_lazy("tie-breaker", "Head-to-head"),
-    "wins": pgettext_lazy("tie-breaker", "Wins"),
-    "cumulative": pgettext_lazy("tie-breaker", "Cumulative"),
-}
-
-# What each one is, for the settings page and as the heading's title.
-NAMES = {
-    "mw": _("Match-win percentage"),
-    "gw": _("Game-win percentage"),
-    "omw": _("Opponents' match-win percentage"),
-    "ogw": _("Opponents' game-win percentage"),
-    "oomw": _("Opponents' opponents' match-win percentage"),
-    "buchholz": _("Sum of the opponents' points"),
-    "buchholz_cut1": _("Opponents' points without the lowest"),
-    "median_buchholz": _("Opponents' points without the highest and the lowest"),
-    "buchholz_cuts": _("Opponents' points: all rounds, then the best but one, … (9/7/5/3)"),
-    "buchholz_variant": _("Buchholz cuts in another order: best R−2, R−1, R, then R−3, …"),
-    "sonneborn_berger": _("Points of the opponents beaten, plus half of those drawn"),
-    "rating_sum": _("Sum of the opponents' ratings"),
-    "direct_encounter": _("Result between the tied players"),
-    "head_to_head": _("Head-to-head result between the tied players"),
-    "wins": _("Matches won over the board (byes excluded)"),
-    "cumulative": _("Sum of the running score after each round"),
-    # FIDE C.07 tie-breaks: shown by their FIDE codes, which chess organisers know in every language.
-    "BH": _("Buchholz: the sum of the opponents' scores"),
-    "BH-C1": _("Buchholz without the lowest opponent's score"),
-    "BH-C2": _("Buchholz without the two lowest opponents' scores"),
-    "BH-M1": _("Buchholz without the highest and the lowest opponent's score"),
-    "BH-M2": _("Buchholz without the two highest and the two lowest opponents' scores"),
-    "FB": _("Fore Buchholz: Buchholz as if every last-round game were drawn"),
-    "AOB": _("Average of the opponents' Buchholz"),
-    "SB": _("Sonneborn-Berger: the scores of the opponents beaten, plus half of those drawn"),
-    "SB-C1": _("Sonneborn-Berger without the lowest opponent's part"),
-    "DE": _("Direct encounter: the games between the tied players"),
-    "WIN": _("Rounds won, played or not"),
-    "WON": _("Games won over the board"),
-    "BPG": _("Games played with Black"),
-    "BWG": _("Games won with Black"),
-    "GE": _("Games the player chose to play (no requested bye, no forfeit)"),
-    "PS": _("Progressive score: the sum of the running score after each round"),
-    "PS-C1": _("Progressive score without the first round"),
-    "ARO": _("Average rating of the opponents"),
-    "ARO-C1": _("Average rating of the opponents without the lowest"),
-    "TPR": _("Tournament performance rating"),
-    "PTP": _("Perfect tournament performance"),
-}
+# Each tie-breaker's column heading (short, as a phone's table has room for) and long name (for the settings
+# page), in the active language. The registry holds the English words and marks them for translation.
+LABELS = {t.code: pgettext_lazy(HEADING_CONTEXT, t.heading) for t in TIEBREAKERS.values()}
+NAMES = {t.code: _(t.name) for t in TIEBREAKERS.values()}
 
 
 def join_errors(errors) -> str:
@@ -107,9 +51,12 @@ def join(items) -> str:
 
 
 def clock(seconds: int) -> str:
-    """Time left on a round clock as the clock shows it: 49:05, or −0:30 once over time."""
+    """Time left on a round clock as the clock shows it: 49:05, 1:30:00 from an hour, −0:30 once over time
+    (static/js/clock.js counts on in the same form)."""
     sign = "−" if seconds < 0 else ""
-    return f"{sign}{abs(seconds) // 60}:{abs(seconds) % 60:02d}"
+    hours, rest = divmod(abs(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{sign}{hours}:{minutes:02d}:{secs:02d}" if hours else f"{sign}{minutes}:{secs:02d}"
 
 
 def preset_label(code: str) -> str:

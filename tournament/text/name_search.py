@@ -1,7 +1,8 @@
 """Names as people type, find and sort them, in Latin and Japanese script (docs/languages.md).
 
 `fold` is what every search compares, organiser's and public (static/js/public.js folds the same way for the
-filter that runs as you type). It is one folding for every language, a superset of what each needs:
+filter that runs as you type, with the tables of this module: `browser_line`). It is one folding for every
+language, a superset of what each needs:
 
 - Unicode NFKC (full-width "ＡＢＣ" and half-width katakana "ﾀﾛｳ" become "ABC" and "タロウ"), case folding,
   katakana folded into hiragana (タロウ = たろう); the kana voicing marks stay (が is not か);
@@ -23,6 +24,7 @@ would need a C++ compiler and libicu-dev; what these two languages need is the s
 """
 
 import dataclasses
+import json
 import re
 import unicodedata
 
@@ -89,6 +91,24 @@ def fold(text: str) -> str:
     """The form every search compares (see the module's docstring)."""
     text = _SPACES.sub("", _base(text)).translate(DANISH_TYPED)
     return _strip_accents(text).replace("aa", "a")
+
+
+# What a browser's toLowerCase leaves and Python's casefold folds, among the letters names are written in.
+_CASEFOLD_BEYOND_LOWER = {"ß": "ss"}
+# The line of static/js/public.js that carries the tables below to the filter that runs as you type.
+BROWSER_LINE = "  var FOLD = {table};"
+
+
+def browser_table() -> dict[str, object]:
+    """The tables `fold` uses, for static/js/public.js: the apostrophes, and each letter that folds to
+    another (variant kanji, the Danish letters as typed, and what the browser's lower case does not fold)."""
+    letters = {chr(k): v for k, v in {**VARIANT_KANJI, **DANISH_TYPED}.items()} | _CASEFOLD_BEYOND_LOWER
+    return {"apostrophes": "".join(sorted(chr(k) for k in APOSTROPHES)), "letters": dict(sorted(letters.items()))}
+
+
+def browser_line() -> str:
+    """The line of static/js/public.js that holds `browser_table` (`manage.py fold_table` writes it)."""
+    return BROWSER_LINE.format(table=json.dumps(browser_table(), ensure_ascii=True, separators=(", ", ": ")))
 
 
 def matches(query: str, name: str, reading: str = "") -> bool:

@@ -5,7 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, npgettext_lazy, pgettext_lazy
 
-from standings.format import LABELS
+from swiss.tiebreakers import heading
 from tournament.models import Event, EventLog, EventRole, Match
 from tournament.text import l10n
 from tournament.text.names import Names
@@ -246,7 +246,7 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
             "cut": d.get("cut"),
         }
     if action == "settings_after_pairing":
-        fields = l10n.join(str(SETTING_WORDS.get(f, LABELS.get(f, f))) for f in d.get("fields", []))
+        fields = l10n.join(str(SETTING_WORDS.get(f, heading(f))) for f in d.get("fields", []))
         return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}
     user, role = d.get("user"), role_label(d.get("role"))
     if action == "staff_add":

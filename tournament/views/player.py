@@ -11,7 +11,6 @@ The page is personal (it carries a CSRF token), so it is rendered per request; a
 
 import re
 
-from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages.utils import get_level_tags
@@ -29,6 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from tournament.forms.players import RequestedByeForm
 from tournament.infra.fast.rows import Joined
+from tournament.infra.middleware import client_ip
 from tournament.models import Event, Match, Player, Round, single
 from tournament.pages.memo import load_rest
 from tournament.pages.player import (
@@ -186,7 +186,7 @@ def phone_page(request: HtmxHttpRequest, slug: str) -> PhonePage:
 
 
 def address(request: HtmxHttpRequest) -> str | None:
-    return get_client_ip_address(request) or None
+    return client_ip(request)
 
 
 # --- Views -------------------------------------------------------------------------------------

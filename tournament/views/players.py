@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.forms import once
 from tournament.forms.players import (
     CsvConfirmForm,
@@ -224,7 +224,7 @@ def players_csv(request: HtmxHttpRequest, slug: str):
 
 
 def _section_names(event: Event) -> tuple[list[str], str | None]:
-    """The section names a list's `section` column may give (csvio.check_sections): the event's sections at an
+    """The section names a list's `section` column may give (csv_rosters.check_sections): the event's sections at an
     event with sections; only its own name at a section's page."""
     if event.is_section:
         return [event.name], event.name
@@ -255,8 +255,8 @@ DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t"
 
 def _csv_preview(request, access: Access, text: str, encoding: str):
     existing = set(access.event.players.values_list("name", flat=True))
-    rows = csvio.parse_players(text, existing)
-    csvio.check_sections(rows, *_section_names(access.event))
+    rows = csv_rosters.parse_players(text, existing)
+    csv_rosters.check_sections(rows, *_section_names(access.event))
     # A 50,000-row file is checked whole, but the page shows the bad rows and the first good ones.
     shown = rows
     if len(rows) > PREVIEW_ROWS:
@@ -271,7 +271,7 @@ def _csv_preview(request, access: Access, text: str, encoding: str):
         bad=sum(1 for r in rows if not r.ok),
         confirm_form=CsvConfirmForm(initial={"text": text}),
         encoding=encoding,
-        delimiter=DELIMITERS[csvio.delimiter_of(text)],
+        delimiter=DELIMITERS[csv_rosters.delimiter_of(text)],
     )
 
 
@@ -288,8 +288,8 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
         messages.error(request, form.errors["text"][0] if too_large else "The preview expired; upload the file again.")
         return back(request, reverse("org_players", args=[slug]))
     text = form.cleaned_data["text"]
-    rows = csvio.parse_players(text)
-    csvio.check_sections(rows, *_section_names(access.event))
+    rows = csv_rosters.parse_players(text)
+    csv_rosters.check_sections(rows, *_section_names(access.event))
     bad = [r for r in rows if not r.ok]
     if bad:
         # A file malformed anywhere writes nothing: a half-imported roster is worse than none.

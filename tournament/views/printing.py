@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 import standings
 from swiss import eventfile as ef
 from swiss import model, venuefile
-from tournament.files import csvio
+from tournament.files import csv_exports
 from tournament.models import Event, Job, Player
 from tournament.pages.rows import qr_svg
 from tournament.pages.standings import standings_tables
@@ -153,7 +153,7 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
         players = {p.key: p for p in event.players.all()}
         placings = {p.key: place for place, p in final_placings(event) or []}
         result = event_standings(event)
-        content = csvio.standings_csv(result, players, placings, division_standings(event, result))
+        content = csv_exports.standings_csv(result, players, placings, division_standings(event, result))
         return _csv_download(content, f"{slug}-standings.csv")
     asked = request.GET.get("round", "")
     if asked and not (asked.isdecimal() and len(asked) < 6):
@@ -165,7 +165,7 @@ def export_csv(request: HtmxHttpRequest, slug: str, what: str):
     keys = {p.key: p.pk for p in event.players.all()}
     points = {keys[r.player_id]: standings.format_value("points", r.points) for r in before.rows}
     return _csv_download(
-        csvio.pairings_csv(rnd, points, event.colours, event.chess_results), f"{slug}-round-{number}-pairings.csv"
+        csv_exports.pairings_csv(rnd, points, event.colours, event.chess_results), f"{slug}-round-{number}-pairings.csv"
     )
 
 
@@ -173,7 +173,7 @@ def _csv_download(content: str, filename: str) -> HttpResponse:
     """A CSV file says its language: in its name (friday-standings-da.csv) and in Content-Language."""
     language = get_language()
     stem = filename.removesuffix(".csv")
-    response = _download(csvio.BOM + content, f"{stem}-{language}.csv", "text/csv; charset=utf-8")
+    response = _download(csv_exports.BOM + content, f"{stem}-{language}.csv", "text/csv; charset=utf-8")
     response["Content-Language"] = language
     return response
 
@@ -182,12 +182,12 @@ def _players_csv(event: Event) -> str:
     """The roster; an event with sections exports every section's players with their section (read back by an
     import at the event: docs/sections.md)."""
     if event.is_section:  # a section's own players, with its name in the section column
-        return csvio.players_csv(
+        return csv_exports.players_csv(
             event.players.select_related("event").order_by("number"), chess=event.colours, root=event.parent
         )
     sections = event.section_list
     if not sections:
-        return csvio.players_csv(event.players.order_by("number"), chess=event.colours)
+        return csv_exports.players_csv(event.players.order_by("number"), chess=event.colours)
     venue = Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event")
     chess = event.colours or any(s.colours for s in sections)
-    return csvio.players_csv(venue.order_by("number"), chess=chess, root=event)
+    return csv_exports.players_csv(venue.order_by("number"), chess=chess, root=event)

@@ -11,7 +11,7 @@ from django.utils import translation
 from standings.format import display_width, pad
 from swiss import eventfile as ef
 from swiss.model import Event, Match, Player, Round, settings_for_preset
-from tournament.files.csvio import parse_pasted, parse_players
+from tournament.files.csv_rosters import parse_pasted, parse_players
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from swiss.eventfile import detail_problem
 from swiss.model import possible_birth_date
-from tournament.files import csvio
+from tournament.files import csv_columns, csv_rosters
 from tournament.forms.players import QuickAddForm, parse_entry
 from tournament.models import Event, EventRole
 from tournament.text.chess_details import chess_detail
@@ -28,7 +28,7 @@ FIDE_DATE = "A birth date is written 1969/12/06 or 1969."
 
 
 def read(text: str, header: bool = True) -> list[tuple]:
-    return [(r.name, r.rating, r.errors) for r in csvio.parse_pasted(text, header=header)]
+    return [(r.name, r.rating, r.errors) for r in csv_rosters.parse_pasted(text, header=header)]
 
 
 # ---------------------------------------------------------------- 、 and ， are commas
@@ -56,7 +56,7 @@ def test_a_pasted_japanese_list_and_csv_file_read_the_japanese_comma():
         ("中村 翔", 1650, []),
         ("松本 大輔", 1500, []),
     ]
-    rows = csvio.parse_players("名前、レーティング\n中村 翔、１６５０\n松本 大輔，1500\n")
+    rows = csv_rosters.parse_players("名前、レーティング\n中村 翔、１６５０\n松本 大輔，1500\n")
     assert [(r.name, r.rating, r.ok) for r in rows] == [("中村 翔", 1650, True), ("松本 大輔", 1500, True)]
 
 
@@ -143,7 +143,7 @@ def test_a_short_list_both_encodings_read_is_read_in_the_pages_language(client, 
     client.force_login(organiser)
     data = "Navn\nÅse\n".encode("cp1252")  # also the half-width kana ﾅse in Shift_JIS
     assert "<td>Åse</td>" in preview(client, event, data, "da").content.decode()
-    assert csvio.decode("名前\nアイ\n".encode("cp932"), "ja") == ("名前\nアイ\n", "Shift_JIS (Windows-31J)")
+    assert csv_rosters.decode("名前\nアイ\n".encode("cp932"), "ja") == ("名前\nアイ\n", "Shift_JIS (Windows-31J)")
 
 
 def test_a_file_in_no_encoding_we_read_is_refused_with_a_sentence(client, organiser, event):
@@ -154,12 +154,12 @@ def test_a_file_in_no_encoding_we_read_is_refused_with_a_sentence(client, organi
 
 @pytest.mark.parametrize("number", ["No.", "No", "番号", "#", "Ｎｏ．", "Nr."])
 def test_a_leading_number_column_is_read_past(number):
-    rows = csvio.parse_players(f"{number},氏名,レーティング\n1,山田 太郎,1500\n2,木村 拓也,1600\n")
+    rows = csv_rosters.parse_players(f"{number},氏名,レーティング\n1,山田 太郎,1500\n2,木村 拓也,1600\n")
     assert [(r.name, r.rating, r.ok) for r in rows] == [("山田 太郎", 1500, True), ("木村 拓也", 1600, True)]
 
 
 def test_a_list_numbered_by_hand_without_headings_is_read_past_its_numbers():
-    rows = csvio.parse_players("1,山田 太郎,1500\n2,木村 拓也,1600\n")
+    rows = csv_rosters.parse_players("1,山田 太郎,1500\n2,木村 拓也,1600\n")
     assert [(r.name, r.rating, r.ok) for r in rows] == [("山田 太郎", 1500, True), ("木村 拓也", 1600, True)]
     assert read("1\tAnn\t1500\n2\tBo\t1400") == [("Ann", 1500, []), ("Bo", 1400, [])]
     # A list of names and ratings is not numbered; a line typed in the add box is read as it was before.
@@ -252,10 +252,10 @@ CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff（）]")
 @pytest.mark.parametrize("language", ["en", "ja", "da"])
 def test_each_languages_examples_parse_as_the_help_says(language):
     with translation.override(language):
-        examples = csvio.name_examples()
+        examples = csv_columns.name_examples()
         assert len(examples) >= 2
         rows = [parse_entry(e) for e in examples]  # the add box: raises if an example does not parse
-        pasted = csvio.parse_pasted("\n".join(examples))
+        pasted = csv_rosters.parse_pasted("\n".join(examples))
     assert all(r.ok for r in pasted) and [r.name for r in pasted] == [r.name for r in rows]
     assert all(r.rating for r in rows)
     assert rows[0].family_name and rows[0].given_name  # the first example keeps both names
@@ -277,7 +277,7 @@ def test_the_add_and_paste_help_show_the_pages_languages_examples(client, organi
     body = client.get(reverse("org_players", args=[event.slug])).content.decode()
     helps = [re.search(rf'<small class="muted" id="{h}-help">(.*?)</small>', body, re.S)[1] for h in ("add", "paste")]
     with translation.override(language):
-        examples = csvio.name_examples()
+        examples = csv_columns.name_examples()
     for text in helps:
         assert all(f"<code>{html.escape(e)}</code>" in text for e in examples), text
         assert bool(CJK.search(text)) == (language == "ja"), text
@@ -326,12 +326,16 @@ def test_a_players_export_reads_back_in_its_own_language(client, organiser, requ
     exported = c.get(reverse("org_export_players", args=[event.slug]))
     header = csv_rows(exported)[0]
     with translation.override(language):
-        assert header == csvio.headings(
-            [key for key, _c, _l in csvio.PLAYER_COLUMNS + (csvio.CHESS_COLUMNS if fixture == "chess" else ())]
+        assert header == csv_columns.headings(
+            [
+                key
+                for key, _c, _l in csv_columns.PLAYER_COLUMNS
+                + (csv_columns.CHESS_COLUMNS if fixture == "chess" else ())
+            ]
         )
     text = exported.content.decode().removeprefix("\ufeff")
     with translation.override(language):
-        rows = csvio.parse_players(text)
+        rows = csv_rosters.parse_players(text)
     assert all(r.ok for r in rows) and len(rows) == event.players.count(), [r.errors for r in rows]
     b = rows[1]
     assert (b.name, b.rating, b.external_id, b.byes, b.reading, b.family_name, b.given_name) == (
@@ -384,11 +388,11 @@ def test_the_paste_helps_heading_line_names_the_columns(client, organiser, event
     paste_help = re.search(r'id="paste-help">(.*?)</small>', body, re.S)[1]
     with translation.override(language):
         line = html.unescape(re.findall(r"<code>(.*?)</code>", paste_help)[3])
-        rows = csvio.parse_pasted("\n".join([line, *csvio.name_examples()]))
+        rows = csv_rosters.parse_pasted("\n".join([line, *csv_columns.name_examples()]))
     assert all(r.ok for r in rows) and len(rows) == 2, (line, [r.errors for r in rows])
 
 
 def test_a_heading_row_we_cannot_read_names_the_columns_in_the_pages_language():
     with translation.override("da"):
-        (row, _player) = csvio.parse_players("Navn;Klubb;Rating\nSøren Kirk;SK;1800\n")
+        (row, _player) = csv_rosters.parse_players("Navn;Klubb;Rating\nSøren Kirk;SK;1800\n")
     assert "Navn, Sorteringsnavn, Efternavn, Fornavn, Rating, ID, Oversiddere (name, reading," in row.errors[0]

@@ -4,14 +4,14 @@ header, quoted names, and messages that say what is wrong with a number."""
 import pytest
 from django.urls import reverse
 
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.forms.players import PasteForm, QuickAddForm
 
 pytestmark = pytest.mark.django_db
 
 
 def pasted(text):
-    return [(r.name, r.rating, r.external_id, r.byes, r.errors) for r in csvio.parse_pasted(text)]
+    return [(r.name, r.rating, r.external_id, r.byes, r.errors) for r in csv_rosters.parse_pasted(text)]
 
 
 @pytest.mark.parametrize(
@@ -97,10 +97,10 @@ def test_pasting_keeps_every_column(client, organiser, event):
 
 
 def test_a_csv_file_reads_last_first_names_too():
-    rows = csvio.parse_players('name,rating\n"Smith, John",1500\n"=HYPERLINK(""a"",""x"")",1\n')
+    rows = csv_rosters.parse_players('name,rating\n"Smith, John",1500\n"=HYPERLINK(""a"",""x"")",1\n')
     assert [(r.name, r.rating, r.ok) for r in rows] == [("John Smith", 1500, True), ('=HYPERLINK("a","x")', 1, True)]
 
 
 def test_an_empty_name_under_a_header_is_not_joined_to_the_next_field():
-    rows = csvio.parse_players("name\nAnn\n,notanumber\n")
+    rows = csv_rosters.parse_players("name\nAnn\n,notanumber\n")
     assert rows[1].name == "" and rows[1].errors == ["no name", "2 columns; expected at most 1"]

@@ -150,6 +150,7 @@ REFUSING_MODULES = (
     "swiss/strictjson.py",
     "swiss/chessfacts.py",
     "swiss/eventfile.py",
+    "swiss/eventrounds.py",
     "swiss/trflines.py",
     "swiss/trfheader.py",
     "swiss/trf.py",
@@ -163,8 +164,7 @@ def refusal_codes() -> set[str]:
     Each refusal must be built with a Message whose code is written out (or a helper of the same module
     that returns one); anything else — a plain or formatted string — fails here, naming its line.
     """
-    from swiss import eventfile as ef
-    from swiss import strictjson
+    from swiss import eventrounds, strictjson
     from swiss.model import GAMES_PROBLEMS
 
     codes: set[str] = set()
@@ -202,7 +202,9 @@ def refusal_codes() -> set[str]:
                 assert helpers.get(callee), f"{where}: a refusal without a code"
                 codes |= helpers[callee]
     # Messages inside messages: the result a refusal names, what the JSON decoder found wrong.
-    codes |= {m.code for m in ef._RESULT_NAMES.values()} | set(strictjson.JSON_PROBLEMS.values()) | {"json_too_deep"}
+    codes |= (
+        {m.code for m in eventrounds.RESULT_NAMES.values()} | set(strictjson.JSON_PROBLEMS.values()) | {"json_too_deep"}
+    )
     return codes
 
 

@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, translation
 
-from swiss.presets import FIDE_CODES
+from swiss.tiebreakers import FIDE_CODES
 from tests.web.public.test_public import pair
-from tournament.files.csvio import READ_COLUMNS
+from tournament.files.csv_columns import READ_COLUMNS
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
 from tournament.services.locks import changed
 from tournament.services.rounds import publish_round

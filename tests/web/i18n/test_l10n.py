@@ -8,13 +8,13 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from standings.engine import PERCENTAGES
 from standings.format import format_value
 from swiss.presets import TIEBREAKER_CODES
+from swiss.tiebreakers import HEADING_CONTEXT, PERCENTAGES, TIEBREAKERS, VECTOR
 from tests.web.public.test_public import ALL_WON_BY_A, ROUND_1, pair
 from tournament.text import l10n
 
-VECTORS = ("buchholz_cuts", "buchholz_variant")
+VECTORS = tuple(c for c, t in TIEBREAKERS.items() if t.kind == VECTOR)
 
 
 def sample(code):
@@ -120,3 +120,24 @@ def test_csv_exports_and_print_views_state_their_language(client, organiser, eve
     r = client.get(reverse("org_export_standings", args=[event.slug]))
     assert 'filename="friday-standings-en.csv"' in r["Content-Disposition"]
     assert r.content.decode().startswith("\ufeffrank,number,name,points,wins,losses,draws,OMW%")
+
+
+def test_every_tiebreakers_heading_and_name_is_translated_where_the_app_reads_it():
+    """The registry (swiss/tiebreakers.py) holds the English words; each language's catalog has them under the
+    context the pages look them up in, so a new tie-breaker cannot reach a page in English only."""
+    import polib
+    from django.conf import settings
+
+    for language in ("ja", "da"):
+        po = polib.pofile(str(settings.BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"))
+        found = {(e.msgctxt, e.msgid): e.msgstr for e in po if e.msgstr}
+        for t in TIEBREAKERS.values():
+            assert (None, t.name) in found, (language, t.code)
+            if not t.fide:
+                assert (HEADING_CONTEXT, t.heading) in found, (language, t.code)
+    with translation.override("en"):
+        assert {c: (l10n.label(c), str(l10n.NAMES[c])) for c in TIEBREAKERS} == {
+            c: (t.heading, t.name) for c, t in TIEBREAKERS.items()
+        }
+    with translation.override("ja"):
+        assert l10n.label("BH-C1") == "BH-C1" and str(l10n.NAMES["BH-C1"]) != TIEBREAKERS["BH-C1"].name

@@ -19,7 +19,7 @@ from swiss import eventfile as ef
 from swiss import names, trf
 from swiss.model import Event, Player, settings_for_preset
 from swiss.numbers import pairing_numbers
-from tournament.files import csvio
+from tournament.files import csv_exports, csv_rosters
 from tournament.forms.players import PlayerForm, parse_entry
 from tournament.models import Player as DbPlayer
 from tournament.snapshot import event_to_file, import_event
@@ -128,7 +128,7 @@ def test_a_pasted_list_keeps_the_parts_and_a_name_typed_whole_has_none(client, o
     ],
 )
 def test_a_csv_file_keeps_the_parts_from_its_columns_or_its_name_cells(client, organiser, event, text):
-    rows = csvio.parse_players(text)
+    rows = csv_rosters.parse_players(text)
     assert [(r.name, r.family_name, r.given_name) for r in rows] == [(s, f, g) for _t, f, g, s in NAMES]
     client.force_login(organiser)
     upload = SimpleUploadedFile("players.csv", text.encode())
@@ -139,7 +139,7 @@ def test_a_csv_file_keeps_the_parts_from_its_columns_or_its_name_cells(client, o
 
 
 def test_a_csv_name_column_beside_parts_of_another_name_is_said_so():
-    (row,) = csvio.parse_players("name,last name,first name\nAnna Berg,Hellström,Viktor\n")
+    (row,) = csv_rosters.parse_players("name,last name,first name\nAnna Berg,Hellström,Viktor\n")
     assert not row.ok and "is not the family name “Hellström” and the given name “Viktor”" in row.errors[0]
 
 
@@ -205,8 +205,8 @@ def test_the_web_trf_export_writes_the_family_name_first(client, organiser, ches
 def test_the_players_csv_carries_the_parts_and_reads_them_back(client, organiser, event):
     client.force_login(organiser)
     client.post(reverse("org_players_paste", args=[event.slug]), {"lines": "\n".join(TYPED)})
-    text = csvio.players_csv(event.players.order_by("number"))
-    rows = csvio.parse_players(text)
+    text = csv_exports.players_csv(event.players.order_by("number"))
+    rows = csv_rosters.parse_players(text)
     assert all(r.ok for r in rows)
     assert [(r.name, r.family_name, r.given_name) for r in rows[-4:]] == [(s, f, g) for _t, f, g, s in NAMES]
     assert (rows[0].name, rows[0].family_name) == ("Player A", "")

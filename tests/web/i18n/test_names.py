@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from swiss import eventfile as ef
 from tests.web.public.test_public import pair
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.forms.players import parse_line
 from tournament.models import Player
 from tournament.snapshot import event_to_file, import_event
@@ -110,7 +110,7 @@ def test_paste_and_quick_add_store_the_reading(client, organiser, event):
 
 
 def test_csv_reading_column_under_english_or_japanese_headers(client, organiser, event):
-    parsed = csvio.parse_players("名前,ふりがな,rating\n山田 太郎,やまだ たろう,1500\n")
+    parsed = csv_rosters.parse_players("名前,ふりがな,rating\n山田 太郎,やまだ たろう,1500\n")
     assert [(r.name, r.reading, r.rating, r.ok) for r in parsed] == [("山田 太郎", "やまだ たろう", 1500, True)]
     text = "name,reading,rating\n青木 花子,あおき はなこ,1400\nBo,,1300\n"
     client.force_login(organiser)
@@ -121,7 +121,7 @@ def test_csv_reading_column_under_english_or_japanese_headers(client, organiser,
     client.post(reverse("org_players_csv_confirm", args=[event.slug]), {"text": text})
     assert event.players.get(name="青木 花子").reading == "あおき はなこ"
     assert event.players.get(name="Bo").reading == ""
-    too_long = csvio.parse_players("name,reading\nA," + "あ" * 201 + "\n")
+    too_long = csv_rosters.parse_players("name,reading\nA," + "あ" * 201 + "\n")
     assert too_long[0].errors == ["reading longer than 200 characters"]
     exported = client.get(reverse("org_export_players", args=[event.slug])).content.decode()
     assert exported.splitlines()[0].startswith("\ufeffnumber,name,reading,rating")

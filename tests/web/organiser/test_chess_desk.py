@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from swiss.model import FORFEIT
-from tournament.files import csvio
+from tournament.files import csv_exports, csv_rosters
 from tournament.models import Event
 from tournament.pages.results_board import counts
 from tournament.services.locks import ServiceError, changed
@@ -509,7 +509,7 @@ def test_a_magic_player_form_has_no_fide_details(event, organiser, client):
 
 
 def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
-    rows = csvio.parse_players(
+    rows = csv_rosters.parse_players(
         "name,rating,fide id,fed,title,sex,birth date\nAnna Cramling,2100,1234567,swe,WFM,w,2002/04/30\n"
     )
     assert rows[0].ok and rows[0].chess == {
@@ -522,11 +522,11 @@ def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
     add_players(chess, organiser, new_players(rows))
     anna = chess.players.get(name="Anna Cramling")
     assert anna.fide_id == "1234567" and anna.federation == "SWE"
-    out = csvio.players_csv(chess.players.order_by("number"), chess=True)
+    out = csv_exports.players_csv(chess.players.order_by("number"), chess=True)
     header, *lines = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
     assert header[-5:] == ["fide_id", "federation", "title", "sex", "birth_date"]
     assert lines[-1][-5:] == ["1234567", "SWE", "WFM", "w", "2002/04/30"]
-    bad = csvio.parse_players("name,federation\nBo,Sweden\n")
+    bad = csv_rosters.parse_players("name,federation\nBo,Sweden\n")
     assert not bad[0].ok and "three-letter" in bad[0].errors[0]
 
 
@@ -642,7 +642,7 @@ def test_a_magic_desk_types_forfeits_too_and_its_hint_says_so():
 
 
 def test_a_fide_id_column_is_the_players_id_in_an_event_without_colours(event, organiser):
-    rows = csvio.parse_players("name,fide id,federation\nBo Ek,1503014,SWE\n")
+    rows = csv_rosters.parse_players("name,fide id,federation\nBo Ek,1503014,SWE\n")
     add_players(event, organiser, new_players(rows, chess=False))
     bo = event.players.get(name="Bo Ek")
     assert (bo.external_id, bo.fide_id, bo.federation) == ("1503014", "", "")

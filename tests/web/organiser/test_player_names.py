@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from swiss import eventfile as ef
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.models import Player
 from tournament.snapshot import import_event
 from tournament.text.names import clean_player_name
@@ -77,7 +77,7 @@ def test_paste_drops_direction_overrides(client, organiser, event):
 
 
 def test_csv_rows_with_bad_names_are_marked_and_shown_escaped():
-    rows = csvio.parse_players(f"name,id\nGood,1\n{ESC}Bad,2\n{ZWSP},3\nFine,id\x07\n")
+    rows = csv_rosters.parse_players(f"name,id\nGood,1\n{ESC}Bad,2\n{ZWSP},3\nFine,id\x07\n")
     assert [r.ok for r in rows] == [True, False, False, False]
     assert rows[1].name == "\\x1b[31mBad" and "control character" in rows[1].errors[0]
     assert "visible letter" in rows[2].errors[0]

@@ -170,11 +170,11 @@ def test_exports_carry_the_number(client, event, organiser):
 
 
 def test_a_players_export_imports_into_another_event(client, event, organiser):
-    from tournament.files import csvio
+    from tournament.files import csv_exports, csv_rosters
 
     event.players.filter(name="Player B").update(byes=2, external_id="DCI-2")
-    text = csvio.players_csv(event.players.order_by("number"))
-    rows = csvio.parse_players(text)
+    text = csv_exports.players_csv(event.players.order_by("number"))
+    rows = csv_rosters.parse_players(text)
     assert all(r.ok for r in rows) and len(rows) == 8
     assert (rows[1].name, rows[1].rating, rows[1].external_id, rows[1].byes) == ("Player B", 1490, "DCI-2", 2)
 

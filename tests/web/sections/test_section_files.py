@@ -18,7 +18,7 @@ from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import model, trf, venuefile
 from tests.conftest import EXAMPLES
-from tournament.files import csvio
+from tournament.files import csv_columns
 from tournament.models import Event, EventLog, Player
 from tournament.services.event_files import import_file
 
@@ -262,7 +262,7 @@ def test_the_players_csv_of_an_event_with_sections_names_each_players_section(ve
     )
     assert own[0].split(",")[-1] == heading and len(own) == 7 and all(r.endswith(",B") for r in own[1:])
     # And the export reads back as a roster: the import reads the section column (docs/sections.md).
-    assert csvio.column_of(csvio.heading(heading)) == "section"
+    assert csv_columns.column_of(csv_columns.heading(heading)) == "section"
 
 
 def test_importing_a_venue_from_the_service_records_who(organiser):

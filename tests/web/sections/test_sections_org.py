@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.web.organiser.test_concurrency import logged_in
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.models import Event, EventLog, Player
 from tournament.services.locks import ServiceError
 from tournament.services.rounds import pair_next_round, publish_round
@@ -276,6 +276,6 @@ def test_the_events_players_export_names_each_players_section_and_comes_back_in(
     assert header.endswith(",部門") and len(lines) == 13
     assert any(line.startswith("1,A Player A,") and line.endswith(",A") for line in lines)
     assert any(",Waiting," in line and line.endswith(",") for line in lines)
-    rows = csvio.parse_players(exported.lstrip("\ufeff"))
-    csvio.check_sections(rows, ["A", "B"])
+    rows = csv_rosters.parse_players(exported.lstrip("\ufeff"))
+    csv_rosters.check_sections(rows, ["A", "B"])
     assert all(r.ok for r in rows) and {r.section for r in rows} == {"A", "B", ""}

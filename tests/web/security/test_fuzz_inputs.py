@@ -23,7 +23,7 @@ from swiss import eventfile as ef
 from swiss.model import validate_games
 from tests.engines.test_eventfile import generated_event
 from tests.web.security.test_permissions import published_round
-from tournament.files import csvio
+from tournament.files import csv_rosters
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round, Seat
 
 pytestmark = pytest.mark.django_db
@@ -191,10 +191,10 @@ def test_paste_adds_all_lines_or_none(desk, lines):
         else:
             # A line of nothing but separators and spaces is blank, like an empty line; a first line naming
             # columns ("Player name, Rating") is the list's header, not a player.
-            typed = lines.translate(csvio.WIDE_SEPARATORS).splitlines()
-            given = [line for line in typed if not csvio.is_blank(line)]
-            delimiter = csvio.paste_delimiter(typed)
-            header = bool(given) and csvio._header(csvio.split_fields(given[0], delimiter)) is not None
+            typed = lines.translate(csv_rosters.WIDE_SEPARATORS).splitlines()
+            given = [line for line in typed if not csv_rosters.is_blank(line)]
+            delimiter = csv_rosters.paste_delimiter(typed)
+            header = bool(given) and csv_rosters._header(csv_rosters.split_fields(given[0], delimiter)) is not None
             assert event.players.count() == 8 + len(given) - header, lines
 
 
@@ -218,7 +218,7 @@ def test_csv_preview_writes_nothing_and_names_the_bad_lines(desk, text):
         r = c.post(reverse("org_players_csv", args=[event.slug]), {"file": upload})
         assert r.status_code == 200 and state() == before
         body = r.content.decode()
-        rows = csvio.parse_players(text.removeprefix("\ufeff"))  # the upload reads UTF-8 with or without a BOM
+        rows = csv_rosters.parse_players(text.removeprefix("\ufeff"))  # the upload reads UTF-8 with or without a BOM
         for row in rows:
             if not row.ok:
                 assert f'<td class="num">{row.line}</td>' in body
@@ -242,7 +242,7 @@ def test_csv_confirm_imports_every_row_or_nothing(desk, text):
         count = event.players.count()
         r = c.post(reverse("org_players_csv_confirm", args=[event.slug]), {"text": text})
         assert r.status_code == 302
-        rows = csvio.parse_players(text)
+        rows = csv_rosters.parse_players(text)
         expected = [row.name for row in rows] if all(row.ok for row in rows) else []
         assert event.players.count() == count + len(expected)
         assert sorted(event.players.order_by("pk").values_list("name", flat=True)[count:]) == sorted(expected)

@@ -10,8 +10,13 @@ from django.core.management.commands import makemessages
 _CREATION_DATE = re.compile(r'^"POT-Creation-Date: [^"]*\\n"\n', re.MULTILINE)
 
 
+# The pure core marks the words it holds for people without importing Django (swiss/tiebreakers.py):
+# `gettext_noop` is one of Django's own markers, `pgettext_noop` (a context, then the text) is ours.
+MARKERS = ["--keyword=pgettext_noop:1c,2"]
+
+
 class Command(makemessages.Command):
-    xgettext_options = [*makemessages.Command.xgettext_options, "--sort-output", "--no-wrap"]
+    xgettext_options = [*makemessages.Command.xgettext_options, *MARKERS, "--sort-output", "--no-wrap"]
     msgmerge_options = [*makemessages.Command.msgmerge_options, "--sort-output", "--no-wrap"]
     msguniq_options = [*makemessages.Command.msguniq_options, "--sort-output", "--no-wrap"]
     msgattrib_options = [*makemessages.Command.msgattrib_options, "--sort-output", "--no-wrap"]

@@ -1,15 +1,10 @@
-"""CSV in (players: name or family and given name, rating, id, byes) and out (players, pairings, standings).
-
-Cells that a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return)
-get a leading apostrophe: a player called "=HYPERLINK(...)" must stay a name when the file is opened.
-
-Every export carries the player number beside the name (two players may share a name), and starts with a
-UTF-8 byte order mark: without it Excel reads the file as the local ANSI code page and garbles "Müller".
+"""A roster read: a CSV file (in the encoding a spreadsheet saved it in) or a pasted or typed list, a player a
+line (name or family and given name, rating, id, byes, a reading, FIDE details, a section), each line checked
+with messages an organiser acts on. Its columns are `csv_columns`'.
 """
 
 import codecs
 import csv
-import functools
 import io
 import re
 import unicodedata
@@ -17,219 +12,23 @@ from dataclasses import dataclass, field
 
 import charset_normalizer
 from django.core.exceptions import ValidationError
-from django.db.models import F
-from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext
 
-import standings
 from swiss import names
-from swiss.model import LANGUAGES
 from swiss.names import printable
-from tournament.models import Match, Player, Round
+from tournament.files.csv_columns import column_of, columns_we_read, heading
 from tournament.text import l10n
 from tournament.text.chess_details import CHESS_FIELDS, chess_detail
-from tournament.text.i18n import speaking
 from tournament.text.names import clean_player_name
-from tournament.text.results import result_label
 
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # The largest rating an integer column holds on every database we run on.
 MAX_RATING = 2_147_483_647
-# Header words a roster may use for each column, as spreadsheets and other tools name them.
-COLUMN_NAMES = {
-    "name": {
-        "name",
-        "player",
-        "player name",
-        "full name",
-        "names",
-        "players",
-        "名前",
-        "氏名",
-        "プレイヤー名",
-        "選手名",
-        "navn",
-        "spiller",
-        "spillernavn",
-        "fulde navn",
-    },
-    # How the name is read (furigana, a sort name): a column of its own, or in brackets after the name.
-    "reading": {
-        "reading",
-        "furigana",
-        "ふりがな",
-        "フリガナ",
-        "よみ",
-        "よみがな",
-        "読み",
-        "読み仮名",
-        "カナ",
-        "sort name",
-        "udtale",
-    },
-    # A name in two parts (swiss/names.py): shown family name first when it is Japanese (姓 山田, 名 太郎:
-    # 山田 太郎), given name first otherwise (Efternavn Kirk, Fornavn Søren: Søren Kirk).
-    "family": {
-        "last",
-        "last name",
-        "lastname",
-        "surname",
-        "family name",
-        "family_name",
-        "efternavn",
-        "姓",
-        "苗字",
-        "名字",
-    },
-    "given": {"first", "first name", "firstname", "given name", "given_name", "forename", "fornavn", "名"},
-    "rating": {"rating", "elo", "rating (elo)", "elo-tal", "ratingtal", "レーティング", "レート"},
-    "id": {
-        "id",
-        "external id",
-        "external_id",
-        "club id",
-        "dci",
-        "member id",
-        "medlemsnummer",
-        "dsu-nr",
-        "会員番号",
-        "id番号",
-    },
-    "byes": {"byes", "bye", "oversidder", "不戦勝"},
-    # A chess event's FIDE details (the TRF player line).
-    "fide_id": {"fide_id", "fide id", "fideid", "fide"},
-    "federation": {"federation", "fed", "føderation", "連盟"},
-    "title": {"title", "titel", "タイトル"},
-    "sex": {"sex", "gender", "køn", "性別"},
-    "birth_date": {"birth_date", "birth date", "birthdate", "born", "fødselsdato", "生年月日"},
-    # The section of an event with sections (docs/sections.md) the player is registered in.
-    "section": {"section", "gruppe", "部門"},
-}
-HEADER_WORDS = {word: column for column, words in COLUMN_NAMES.items() for word in words}
-# Columns an import reads past: our own players export's numbers (the new event numbers its own players),
-# and a club or team, which the app keeps nowhere.
-# A leading "No." or 番号 column numbers a hand-made list's rows (very common in Japanese lists).
-IGNORED_COLUMNS = {"number", "#", "joined_round", "dropped_after", "club", "team", "klub", "hold", "所属", "チーム"}
-IGNORED_COLUMNS |= {"no", "no.", "nr", "nr.", "nr:", "№", "番号", "通し番号", "順番", "lfd. nr."}
-# The players export's columns, in order: its key, the column an import reads it as ("" for one read past),
-# and its heading in the export's language (English, the source: `number`, `name`, …). An import reads the
-# headings of every language back (`_translated_headings`), so an export comes back whatever its language.
-PLAYER_COLUMNS = (
-    ("number", "", pgettext_lazy("CSV column", "number")),
-    ("name", "name", pgettext_lazy("CSV column", "name")),
-    ("reading", "reading", pgettext_lazy("CSV column", "reading")),
-    ("rating", "rating", pgettext_lazy("CSV column", "rating")),
-    ("id", "id", pgettext_lazy("CSV column", "id")),
-    ("byes", "byes", pgettext_lazy("CSV column", "byes")),
-    ("joined_round", "", pgettext_lazy("CSV column", "joined_round")),
-    ("dropped_after", "", pgettext_lazy("CSV column", "dropped_after")),
-    ("family_name", "family", pgettext_lazy("CSV column", "family_name")),
-    ("given_name", "given", pgettext_lazy("CSV column", "given_name")),
-)
-# A chess event's FIDE details, after those (text.chess_details.CHESS_FIELDS).
-CHESS_COLUMNS = (
-    ("fide_id", "fide_id", pgettext_lazy("CSV column", "fide_id")),
-    ("federation", "federation", pgettext_lazy("CSV column", "federation")),
-    ("title", "title", pgettext_lazy("CSV column", "title")),
-    ("sex", "sex", pgettext_lazy("CSV column", "sex")),
-    ("birth_date", "birth_date", pgettext_lazy("CSV column", "birth_date")),
-)
-# The section a player plays in, at an event with sections (docs/sections.md).
-SECTION_COLUMNS = (("section", "section", pgettext_lazy("CSV column", "section")),)
-# The columns a roster is read by, as the help and a heading row we cannot read name them.
-READ_COLUMNS = ("name", "reading", "family_name", "given_name", "rating", "id", "byes")
-
-
-@functools.cache
-def _translated_headings() -> dict[str, str]:
-    """The players export's headings in every language, each to the column it is read as."""
-    words: dict[str, str] = {}
-    for language in LANGUAGES:
-        with speaking(language):
-            for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS):
-                words.setdefault(heading(str(label)), column)
-    return words
-
-
-def column_of(word: str) -> str | None:
-    """The column a heading (as `heading` gives it) names; "" for one read past; None for one we do not read."""
-    if word in HEADER_WORDS:
-        return HEADER_WORDS[word]
-    if word in IGNORED_COLUMNS:
-        return ""
-    return _translated_headings().get(word)
-
-
-def headings(keys, language: str | None = None) -> list[str]:
-    """The export's headings of these columns (`PLAYER_COLUMNS` keys), in the active language or `language`."""
-    labels = {key: label for key, _column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS)}
-    if language is None:
-        return [str(labels[key]) for key in keys]
-    with speaking(language):
-        return [str(labels[key]) for key in keys]
-
-
-def name_examples() -> list[str]:
-    """The add and paste boxes' examples, in the page's language: each language's own names, typed as its
-    organisers type them (a Japanese name with its reading, a Danish list's semicolon); every one of them
-    parses (tests/test_native_rosters.py)."""
-    return pgettext(
-        "examples of players typed in the add and paste boxes, one a line", "Smith, John, 1500\nAnn Lee, 1400"
-    ).splitlines()
-
-
-def examples_html(examples: list[str]) -> str:
-    """The examples as the help shows them: each in <code>, joined as the language joins a list."""
-    return format_html_join(pgettext("list separator", ", "), "<code>{}</code>", ((e,) for e in examples))
-
-
-def columns_help() -> str:
-    """The CSV upload's help: the columns by their names in the page's language, and in English (read too)."""
-    first, more = ("name", "rating", "id", "byes"), ("reading", "family_name", "given_name")
-    text = gettext("Columns: %(columns)s (a header row is optional; with one, also %(more)s).") % {
-        "columns": l10n.join(headings(first)),
-        "more": l10n.join(headings(more)),
-    }
-    if headings(first) == list(first):
-        return text
-    english = format_html_join(", ", "<code>{}</code>", ((c,) for c in (*first, *more)))
-    return format_html(
-        "{}{}{}",
-        text,
-        l10n.gap(),
-        format_html(gettext("Headings in English are read too: {columns}."), columns=english),
-    )
-
-
-def columns_we_read() -> str:
-    """The columns a roster is read by, in the page's language (and in English, which is read too)."""
-    own = l10n.join(headings(READ_COLUMNS))
-    english = ", ".join(READ_COLUMNS)
-    return own if own == english else f"{own} ({english})"
-
-
 NUMBER = re.compile(r"[-+−]?\s*\d+(?:[.,]\d+)?")
-# Excel opens a CSV file as UTF-8 only when it starts with this mark.
-BOM = "\ufeff"
 # What a Japanese keyboard types for a comma or semicolon (、 and the full-width ， ；) reads as the
 # half-width one wherever that separates fields: "中村 翔、1650" is a name and a rating.
 WIDE_SEPARATORS = str.maketrans({"、": ",", "，": ",", "；": ";"})
 # Full-width digits and signs (１６５０) read as the ASCII ones in a number.
 WIDE_DIGITS = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)} | {"－": "-", "＋": "+", "．": "."})
-
-
-def safe(value) -> str:
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(FORMULA_START) else text
-
-
-def write_rows(header: list[str], rows) -> str:
-    out = io.StringIO()
-    w = csv.writer(out)
-    w.writerow(header)
-    for row in rows:
-        w.writerow([safe(v) for v in row])
-    return out.getvalue()
 
 
 @dataclass
@@ -271,11 +70,6 @@ def split_reading(name: str) -> tuple[str, str]:
 
 def looks_like_number(text: str) -> bool:
     return bool(NUMBER.fullmatch(text.strip()))
-
-
-def heading(cell: str) -> str:
-    """A column heading as it is looked up: full-width letters as ASCII (Ｎｏ．), spaces collapsed, lower case."""
-    return " ".join(unicodedata.normalize("NFKC", cell).split()).lower()
 
 
 def _header(cells: list[str]) -> list[str] | None:
@@ -618,117 +412,3 @@ def split_fields(line: str, delimiter: str) -> list[str]:
             return cells
         cells.append(line[i:k])
         i = k + 1
-
-
-def players_csv(players, chess: bool = False, root=None) -> str:
-    """The roster, its headings in the page's language (`PLAYER_COLUMNS`); a chess event's with the FIDE
-    details a rating report needs. The name's parts (as entered) come after the columns older exports had,
-    so that a sheet reading those by place still finds them. `root`: an event with sections, whose players
-    come with their section (empty for one waiting on the event, unplaced)."""
-    columns = (*PLAYER_COLUMNS, *(CHESS_COLUMNS if chess else ()), *(SECTION_COLUMNS if root else ()))
-    values = {
-        "id": lambda p: p.external_id,
-        "section": lambda p: "" if p.event_id == root.pk else p.event.name,
-        **{key: (lambda p, key=key: getattr(p, key)) for key, _c, _l in columns if key not in ("id", "section")},
-    }
-    return write_rows(
-        [str(label) for _k, _c, label in columns], ([values[k](p) for k, _c, _l in columns] for p in players)
-    )
-
-
-def pairings_csv(rnd: Round, points: dict[int, object], colours: bool = False, chess: bool = False) -> str:
-    """The round's pairings by table; with colours, White's columns first and Black's after, as chess lists
-    are read (a forfeit Black won keeps its colours)."""
-    matches = rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id")
-    if colours:
-        first = [
-            pgettext("CSV column", "white_number"),
-            pgettext("CSV column", "white"),
-            pgettext("CSV column", "white_points"),
-        ]
-        second = [
-            pgettext("CSV column", "black_number"),
-            pgettext("CSV column", "black"),
-            pgettext("CSV column", "black_points"),
-        ]
-    else:
-        first = [pgettext("CSV column", "number"), pgettext("CSV column", "player"), pgettext("CSV column", "points")]
-        second = [
-            pgettext("CSV column", "opponent_number"),
-            pgettext("CSV column", "opponent"),
-            pgettext("CSV column", "opponent_points"),
-        ]
-
-    def row(m: Match) -> tuple:
-        a, b = m.colour_order()
-        return (
-            rnd.number,
-            m.table or "",
-            a.number,
-            a.name,
-            points.get(a.pk, 0),
-            b.number if b else "",
-            b.name if b else (pgettext("CSV", "bye") if m.result == Match.Result.BYE else "—"),
-            points.get(b.pk, "") if b else "",
-            result_label(m, chess),
-        )
-
-    return write_rows(
-        [
-            pgettext("CSV column", "round"),
-            pgettext("CSV column", "table"),
-            *first,
-            *second,
-            pgettext("CSV column", "result"),
-        ],
-        (row(m) for m in matches),
-    )
-
-
-def standings_csv(
-    result: "standings.Standings", players: dict[str, Player], placings: dict[str, int], divisions=()
-) -> str:
-    """Swiss standings by rank. `players` and `placings` (the top cut's final places) are keyed by player key.
-
-    `dropped_after` is the round after which the player dropped, empty while they are in the event. An event
-    that made a Day-2 cut has one more column, `cut_after`: the round after which the player was cut.
-    `divisions` (standings.divisions.Division, when divisions are ranked apart): each division's rows in turn,
-    ranked from 1, with a column naming the division.
-    """
-    codes = list(result.tiebreakers)
-    cut = getattr(result, "cut_after", 0)
-    tables = [(d.name, d.standings.rows) for d in divisions] or [("", result.rows)]
-    return write_rows(
-        [
-            pgettext("CSV column", "rank"),
-            *([pgettext("CSV column", "division")] if divisions else []),
-            pgettext("CSV column", "number"),
-            pgettext("CSV column", "name"),
-            pgettext("CSV column", "points"),
-            pgettext("CSV column", "wins"),
-            pgettext("CSV column", "losses"),
-            pgettext("CSV column", "draws"),
-            *(l10n.label(c) for c in codes),
-            pgettext("CSV column", "dropped_after"),
-            *([pgettext("CSV column", "cut_after")] if cut else []),
-            pgettext("CSV column", "top_cut_place"),
-        ],
-        (
-            (
-                r.rank,
-                *([division] if divisions else []),
-                players[r.player_id].number if r.player_id in players else "",
-                r.name,
-                standings.format_value("points", r.points),
-                r.wins,
-                r.losses,
-                r.draws,
-                *(standings.format_value(c, r.tiebreakers[c]) for c in codes),
-                players[r.player_id].dropped_after if r.player_id in players else "",
-                *([players[r.player_id].cut_after if r.player_id in players else ""] if cut else []),
-                placings.get(r.player_id, ""),
-            )
-            for division, rows in tables
-            for r in rows
-        ),
-    )
