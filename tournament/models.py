@@ -45,6 +45,11 @@ def check_player_name(name: str) -> None:
     fault = name_fault(name)
     if fault == "control":
         raise ValidationError(_("The name “%(name)s” holds a control character."), params={"name": printable(name)})
+    if fault == "surrogate":
+        raise ValidationError(
+            _("The name “%(name)s” holds half of a character (a lone surrogate), which no text can hold."),
+            params={"name": printable(name)},
+        )
     if fault == "invisible":
         raise ValidationError(_("A player needs a name with at least one visible letter."))
     if fault == "too_long":
@@ -432,8 +437,12 @@ class Player(models.Model):
 
     @property
     def requested_bye_list(self) -> list[tuple[int, str]]:
-        """The requested byes as (round, points: "½" or "0"), by round."""
-        return sorted((int(r), "½" if kind == "half_bye" else "0") for r, kind in self.requested_byes.items())
+        """The requested byes as (round, what the bye is called: "½-point bye", "0-point bye"), by round."""
+        from tournament.text.results import UNPLAYED_LABELS  # the words of results, which read this model
+
+        return [
+            (int(r), UNPLAYED_LABELS[kind]) for r, kind in sorted(self.requested_byes.items(), key=lambda i: int(i[0]))
+        ]
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye the player asked for in the round (half_bye or zero_bye), or None."""

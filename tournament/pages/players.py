@@ -29,6 +29,8 @@ def roster_context(event: Event) -> dict:
     active = [p for p in players if p.is_active]
     return {
         "players": players,
+        "born": any(p.birth_date for p in players),
+        "divisions": any(p.division for p in players),
         "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
         "active_count": len(active),
         "paired": paired_players(event),
@@ -49,6 +51,7 @@ def venue_roster_context(event: Event, sections: list[Event]) -> dict:
         same_name.setdefault(names.fold(p.name), []).append(p)
     return {
         "players": players,
+        "born": any(p.birth_date for p in players),
         "sections": sections,
         "unplaced": sum(1 for p in players if p.event_id == event.pk and p.is_active),
         "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},

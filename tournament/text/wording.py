@@ -91,7 +91,6 @@ CHESS_WORDS = (
         "as for %(counted)s players",
         "byes",
     ),
-    pgettext_lazy("chess", "%(points)s-point bye R%(number)s"),
     pgettext_lazy("chess", "0-point bye"),
     pgettext_lazy("chess", "0-point bye (absent)"),
     pgettext_lazy("chess", "0–3: byes in rounds 1 to that number."),

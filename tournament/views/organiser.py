@@ -123,6 +123,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
         requested=[(p, "½" if p.requested_bye(following) == Match.Result.HALF_BYE else "0") for p in asked],
         **job_context(jobs.shown(event)),
         **({} if event.is_section else sections_panel(event)),
+        may_create=may_create_events(request.user),  # sections are added by an account that may create events
     )
 
 

@@ -27,6 +27,7 @@ from tournament.forms.sections import PlaceForm
 from tournament.jobs.files import large, players_payload
 from tournament.models import Event, Job, Match, Player, Round
 from tournament.pages.players import history_lines, roster_context
+from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round
 from tournament.services.roster import (
     NewPlayer,
@@ -40,7 +41,7 @@ from tournament.services.roster import (
     request_bye,
     undrop_player,
 )
-from tournament.services.sections import paired_in, register
+from tournament.services.sections import paired_in, placed_by_rules, register
 from tournament.text import l10n, names
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
@@ -248,6 +249,32 @@ def _entries(event: Event, rows) -> tuple[list[NewPlayer], list | None]:
     return entries, [sections.get(r.section) for r in good]
 
 
+def _placements(event: Event, rows) -> list[str] | None:
+    """Where each of `rows` would be placed, as the preview shows it before anything is imported: at an event
+    with sections, the section named or the one the rules give (or that it fits none); at a section whose
+    players play in a partner (divisions paired together), the section they play in and their division. None
+    where every row goes to `event` itself with no division."""
+    sections = [] if event.is_section else event.section_list
+    if not sections and plays_in(event) == (event, ""):
+        return None
+    labels = []
+    for r in rows:
+        if sections:
+            section = next((s for s in sections if s.name == r.section), None) if r.section else None
+            section = section or placed_by_rules(sections, r.rating, r.chess.get("birth_date", ""))
+        else:
+            section = event
+        if section is None:
+            labels.append(_("fits no section's rules"))
+            continue
+        target, division = plays_in(section)
+        if division and target.pk != section.pk:
+            labels.append(_("%(section)s, plays in %(partner)s") % {"section": section.name, "partner": target.name})
+        else:
+            labels.append(section.name)
+    return labels
+
+
 PREVIEW_ROWS = 500
 # How the preview says a file's fields were separated.
 DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t": gettext_lazy("tabs")}
@@ -261,11 +288,16 @@ def _csv_preview(request, access: Access, text: str, encoding: str):
     shown = rows
     if len(rows) > PREVIEW_ROWS:
         shown = sorted(sorted(rows, key=lambda r: r.ok)[:PREVIEW_ROWS], key=lambda r: r.line)
+    placements = _placements(access.event, shown)
+    for r, placed in zip(shown, placements or [], strict=False):
+        r.placed = placed
     return page(
         request,
         "organiser/csv_preview.html",
         access,
         rows=shown,
+        placements=placements is not None,
+        born=any(r.chess.get("birth_date") for r in shown),
         hidden=len(rows) - len(shown),
         good=sum(1 for r in rows if r.ok),
         bad=sum(1 for r in rows if not r.ok),

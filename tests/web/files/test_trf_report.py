@@ -150,7 +150,7 @@ def test_the_draft_names_who_is_left_out_and_why(client, organiser, chess):
     assert "Left out of round 1: Player A (withdrew before round 1), Player B (a half-point bye asked for)." in page
     assert "bend a rule" not in page  # a note, not a rule bent
     page = client.get(reverse("org_round", args=[chess.slug, 1]), headers={"Accept-Language": "ja"}).content.decode()
-    assert "ラウンド1の組み合わせに入らない選手：Player A（ラウンド1の前にドロップ）" in page
+    assert "ラウンド1の組み合わせに入らないプレイヤー：Player A（ラウンド1の前にドロップ）" in page
 
 
 def test_an_export_with_a_requested_bye_and_a_withdrawal_is_what_the_checker_accepts(organiser):

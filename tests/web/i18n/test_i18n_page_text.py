@@ -239,8 +239,12 @@ def test_every_page_of_an_event_renders_in_english(any_day, whole_event, organis
         assert fetch("en", who, url, organiser)
 
 
-# Japanese writes no space after its full stop, colon or comma, and joins phrases with ・, not a Latin ·.
-LATIN_SPACING = re.compile(r".{0,12}(?:[。：、](?: |\u00a0)(?=\S)| · |; ).{0,12}")
+# Japanese writes no space after its full stop, colon or comma, and joins phrases with ・, not a Latin ·; no
+# ASCII space beside a full-width bracket; a range with 〜, never a Latin dash; 卓 after its number (5卓), and a
+# counter straight after its number (3秒).
+LATIN_SPACING = re.compile(
+    r".{0,12}(?:[。：、](?: |\u00a0)(?=\S)| · |; |[^\s] [（「]|[（「] |[^\s] [）」]|\d\s*[–—]\s*\d|[卓盤]\d|\d [秒人件卓枚]).{0,12}"
+)
 
 
 @pytest.mark.django_db

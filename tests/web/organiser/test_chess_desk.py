@@ -230,7 +230,7 @@ def test_a_half_point_bye_for_round_3_leaves_the_player_out_and_scores_a_half(ch
     alice.refresh_from_db()
     assert alice.requested_byes == {"3": "half_bye"}
     roster = org.get(reverse("org_players", args=[chess.slug])).content.decode()
-    assert "½-point bye R3" in roster
+    assert "R3: ½-point bye" in roster
     for _ in range(2):
         rnd = play_round(chess, organiser)
         for m in games(rnd):
@@ -463,7 +463,7 @@ def test_the_crosstable_in_danish_and_japanese(chess, organiser):
     da = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="da").content.decode()
     ja = Client().get(reverse("public:crosstable", args=[chess.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "h1" in da and "Krydstabel" in da
-    assert "白1" in ja and "黒0" in ja and "開始番号" in ja
+    assert "白1" in ja and "黒0" in ja and "開始順位" in ja
 
 
 def test_the_crosstable_print_is_for_the_staff(chess, outsider, client):
