@@ -45,6 +45,7 @@ class CsvRow:
     family_name: str = ""
     given_name: str = ""
     section: str = ""  # the section named, at an event with sections; "" for one placed by the rules
+    placed: str = ""  # where the preview says the row goes (a section, and where it plays), set by the page
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
     text: str = ""  # the line as it was given, for messages
