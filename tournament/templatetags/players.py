@@ -5,6 +5,7 @@ the context. The event's names are read once per page render (one query).
 """
 
 from django import template
+from django.utils.html import format_html
 
 from swiss.placement import birth_year as year_of
 from tournament.models import Player
@@ -12,6 +13,12 @@ from tournament.text.names import Names, numbered
 from tournament.text.results import UNPLAYED_LABELS
 
 register = template.Library()
+
+
+@register.simple_tag
+def division(name: str) -> str:
+    """A player's division beside their name, where divisions are paired together ("" for none)."""
+    return format_html(' <span class="division">{}</span>', name) if name else ""
 
 
 @register.filter
