@@ -50,7 +50,7 @@ from swiss.model import (
 )
 from swiss.names import display_name, split_typed, trf_name
 from swiss.numbers import pairing_numbers
-from swiss.strictjson import EventFileError
+from swiss.strictjson import EventFileError, lone_surrogate, surrogate_at, surrogate_problem
 from swiss.trfheader import header_lines, read_header
 from swiss.trflines import (
     ASCII_NUMBER,
@@ -125,6 +125,10 @@ def _check_shape(text: str, lines: list[str]) -> None:
     if nul >= 0:
         line, column = _line_of(text, nul)
         raise TRFError(line, Message("trf_nul", "column {column}: a NUL character", column=column))
+    half = surrogate_at(text)
+    if half >= 0:
+        line, _column = _line_of(text, half)
+        raise TRFError(line, surrogate_problem(lone_surrogate(text[half])))
     digit = _NOT_ASCII_DIGIT.search(text)
     if digit:
         line, column = _line_of(text, digit.start())

@@ -2,6 +2,7 @@
 grown into a drawer, and no import circle among our packages (docs/code-map.md)."""
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -362,3 +363,90 @@ def test_the_private_name_guard_sees_both_ways_of_taking_one(tmp_path):
         "tournament/views/results.py:6 tournament.views.rounds._round_context",
         "tournament/views/results.py:7 rounds._started",
     ]
+
+
+# ---------------------------------------------------------------- the map names every module; the tests' folders
+PACKAGES = ("swiss", "pairing", "standings", "tournament")
+
+
+def our_modules(root: Path) -> list[Path]:
+    """Every module of the four packages but the migrations."""
+    return sorted(p for package in PACKAGES for p in (root / package).rglob("*.py") if "migrations" not in p.parts)
+
+
+FENCED = re.compile(r"^```\n(.*?)^```", re.M | re.S)
+WORD = re.compile(r"[\w.]+(?:/[\w.]+)*/?")
+
+
+def mapped(text: str) -> set[str]:
+    """The modules the map's trees name. A line starting with `folder/` or `name.py` is an entry under the folder
+    of the nearest less indented folder entry; any other line continues the entry above it. An entry names its
+    file, and a folder entry names the modules of that folder its words give (`text/  i18n, l10n.py`)."""
+    named: set[str] = set()
+    for block in FENCED.findall(text):
+        folders: list[tuple[int, str]] = []  # (indent, path) of the folder entries above
+        here = ""
+        for line in block.splitlines():
+            words = WORD.findall(line)
+            if not words:
+                continue
+            indent = len(line) - len(line.lstrip())
+            first = words[0]
+            if first.endswith(("/", ".py")):
+                while folders and folders[-1][0] >= indent:
+                    folders.pop()
+                parent = folders[-1][1] if folders else ""
+                if first.endswith("/"):
+                    here = parent + first
+                    folders.append((indent, here))
+                else:
+                    here = parent
+            named |= {here + w.removesuffix(".py").rstrip(".") + ".py" for w in words if not w.endswith("/")}
+    return named
+
+
+def unmapped(root: Path) -> list[str]:
+    """The modules (packages' __init__.py aside) docs/code-map.md does not name."""
+    named = mapped((root / "docs" / "code-map.md").read_text(encoding="utf-8"))
+    return [
+        str(p.relative_to(root))
+        for p in our_modules(root)
+        if p.name != "__init__.py" and str(p.relative_to(root)) not in named
+    ]
+
+
+def test_the_code_map_names_every_module():
+    assert unmapped(ROOT) == []
+
+
+def test_the_map_guard_finds_a_module_it_does_not_name(tmp_path):
+    (tmp_path / "docs").mkdir()
+    tree = (
+        "```\nswiss/\n  model.py  the event; trf.py\ntournament/\n  text/  words: i18n,\n"
+        "         l10n (and views.py)\n  views/\n    rounds.py  pair\n```\nswiss/names.py\n"
+    )
+    (tmp_path / "docs" / "code-map.md").write_text(tree)
+    for name in (
+        "swiss/model.py",
+        "swiss/trf.py",
+        "swiss/names.py",
+        "tournament/text/i18n.py",
+        "tournament/text/l10n.py",
+        "tournament/views/rounds.py",
+        "tournament/views/public.py",
+        "pairing/rounds.py",
+        "tournament/migrations/0001_a.py",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert unmapped(tmp_path) == ["pairing/rounds.py", "swiss/names.py", "tournament/views/public.py"]
+
+
+def test_the_web_tests_live_in_folders_mirroring_the_code():
+    """tests/web/ holds folders (organiser/, public/, phone/, jobs/, sections/, files/, i18n/, deploy/,
+    security/; docs/testing.md), each a package, and no test file of its own."""
+    web = ROOT / "tests" / "web"
+    assert sorted(p.name for p in web.glob("*.py")) == ["__init__.py"]
+    folders = [p for p in web.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    assert len(folders) >= 9
+    assert [p.name for p in folders if not (p / "__init__.py").exists()] == []

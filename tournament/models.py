@@ -45,6 +45,11 @@ def check_player_name(name: str) -> None:
     fault = name_fault(name)
     if fault == "control":
         raise ValidationError(_("The name “%(name)s” holds a control character."), params={"name": printable(name)})
+    if fault == "surrogate":
+        raise ValidationError(
+            _("The name “%(name)s” holds half of a character (a lone surrogate), which no text can hold."),
+            params={"name": printable(name)},
+        )
     if fault == "invisible":
         raise ValidationError(_("A player needs a name with at least one visible letter."))
     if fault == "too_long":

@@ -114,7 +114,21 @@ CHESS_COLUMNS = (
 # The section a player plays in, at an event with sections (docs/sections.md).
 SECTION_COLUMNS = (("section", "section", pgettext_lazy("CSV column", "section")),)
 # The columns a roster is read by, as the help and a heading row we cannot read name them.
-READ_COLUMNS = ("name", "reading", "family_name", "given_name", "rating", "id", "byes")
+READ_COLUMNS = (
+    "name",
+    "reading",
+    "family_name",
+    "given_name",
+    "rating",
+    "id",
+    "byes",
+    "birth_date",
+    "section",
+    "fide_id",
+    "federation",
+    "title",
+    "sex",
+)
 
 
 @functools.cache
@@ -162,7 +176,8 @@ def examples_html(examples: list[str]) -> str:
 
 def columns_help() -> str:
     """The CSV upload's help: the columns by their names in the page's language, and in English (read too)."""
-    first, more = ("name", "rating", "id", "byes"), ("reading", "family_name", "given_name")
+    first = ("name", "rating", "id", "byes")
+    more = tuple(c for c in READ_COLUMNS if c not in first)  # every other column a header row may name
     text = gettext("Columns: %(columns)s (a header row is optional; with one, also %(more)s).") % {
         "columns": l10n.join(headings(first)),
         "more": l10n.join(headings(more)),

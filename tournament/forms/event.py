@@ -14,6 +14,7 @@ from tournament.forms.fields import (
     IsoDateField,
     LongSelect,
     OrderedChoicesField,
+    RatingField,
     clean_fraction,
     fraction_field,
     time_zone_choices,
@@ -137,7 +138,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             *CUT_FIELDS,
             *PAIR_WITH_FIELDS,
         ]
-        field_classes = {"date": IsoDateField, "end_date": IsoDateField}
+        field_classes = {"date": IsoDateField, "end_date": IsoDateField, "bye_rating": RatingField}
         widgets = RatingReportFields.WIDGETS
         labels = {
             **RatingReportFields.LABELS,

@@ -10,6 +10,7 @@ from swiss import names
 from tournament.files import csv_columns, csv_rosters
 from tournament.forms.fields import (
     LongSelect,
+    RatingField,
 )
 from tournament.models import Player
 from tournament.text import l10n
@@ -88,6 +89,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
+        field_classes = {"rating": RatingField}
         fields = [
             "name",
             "family_name",

@@ -29,10 +29,11 @@ from tournament.files import csv_rosters
 from tournament.models import Event, EventRole, Job, Player
 from tournament.pages.crosstable import crosstable_context  # how the printed page words it
 from tournament.pages.rows import qr_svg  # the printed cards' QR code
-from tournament.services.event_files import import_section
+from tournament.services.event_files import import_file, import_section
 from tournament.services.locks import ServiceError
 from tournament.services.roster import add_players, new_players
-from tournament.snapshot import export_file, import_event
+from tournament.services.staff import check_may_create
+from tournament.snapshot import export_file
 from tournament.text import engine_text, l10n, name_search
 
 PROGRESS_EVERY = 100  # cards between two progress lines
@@ -91,6 +92,7 @@ def _trf(job: Job, say) -> dict:
     say(gettext("Reading the TRF file…"))
     section = job.event is not None
     given = json.loads(job.payload) if section else {"name": "", "trf": job.payload}
+    _still_allowed(job)
     try:
         doc = trf.loads(base64.b64decode(given["trf"]), points_by_player)
         say(
@@ -103,7 +105,7 @@ def _trf(job: Job, say) -> dict:
                 "Section “%(name)s” is imported from the TRF file: %(players)s players, %(rounds)s rounds."
             ) % {"name": made.name, "players": len(doc.players), "rounds": len(doc.rounds)}
             return {"event": made, "progress": summary[:200]}
-        event = import_event(doc)
+        event = import_file(doc, by=job.created_by)  # asks, as it stores, whether the account may still create
     except trf.TRFError as e:
         raise ServiceError(
             gettext("Nothing was imported: line %(line)s: %(problem)s")
@@ -113,14 +115,27 @@ def _trf(job: Job, say) -> dict:
         raise ServiceError(
             gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
         ) from None
-    if job.created_by is not None:
-        EventRole.objects.create(event=event, user=job.created_by, role=EventRole.Role.ORGANISER)
+    EventRole.objects.create(event=event, user=job.created_by, role=EventRole.Role.ORGANISER)
     summary = gettext("%(name)s is imported from the TRF file: %(players)s players, %(rounds)s rounds.") % {
         "name": event.name,
         "players": len(doc.players),
         "rounds": len(doc.rounds),
     }
     return {"event": event, "progress": summary[:200]}
+
+
+def _still_allowed(job: Job) -> None:
+    """What a job that stores a new event or section asks of its account when the worker gets to it (it may have
+    waited, or be run again, long after it was started): that the account still exists, may still create events
+    (asked again as it stores: `staff.check_may_create`) and, for a section, is still an organiser of the event."""
+    by = job.created_by
+    if by is None:
+        raise ServiceError(gettext("The account that started this import no longer exists; nothing was imported."))
+    check_may_create(by)
+    if job.event is not None and not by.is_superuser:
+        root = job.event.parent_id or job.event.pk
+        if not EventRole.objects.filter(event_id=root, user=by, role=EventRole.Role.ORGANISER).exists():
+            raise ServiceError(gettext("Only the event's organisers can add sections; nothing was imported."))
 
 
 def _export(job: Job, say) -> dict:

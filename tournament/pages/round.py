@@ -70,6 +70,8 @@ class MatchRow:
     versions: tuple[tuple[Player, str], ...] = ()  # what each player reported, while disputed or waiting
     error: str | None = None  # the refusal of the click this row answers
     question: object = None  # or the question it asks first (`services.results.ConfirmReplace`)
+    division_a: str = ""  # each player's division, where divisions are paired together
+    division_b: str = ""
 
 
 class RowMaker:
@@ -159,6 +161,8 @@ class RowMaker:
             versions=tuple(versions),
             error=error,
             question=question,
+            division_a=first.division,
+            division_b=second.division if second else "",
         )
 
 

@@ -85,6 +85,8 @@ class PairingRow:
     colour: str = ""  # "w" or "b" in an event with colours
     ident: tuple = ()  # a chess event's (start number, title, rating) of the player, and of the opponent
     opponent_ident: tuple = ()
+    division: str = ""  # where divisions are paired together: the player's, and the opponent's
+    opponent_division: str = ""
 
 
 class _Played(NamedTuple):
@@ -104,6 +106,7 @@ class _Seated:
     byes: int
     order: tuple
     ident: tuple = ()  # a chess event's (start number, title, rating): `services.chess_idents`
+    division: str = ""
 
 
 def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
@@ -127,6 +130,7 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
                 p.byes,
                 name_search.sort_key(p.name, p.reading, event.language, p.family_name, p.given_name),
                 idents.get(p.pk, ()),
+                p.division,
             )
             for p in players
         }
@@ -154,7 +158,18 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                 note = gettext("Unpaired loss") if result == Match.Result.LOSS else gettext("Bye")
                 if result in UNPLAYED_LABELS:
                     note = str(UNPLAYED_LABELS[result])
-                rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading, ident=pa.ident))
+                rows.append(
+                    PairingRow(
+                        pa.name,
+                        a,
+                        table,
+                        pa.points,
+                        note=note,
+                        reading=pa.reading,
+                        ident=pa.ident,
+                        division=pa.division,
+                    )
+                )
                 continue
             pb, played = roster[b], _Played(result, *games)
             white = white or a  # player A is White but where a forfeit Black won made them player A
@@ -175,13 +190,17 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                         colour=("w" if mine == white else "b") if event.colours else "",
                         ident=me.ident,
                         opponent_ident=them.ident,
+                        division=me.division,
+                        opponent_division=them.division,
                     )
                 )
         # Pre-awarded byes (rounds 1..k) need no match row.
         if rnd.kind == Round.Kind.SWISS:
             awarded = gettext("Bye (awarded)")
             rows += [
-                PairingRow(p.name, pk, None, p.points, note=awarded, reading=p.reading, ident=p.ident)
+                PairingRow(
+                    p.name, pk, None, p.points, note=awarded, reading=p.reading, ident=p.ident, division=p.division
+                )
                 for pk, p in roster.items()
                 if pk not in seated and p.byes >= rnd.number
             ]

@@ -16,10 +16,13 @@ from tournament import snapshot
 from tournament.models import Event
 from tournament.services.locks import ServiceError
 from tournament.services.sections import add_section
+from tournament.services.staff import check_may_create
 
 
 def import_file(doc: model.Event | model.Venue, slug: str | None = None, by=None) -> Event:
-    """The parsed file (`swiss.venuefile`) as a new event; `by` is who imported it (None: the command line)."""
+    """The parsed file (`swiss.venuefile`, or a TRF's) as a new event; `by` is who imported it (None: the command
+    line), refused when that account may not create events (`staff.check_may_create`)."""
+    check_may_create(by)
     if isinstance(doc, model.Venue):
         return import_venue(doc, slug, by)
     return snapshot.import_event(doc, slug)

@@ -19,6 +19,7 @@ from tournament.models import Event, Match, Player, Round, Seat, fresh_keys, new
 from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
 from tournament.services.roster import NewPlayer, add_players
+from tournament.services.staff import check_may_create
 from tournament.snapshot import create_matches
 from tournament.text.slugs import slug_text
 
@@ -28,7 +29,10 @@ VENUE_FIELDS = ("date", "language", "time_zone", "public", "city", "federation",
 
 def add_section(event: Event, name: str, by, **fields) -> Event:
     """A new section of `event` (the event the venue knows), last in its list, under the slug
-    `<event's slug>-<name as a slug>` (with a number after it when that is taken)."""
+    `<event's slug>-<name as a slug>` (with a number after it when that is taken). Only an account that may create
+    events adds one (`staff.check_may_create`): an invited co-organiser without the permission runs the sections
+    there are, and adds none."""
+    check_may_create(by)
     name = name.strip()
     if not name:
         raise ServiceError(_("A section needs a name."))

@@ -4,6 +4,8 @@ removing them, and claiming the invitations waiting for a person when they sign 
 import secrets
 import unicodedata
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -38,9 +40,39 @@ def insert_with_new_slug(event: Event) -> None:
             event.pk = None
 
 
+def may_create_events(user) -> bool:
+    """EVENT_CREATION "invited" (the default): superusers and accounts given the "Can add event" permission;
+    "open": any signed-in account. The same rule for an event and for a section of one."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    return settings.EVENT_CREATION == "open" or user.is_superuser or user.has_perm("tournament.add_event")
+
+
+class MayNotCreate(ServiceError):
+    """The account may not create events or sections (any more)."""
+
+
+def check_may_create(by) -> None:
+    """Refuse (`MayNotCreate`) unless `by` may create events now: asked by every path that stores a new event or
+    section (the forms, the file imports, the jobs and their "Run again"), as it stores it, so a permission taken
+    away after a job was queued is obeyed when the worker gets to it. `by` None is the server's administrator at
+    `manage.py` (a job whose account was deleted is refused before it gets here: `jobs.files`)."""
+    if by is None:
+        return
+    now = get_user_model()._default_manager.filter(pk=by.pk).first()  # as the database says now, not as cached
+    if not may_create_events(now):
+        raise MayNotCreate(
+            _(
+                "This account may not create events on this site. Ask its administrator to give your account the "
+                "permission “Can add event”, or ask an organiser to invite you to their event."
+            )
+        )
+
+
 def create_event(event: Event, by) -> Event:
     """Save a new event with `by` as its organiser, under a slug that says nothing about other events
     (`insert_with_new_slug`)."""
+    check_may_create(by)
     try:
         with transaction.atomic():
             insert_with_new_slug(event)

@@ -5,11 +5,25 @@ the context. The event's names are read once per page render (one query).
 """
 
 from django import template
+from django.utils.html import format_html
 
+from swiss.placement import birth_year as year_of
 from tournament.models import Player
 from tournament.text.names import Names, numbered
 
 register = template.Library()
+
+
+@register.simple_tag
+def division(name: str) -> str:
+    """A player's division beside their name, where divisions are paired together ("" for none)."""
+    return format_html(' <span class="division">{}</span>', name) if name else ""
+
+
+@register.filter
+def birth_year(birth_date: str) -> int | str:
+    """The year a player was born, as the sections' birth-year rules read it ("" when unknown)."""
+    return year_of(birth_date) or ""
 
 
 def names_for(context, who) -> Names | None:

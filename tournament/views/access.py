@@ -6,7 +6,6 @@ Outsiders get 404 (an event's existence is not revealed), judges asking for orga
 from dataclasses import dataclass
 from functools import wraps
 
-from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
@@ -18,7 +17,7 @@ from django_htmx.middleware import HtmxDetails
 from tournament.models import Event, EventRole
 from tournament.pages import memo
 from tournament.services import budgets
-from tournament.services.staff import claim_invites
+from tournament.services.staff import MayNotCreate, claim_invites, may_create_events
 from tournament.text.i18n import use_event, use_event_language
 
 ORGANISER, JUDGE = EventRole.Role.ORGANISER, EventRole.Role.JUDGE
@@ -98,12 +97,8 @@ def public_event(request: HttpRequest, slug: str, event_language: bool = True) -
     return event
 
 
-def may_create_events(user) -> bool:
-    """EVENT_CREATION "invited" (the default): superusers and accounts given the "Can add event" permission;
-    "open": any signed-in account."""
-    if not user.is_authenticated:
-        return False
-    return settings.EVENT_CREATION == "open" or user.is_superuser or user.has_perm("tournament.add_event")
+def cannot_create(request):
+    return render(request, "organiser/cannot_create.html", status=403)
 
 
 def creates_events(view):
@@ -112,8 +107,11 @@ def creates_events(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not may_create_events(request.user):
-            return render(request, "organiser/cannot_create.html", status=403)
-        return view(request, *args, **kwargs)
+            return cannot_create(request)
+        try:
+            return view(request, *args, **kwargs)
+        except MayNotCreate:  # taken away while the request ran: the services ask again as they store
+            return cannot_create(request)
 
     return wrapped
 

@@ -20,7 +20,16 @@ from tournament.jobs import files as job_files
 from tournament.jobs import workflow as jobs
 from tournament.models import Event, Job
 from tournament.pages.jobs import job_context
-from tournament.views.access import JUDGE, ORGANISER, Access, HtmxHttpRequest, event_for, heavy
+from tournament.views.access import (
+    JUDGE,
+    ORGANISER,
+    Access,
+    HtmxHttpRequest,
+    cannot_create,
+    event_for,
+    heavy,
+    may_create_events,
+)
 from tournament.views.pages import back, live_headers, page
 
 # Who may start (and download) each kind: the cards carry every player's personal link.
@@ -178,6 +187,10 @@ def trf_job(request: HtmxHttpRequest, job_id: int):
 @heavy
 def trf_job_retry(request: HtmxHttpRequest, job_id: int):
     old = _trf_job(request, job_id)
+    if old.event is not None:  # a section's import: the event's organisers' alone, as its upload is
+        event_for(request, old.event.slug, need=ORGANISER)
+    if not may_create_events(request.user):  # run again, it creates as the first run would (the worker asks again)
+        return cannot_create(request)
     if (old.is_active and not old.is_stale()) or not old.payload:
         return redirect("org_trf_job", job_id=job_id)
     try:

@@ -21,7 +21,6 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.encoding import iri_to_uri
 from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
@@ -75,7 +74,7 @@ def _cookie(event: Event) -> str:
 def event_path(slug: str) -> str:
     """The path of an event's pages as the browser sends it (a slug in kana or kanji percent-encoded): the
     path of its cookies."""
-    return iri_to_uri(f"/e/{slug}/")
+    return reverse("public:home", args=[slug])
 
 
 def remember(response: HttpResponse, event: Event, player: Player) -> HttpResponse:

@@ -23,11 +23,19 @@ from tournament.forms.sections import TRFUploadForm
 from tournament.jobs import workflow as jobs
 from tournament.jobs.files import large
 from tournament.models import Event, EventRole, Job
-from tournament.services.event_files import import_section
+from tournament.services.event_files import import_file, import_section
 from tournament.services.locks import ServiceError
-from tournament.snapshot import event_to_trf, import_event
+from tournament.snapshot import event_to_trf
 from tournament.text import engine_text
-from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy
+from tournament.views.access import (
+    ORGANISER,
+    HtmxHttpRequest,
+    cannot_create,
+    creates_events,
+    event_for,
+    heavy,
+    may_create_events,
+)
 from tournament.views.jobs import started
 from tournament.views.pages import page
 
@@ -68,7 +76,8 @@ def import_trf(request: HtmxHttpRequest):
     if form.is_valid() and large("trf", _size(form.event_doc)):
         return _import_job(request, form)
     if form.is_valid():
-        event, repeated = import_once(request, form, lambda: as_organiser(import_event(form.event_doc), request.user))
+        make = lambda: as_organiser(import_file(form.event_doc, by=request.user), request.user)  # noqa: E731
+        event, repeated = import_once(request, form, make)
         if repeated:
             return repeated
         if event is not None:
@@ -106,6 +115,8 @@ def import_trf_section(request: HtmxHttpRequest, slug: str):
     """A TRF file as a new section of the event (docs/sections.md "Files"): the event page's upload posts here; a
     GET, or a refusal, shows this page with the form (and what is wrong)."""
     access = event_for(request, slug, need=ORGANISER)
+    if not may_create_events(request.user):  # a section is created as an event is (services.staff)
+        return cannot_create(request)
     event = access.event
     if event.is_section:
         messages.error(request, gettext("A section has no sections of its own: add them on the event's page."))
