@@ -18,7 +18,7 @@ from tournament.services.cut import cut_made, line_in, line_of, requirement_text
 from tournament.services.divisions import division_standings
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
-from tournament.text import l10n, name_search
+from tournament.text import game_words, l10n, name_search
 from tournament.text.results import CHESS_RESULTS, UNPLAYED_LABELS
 
 
@@ -155,7 +155,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
             seated.update((a, b))
             pa = roster[a]
             if b is None:
-                note = gettext("Unpaired loss") if result == Match.Result.LOSS else gettext("Bye")
+                note = gettext("Unpaired loss") if result == Match.Result.LOSS else game_words.gettext("Bye")
                 if result in UNPLAYED_LABELS:
                     note = str(UNPLAYED_LABELS[result])
                 rows.append(
@@ -196,7 +196,7 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                 )
         # Pre-awarded byes (rounds 1..k) need no match row.
         if rnd.kind == Round.Kind.SWISS:
-            awarded = gettext("Bye (awarded)")
+            awarded = game_words.gettext("Bye (awarded)")
             rows += [
                 PairingRow(
                     p.name, pk, None, p.points, note=awarded, reading=p.reading, ident=p.ident, division=p.division
@@ -354,7 +354,7 @@ def _side_result(m: Match, side_a: bool, chess: bool = False) -> str:
         score = CHESS_RESULTS.get((m.games_a, m.games_b, m.games_drawn), score)
     # Only the one needed is translated: every row of a 2048-player round's pairings is worded per version.
     if outcome == "draw":
-        return gettext("draw %(score)s") % {"score": score}
+        return game_words.gettext("draw %(score)s") % {"score": score}
     return (gettext("won %(score)s") if outcome == "won" else gettext("lost %(score)s")) % {"score": score}
 
 
@@ -403,7 +403,7 @@ def player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
         lost = m.result == Match.Result.LOSS
         return line | {
             "outcome": "loss" if lost else "bye",
-            "text": gettext("Unpaired loss") if lost else gettext("Bye"),
+            "text": gettext("Unpaired loss") if lost else game_words.gettext("Bye"),
         }
     side_a = m.player_a_id == person.pk
     line["opponent"] = m.player_b if side_a else m.player_a
@@ -421,7 +421,7 @@ def bracket_match(m: Match, seeds: dict[int, int]) -> dict:
     sides = []
     for p, games in ((m.player_a, m.games_a), (m.player_b, m.games_b)):
         if p is None:
-            sides.append({"name": gettext("Bye"), "pk": None, "seed": None, "games": None, "won": False})
+            sides.append({"name": game_words.gettext("Bye"), "pk": None, "seed": None, "games": None, "won": False})
         else:
             sides.append({"name": p.name, "pk": p.pk, "seed": seeds.get(p.pk), "games": games, "won": winner == p})
     return {"table": m.table, "sides": sides, "done": m.has_result}
