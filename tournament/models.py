@@ -182,6 +182,8 @@ class Event(models.Model):
     # fewer than `pair_with_below` players, and still ranked, cut and prized apart (Player.division).
     pair_with = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     pair_with_below = models.PositiveIntegerField(null=True, blank=True)
+    # The partner this section joined (its players moved there), once it did; it then pairs nothing itself.
+    joined_partner = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     # Bumped on every change that public pages show; drives ETags and cache keys.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
@@ -434,15 +436,6 @@ class Player(models.Model):
     @property
     def is_active(self) -> bool:
         return self.dropped_after is None
-
-    @property
-    def requested_bye_list(self) -> list[tuple[int, str]]:
-        """The requested byes as (round, what the bye is called: "½-point bye", "0-point bye"), by round."""
-        from tournament.text.results import UNPLAYED_LABELS  # the words of results, which read this model
-
-        return [
-            (int(r), UNPLAYED_LABELS[kind]) for r, kind in sorted(self.requested_byes.items(), key=lambda i: int(i[0]))
-        ]
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye the player asked for in the round (half_bye or zero_bye), or None."""

@@ -5,12 +5,12 @@ our own export's in every language) and an export writes, and the help that name
 import functools
 import unicodedata
 
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from swiss.model import LANGUAGES
 from tournament.text import l10n
-from tournament.text.i18n import speaking
 
 # Header words a roster may use for each column, as spreadsheets and other tools name them.
 COLUMN_NAMES = {
@@ -136,7 +136,7 @@ def _translated_headings() -> dict[str, str]:
     """The players export's headings in every language, each to the column it is read as."""
     words: dict[str, str] = {}
     for language in LANGUAGES:
-        with speaking(language):
+        with translation.override(language):
             for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS):
                 words.setdefault(heading(str(label)), column)
     return words
@@ -156,7 +156,7 @@ def headings(keys, language: str | None = None) -> list[str]:
     labels = {key: label for key, _column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS)}
     if language is None:
         return [str(labels[key]) for key in keys]
-    with speaking(language):
+    with translation.override(language):
         return [str(labels[key]) for key in keys]
 
 

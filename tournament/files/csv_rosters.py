@@ -18,7 +18,7 @@ from swiss import names
 from swiss.names import printable
 from swiss.strictjson import lone_surrogate
 from tournament.files.csv_columns import column_of, columns_we_read, heading
-from tournament.text import l10n
+from tournament.text import game_words, l10n
 from tournament.text.chess_details import CHESS_FIELDS, chess_detail
 from tournament.text.names import clean_player_name
 
@@ -203,7 +203,7 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
         if error:
             row.errors.append(error)
     if values.get("byes"):
-        byes, error = _number_error(gettext("byes"), values["byes"], 3)
+        byes, error = _number_error(game_words.gettext("byes"), values["byes"], 3)
         if error:
             row.errors.append(gettext("byes “%(value)s” must be 0 to 3") % {"value": values["byes"][:12]})
         else:

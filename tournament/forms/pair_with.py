@@ -26,6 +26,12 @@ class PairWithFields:
             "When either section pairs its round 1 with fewer players than this, this section's players play "
             "in the chosen section, each in a division named after their section."
         ),
+        "pair_with_below": _(
+            "Pokémon's rules allow either: each division its own Swiss (choose no section: an age-separated "
+            "Swiss), or small divisions paired together (an age-modified Swiss). Paired together, one Swiss pairs "
+            "players by their records whatever their division; the draft and the pairings show each player's "
+            "division, so a table of two divisions can be seen and swapped by hand."
+        ),
     }
 
     def pair_with_for_sections_only(self) -> None:

@@ -48,6 +48,7 @@ from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
 from tournament.services.roster import request_bye
+from tournament.text import game_words
 from tournament.text.i18n import use_event
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
 
@@ -336,7 +337,7 @@ def report(request: HtmxHttpRequest, slug: str):
     sent = None
     try:
         if not match_id.isdigit():
-            raise ServiceError(_("That is not your match."))
+            raise ServiceError(game_words.gettext("That is not your match."))
         match_id = int(match_id)
         outcome = None
         if action == "dispute":
@@ -435,7 +436,7 @@ def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> Outcome:
     current = page.match is not None and page.match.pk == match_id
     match = page.match if current else single(Match.objects.filter(pk=match_id, round__event=event))
     if match is None or player.pk not in (match.player_a_id, match.player_b_id):
-        raise ServiceError(_("That is not your match."))
+        raise ServiceError(game_words.gettext("That is not your match."))
     if action == "confirm":
         opponent = reports.opponent_of(match, player)
         theirs = page.reports.get(opponent) if current else single(match.reports.filter(player_id=opponent))

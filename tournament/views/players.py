@@ -25,7 +25,7 @@ from tournament.forms.players import (
 )
 from tournament.forms.sections import PlaceForm
 from tournament.jobs.files import large, players_payload
-from tournament.models import Event, Job, Match, Player, Round
+from tournament.models import Event, Job, Player, Round
 from tournament.pages.players import history_lines, roster_context
 from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round
@@ -42,7 +42,8 @@ from tournament.services.roster import (
     undrop_player,
 )
 from tournament.services.sections import paired_in, placed_by_rules, register
-from tournament.text import l10n, names
+from tournament.text import game_words, l10n, names
+from tournament.text.results import result_word
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
 from tournament.views.pages import back, next_url, page, save_changed
@@ -401,8 +402,7 @@ def _section_choice(event: Event, player: Player) -> dict:
 
 def requested_byes(player: Player) -> list[tuple[int, str]]:
     """The player's requested byes as (round, words), by round."""
-    words = dict(Match.Result.choices)
-    return sorted((int(r), words[kind]) for r, kind in player.requested_byes.items())
+    return sorted((int(r), result_word(kind)) for r, kind in player.requested_byes.items())
 
 
 @require_POST
@@ -425,11 +425,13 @@ def player_bye(request: HtmxHttpRequest, slug: str, player_id: int):
                 messages.success(
                     request,
                     _("%(name)s has a %(bye)s in round %(number)s: the pairing leaves them out.")
-                    % {"name": player.name, "bye": dict(Match.Result.choices)[kind].lower(), "number": number},
+                    % {"name": player.name, "bye": result_word(kind).lower(), "number": number},
                 )
             else:
                 messages.success(
-                    request, _("%(name)s plays round %(number)s: no bye.") % {"name": player.name, "number": number}
+                    request,
+                    game_words.gettext("%(name)s plays round %(number)s: no bye.")
+                    % {"name": player.name, "number": number},
                 )
     return back(request, reverse("org_player_edit", args=[slug, player.pk]))
 
