@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.infra.fast.rows import Joined
+from tournament.infra.fast.rows import Joined, single
 from tournament.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -39,7 +39,6 @@ from tournament.models import (
     Round,
     new_code,
     new_token,
-    single,
 )
 from tournament.services import budgets
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log, shared_round

@@ -27,9 +27,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament.forms.players import RequestedByeForm
-from tournament.infra.fast.rows import Joined
+from tournament.infra.fast.rows import Joined, single
 from tournament.infra.middleware import client_ip
-from tournament.models import Event, Match, Player, Round, single
+from tournament.models import Event, Match, Player, Round
 from tournament.pages.memo import load_rest
 from tournament.pages.player import (
     CSRF_MARK,
