@@ -10,7 +10,7 @@ import json
 import re
 import sys
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, overload
 
 from swiss.messages import Message
 from swiss.model import MAX_FRACTION_TEXT, MAX_NAME, SMALL_MAX, parse_fraction
@@ -22,7 +22,7 @@ class EventFileError(ValueError):
     `message` is the problem without the path (a Message: code and parameters for translation).
     """
 
-    def __init__(self, path: str, message: str):
+    def __init__(self, path: str, message: Message | str):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
@@ -233,6 +233,18 @@ def fraction_at(value: Any, path: str) -> Fraction:
                 limit=MAX_FRACTION_TEXT,
             ),
         ) from None
+
+
+@overload
+def int_at(
+    value: Any, path: str, minimum: int | None = None, allow_none: Literal[False] = False, maximum: int = SMALL_MAX
+) -> int: ...
+
+
+@overload
+def int_at(
+    value: Any, path: str, minimum: int | None = None, *, allow_none: bool, maximum: int = SMALL_MAX
+) -> int | None: ...
 
 
 def int_at(

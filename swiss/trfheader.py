@@ -324,7 +324,7 @@ def header_lines(event: Event, players: list[Player], start: dict[str, int], lat
     return out
 
 
-def _made_here(event: Event, players: list[Player], start: dict[str, int], colour: str) -> list[str]:
+def _made_here(event: Event, players: list[Player], start: dict[str, int], colour: str | None) -> list[str]:
     s = event.settings
     report = {code: _report_lines(s, code) for code in _REPORT_CODES}
     out = [f"012 {s.name}", *report["022"], *report["032"], *report["042"], *report["052"]]
@@ -341,7 +341,9 @@ def _made_here(event: Event, players: list[Player], start: dict[str, int], colou
     return out + _acceleration_lines(players, start)
 
 
-def _from_file(stored: list[str], event: Event, players: list[Player], start: dict[str, int], colour: str) -> list[str]:
+def _from_file(
+    stored: list[str], event: Event, players: list[Player], start: dict[str, int], colour: str | None
+) -> list[str]:
     s = event.settings
     # The points of a win, draw and loss: a file's own XXS or 162 lines while they still say them, else a 162
     # line when they are not chess's 1, ½, 0.

@@ -95,8 +95,8 @@ def _check_venue(players, sections: tuple[Event, ...]) -> None:
         )
         for s in sections
     ]
-    for i, section in enumerate(paired):
-        problem = pair_with_problem(section, paired)
+    for i, one in enumerate(paired):
+        problem = pair_with_problem(one, paired)
         if problem:
             key, message = problem
             raise EventFileError(f"sections[{i}].{key}", message)
