@@ -385,7 +385,7 @@ def _score_said(m: Match, side_a: bool, me: str, them: str) -> str:
     if outcome == "loss":
         return gettext("Double loss")
     if outcome == "draw":
-        return gettext("Draw")
+        return game_words.gettext("Draw")
     winner = me if outcome == "won" else them
     if m.result == Match.Result.FORFEIT:
         return gettext("%(name)s won by forfeit") % {"name": winner}
