@@ -14,7 +14,7 @@ PLAIN = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "gettext_n
 
 def chess_messages() -> set[str]:
     """Every message the catalogs give a chess word."""
-    keys = [k for language in ("da", "ja") for k in trans_real.translation(language)._catalog.keys()]
+    keys = [k for language in ("da", "ja") for k, _text in trans_real.translation(language)._catalog.items()]
     keys = [k[0] if isinstance(k, tuple) else k for k in keys]
     return {k.split("\x04", 1)[1] for k in keys if k.startswith("chess\x04")}
 
