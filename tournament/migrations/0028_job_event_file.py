@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0026_scale_jobs'),
+        ('tournament', '0027_event_joined_partner'),
     ]
 
     operations = [
