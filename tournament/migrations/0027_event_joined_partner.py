@@ -22,7 +22,7 @@ def from_the_log(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0027_job_event_file"),
+        ("tournament", "0026_scale_jobs"),
     ]
 
     operations = [
