@@ -100,7 +100,11 @@ def _import_job(request: HtmxHttpRequest, form: TRFUploadForm):
     upload = form.cleaned_data["file"]
     upload.seek(0)
     payload = base64.b64encode(upload.read()).decode("ascii")
-    return _trf_job(request, None, payload, reverse("event_list"))
+    try:
+        return _trf_job(request, None, payload, reverse("event_list"))
+    except jobs.AlreadyRunning as e:  # one new event's import at a time per account: its page follows it
+        messages.warning(request, jobs.busy_text(e.job))
+        return redirect("org_trf_job", job_id=e.job.pk) if e.job else redirect("event_list")
 
 
 def _size(doc) -> int:
