@@ -10,7 +10,7 @@ LANGS := en ja da
 # `make messages PY=/path/to/python` uses an existing environment instead of building .venv.
 NEED_VENV := $(if $(filter command line,$(origin PY)),,$(STAMP))
 
-.PHONY: run test lint format install clean messages catalogs
+.PHONY: run test lint typecheck format install clean messages catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,9 +48,13 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# The pure core's types: swiss/, pairing/ and standings/ ([tool.mypy] in pyproject.toml).
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts locale/*/LC_MESSAGES/*.mo
+	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts .mypy_cache locale/*/LC_MESSAGES/*.mo

@@ -32,7 +32,8 @@ def eligible(event: Event, round_number: int) -> tuple[list[str], list[str]]:
     not named in `left_out`, which would list the whole field below the line every round), and players who
     asked for a bye in this round (a half-point, full-point or zero-point bye; a zero-point bye is a known absence).
     """
-    to_pair, awarded = [], []
+    to_pair: list[str] = []
+    awarded: list[str] = []
     for p in event.players:
         if p.joined_round > round_number:
             continue
@@ -69,8 +70,8 @@ def left_out(event: Event, round_number: int) -> Message | None:
             out.append([p.name, "withdrawn", p.dropped_after])
         elif p.cut_after is not None and p.cut_after < round_number:
             continue
-        elif p.requested_byes and p.requested_bye(round_number) is not None:
-            out.append([p.name, _ASKED_REASONS[p.requested_bye(round_number)][0], None])
+        elif p.requested_byes and (asked := p.requested_bye(round_number)) is not None:
+            out.append([p.name, _ASKED_REASONS[asked][0], None])
     if not out:
         return None
     shown = out[:LEFT_OUT_NAMED]
@@ -251,7 +252,7 @@ def _ranks(event: Event, after_round: int, points: dict[str, Fraction]) -> dict[
             raise PairingError(
                 Message("standings_failed", "the standings cannot be computed: {error}", error=message_of(e))
             ) from None
-        ranks = {row.player_id: row.rank for row in getattr(table, "rows", table)}
+        ranks = {row.player_id: row.rank for row in table.rows}
         if all(p.id in ranks for p in event.players):
             return ranks
     # Before the first round, or a player the standings leave out: by points alone.
@@ -270,6 +271,7 @@ def elimination_from_event(event: Event, seed: int = 0) -> Pairing:
         )
     matches = sorted(last.matches, key=lambda m: (m.table is None, m.table or 0))
     winners = set()
+    played: list[tuple[str, str]] = []
     for m in matches:
         if m.b is None or m.games is None:
             raise PairingError(
@@ -281,7 +283,8 @@ def elimination_from_event(event: Event, seed: int = 0) -> Pairing:
                 )
             )
         winners.add(m.a if m.games[0] > m.games[1] else m.b)
-    pairs = next_bracket_round([(m.a, m.b) for m in matches], winners)
+        played.append((m.a, m.b))
+    pairs = next_bracket_round(played, winners)
     return Pairing(round=last.number + 1, seed=seed, pairs=pairs, method=ELIMINATION)
 
 

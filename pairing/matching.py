@@ -140,7 +140,7 @@ def _significant(table: _Table, blocks: list) -> list:
 
 def _runs(used: int) -> list[tuple[int, int]]:
     """(offset, length) of each run of set bits, lowest first, none longer than 32 bits."""
-    runs = []
+    runs: list[tuple[int, int]] = []
     offset = 0
     while used:
         skip = (used & -used).bit_length() - 1

@@ -164,6 +164,7 @@ class _Solver:
             key = (int(self.had_bye[x]), s, self.below[x])
             if best is None or key < best:
                 best, best_x = key, x
+        assert best is not None and plain is not None  # an odd field has a player to take the bye
         return best, best_x, plain
 
     # ---- solving
@@ -181,7 +182,7 @@ class _Solver:
             mate = self.match(range(self.n), edges, rematches=False, colours=False)
         cost = self.cost(mate) if mate is not None else None
         exact_colours = self.n <= COLOUR_EXACT_MAX
-        if cost is not None and cost[:4] == (0, *bound):
+        if mate is not None and cost is not None and cost[:4] == (0, *bound):
             if cost[4] == self.colour_floor:
                 return self.as_pairs(mate)
             if not exact_colours:
@@ -239,7 +240,7 @@ class _Solver:
             holds_bye = bye_x is not None and (
                 (start == 0 or line[start - 1] < bye_x) and (end == len(line) or bye_x < line[end])
             )
-            if holds_bye:
+            if holds_bye and bye_x is not None:
                 block = sorted([*block, bye_x])
             edges = self.sparse_edges(block, bye_x if holds_bye else None)
             part = self.match(block, edges, rematches=False, colours=False)
@@ -289,7 +290,7 @@ class _Solver:
         ends = [0] * len(self.distinct)
         for i, v in enumerate(self.value):
             ends[self.level[v]] = i + 1
-        edges = []
+        edges: list[tuple[int, int]] = []
         for i in range(self.n):
             a = self.level[self.value[i]]
             b = a
@@ -387,7 +388,8 @@ class _Solver:
     def cost(self, mate: dict[int, int]) -> tuple[int, int, int, int, int]:
         """The objective of a matching: each term summed over its edges."""
         terms = [self.edge_cost(i, j) for i, j in mate.items() if i < j]
-        return tuple(sum(t[k] for t in terms) for k in range(5))
+        rematches, byes, points, below, colours = (sum(t[k] for t in terms) for k in range(5))
+        return rematches, byes, points, below, colours
 
     def as_pairs(self, mate: dict[int, int] | None) -> list[tuple[Entrant, Entrant | None]]:
         assert mate is not None and len(mate) == self.n + self.odd

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import cast
 
 from standings import tied
 from standings.figures import Figures, Value
@@ -172,7 +173,7 @@ def _rank(event: Event, after_round: int) -> Standings:
                     rank=rank,
                     player_id=p.id,
                     name=p.name,
-                    points=points.value(i),
+                    points=cast(Fraction, points.value(i)),  # a scalar figure
                     wins=counts.wins[i],
                     losses=counts.losses[i],
                     draws=counts.draws[i],

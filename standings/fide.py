@@ -26,7 +26,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from fractions import Fraction
 from math import lcm
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from swiss.model import (
     BYE,
@@ -161,7 +161,7 @@ class Tiebreaks:
                 own = self.points[i]
                 row = []
                 for slot in slots:
-                    value = adjusted[slot.opponent] if slot.kind == GAME else own
+                    value = adjusted[cast(int, slot.opponent)] if slot.kind == GAME else own
                     twice = 2 * value if slot.outcome == WON else value if slot.outcome == DREW else 0
                     row.append((value, twice, slot.voluntary))
                 out.append(row)
@@ -193,7 +193,7 @@ class Tiebreaks:
             bh = [_buchholz(t, 0, 0) for t in self.terms()]
             out = []
             for slots in self.slots:
-                opps = [bh[s.opponent] for s in slots if s.kind == GAME]
+                opps = [bh[cast(int, s.opponent)] for s in slots if s.kind == GAME]
                 out.append(Fraction(sum(opps), unit * len(opps)) if opps else Fraction(0))
             return out
         if code in ("SB", "SB-C1"):
@@ -211,15 +211,15 @@ class Tiebreaks:
         if code == "GE":
             return _fractions([sum(1 for s in slots if not s.voluntary) for slots in self.slots], 1)
         if code in ("PS", "PS-C1"):
-            out = []
+            totals: list[int] = []
             for slots in self.slots:
                 running = total = 0
                 for k, s in enumerate(slots):
                     running += s.points
                     if code == "PS" or k > 0:
                         total += running
-                out.append(total)
-            return _fractions(out, unit)
+                totals.append(total)
+            return _fractions(totals, unit)
         if code in ("ARO", "ARO-C1"):
             out = []
             for slots in self.slots:
@@ -240,7 +240,7 @@ class Tiebreaks:
         return [
             (r, 2 if s.outcome == WON else 1 if s.outcome == DREW else 0)
             for s in slots
-            if s.kind == GAME and (r := ratings[s.opponent]) is not None
+            if s.kind == GAME and (r := ratings[cast(int, s.opponent)]) is not None
         ]
 
     def _tpr(self, slots: list[Slot]) -> Fraction:
@@ -306,13 +306,13 @@ def _sonneborn_berger(terms: list[tuple[int, int, bool]], cut1: bool) -> int:
 
 def _slots(event: Event, after_round: int, win: int, draw: int, loss: int, fore: bool) -> list[list[Slot]]:
     """Every player's slots, round by round, up to `after_round` (Swiss rounds and pre-awarded byes)."""
-    index = {p.id: i for i, p in enumerate(event.players)}
+    index: dict[str | None, int] = {p.id: i for i, p in enumerate(event.players)}
     n = len(event.players)
     rounds = [r for r in event.rounds if r.kind == SWISS and r.number <= after_round]
     scope = {r.number for r in rounds}
     for p in event.players:
         scope.update(range(1, min(p.byes, after_round) + 1))
-    per_round: dict[int, dict[int, Slot | None]] = {k: {} for k in scope}
+    per_round: dict[int, dict[int | None, Slot | None]] = {k: {} for k in scope}  # a game's b is never None
     value = {WON: win, DREW: draw, LOST: loss}
     for rnd in rounds:
         seen = per_round[rnd.number]
@@ -332,7 +332,7 @@ def _slots(event: Event, after_round: int, win: int, draw: int, loss: int, fore:
                     if ib is not None:
                         seen[ib] = None
                     continue
-                oa, ob = m.outcome()
+                oa, ob = cast(tuple[int, int], m.outcome())  # a played game with its games
                 if fore and k == after_round:
                     oa = ob = DREW
                 seen[ia] = Slot(k, GAME, ib, oa, value[oa])
@@ -364,8 +364,8 @@ def _slots(event: Event, after_round: int, win: int, draw: int, loss: int, fore:
         seen = per_round[k]
         for i in range(n):
             if i in seen:
-                if seen[i] is not None:
-                    out[i].append(seen[i])
+                if (slot := seen[i]) is not None:
+                    out[i].append(slot)
             else:
                 out[i].append(Slot(k, ABSENT, None, LOST, 0, voluntary=True))
     return out

@@ -63,7 +63,7 @@ def tally(event: Event, after_round: int) -> Tally:
     s = event.settings
     players = event.players
     n = len(players)
-    index = {p.id: i for i, p in enumerate(players)}
+    index: dict[str | None, int] = {p.id: i for i, p in enumerate(players)}  # a played match has a b
 
     # Match points in units of 1/unit, so that every score is an integer.
     sc = s.scoring

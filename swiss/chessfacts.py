@@ -58,8 +58,8 @@ def rating_report(data: dict) -> dict[str, Any]:
     end_date, chief_arbiter, deputy_arbiters (a list), time_control, round_dates (a list; null for a round
     without a date)."""
     federation = str_at(data.get("federation", ""), "federation", allow_empty=True, max_length=3)
-    if detail_problem("federation", federation):
-        raise EventFileError("federation", detail_problem("federation", federation))
+    if problem := detail_problem("federation", federation):
+        raise EventFileError("federation", problem)
     deputies = list_at(data.get("deputy_arbiters", []), "deputy_arbiters")
     if len(deputies) > MAX_DEPUTIES:
         raise _too_many("deputy_arbiters", MAX_DEPUTIES)

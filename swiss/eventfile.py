@@ -320,8 +320,8 @@ def _name_parts(rp: dict, path: str) -> dict[str, str]:
 
 def _detail(value: Any, path: str, key: str) -> str:
     value = str_at(value, path, allow_empty=True, max_length=MAX_ID)
-    if detail_problem(key, value):
-        raise EventFileError(path, detail_problem(key, value))
+    if problem := detail_problem(key, value):
+        raise EventFileError(path, problem)
     return value
 
 
@@ -455,7 +455,7 @@ def _dump_match(m: Match) -> dict[str, Any]:
 
 
 def _dump_player(p: Player) -> dict[str, Any]:
-    pd = {
+    pd: dict[str, Any] = {
         "id": p.id,
         "name": p.name,
         "rating": p.rating,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 from swiss.messages import Message
 from swiss.model import (
@@ -151,7 +151,7 @@ def _checked_match(rm: Any, path: str, ids: set[str], best_of: int, elimination:
     rm = object_at(rm, path, _MATCH_KEYS)
     if "a" not in rm:
         raise EventFileError(f"{path}.a", Message("file_missing", "missing"))
-    a, b = _match_player(rm, "a", path, ids), _match_player(rm, "b", path, ids)
+    a, b = cast(str, _match_player(rm, "a", path, ids)), _match_player(rm, "b", path, ids)  # a is never None
     if a == b:
         raise EventFileError(f"{path}.b", Message("file_plays_self", "a player cannot play themselves"))
     result = _match_result(rm.get("result"), path, b, elimination)
@@ -237,7 +237,8 @@ def _match_games(g: Any, path: str, result: str, best_of: int, elimination: bool
     if type(ga) is int and type(gb) is int and type(gd) is int and min(g) >= 0 and max(g) <= SMALL_MAX:
         games = (ga, gb, gd)  # the common case, without building an error path per number
     else:
-        games = tuple(int_at(g[k], f"{path}.games[{k}]", 0) for k in range(3))
+        ga, gb, gd = (int_at(g[k], f"{path}.games[{k}]", 0) for k in range(3))
+        games = (ga, gb, gd)
     problem = games_problem(games, best_of, elimination)
     if problem:
         code, params = problem

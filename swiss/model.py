@@ -251,7 +251,7 @@ class Venue:
 
 def settings_for_preset(preset: str, **overrides: Any) -> Settings:
     p = PRESETS[preset]
-    base = {
+    base: dict[str, Any] = {
         "preset": preset,
         "scoring": Scoring(p.win, p.draw, p.loss),
         "best_of": p.best_of,

@@ -139,10 +139,13 @@ def stored_reading(raw: str | None) -> str:
 
 def name_fault(name: str) -> str | None:
     """Why a stored name is refused: "control" when it holds a control character (NUL, escape sequences: a name
-    is printed on terminals and slips), "invisible" when nothing of it is visible (only spaces or zero-width
-    characters), "too_long" past NAME_MAX; None for a good name."""
+    is printed on terminals and slips), "surrogate" when it holds half of a character (a lone surrogate, which
+    no database stores), "invisible" when nothing of it is visible (only spaces or zero-width characters),
+    "too_long" past NAME_MAX; None for a good name."""
     if any(unicodedata.category(c) == "Cc" for c in name):
         return "control"
+    if _LONE_SURROGATE.search(name):
+        return "surrogate"
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
         return "invisible"
     if len(name) > NAME_MAX:
@@ -151,5 +154,11 @@ def name_fault(name: str) -> str | None:
 
 
 def printable(text: str) -> str:
-    """`text` with control characters shown as \\xNN, for messages about them."""
-    return "".join(c if unicodedata.category(c) != "Cc" else f"\\x{ord(c):02x}" for c in text)
+    """`text` with control characters shown as \\xNN and lone surrogates as \\udXXX, for messages about them."""
+    return "".join(
+        c if unicodedata.category(c) not in ("Cc", "Cs") else f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}"
+        for c in text
+    )
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -7,6 +7,8 @@ byte for byte; `swiss.eventfile` reads them in every event's body, a version-2 f
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -57,6 +59,51 @@ def section_settings(data: dict) -> dict[str, Any]:
         if found[low] is not None and found[high] is not None and found[low] > found[high]:
             raise EventFileError(high, Message("file_below_minimum", "must not be below {key}", key=low))
     return found
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A section as the rules of pairing two sections together see it: `key` tells it apart (its name in a file,
+    its row in the app), `pair_with` is the key of the section it is set to pair with ("" for none), `scoring`
+    its preset and points (paired sections score alike)."""
+
+    key: str
+    name: str
+    pair_with: str
+    pair_with_below: int | None
+    scoring: tuple
+
+
+def pair_with_problem(section: Paired, sections: list[Paired]) -> tuple[str, Message] | None:
+    """What is wrong with the section's pairing with another (`sections`: every section of the event as it would
+    be, this one included), as (the setting at fault, the refusal), or None. The one set of rules the settings
+    form and the file reader both apply: another section of the same event, which pairs with none itself and
+    with which no third pairs (no chains, no circles), scoring alike, and the number of players below which
+    the two pair together."""
+    if not section.pair_with:
+        return None
+    partner = next((s for s in sections if s.key == section.pair_with and s.key != section.key), None)
+    if partner is None:
+        return "pair_with", Message(
+            "file_no_such_section",
+            "no other section is called {name}",
+            name=json.dumps(section.pair_with, ensure_ascii=False),
+        )
+    if partner.pair_with or any(s.pair_with == section.key for s in sections if s.key != section.key):
+        return "pair_with", Message(
+            "pair_with_chain", "a section pairs with one section that pairs with none itself: no chains, no circles"
+        )
+    if partner.scoring != section.scoring:
+        return "pair_with", Message(
+            "pair_with_scoring",
+            "“{section}” has another preset or scoring: sections paired together score alike",
+            section=partner.name,
+        )
+    if not section.pair_with_below:
+        return "pair_with_below", Message(
+            "pair_with_below_missing", "give the number of players below which the two sections pair together"
+        )
+    return None
 
 
 def dump_section_settings(s: Settings) -> dict[str, Any]:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import sys
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, overload
 
 from swiss.messages import Message
 from swiss.model import MAX_FRACTION_TEXT, MAX_NAME, SMALL_MAX, parse_fraction
@@ -21,16 +22,31 @@ class EventFileError(ValueError):
     `message` is the problem without the path (a Message: code and parameters for translation).
     """
 
-    def __init__(self, path: str, message: str):
+    def __init__(self, path: str, message: Message | str):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
 
 
 def decode(text: str | bytes) -> Any:
-    """The JSON document of the text; EventFileError says what is wrong and where, in words a person reads."""
+    """The JSON document of the text; EventFileError says what is wrong and where, in words a person reads.
+
+    Stricter than JSON itself where a reader would otherwise guess: a key given twice in one object (JSON
+    keeps the last, silently) and a lone surrogate (a `\\udXXX` escape that is half of a character: no
+    text, and no database, holds it) are refused by their path."""
+    twice: list[bool] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict:
+        obj = dict(items)
+        if len(obj) == len(items):
+            return obj
+        twice.append(True)
+        return _Twice(obj, _first_repeated(items))
+
     try:
-        return json.loads(text)
+        if isinstance(text, bytes):
+            text = text.decode(json.detect_encoding(text))  # strict: raw surrogate bytes are not UTF-8
+        data = json.loads(text, object_pairs_hook=pairs)
     except UnicodeDecodeError:
         raise EventFileError("", Message("file_not_utf8", "the file is not UTF-8 text")) from None
     except json.JSONDecodeError as e:
@@ -66,6 +82,85 @@ def decode(text: str | bytes) -> Any:
                 limit=sys.get_int_max_str_digits(),
             ),
         ) from None
+
+    if twice or _SURROGATE_ESCAPE.search(text):
+        _refuse_flaws(data)
+    return data
+
+
+# A surrogate can only come from an escape once the text is decoded strictly (a pair of them is one character).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _Twice(dict):
+    """An object whose `key` was given twice in the file (the last one kept, as JSON does, until refused)."""
+
+    def __init__(self, obj: dict, key: str):
+        super().__init__(obj)
+        self.key = key
+
+
+def _first_repeated(items: list[tuple[str, Any]]) -> str:
+    seen: set[str] = set()
+    for key, _ in items:
+        if key in seen:
+            return key
+        seen.add(key)
+    return ""
+
+
+def surrogate_at(text: str) -> int:
+    """Where the text's first lone surrogate is, or -1 when it has none."""
+    found = _LONE_SURROGATE.search(text)
+    return -1 if found is None else found.start()
+
+
+def lone_surrogate(text: str) -> str | None:
+    """The first lone surrogate of the text, written as its escape (`\\udc80`), or None when it has none."""
+    at = surrogate_at(text)
+    return None if at < 0 else f"\\u{ord(text[at]):04x}"
+
+
+def surrogate_problem(escape: str) -> Message:
+    return Message(
+        "file_lone_surrogate",
+        "contains {escape}, half of a character (a lone surrogate): no text holds it",
+        escape=escape,
+    )
+
+
+def _shown_key(key: str) -> str:
+    return key.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _refuse_flaws(data: Any) -> None:
+    """Refuse, by its path, the first key given twice or lone surrogate of a decoded document (in file order)."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            escape = lone_surrogate(value)
+            if escape:
+                raise EventFileError(path, surrogate_problem(escape))
+        elif isinstance(value, dict):
+            if isinstance(value, _Twice):
+                key = _shown_key(value.key)
+                raise EventFileError(
+                    f"{path}.{key}" if path else key,
+                    Message("file_key_twice", "given twice in one object (a key is given once)"),
+                )
+            items = []
+            for key, item in value.items():
+                shown = _shown_key(key)
+                place = f"{path}.{shown}" if path else shown
+                escape = lone_surrogate(key)
+                if escape:
+                    raise EventFileError(place, surrogate_problem(escape))
+                items.append((item, place))
+            stack.extend(reversed(items))
+        elif isinstance(value, list):
+            stack.extend(reversed([(item, f"{path}[{i}]") for i, item in enumerate(value)]))
 
 
 # What json.JSONDecodeError says (Python's own English), as codes the web app translates.
@@ -138,6 +233,18 @@ def fraction_at(value: Any, path: str) -> Fraction:
                 limit=MAX_FRACTION_TEXT,
             ),
         ) from None
+
+
+@overload
+def int_at(
+    value: Any, path: str, minimum: int | None = None, allow_none: Literal[False] = False, maximum: int = SMALL_MAX
+) -> int: ...
+
+
+@overload
+def int_at(
+    value: Any, path: str, minimum: int | None = None, *, allow_none: bool, maximum: int = SMALL_MAX
+) -> int | None: ...
 
 
 def int_at(

@@ -6,9 +6,10 @@
 - The *name* says what it is (the settings page lists it beside the heading).
 - The *kind* says how a value reads: a percentage (55.5556%), a number (2.5) or a vector of numbers, compared
   term by term (9/7/5/3).
-- `among_tied`: the value depends on who else is still tied (direct encounter), not on the player alone.
-- `fide`: computed under FIDE C.07 with Article 16 on unplayed rounds (`standings/fide.py`); the others by
-  the rules in docs/engines.md (`standings/figures.py`). One `among_tied` is computed by `standings/tied.py`.
+- `among_tied`: the value depends on who else is still tied (direct encounter), not on the player alone; the
+  standings engine computes these in `standings/tied.py`.
+- `fide`: FIDE C.07's, with Article 16 on unplayed rounds (`standings/fide.py`); the others follow the rules
+  in docs/engines.md (`standings/figures.py`).
 
 Headings and names are English. The web app shows them in the reader's language: `make messages` extracts
 them from this table (`pgettext_noop`, `gettext_noop` are markers the project's `makemessages` knows) and

@@ -31,6 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
+from typing import cast
 
 from swiss.messages import Message
 from swiss.model import (
@@ -50,7 +51,7 @@ from swiss.model import (
 )
 from swiss.names import display_name, split_typed, trf_name
 from swiss.numbers import pairing_numbers
-from swiss.strictjson import EventFileError
+from swiss.strictjson import EventFileError, lone_surrogate, surrogate_at, surrogate_problem
 from swiss.trfheader import header_lines, read_header
 from swiss.trflines import (
     ASCII_NUMBER,
@@ -123,13 +124,17 @@ def _check_shape(text: str, lines: list[str]) -> None:
     rounds than the players could play (a double round-robin) or a database round number holds."""
     nul = text.find("\x00")
     if nul >= 0:
-        line, column = _line_of(text, nul)
-        raise TRFError(line, Message("trf_nul", "column {column}: a NUL character", column=column))
+        row, column = _line_of(text, nul)
+        raise TRFError(row, Message("trf_nul", "column {column}: a NUL character", column=column))
+    half = surrogate_at(text)
+    if half >= 0:
+        row, _column = _line_of(text, half)
+        raise TRFError(row, surrogate_problem(cast(str, lone_surrogate(text[half]))))  # a surrogate was found
     digit = _NOT_ASCII_DIGIT.search(text)
     if digit:
-        line, column = _line_of(text, digit.start())
+        row, column = _line_of(text, digit.start())
         raise TRFError(
-            line,
+            row,
             Message(
                 "trf_digit",
                 "column {column}: {char} is not one of the digits 0-9",
@@ -457,7 +462,8 @@ def _check_points(event: Event, rows: Rows, points: Points, next_byes: dict[int,
 
 def bye_points(scoring: Scoring, kind: str | None) -> Fraction:
     """What a requested bye scores: a half-point bye a draw, a full-point bye a win, a zero-point bye a loss."""
-    return {HALF_BYE: scoring.draw, FULL_BYE: scoring.win, ZERO_BYE: scoring.loss}.get(kind, Fraction(0))
+    points: dict[str | None, Fraction] = {HALF_BYE: scoring.draw, FULL_BYE: scoring.win, ZERO_BYE: scoring.loss}
+    return points.get(kind, Fraction(0))
 
 
 # ---------------------------------------------------------------- writing

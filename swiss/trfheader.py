@@ -35,6 +35,9 @@ from swiss.trflines import (
 )
 
 # Ranks -> the virtual points each round adds (XXA, 250): one value a round from round 1.
+# The tournament type of a Dutch event with the Baku acceleration (C.04.5.1): bbpPairings reads it and
+# accelerates the first half of the start ranks as this app does (pairing/dutch/players.py).
+BAKU_LINE = "192 FIDE_DUTCH_2025_BAKU"
 Accelerations = dict[int, list[Fraction]]
 # The rating report's facts, in the order a TRF writes their lines.
 _REPORT_CODES = ("022", "032", "042", "052", "102", "112", "122", "132")
@@ -93,6 +96,7 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
         lines = (f"012 {name}", *lines)
     settings = settings_for_preset(
         "chess" if chess else "custom",
+        acceleration="baku" if is_baku(lines) else "none",
         tiebreakers=settings_for_preset("chess").tiebreakers,
         best_of=1,
         colours=True,
@@ -320,11 +324,13 @@ def header_lines(event: Event, players: list[Player], start: dict[str, int], lat
     return out
 
 
-def _made_here(event: Event, players: list[Player], start: dict[str, int], colour: str) -> list[str]:
+def _made_here(event: Event, players: list[Player], start: dict[str, int], colour: str | None) -> list[str]:
     s = event.settings
     report = {code: _report_lines(s, code) for code in _REPORT_CODES}
     out = [f"012 {s.name}", *report["022"], *report["032"], *report["042"], *report["052"]]
     out += [f"062 {len(players)}", f"072 {sum(1 for p in players if p.rating)}", "092 Individual: Swiss-System"]
+    if s.acceleration == "baku":
+        out.append(BAKU_LINE)
     out += [*report["102"], *report["112"], *report["122"], *report["132"]]
     if s.planned_rounds:
         out.append(f"XXR {s.planned_rounds}")
@@ -335,7 +341,9 @@ def _made_here(event: Event, players: list[Player], start: dict[str, int], colou
     return out + _acceleration_lines(players, start)
 
 
-def _from_file(stored: list[str], event: Event, players: list[Player], start: dict[str, int], colour: str) -> list[str]:
+def _from_file(
+    stored: list[str], event: Event, players: list[Player], start: dict[str, int], colour: str | None
+) -> list[str]:
     s = event.settings
     # The points of a win, draw and loss: a file's own XXS or 162 lines while they still say them, else a 162
     # line when they are not chess's 1, ½, 0.
@@ -369,7 +377,15 @@ def _from_file(stored: list[str], event: Event, players: list[Player], start: di
         out.append("092 Individual: Swiss-System")
     if not codes & {"XXC", "152"} and colour:
         out.append(f"XXC {colour}")
+    if s.acceleration == "baku" and not is_baku(out):
+        out = [line for line in out if line[:3] != "192"]  # another system's type: the event pairs Baku now
+        out.insert(next((k + 1 for k, line in enumerate(out) if line[:3] == "092"), len(out)), BAKU_LINE)
     return out
+
+
+def is_baku(lines) -> bool:
+    """Whether the header lines ask for the Baku acceleration (TRF-2026 192, as bbpPairings reads it)."""
+    return any(line[:3] == "192" and "BAKU" in line.upper() for line in lines)
 
 
 def _with_report(stored: list[str], s: Settings) -> list[str]:

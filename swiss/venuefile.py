@@ -16,6 +16,7 @@ from typing import Any
 from swiss import eventfile
 from swiss.messages import Message
 from swiss.model import Event, Venue
+from swiss.sectionfacts import Paired, pair_with_problem
 from swiss.strictjson import EventFileError, decode, list_at, object_at
 
 VERSION = 2
@@ -69,7 +70,8 @@ def _section(body: Any, path: str, inherited: dict[str, Any]) -> Event:
 
 
 def _check_venue(players, sections: tuple[Event, ...]) -> None:
-    """Across sections: names told apart, `pair_with` naming another section, player numbers the venue's."""
+    """Across sections: names told apart, the pairing of two sections together as the settings form checks it
+    (`sectionfacts.pair_with_problem`), player numbers the venue's."""
     names: dict[str, int] = {}
     for i, section in enumerate(sections):
         name = section.settings.name
@@ -83,17 +85,21 @@ def _check_venue(players, sections: tuple[Event, ...]) -> None:
                 ),
             )
         names[name] = i
-    for i, section in enumerate(sections):
-        other = section.settings.pair_with
-        if other and names.get(other, i) == i:
-            raise EventFileError(
-                f"sections[{i}].pair_with",
-                Message(
-                    "file_no_such_section",
-                    "no other section is called {name}",
-                    name=json.dumps(other, ensure_ascii=False),
-                ),
-            )
+    paired = [
+        Paired(
+            key=s.settings.name,
+            name=s.settings.name,
+            pair_with=s.settings.pair_with,
+            pair_with_below=s.settings.pair_with_below,
+            scoring=(s.settings.preset, s.settings.scoring),
+        )
+        for s in sections
+    ]
+    for i, one in enumerate(paired):
+        problem = pair_with_problem(one, paired)
+        if problem:
+            key, message = problem
+            raise EventFileError(f"sections[{i}].{key}", message)
     numbers: set[int] = {p.number for p in players if p.number is not None}
     for i, section in enumerate(sections):
         for j, p in enumerate(section.players):

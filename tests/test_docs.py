@@ -8,7 +8,7 @@ import pytest
 
 # The repository's root, wherever this file ends up under tests/.
 ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").exists())
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
 README_MAX_LINES = 300
 
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)

@@ -2,6 +2,7 @@
 grown into a drawer, and no import circle among our packages (docs/code-map.md)."""
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -362,3 +363,174 @@ def test_the_private_name_guard_sees_both_ways_of_taking_one(tmp_path):
         "tournament/views/results.py:6 tournament.views.rounds._round_context",
         "tournament/views/results.py:7 rounds._started",
     ]
+
+
+# ---------------------------------------------------------------- every import, the map, the tests' folders
+PACKAGES = ("swiss", "pairing", "standings", "tournament")
+
+
+def our_modules(root: Path) -> list[Path]:
+    """Every module of the four packages but the migrations."""
+    return sorted(p for package in PACKAGES for p in (root / package).rglob("*.py") if "migrations" not in p.parts)
+
+
+def every_import(tree: ast.Module):
+    """Every import a module may run, inside functions and classes too: only those under TYPE_CHECKING, which
+    never run, are left out (a lazy import is still a dependency, and a circle through one only waits)."""
+    pending = list(tree.body)
+    while pending:
+        node = pending.pop(0)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If) and _type_checking(node):
+            pending += node.orelse
+        else:
+            pending += [child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt)]
+
+
+def test_no_circle_even_through_imports_inside_functions(monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "top_level_imports", every_import)
+    graph = import_graph(ROOT)
+    assert "tournament.snapshot" in graph["tournament.jobs.files"]
+    assert a_circle(graph) == []
+
+
+def test_the_circle_guard_sees_an_import_inside_a_function(tmp_path, monkeypatch):
+    (tmp_path / "tournament" / "views").mkdir(parents=True)
+    (tmp_path / "tournament" / "jobs.py").write_text("def run():\n    from tournament.views import crosstable\n")
+    (tmp_path / "tournament" / "views" / "crosstable.py").write_text("from tournament import jobs\n")
+    assert a_circle(import_graph(tmp_path)) == []
+    monkeypatch.setattr(sys.modules[__name__], "top_level_imports", every_import)
+    assert a_circle(import_graph(tmp_path)) == ["tournament.jobs", "tournament.views.crosstable", "tournament.jobs"]
+
+
+FENCED = re.compile(r"^```\n(.*?)^```", re.M | re.S)
+WORD = re.compile(r"[\w.]+(?:/[\w.]+)*/?")
+
+
+def mapped(text: str) -> set[str]:
+    """The modules the map's trees name. A line starting with `folder/` or `name.py` is an entry under the folder
+    of the nearest less indented folder entry; any other line continues the entry above it. An entry names its
+    file, and a folder entry names the modules of that folder its words give (`text/  i18n, l10n.py`)."""
+    named: set[str] = set()
+    for block in FENCED.findall(text):
+        folders: list[tuple[int, str]] = []  # (indent, path) of the folder entries above
+        here = ""
+        for line in block.splitlines():
+            words = WORD.findall(line)
+            if not words:
+                continue
+            indent = len(line) - len(line.lstrip())
+            first = words[0]
+            if first.endswith(("/", ".py")):
+                while folders and folders[-1][0] >= indent:
+                    folders.pop()
+                parent = folders[-1][1] if folders else ""
+                if first.endswith("/"):
+                    here = parent + first
+                    folders.append((indent, here))
+                else:
+                    here = parent
+            named |= {here + w.removesuffix(".py").rstrip(".") + ".py" for w in words if not w.endswith("/")}
+    return named
+
+
+def unmapped(root: Path) -> list[str]:
+    """The modules (packages' __init__.py aside) docs/code-map.md does not name."""
+    named = mapped((root / "docs" / "code-map.md").read_text(encoding="utf-8"))
+    return [
+        str(p.relative_to(root))
+        for p in our_modules(root)
+        if p.name != "__init__.py" and str(p.relative_to(root)) not in named
+    ]
+
+
+def test_the_code_map_names_every_module():
+    assert unmapped(ROOT) == []
+
+
+def test_the_map_guard_finds_a_module_it_does_not_name(tmp_path):
+    (tmp_path / "docs").mkdir()
+    tree = (
+        "```\nswiss/\n  model.py  the event; trf.py\ntournament/\n  text/  words: i18n,\n"
+        "         l10n (and views.py)\n  views/\n    rounds.py  pair\n```\nswiss/names.py\n"
+    )
+    (tmp_path / "docs" / "code-map.md").write_text(tree)
+    for name in (
+        "swiss/model.py",
+        "swiss/trf.py",
+        "swiss/names.py",
+        "tournament/text/i18n.py",
+        "tournament/text/l10n.py",
+        "tournament/views/rounds.py",
+        "tournament/views/public.py",
+        "pairing/rounds.py",
+        "tournament/migrations/0001_a.py",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert unmapped(tmp_path) == ["pairing/rounds.py", "swiss/names.py", "tournament/views/public.py"]
+
+
+def test_the_web_tests_live_in_folders_mirroring_the_code():
+    """tests/web/ holds folders (organiser/, public/, phone/, jobs/, sections/, files/, i18n/, deploy/,
+    security/; docs/testing.md), each a package, and no test file of its own."""
+    web = ROOT / "tests" / "web"
+    assert sorted(p.name for p in web.glob("*.py")) == ["__init__.py"]
+    folders = [p for p in web.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    assert len(folders) >= 9
+    assert [p.name for p in folders if not (p / "__init__.py").exists()] == []
+
+
+# Models speak no words (labels and messages are read by the text layer and the forms), and the words of a game are
+# chosen by an explicit context (tournament/text/game_words.py), never by writing Django's private translation state.
+def _writes_trans_real(tree: ast.AST) -> list[int]:
+    """The lines that assign into `trans_real` (its `_active`, any attribute of it), with `=`, `+=` or `setattr`."""
+
+    def names_it(node) -> bool:
+        return any(isinstance(n, ast.Name) and n.id == "trans_real" for n in ast.walk(node)) or any(
+            isinstance(n, ast.Attribute) and n.attr == "trans_real" for n in ast.walk(node)
+        )
+
+    lines = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        targets += [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+        lines += [node.lineno for t in targets if isinstance(t, ast.Attribute | ast.Subscript) and names_it(t)]
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("setattr", "delattr") and node.args:
+            lines += [node.lineno] if names_it(node.args[0]) else []
+    return lines
+
+
+@pytest.mark.parametrize("path", ["tournament/models.py", "tournament/jobs/models.py"])
+def test_models_import_nothing_from_the_text_layer(path):
+    """Not at the top, not inside a function: `tournament.text` reads the models, never the other way round."""
+    found = imported_modules(ROOT / path, "tournament")
+    assert [(line, name) for line, name in found if name.startswith("tournament.text")] == []
+
+
+def test_no_module_writes_trans_real():
+    offenders = {
+        str(p.relative_to(ROOT)): lines
+        for base in ("tournament", "swiss", "pairing", "standings", "tests", "bench")
+        for p in (ROOT / base).rglob("*.py")
+        if (lines := _writes_trans_real(ast.parse(p.read_text(encoding="utf-8"))))
+    }
+    assert offenders == {}
+
+
+def test_the_trans_real_guard_sees_every_kind_of_write():
+    samples = [
+        "from django.utils.translation import trans_real\ntrans_real._active.value = words\n",
+        "from django.utils.translation import trans_real\nsetattr(trans_real._active, 'value', words)\n",
+        "from django.utils import translation\ntranslation.trans_real._translations['da'] = words\n",
+    ]
+    assert [bool(_writes_trans_real(ast.parse(s))) for s in samples] == [True, True, True]
+    read = "from django.utils.translation import trans_real\nactive = getattr(trans_real._active, 'value', None)\n"
+    assert _writes_trans_real(ast.parse(read)) == []
+
+
+def test_the_models_guard_sees_an_import_inside_a_function(tmp_path):
+    sample = tmp_path / "models.py"
+    sample.write_text("def label(code):\n    from tournament.text import l10n\n\n    return l10n.label(code)\n")
+    assert imported_modules(sample, "tournament") == [(2, "tournament.text.l10n")]

@@ -25,12 +25,6 @@ from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
 
 
-def single(queryset: models.QuerySet):
-    """The one row a unique lookup finds, or None: `first()` without the ORDER BY it adds. On the pages every
-    phone polls, compiling an ordering for a row that is alone costs more than PostgreSQL takes to find it."""
-    return next(iter(queryset.order_by()[:1]), None)
-
-
 def _validate_tiebreakers(value):
     if not isinstance(value, list) or any(code not in TIEBREAKER_CODES for code in value):
         raise ValidationError(_("Tie-breakers must be a list of: %(codes)s") % {"codes": ", ".join(TIEBREAKER_CODES)})
@@ -38,19 +32,22 @@ def _validate_tiebreakers(value):
         raise ValidationError(_("A tie-breaker is listed twice."))
 
 
+NAME_FAULTS = {  # why a stored name is refused (`swiss.names.name_fault`), as the person who typed it reads it
+    "control": _("The name “%(name)s” holds a control character."),
+    "surrogate": _("The name “%(name)s” holds half of a character (a lone surrogate), which no text can hold."),
+    "invisible": _("A player needs a name with at least one visible letter."),
+    "too_long": _("“%(name)s…” is longer than %(max)d characters."),
+}
+
+
 def check_player_name(name: str) -> None:
-    """A stored name (`swiss.names.stored_name`) is refused when it holds a control character, nothing visible,
-    or more than NAME_MAX characters (`swiss.names.name_fault`). Every way in goes through here: the model's
-    validator and `tournament.text.names.clean_player_name`, which forms, paste, CSV and event files use."""
+    """A stored name (`swiss.names.stored_name`) is refused when it holds a control character or half of one, nothing
+    visible, or more than NAME_MAX characters. Every way in goes through here: the model's validator and
+    `tournament.text.names.clean_player_name`, which forms, paste, CSV and event files use."""
     fault = name_fault(name)
-    if fault == "control":
-        raise ValidationError(_("The name “%(name)s” holds a control character."), params={"name": printable(name)})
-    if fault == "invisible":
-        raise ValidationError(_("A player needs a name with at least one visible letter."))
-    if fault == "too_long":
-        raise ValidationError(
-            _("“%(name)s…” is longer than %(max)d characters."), params={"name": name[:40], "max": NAME_MAX}
-        )
+    if fault:
+        shown = name[:40] if fault == "too_long" else printable(name)
+        raise ValidationError(NAME_FAULTS[fault], params={"name": shown, "max": NAME_MAX})
 
 
 def validate_player_name(value: str) -> None:
@@ -177,6 +174,8 @@ class Event(models.Model):
     # fewer than `pair_with_below` players, and still ranked, cut and prized apart (Player.division).
     pair_with = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     pair_with_below = models.PositiveIntegerField(null=True, blank=True)
+    # The partner this section joined (its players moved there), once it did; it then pairs nothing itself.
+    joined_partner = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     # Bumped on every change that public pages show; drives ETags and cache keys.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
@@ -429,15 +428,6 @@ class Player(models.Model):
     @property
     def is_active(self) -> bool:
         return self.dropped_after is None
-
-    @property
-    def requested_bye_list(self) -> list[tuple[int, str]]:
-        """The requested byes as (round, what the bye is called: "½-point bye", "0-point bye"), by round."""
-        from tournament.text.results import UNPLAYED_LABELS  # the words of results, which read this model
-
-        return [
-            (int(r), UNPLAYED_LABELS[kind]) for r, kind in sorted(self.requested_byes.items(), key=lambda i: int(i[0]))
-        ]
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye the player asked for in the round (half_bye or zero_bye), or None."""

@@ -48,7 +48,9 @@ def first_transposition(
     else:
         return None
     tight = {
-        s: sorted((c for c, w in edges[s].items() if u[s] - u[owner[c]] == w - edges[owner[c]][c]), key=rank.get)
+        s: sorted(
+            (c for c, w in edges[s].items() if u[s] - u[owner[c]] == w - edges[owner[c]][c]), key=rank.__getitem__
+        )
         for s in s1
     }
     # Each S1 player in turn taking the highest S2 player left on a tight edge: when that pairs them all, it is
@@ -178,8 +180,8 @@ def _freeing(s, c, tight, held, owner, fixed) -> tuple[list[tuple[int, int]] | N
                 continue
             if y == free:
                 moves = [(s, c), (x, y)]
-                while back[x] is not None:
-                    x, y = back[x]
+                while (step := back[x]) is not None:
+                    x, y = step
                     moves.append((x, y))
                 return moves, set()
             z = owner[y]

@@ -241,7 +241,7 @@ class Brackets:
         extra: dict[int, dict[int, int]] = {}
         for (i, j), b in bonus.items():
             extra.setdefault(i, {})[j] = b
-        edges = []
+        edges: list[tuple[int, int, int]] = []
         for a, i in enumerate(players):
             pa, later = at[a] + 1, players[a + 1 :]
             weights = map(self.view[at[a]].__getitem__, [pb - pa for pb in at[a + 1 :]])

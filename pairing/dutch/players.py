@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from pairing.dutch.colours import BLACK, WHITE, invert, neutral_colour
 from swiss.messages import Message
@@ -137,7 +138,7 @@ class Round:
         g = x.history[self.done - back]
         if not g.played:
             return DOWN if g.points > self.inp.loss else None
-        mine, theirs = self.score(x, back), self.score(self.players[g.opponent], back)
+        mine, theirs = self.score(x, back), self.score(self.players[cast(str, g.opponent)], back)
         return DOWN if mine > theirs else UP if mine < theirs else None
 
     @staticmethod

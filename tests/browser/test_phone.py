@@ -72,8 +72,15 @@ def test_a_result_never_wraps_and_one_point_is_singular(live_server, page, event
     page.goto(f"{live_server.url}/e/{event.slug}/pairings/")
     row = page.locator('#pairings tr[data-name="Alexandra Konstantinopoulou-Smythe"]')
     expect(row.locator(".pts").first).to_have_text("1 pt")
-    result = row.locator(".result")
-    assert result.evaluate("el => el.getClientRects().length") == 1
+    # The score between the two players stays on one line.
+    score = row.locator("td.score")
+    expect(score).to_contain_text("2-0")
+    assert (
+        score.evaluate(
+            "td => { const r = document.createRange(); r.selectNodeContents(td.firstChild); return r.getClientRects().length; }"
+        )
+        == 1
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 

@@ -134,4 +134,4 @@ def test_a_phone_coming_back_to_the_page_sees_changes_at_once(live_server, page,
     changed(round_two)
     # The tab becomes visible again (the phone was in a pocket): no waiting for the next 15-s poll.
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    expect(row).to_contain_text("won 2-0", timeout=5_000)
+    expect(row.locator("td.score")).to_contain_text("2-0 · Player F won", timeout=5_000)

@@ -90,6 +90,8 @@ def test_section_settings_round_trip_and_are_written_only_when_set():
         ),
         players=(replace(a.players[0], division="Juniors", cut_after=5), *a.players[1:]),
     )  # fmt: skip
+    # Sections paired together score alike (the settings form's rule, and the reader's).
+    b = replace(b, settings=replace(b.settings, preset=a.settings.preset, scoring=a.settings.scoring))
     venue = replace(venue, sections=(a, b))
     doc = venuefile.dump(venue)
     assert doc["sections"][0]["cut_points"] == "19/2" and doc["sections"][0]["pair_with"] == "Backgammon"

@@ -5,12 +5,12 @@ our own export's in every language) and an export writes, and the help that name
 import functools
 import unicodedata
 
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from swiss.model import LANGUAGES
 from tournament.text import l10n
-from tournament.text.i18n import speaking
 
 # Header words a roster may use for each column, as spreadsheets and other tools name them.
 COLUMN_NAMES = {
@@ -114,7 +114,21 @@ CHESS_COLUMNS = (
 # The section a player plays in, at an event with sections (docs/sections.md).
 SECTION_COLUMNS = (("section", "section", pgettext_lazy("CSV column", "section")),)
 # The columns a roster is read by, as the help and a heading row we cannot read name them.
-READ_COLUMNS = ("name", "reading", "family_name", "given_name", "rating", "id", "byes")
+READ_COLUMNS = (
+    "name",
+    "reading",
+    "family_name",
+    "given_name",
+    "rating",
+    "id",
+    "byes",
+    "birth_date",
+    "section",
+    "fide_id",
+    "federation",
+    "title",
+    "sex",
+)
 
 
 @functools.cache
@@ -122,7 +136,7 @@ def _translated_headings() -> dict[str, str]:
     """The players export's headings in every language, each to the column it is read as."""
     words: dict[str, str] = {}
     for language in LANGUAGES:
-        with speaking(language):
+        with translation.override(language):
             for _key, column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS):
                 words.setdefault(heading(str(label)), column)
     return words
@@ -142,7 +156,7 @@ def headings(keys, language: str | None = None) -> list[str]:
     labels = {key: label for key, _column, label in (*PLAYER_COLUMNS, *CHESS_COLUMNS, *SECTION_COLUMNS)}
     if language is None:
         return [str(labels[key]) for key in keys]
-    with speaking(language):
+    with translation.override(language):
         return [str(labels[key]) for key in keys]
 
 
@@ -162,7 +176,8 @@ def examples_html(examples: list[str]) -> str:
 
 def columns_help() -> str:
     """The CSV upload's help: the columns by their names in the page's language, and in English (read too)."""
-    first, more = ("name", "rating", "id", "byes"), ("reading", "family_name", "given_name")
+    first = ("name", "rating", "id", "byes")
+    more = tuple(c for c in READ_COLUMNS if c not in first)  # every other column a header row may name
     text = gettext("Columns: %(columns)s (a header row is optional; with one, also %(more)s).") % {
         "columns": l10n.join(headings(first)),
         "more": l10n.join(headings(more)),

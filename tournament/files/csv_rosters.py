@@ -16,8 +16,9 @@ from django.utils.translation import gettext, ngettext
 
 from swiss import names
 from swiss.names import printable
+from swiss.strictjson import lone_surrogate
 from tournament.files.csv_columns import column_of, columns_we_read, heading
-from tournament.text import l10n
+from tournament.text import game_words, l10n
 from tournament.text.chess_details import CHESS_FIELDS, chess_detail
 from tournament.text.names import clean_player_name
 
@@ -44,6 +45,7 @@ class CsvRow:
     family_name: str = ""
     given_name: str = ""
     section: str = ""  # the section named, at an event with sections; "" for one placed by the rules
+    placed: str = ""  # where the preview says the row goes (a section, and where it plays), set by the page
     errors: list[str] = field(default_factory=list)
     duplicate: bool = False
     text: str = ""  # the line as it was given, for messages
@@ -120,9 +122,11 @@ def _unread_header(rows: list[tuple[int, list[str]]]) -> CsvRow | None:
     )
 
 
-def _number_error(label: str, text: str, largest: int) -> tuple[int | None, str | None]:
-    """A whole number from a cell, or why it is not one, said in words an organiser acts on."""
-    plain = text.translate(WIDE_DIGITS).replace("−", "-").replace(" ", "")
+def _number_error(label: str, text: str, largest: int, grouped: bool = False) -> tuple[int | None, str | None]:
+    """A whole number from a cell, or why it is not one, said in words an organiser acts on. `grouped`: it may be
+    written with a thousands separator (a rating: 2.105 from Danish Excel, 2,105 or 2 105 in English)."""
+    read = l10n.read_whole(text, grouped)
+    plain = str(read) if read is not None else text.translate(WIDE_DIGITS).replace("−", "-").replace(" ", "")
     if plain.isdecimal():
         if len(plain) > 10 or int(plain) > largest:
             return None, gettext("%(label)s %(value)s is too large (at most %(largest)s)") % {
@@ -171,6 +175,13 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
         if column:
             values[column] = cell
     row = CsvRow(line=line, external_id=values.get("id", ""), text=printable(given))
+    half = lone_surrogate("".join(cells))
+    if half:
+        # PostgreSQL stores no half of a character: refused here, as the file readers refuse it.
+        row.errors.append(
+            gettext("“%(escape)s” is half of a character (a lone surrogate), which no text can hold") % {"escape": half}
+        )
+        return row
     typed = " ".join(values.get("name", "").split())
     reading = " ".join(values.get("reading", "").split())
     if not reading:
@@ -188,11 +199,11 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
         row.errors.append(gettext("a control character in the id"))
         row.external_id = printable(row.external_id)
     if values.get("rating"):
-        row.rating, error = _number_error(gettext("rating"), values["rating"], MAX_RATING)
+        row.rating, error = _number_error(gettext("rating"), values["rating"], MAX_RATING, grouped=True)
         if error:
             row.errors.append(error)
     if values.get("byes"):
-        byes, error = _number_error(gettext("byes"), values["byes"], 3)
+        byes, error = _number_error(game_words.gettext("byes"), values["byes"], 3)
         if error:
             row.errors.append(gettext("byes “%(value)s” must be 0 to 3") % {"value": values["byes"][:12]})
         else:

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from swiss.model import is_top_cut
+from swiss.model import BEST_OF, is_top_cut
 from swiss.presets import PRESETS, preset_fields
 from swiss.tiebreakers import CODES
 from tournament.forms.cut_settings import CUT_FIELDS, CutFields
@@ -14,6 +14,7 @@ from tournament.forms.fields import (
     IsoDateField,
     LongSelect,
     OrderedChoicesField,
+    RatingField,
     clean_fraction,
     fraction_field,
     time_zone_choices,
@@ -24,8 +25,13 @@ from tournament.models import (
     Event,
     EventRole,
 )
-from tournament.text import l10n
+from tournament.text import game_words, l10n
 
+# Games per match as the forms offer them: "One game" in a chess player's words on a chess event's page (the
+# model's choices keep the plain ones).
+BEST_OF_CHOICES = list(
+    zip(BEST_OF, (game_words.gettext_lazy("One game"), _("Best of 3"), _("Best of 5"), _("Best of 7")), strict=True)
+)
 TIEBREAKER_CHOICES = [(c, l10n.LABELS[c]) for c in CODES]
 LOCKED_FIELDS = Event.SCORING_FIELDS
 
@@ -36,11 +42,11 @@ REPORTING_HELP = _("Players can report from their phones through the personal li
 
 class EventCreateForm(forms.ModelForm):
     best_of = forms.TypedChoiceField(
-        choices=[("", _("The preset’s format"))] + Event._meta.get_field("best_of").choices,
+        choices=[("", _("The preset’s format")), *BEST_OF_CHOICES],
         coerce=int,
         empty_value=None,
         required=False,
-        label=_("Games per match"),
+        label=game_words.gettext_lazy("Games per match"),
         help_text=_("The preset’s format is best of 3 for Magic and Pokémon, one game for chess and backgammon."),
     )
 
@@ -89,7 +95,7 @@ def _clean_top_cut(n: int) -> int:
 
 class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.ModelForm):
     win_points = fraction_field(_("Points for a win"))
-    draw_points = fraction_field(_("Points for a draw"))
+    draw_points = fraction_field(game_words.gettext_lazy("Points for a draw"))
     loss_points = fraction_field(_("Points for a loss"))
     floor = fraction_field(_("Percentage floor"), percent=True)
     tiebreakers = OrderedChoicesField(choices=TIEBREAKER_CHOICES, required=False, widget=forms.MultipleHiddenInput)
@@ -137,7 +143,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             *CUT_FIELDS,
             *PAIR_WITH_FIELDS,
         ]
-        field_classes = {"date": IsoDateField, "end_date": IsoDateField}
+        field_classes = {"date": IsoDateField, "end_date": IsoDateField, "bye_rating": RatingField}
         widgets = RatingReportFields.WIDGETS
         labels = {
             **RatingReportFields.LABELS,
@@ -148,7 +154,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             "top_cut": _("Top cut"),
             "colours": _("Colours"),
             "rating_breaks_ties": _("Break remaining ties by rating (highest first)"),
-            "players_request_byes": _("Players may ask for a bye from their phones"),
+            "players_request_byes": game_words.gettext_lazy("Players may ask for a bye from their phones"),
             "bye_requests_max": _("Byes a player may ask for from the phone"),
             "bye_requests_closed_last": _("Last rounds in which no bye may be asked for from the phone"),
             "planned_rounds": _("Swiss rounds"),
@@ -160,8 +166,8 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             "late_entry": _("Late entries get"),
             "public": _("Public pages visible"),
             "language": _("Language of the public pages"),
-            "bye_rating": _("Rating of a bye (rating sum)"),
-            "best_of": _("Games per match (best of)"),
+            "bye_rating": game_words.gettext_lazy("Rating of a bye (rating sum)"),
+            "best_of": game_words.gettext_lazy("Games per match (best of)"),
             "reporting": REPORTING_LABEL,
         }
         help_texts = {
@@ -183,6 +189,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
     def __init__(self, *args, locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = l10n.preset_choices()
+        self.fields["best_of"].choices = BEST_OF_CHOICES
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
         self.fields["acceleration"].required = False  # left out: none
@@ -205,7 +212,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
         return clean_fraction(self.cleaned_data["win_points"], gettext("Points for a win"))
 
     def clean_draw_points(self):
-        return clean_fraction(self.cleaned_data["draw_points"], gettext("Points for a draw"))
+        return clean_fraction(self.cleaned_data["draw_points"], game_words.gettext("Points for a draw"))
 
     def clean_loss_points(self):
         return clean_fraction(self.cleaned_data["loss_points"], gettext("Points for a loss"))
@@ -226,7 +233,9 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
         data = super().clean()
         w, d, lo = (data.get(k) for k in ("win_points", "draw_points", "loss_points"))
         if w and d and lo and not (Fraction(w) > Fraction(lo) and Fraction(lo) <= Fraction(d) <= Fraction(w)):
-            self.add_error("draw_points", _("A win must score more than a loss, and a draw between the two."))
+            self.add_error(
+                "draw_points", game_words.gettext_lazy("A win must score more than a loss, and a draw between the two.")
+            )
         scoring = ("win_points", "draw_points", "loss_points", "best_of", "floor", "tiebreakers")
         if (
             "preset" in self.changed_data

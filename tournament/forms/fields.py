@@ -46,6 +46,18 @@ def clean_fraction(value: str, label: str, percent: bool = False) -> str:
     return str(f)
 
 
+class RatingField(forms.IntegerField):
+    """A rating (or a rating band's end): a whole number, which a spreadsheet may write with a thousands separator
+    (2.105 in Danish, 2,105 or 2 105 in English): read as 2105, as the roster import reads it."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value.strip():
+            read = l10n.read_whole(value, grouped=True)
+            if read is not None:
+                return super().to_python(str(read))
+        return super().to_python(value)
+
+
 # Self-reporting is chosen with the event (or in its settings), before round 1 and the player cards.
 
 

@@ -10,9 +10,10 @@ from swiss import names
 from tournament.files import csv_columns, csv_rosters
 from tournament.forms.fields import (
     LongSelect,
+    RatingField,
 )
 from tournament.models import Player
-from tournament.text import l10n
+from tournament.text import game_words, l10n
 from tournament.text.chess_details import CHESS_FIELDS, chess_detail
 from tournament.text.names import clean_player_name, numbered
 
@@ -88,6 +89,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
+        field_classes = {"rating": RatingField}
         fields = [
             "name",
             "family_name",
@@ -111,7 +113,7 @@ class PlayerForm(forms.ModelForm):
             "reading": _("Reading (furigana) or sort name"),
             "rating": _("Rating"),
             "external_id": _("Club or federation ID"),
-            "byes": _("Pre-awarded byes"),
+            "byes": game_words.gettext_lazy("Pre-awarded byes"),
             "fixed_table": _("Fixed table"),
         }
         help_texts = {
@@ -120,7 +122,7 @@ class PlayerForm(forms.ModelForm):
                 "Typing the name as “Family, Given” fills both."
             ),
             "reading": _("Optional: orders alphabetical lists and is found by the pairings search (やまだ たろう)."),
-            "byes": _("0–3: byes in rounds 1 to that number."),
+            "byes": game_words.gettext_lazy("0–3: byes in rounds 1 to that number."),
             "fixed_table": _("Keep this player at one table (accessibility)."),
             "federation": _("Three letters, as FIDE writes it: GER, JPN, DEN."),
             "birth_date": _("1969/12/06, or the year alone."),
@@ -134,7 +136,7 @@ class PlayerForm(forms.ModelForm):
     def clean_byes(self):
         byes = self.cleaned_data["byes"]
         if byes is not None and byes > 3:
-            raise forms.ValidationError(_("At most 3 pre-awarded byes."))
+            raise forms.ValidationError(game_words.gettext_lazy("At most 3 pre-awarded byes."))
         return byes or 0
 
 
@@ -170,11 +172,11 @@ class RequestedByeForm(forms.Form):
 
     round = forms.IntegerField(min_value=1, max_value=999, label=_("Round"))
     kind = forms.ChoiceField(
-        label=_("Bye"),
+        label=game_words.gettext_lazy("Bye"),
         choices=[
-            ("half_bye", _("½-point bye")),
-            ("zero_bye", _("0-point bye (absent)")),
-            ("", _("No bye (withdraw the request)")),
+            ("half_bye", game_words.gettext_lazy("½-point bye")),
+            ("zero_bye", game_words.gettext_lazy("0-point bye (absent)")),
+            ("", game_words.gettext_lazy("No bye (withdraw the request)")),
         ],
         required=False,
     )

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.services.results import outcome_from_games
+from tournament.text import game_words
 
 OUT_OF_DATE = _("This page is out of date: reload it and enter the result again.")
 NOT_A_RESULT = _("That is not a result: type it like 2-0, 2-1, 1-1 or 0-0-3.")
@@ -80,7 +81,7 @@ class GamesForm(forms.Form):
         if chess:
             self.fields["chess_result"].choices = [
                 ("1-0", _("White won 1-0")),
-                ("0-0-1", _("Draw %(score)s") % {"score": "½-½"}),
+                ("0-0-1", game_words.gettext_lazy("Draw %(score)s") % {"score": "½-½"}),
                 ("0-1", _("Black won 0-1")),
             ]
             self.fields["forfeit"].choices = [
@@ -89,8 +90,8 @@ class GamesForm(forms.Form):
                 ("b", _("Black wins by forfeit (−/+)")),
             ]
             self.fields["double_loss"].label = _("Both lose (double forfeit −/−)")
-            games = tuple(self.initial.get(k) for k in ("games_a", "games_b", "games_drawn"))
-            chosen = {v: k for k, v in self.CHESS_CHOICES.items()}.get(games)
+            counts = tuple(self.initial.get(k) for k in ("games_a", "games_b", "games_drawn"))
+            chosen = {v: k for k, v in self.CHESS_CHOICES.items()}.get(counts)
             if chosen and "chess_result" not in self.initial:
                 self.initial["chess_result"] = chosen
 

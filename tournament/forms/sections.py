@@ -9,6 +9,7 @@ from standings import points_by_player
 from swiss import eventfile as ef
 from swiss import trf
 from swiss.presets import preset_fields
+from tournament.forms.fields import RatingField
 from tournament.models import Event
 from tournament.text import engine_text, l10n
 
@@ -67,6 +68,7 @@ class SectionRulesForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["rating_min", "rating_max", "birth_year_min", "birth_year_max", "first_table"]
+        field_classes = {"rating_min": RatingField, "rating_max": RatingField}
         labels = {
             "rating_min": _("Rating from"),
             "rating_max": _("Rating up to"),

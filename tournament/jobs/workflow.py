@@ -75,10 +75,10 @@ def active(event: Event) -> Job | None:
 
 
 def importing(by) -> Job | None:
-    """The account's TRF import making a new event that is under way (queued or running)."""
+    """The account's import making a new event (a TRF or an event file) that is under way (queued or running)."""
     if by is None:
         return None
-    return Job.objects.filter(event=None, kind=Job.Kind.TRF, created_by=by, state__in=Job.ACTIVE).first()
+    return Job.objects.filter(event=None, created_by=by, state__in=Job.ACTIVE).first()
 
 
 def running(event: Event) -> Job | None:
@@ -129,8 +129,8 @@ def start(
     """Queue a job pairing round `number` (kind PAIR) or pairing it again (REPAIR), or another kind of the event's
     (number 0) reading `payload`; AlreadyRunning if the event has one under way. A stopped one (`Job.is_stale`) is
     closed first. The job speaks the active language. `then(job)` runs in the job's own transaction (a one-time
-    form key marked done with the job's page). A TRF import making a new event has no event yet (None): one at a
-    time per account, as one at a time per event for the others."""
+    form key marked done with the job's page). An import making a new event (a TRF or an event file) has no event
+    yet (None): one at a time per account, as one at a time per event for the others."""
     language = translation.get_language() or settings.LANGUAGE_CODE
     sweep()
     with transaction.atomic():
@@ -346,11 +346,12 @@ def busy_text(job: Job | None) -> str:
     seconds = max(0, int((timezone.now() - job.created_at).total_seconds()))
     if job.event_id is None:  # a new event's import: one at a time per account
         return ngettext(
-            "Your account is importing a TRF file already (started %(seconds)s second ago); try again when it is done.",
-            "Your account is importing a TRF file already (started %(seconds)s seconds ago); try again when it is "
-            "done.",
+            "Your account is importing a file as a new event already (%(job)s, started %(seconds)s second ago); try "
+            "again when it is done.",
+            "Your account is importing a file as a new event already (%(job)s, started %(seconds)s seconds ago); "
+            "try again when it is done.",
             seconds,
-        ) % {"seconds": seconds}
+        ) % {"job": job.get_kind_display(), "seconds": seconds}
     if not job.is_round:
         return ngettext(
             "The worker is busy with this event already (%(job)s, started %(seconds)s second ago); try again when "

@@ -37,7 +37,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tournament.models import Event
 from tournament.services import standings
-from tournament.text import name_search
+from tournament.text import game_words, name_search
 
 CACHE_SECONDS = 6 * 3600
 GZIP_MIN_BYTES = 1024
@@ -295,7 +295,7 @@ def row_index(template: str, context: dict, rows: list, shape: str | None = None
 
 
 def _render_rows(template: str, context: dict, rows: list) -> list[str]:
-    html = render_to_string(template, context | {"rows": rows}).split(ROW_END)
+    html = render_to_string(template, context | game_words.context(None) | {"rows": rows}).split(ROW_END)
     html.pop()  # after the last row: only whitespace
     if len(html) != len(rows):
         raise ValueError(f"{template} wrote {len(html)} rows for {len(rows)}")
@@ -422,7 +422,7 @@ def page_ident(template: str, language: str, params: tuple) -> str:
 def render_page(event: Event, template: str, context: Callable[[], dict], path: str) -> bytes:
     """The page `template` of `event`: its context is made only now (the rest of the event's row with it)."""
     load_rest(event)
-    return render_to_string(template, context() | {"page_path": path}).encode()
+    return render_to_string(template, context() | game_words.context(None) | {"page_path": path}).encode()
 
 
 def rendering(event: Event, ident: str, render: Callable[[], bytes]) -> Rendering:

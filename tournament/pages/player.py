@@ -26,7 +26,7 @@ from tournament.services.results import Outcome
 from tournament.services.roster import next_requestable_round
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import stage_names
-from tournament.text import l10n
+from tournament.text import game_words, l10n
 from tournament.text.results import CHESS_RESULTS, result_label
 
 
@@ -54,7 +54,9 @@ def said(
         return (_("you won %(score)s against %(name)s") if named else _("you won %(score)s")) % values
     if mine < theirs:
         return (_("you lost %(score)s to %(name)s") if named else _("you lost %(score)s")) % values
-    return (_("a draw, %(score)s, with %(name)s") if named else _("a draw, %(score)s")) % values
+    return (
+        game_words.gettext("a draw, %(score)s, with %(name)s") if named else game_words.gettext("a draw, %(score)s")
+    ) % values
 
 
 def sent_message(sent: reports.Sent, player: Player, outcome: Outcome, chess: bool = False) -> str:
@@ -96,19 +98,19 @@ def quick_results(
             white_won, black_won = _("%(name)s (White) won 1-0") % names, _("You (Black) won 0-1")
         # Sent from the player's side: "1-0" is "I won".
         white_sends, black_sends = ("1-0", "0-1") if white else ("0-1", "1-0")
-        draw = [] if elimination else [("0-0-1", _("Draw %(score)s") % {"score": "½-½"})]
+        draw = [] if elimination else [("0-0-1", game_words.gettext("Draw %(score)s") % {"score": "½-½"})]
         return [(white_sends, white_won), *draw, (black_sends, black_won)]
     if best_of == 1:
         choices = [("1-0", _("I won")), ("0-1", _("I lost"))]
-        return choices if elimination else [*choices, ("0-0-1", _("Draw"))]
+        return choices if elimination else [*choices, ("0-0-1", game_words.gettext("Draw"))]
     need = math.ceil(best_of / 2)
     wins = [(f"{need}-{j}", _("Won %(score)s") % {"score": f"{need}-{j}"}) for j in range(need)]
     losses = [(f"{j}-{need}", _("Lost %(score)s") % {"score": f"{j}-{need}"}) for j in reversed(range(need))]
     choices = wins + losses
     if not elimination:
         if best_of == 3:
-            choices.append(("1-1-1", _("Draw %(score)s") % {"score": "1-1-1"}))
-        choices.append(("1-1", _("Draw %(score)s") % {"score": "1-1"}))
+            choices.append(("1-1-1", game_words.gettext("Draw %(score)s") % {"score": "1-1-1"}))
+        choices.append(("1-1", game_words.gettext("Draw %(score)s") % {"score": "1-1"}))
     return choices
 
 
@@ -208,6 +210,7 @@ def history(event: Event, player: Player, rnd: Round | None, standing: tuple | N
             "standing": standing,
             "points": standing[1] if standing else "",
             "lines": past_lines(event, player, rnd),
+            **game_words.context(None),
         }
         html = render_to_string("player/me.html#history", context)
         if len(_histories) >= HISTORY_MEMO:
@@ -369,7 +372,9 @@ def frame(event: Event, context: dict) -> tuple[str, str]:
     key = f"me-frame:{hashlib.blake2b(shape.encode(), digest_size=10).hexdigest()}"
 
     def make() -> tuple[str, str]:
-        marked = context | {"player": SimpleNamespace(name=NAME_MARK), "csrf_token": CSRF_MARK}
+        marked = (
+            context | game_words.context(None) | {"player": SimpleNamespace(name=NAME_MARK), "csrf_token": CSRF_MARK}
+        )
         html = render_to_string("player/me.html", marked)
         return html[: html.index(_MAIN_START) + len(_MAIN_START)], html[html.rindex(_MAIN_END) :]
 

@@ -37,7 +37,7 @@ from tournament.services.top_cut import (
     stage_name,
     stage_names,
 )
-from tournament.text import l10n
+from tournament.text import game_words, l10n
 
 STANDINGS_PAGE_SIZE = 100
 SCREEN_TABLES_LISTED = 24  # the screen names the tables still playing up to this many, then "…"
@@ -186,7 +186,9 @@ def player_context(event: Event, pk: int) -> dict:
     for number in range(1, person.byes + 1):
         if number in published and number not in played:
             label = gettext("Round %(number)s") % {"number": number}
-            lines.append({"number": number, "label": label, "outcome": "bye", "text": gettext("Bye (awarded)")})
+            lines.append(
+                {"number": number, "label": label, "outcome": "bye", "text": game_words.gettext("Bye (awarded)")}
+            )
     lines.sort(key=lambda line: line["number"])
     table = standings_table(event)
     row = next((r for r in table["rows"] if r.pk == person.pk), None)

@@ -18,7 +18,7 @@ from tournament.services.cut import cut_made, line_in, line_of, requirement_text
 from tournament.services.divisions import division_standings
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
-from tournament.text import l10n, name_search
+from tournament.text import game_words, l10n, name_search
 from tournament.text.results import CHESS_RESULTS, UNPLAYED_LABELS
 
 
@@ -77,10 +77,16 @@ class PairingRow:
     opponent_points: str = ""
     note: str = ""  # bye, unpaired loss, ...
     result: str = ""  # from this player's side: "won 2-1", "lost", "draw"
+    # The score in its own column between the two players, this row's player first: 2-1, 0-1, ½-½, +/−; and
+    # what happened in words, naming the winner ("Søren won"), for a pointer or a screen reader.
+    score: str = ""
+    score_said: str = ""
     reading: str = ""  # furigana / sort name: orders the list and is searched
     colour: str = ""  # "w" or "b" in an event with colours
     ident: tuple = ()  # a chess event's (start number, title, rating) of the player, and of the opponent
     opponent_ident: tuple = ()
+    division: str = ""  # where divisions are paired together: the player's, and the opponent's
+    opponent_division: str = ""
 
 
 class _Played(NamedTuple):
@@ -100,6 +106,7 @@ class _Seated:
     byes: int
     order: tuple
     ident: tuple = ()  # a chess event's (start number, title, rating): `services.chess_idents`
+    division: str = ""
 
 
 def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
@@ -123,6 +130,7 @@ def _roster(event: Event, rnd: Round) -> dict[int, _Seated]:
                 p.byes,
                 name_search.sort_key(p.name, p.reading, event.language, p.family_name, p.given_name),
                 idents.get(p.pk, ()),
+                p.division,
             )
             for p in players
         }
@@ -147,10 +155,21 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
             seated.update((a, b))
             pa = roster[a]
             if b is None:
-                note = gettext("Unpaired loss") if result == Match.Result.LOSS else gettext("Bye")
+                note = gettext("Unpaired loss") if result == Match.Result.LOSS else game_words.gettext("Bye")
                 if result in UNPLAYED_LABELS:
                     note = str(UNPLAYED_LABELS[result])
-                rows.append(PairingRow(pa.name, a, table, pa.points, note=note, reading=pa.reading, ident=pa.ident))
+                rows.append(
+                    PairingRow(
+                        pa.name,
+                        a,
+                        table,
+                        pa.points,
+                        note=note,
+                        reading=pa.reading,
+                        ident=pa.ident,
+                        division=pa.division,
+                    )
+                )
                 continue
             pb, played = roster[b], _Played(result, *games)
             white = white or a  # player A is White but where a forfeit Black won made them player A
@@ -165,17 +184,23 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                         theirs,
                         them.points,
                         result=_side_result(played, side_a, event.chess_results),
+                        score=_side_score(played, side_a, event.chess_results),
+                        score_said=_score_said(played, side_a, me.name, them.name),
                         reading=me.reading,
                         colour=("w" if mine == white else "b") if event.colours else "",
                         ident=me.ident,
                         opponent_ident=them.ident,
+                        division=me.division,
+                        opponent_division=them.division,
                     )
                 )
         # Pre-awarded byes (rounds 1..k) need no match row.
         if rnd.kind == Round.Kind.SWISS:
-            awarded = gettext("Bye (awarded)")
+            awarded = game_words.gettext("Bye (awarded)")
             rows += [
-                PairingRow(p.name, pk, None, p.points, note=awarded, reading=p.reading, ident=p.ident)
+                PairingRow(
+                    p.name, pk, None, p.points, note=awarded, reading=p.reading, ident=p.ident, division=p.division
+                )
                 for pk, p in roster.items()
                 if pk not in seated and p.byes >= rnd.number
             ]
@@ -329,8 +354,42 @@ def _side_result(m: Match, side_a: bool, chess: bool = False) -> str:
         score = CHESS_RESULTS.get((m.games_a, m.games_b, m.games_drawn), score)
     # Only the one needed is translated: every row of a 2048-player round's pairings is worded per version.
     if outcome == "draw":
-        return gettext("draw %(score)s") % {"score": score}
+        return game_words.gettext("draw %(score)s") % {"score": score}
     return (gettext("won %(score)s") if outcome == "won" else gettext("lost %(score)s")) % {"score": score}
+
+
+# A player's points in one game of chess, as a pairing list writes them.
+_CHESS_POINTS = {1: "1", 0: "0"}
+
+
+def _side_score(m: Match, side_a: bool, chess: bool = False) -> str:
+    """The score read left to right, this side first (2-1, 1-1-1; chess 1-0, 0-1, ½-½; a forfeit +/−), or ""
+    while the match is being played: in a row of the pairings by name, whose player stands on the left."""
+    if m.result == Match.Result.DOUBLE_LOSS:
+        return "−/−"
+    if m.result == Match.Result.FORFEIT:
+        return "+/−" if side_a else "−/+"
+    if m.games_a is None:
+        return ""
+    mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
+    if chess and (m.games_a, m.games_b, m.games_drawn) in CHESS_RESULTS:
+        return "½-½" if m.games_drawn else f"{_CHESS_POINTS[mine]}-{_CHESS_POINTS[theirs]}"
+    return f"{mine}-{theirs}" + (f"-{m.games_drawn}" if m.games_drawn else "")
+
+
+def _score_said(m: Match, side_a: bool, me: str, them: str) -> str:
+    """What the score says, naming the winner: "Søren won", "Draw", "Double loss", "Søren won by forfeit"."""
+    outcome = _side_outcome(m, side_a)
+    if not outcome:
+        return ""
+    if outcome == "loss":
+        return game_words.gettext("Double loss")
+    if outcome == "draw":
+        return game_words.gettext("Draw")
+    winner = me if outcome == "won" else them
+    if m.result == Match.Result.FORFEIT:
+        return gettext("%(name)s won by forfeit") % {"name": winner}
+    return gettext("%(name)s won") % {"name": winner}
 
 
 def player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
@@ -344,7 +403,7 @@ def player_line(m: Match, person: Player, stages: dict[int, str]) -> dict:
         lost = m.result == Match.Result.LOSS
         return line | {
             "outcome": "loss" if lost else "bye",
-            "text": gettext("Unpaired loss") if lost else gettext("Bye"),
+            "text": gettext("Unpaired loss") if lost else game_words.gettext("Bye"),
         }
     side_a = m.player_a_id == person.pk
     line["opponent"] = m.player_b if side_a else m.player_a
@@ -362,7 +421,7 @@ def bracket_match(m: Match, seeds: dict[int, int]) -> dict:
     sides = []
     for p, games in ((m.player_a, m.games_a), (m.player_b, m.games_b)):
         if p is None:
-            sides.append({"name": gettext("Bye"), "pk": None, "seed": None, "games": None, "won": False})
+            sides.append({"name": game_words.gettext("Bye"), "pk": None, "seed": None, "games": None, "won": False})
         else:
             sides.append({"name": p.name, "pk": p.pk, "seed": seeds.get(p.pk), "games": games, "won": winner == p})
     return {"table": m.table, "sides": sides, "done": m.has_result}

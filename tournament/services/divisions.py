@@ -13,21 +13,18 @@ from django.utils.translation import gettext
 
 from standings import Standings
 from standings.divisions import Division, split
-from tournament.models import Event, EventLog, Player, fresh_keys, unique_codes
+from tournament.infra.fast.rows import single
+from tournament.models import Event, Player, fresh_keys, unique_codes
 from tournament.services.locks import ServiceError, changed, log
-
-JOINED = "divisions_joined"  # the log line of the joined section: it says where its players went
-JOIN = "divisions_join"  # the partner's log line: divisions were joined into it (`plays_in` reads it)
 
 
 def joined_into(event: Event) -> Event | None:
-    """The section `event`'s players were moved into, once they were (None otherwise): it pairs nothing itself."""
+    """The section `event`'s players were moved into, once they were (`Event.joined_partner`; None otherwise): it
+    pairs nothing itself. Read from the row as it is now, not from `event` as it was loaded: a pairing started
+    on a page shown before the join must see it."""
     if not event.pair_with_id:
         return None
-    entry = EventLog.objects.filter(event=event, action=JOINED).order_by("-at", "-id").first()
-    if entry is None:
-        return None
-    return Event.objects.filter(pk=entry.detail.get("into")).first()
+    return single(Event.objects.filter(pk=Event.objects.filter(pk=event.pk).values("joined_partner")[:1]))
 
 
 def plays_in(event: Event) -> tuple[Event, str]:
@@ -39,7 +36,7 @@ def plays_in(event: Event) -> tuple[Event, str]:
     partner = joined_into(event)
     if partner is not None:
         return partner, event.name
-    if EventLog.objects.filter(event=event, action=JOIN).exists():
+    if Event.objects.filter(joined_partner=event).exists():  # sections were joined into this one
         return event, event.name
     return event, ""
 
@@ -115,8 +112,10 @@ def _join(holder: Event, partner: Event, by) -> None:
     with transaction.atomic():
         Player.objects.bulk_update(moving, ["event", "key", "division", "code"])
         partner.players.filter(division="").exclude(pk__in=[p.pk for p in moving]).update(division=partner.name)
+        Event.objects.filter(pk=holder.pk).update(joined_partner=partner)
+        holder.joined_partner = partner
         detail = {"into": partner.pk, "section": holder.name, "partner": partner.name, "players": len(moving)}
-        log(holder, "divisions_joined", by, **detail)  # the JOINED line `joined_into` reads
+        log(holder, "divisions_joined", by, **detail)
         log(partner, "divisions_join", by, **detail)
     changed(holder)
     changed(partner)

@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.infra.fast.rows import Joined
+from tournament.infra.fast.rows import Joined, single
 from tournament.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -41,12 +41,12 @@ from tournament.models import (
     Round,
     new_code,
     new_token,
-    single,
 )
 from tournament.services import budgets
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log, shared_round
 from tournament.services.results import Outcome, after_result, store_result, validate_result
 from tournament.services.roster import drop_player
+from tournament.text import game_words
 from tournament.text.results import CHESS_RESULTS, result_label
 
 # Guessing codes (docs/features.md: "Guessing a code" states the arithmetic). Every phone in a hall shares the venue's
@@ -312,7 +312,7 @@ def told(games: tuple[int, int, int] | None, result: str, match: Match, chess: b
     drawn = f"-{d}" if d else ""
     chess_score = CHESS_RESULTS.get(games) if chess else None
     if a == b:
-        return _("%(score)s, a draw") % {"score": chess_score or f"{a}-{b}{drawn}"}
+        return game_words.gettext("%(score)s, a draw") % {"score": chess_score or f"{a}-{b}{drawn}"}
     winner = match.player_a if a > b else match.player_b
     return _("%(score)s for %(name)s") % {
         "score": chess_score or f"{max(a, b)}-{min(a, b)}{drawn}",
@@ -365,16 +365,16 @@ def refusal(
     `current`: the round being played, when the caller has just read it.
     """
     if match is None or player.pk not in (match.player_a_id, match.player_b_id) or rnd.event_id != event.pk:
-        return _("That is not your match.")
+        return game_words.gettext("That is not your match.")
     current = current or current_round(event)
     if current is None or current.pk != rnd.pk:
-        return _("Round %(number)s is not the round being played: report only this round's match.") % {
+        return game_words.gettext("Round %(number)s is not the round being played: report only this round's match.") % {
             "number": rnd.number
         }
     if event.reporting == Event.Reporting.ORGANISERS:
         return _("At this event the judges enter the results: hand in your match slip.")
     if match.player_b_id is None:
-        return _("A bye has no result to report.")
+        return game_words.gettext("A bye has no result to report.")
     if match.has_result and stored_ok:
         return None
     if match.has_result:
@@ -516,14 +516,20 @@ def _submit(
         # A double tap, or the opponent's report stored this very result a moment ago.
         same = m is not None and m.has_result and (m.result, m.games) == (outcome.result, outcome.games)
         current = shown.match.round if shown else None
-        problem = refusal(event, m.round, m, player, same, current) if m is not None else _("That is not your match.")
+        problem = (
+            refusal(event, m.round, m, player, same, current)
+            if m is not None
+            else game_words.gettext("That is not your match.")
+        )
         if problem:
             raise ServiceError(problem)
         if same:
             return Sent(STORED, m)
         if seen is not None and seen != m.report_stamp:
             raise ServiceError(
-                _("The report on your match changed since your page was shown: read it again before you confirm.")
+                game_words.gettext(
+                    "The report on your match changed since your page was shown: read it again before you confirm."
+                )
             )
         validate_result(m, outcome)  # the desk's validation, same messages
         on_match = _on_match(m)
@@ -583,7 +589,7 @@ def dispute(player: Player, match_id: int, address: str | None = None) -> Sent:
     """ "That's not right": the opponent's report is contested; a judge settles the match."""
     with transaction.atomic():
         event, m = _locked_match(player, match_id)
-        problem = refusal(event, m.round, m, player) if m is not None else _("That is not your match.")
+        problem = refusal(event, m.round, m, player) if m is not None else game_words.gettext("That is not your match.")
         if problem:
             raise ServiceError(problem)
         if not m.reports.filter(player_id=opponent_of(m, player)).exists():

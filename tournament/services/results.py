@@ -21,6 +21,7 @@ from tournament.models import (
 )
 from tournament.services.locks import ServiceError, awaiting_result, changed, log, shared_round
 from tournament.services.top_cut import advance_bracket
+from tournament.text import game_words
 from tournament.text.results import CHESS_RESULTS, result_label
 
 
@@ -225,7 +226,7 @@ def validate_result(match: Match, outcome: Outcome) -> None:
             gettext("Round %(number)d is a draft: publish it before entering results.") % {"number": rnd.number}
         )
     if match.player_b_id is None:
-        raise ServiceError(gettext("A bye or unpaired loss has no result to enter."))
+        raise ServiceError(game_words.gettext("A bye or unpaired loss has no result to enter."))
     elimination = rnd.kind == Round.Kind.ELIMINATION
     if outcome.result == DOUBLE_LOSS:
         if elimination:
@@ -471,7 +472,7 @@ def correct_result(match: Match, outcome: Outcome, by, expected_version: int) ->
     """Replace a result already entered (an earlier round's too), as confirmed on the page showing
     `expected_version`; audited and logged; pairings already made stay."""
     if not Match.objects.filter(pk=match.pk).exclude(awaiting_result()).exists():
-        raise ServiceError(gettext("That match has no result to correct yet."))
+        raise ServiceError(game_words.gettext("That match has no result to correct yet."))
     return record_result(match, outcome, by, expected_version=expected_version, replace=True)
 
 

@@ -23,6 +23,7 @@ from tournament.models import (
 from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
 from tournament.snapshot import create_matches
+from tournament.text import game_words
 
 
 @dataclass(frozen=True)
@@ -289,9 +290,9 @@ def request_bye(player: Player, number: int, kind: str, by=None, asked_by_player
         event = lock_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
         if kind and kind not in REQUESTED_BYES:
-            raise ServiceError(gettext("Choose a ½-point bye or a 0-point bye."))
+            raise ServiceError(game_words.gettext("Choose a ½-point bye or a 0-point bye."))
         if asked_by_player and not event.players_request_byes:
-            raise ServiceError(gettext("Byes are requested at the desk in this event."))
+            raise ServiceError(game_words.gettext("Byes are requested at the desk in this event."))
         if not player.is_active:
             raise ServiceError(gettext("%(name)s has dropped.") % {"name": player.name})
         latest = event.rounds.order_by("-number").first()
@@ -299,7 +300,7 @@ def request_bye(player: Player, number: int, kind: str, by=None, asked_by_player
             raise ServiceError(gettext("The top cut has started: no more Swiss rounds."))
         if number < 1 or (latest and number <= latest.number):
             raise ServiceError(
-                gettext("Round %(number)s is already paired: a bye is asked for a round not yet paired.")
+                game_words.gettext("Round %(number)s is already paired: a bye is asked for a round not yet paired.")
                 % {"number": number}
             )
         if number < player.joined_round or (event.planned_rounds and number > event.planned_rounds):

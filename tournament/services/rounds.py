@@ -38,7 +38,7 @@ from tournament.services.locks import (
 )
 from tournament.services.sections import first_table, fixed_tables_within
 from tournament.snapshot import create_matches, event_to_file
-from tournament.text import engine_text
+from tournament.text import engine_text, game_words
 from tournament.text.wording import recommendation_text
 
 
@@ -344,11 +344,12 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
         for p in (first, second):
             if p.byes >= rnd.number:
                 raise ServiceError(
-                    gettext("%(player)s holds a pre-awarded bye this round; they cannot be swapped.") % {"player": p}
+                    game_words.gettext("%(player)s holds a pre-awarded bye this round; they cannot be swapped.")
+                    % {"player": p}
                 )
         if m1.player_b_id is None and m2.player_b_id is None:
             raise ServiceError(
-                _("%(first)s and %(second)s both have a bye: swapping them changes nothing.")
+                game_words.gettext("%(first)s and %(second)s both have a bye: swapping them changes nothing.")
                 % {"first": first, "second": second}
             )
         _exchange(m1, s1, m2, s2)

@@ -5,11 +5,26 @@ the context. The event's names are read once per page render (one query).
 """
 
 from django import template
+from django.utils.html import format_html
 
+from swiss.placement import birth_year as year_of
 from tournament.models import Player
 from tournament.text.names import Names, numbered
+from tournament.text.results import UNPLAYED_LABELS
 
 register = template.Library()
+
+
+@register.simple_tag
+def division(name: str) -> str:
+    """A player's division beside their name, where divisions are paired together ("" for none)."""
+    return format_html(' <span class="division">{}</span>', name) if name else ""
+
+
+@register.filter
+def birth_year(birth_date: str) -> int | str:
+    """The year a player was born, as the sections' birth-year rules read it ("" when unknown)."""
+    return year_of(birth_date) or ""
 
 
 def names_for(context, who) -> Names | None:
@@ -45,3 +60,10 @@ def player_name(context, who, name=None) -> str:
 def numbered_name(player) -> str:
     """The name with the player number, which tells two players of the same name apart (`names.numbered`)."""
     return numbered(player.name, player.number)
+
+
+@register.filter
+def requested_bye_list(player) -> list[tuple[int, str]]:
+    """The byes a player asked for, as (round, what the bye is called: "½-point bye", "0-point bye"), by round."""
+    byes = getattr(player, "requested_byes", None) or {}  # a page's frame is rendered with a stand-in player
+    return [(int(r), UNPLAYED_LABELS[kind]) for r, kind in sorted(byes.items(), key=lambda i: int(i[0]))]

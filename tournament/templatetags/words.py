@@ -21,6 +21,12 @@ def result_label(match) -> str:
 
 
 @register.filter
+def result_word(code: str) -> str:
+    """A kind of result as the page's game says it: a Danish chess page's oversidder (`text.results.result_word`)."""
+    return results.result_word(code)
+
+
+@register.filter
 def preset_label(code: str) -> str:
     """A preset's name as people read it (`l10n.preset_label`)."""
     return l10n.preset_label(code)

@@ -15,20 +15,21 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from swiss.messages import Message
+from tournament.text import game_words
 
 # Messages without a count. Placeholders are named as in the engines' parameters.
 TEXTS = {
     # pairing warnings (stored with the round, shown with the draft)
     "rematch": _("Rematch at table %(table)s: %(a)s and %(b)s have already played (%(reason)s)."),
     "reason_all_had_bye": _("every player in this round has already had one"),
-    "reason_bye_forces_rematch": _("giving it to a player without one would force a rematch"),
+    "reason_bye_forces_rematch": game_words.gettext_lazy("giving it to a player without one would force a rematch"),
     "reason_round_one_rating": _("round one by rating pairs top half against bottom half"),
     "reason_played_everyone": _("%(player)s has already played every other player in this round"),
     "reason_swapped_by_hand": _("swapped by hand"),
     "swap_rematch": _("%(a)s and %(b)s have already played (table %(table)s)"),
     "swapped_by_hand": _("Swapped %(first)s and %(second)s by hand."),
     "swap_rematch_before": _("Rematch: %(a)s and %(b)s have played each other before."),
-    "swap_second_bye_before": _("Second bye: %(player)s has had a bye before."),
+    "swap_second_bye_before": game_words.gettext_lazy("Second bye: %(player)s has had a bye before."),
     # FIDE's absolute colour criteria a swap or a flip by hand breaks (services.rounds.colour_breaks)
     "flipped_by_hand": _("Flipped the colours of table %(table)s by hand: %(white)s has White."),
     "colour_third_white": _("%(player)s has White a third time in a row (table %(table)s)."),
@@ -41,7 +42,7 @@ TEXTS = {
         "no pairing of round %(round)s meets the absolute criteria (no rematch, colour rules, "
         "one bye to a player who has had none)"
     ),
-    "swap_awarded_bye": _("%(player)s holds a pre-awarded bye this round; it cannot be swapped"),
+    "swap_awarded_bye": game_words.gettext_lazy("%(player)s holds a pre-awarded bye this round; it cannot be swapped"),
     "swap_not_paired": _("%(player)s is not paired in round %(round)s"),
     "swap_same_player": _("choose two different players to swap"),
     "round_numbers_start_at_1": _("round numbers start at 1"),
@@ -95,8 +96,14 @@ TEXTS = {
     "file_player_number_twice": _("player number %(number)s is given twice"),
     # a version-2 file's sections (swiss.venuefile)
     "file_no_sections": _("a version-2 file has at least one section"),
+    "file_too_many_sections": _("%(count)s sections; an event holds at most %(limit)s"),
+    "file_too_many_results": _("%(count)s results; an event holds at most %(limit)s"),
     "file_section_twice": _("a section called %(name)s is given twice"),
     "file_no_such_section": _("no other section is called %(name)s"),
+    # two sections paired together (swiss.sectionfacts.pair_with_problem: the settings form and the file reader)
+    "pair_with_chain": _("a section pairs with one section that pairs with none itself: no chains, no circles"),
+    "pair_with_scoring": _("“%(section)s” has another preset or scoring: sections paired together score alike"),
+    "pair_with_below_missing": _("give the number of players below which the two sections pair together"),
     "file_pair_with_alone": _("names another section: only a file with sections (version 2) has one"),
     "file_below_minimum": _("must not be below %(key)s"),
     "file_round_twice": _("round %(round)s appears twice"),
@@ -116,6 +123,8 @@ TEXTS = {
     "file_slug_taken": _("an event with the slug %(slug)s exists already"),
     "file_string_too_long": _("at most %(limit)s characters (this one has %(length)s)"),
     "file_nul": _("contains a NUL character"),
+    "file_lone_surrogate": _("contains %(escape)s, half of a character (a lone surrogate): no text holds it"),
+    "file_key_twice": _("given twice in one object (a key is given once)"),
     "file_fide_id": _("a FIDE ID is up to 11 digits"),
     "file_federation": _("a federation is a three-letter FIDE code such as GER"),
     "file_title": _("a title is one of %(choices)s"),
@@ -268,7 +277,7 @@ def _counted(code: str, shown: dict[str, Any], raw: Mapping[str, Any]) -> str | 
         }
     if code == "second_bye":
         return (
-            ngettext(
+            game_words.ngettext(
                 "%(player)s gets a bye again, having had %(byes)s bye (%(reason)s).",
                 "%(player)s gets a bye again, having had %(byes)s byes (%(reason)s).",
                 raw["byes"],
@@ -277,7 +286,7 @@ def _counted(code: str, shown: dict[str, Any], raw: Mapping[str, Any]) -> str | 
         )
     if code == "swap_second_bye":
         return (
-            ngettext(
+            game_words.ngettext(
                 "%(player)s would get a bye again, having had %(byes)s bye",
                 "%(player)s would get a bye again, having had %(byes)s byes",
                 raw["byes"],

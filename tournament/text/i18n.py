@@ -9,14 +9,13 @@ language to that device's organiser pages, and the cookie follows it (so its pub
 until the visitor chooses otherwise). Without any choice, organiser pages follow the browser, then English.
 """
 
-import contextlib
-
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import trans_real
 from django.utils.translation.trans_real import parse_accept_lang_header
+
+from tournament.text import game_words
 
 CODES = tuple(code for code, _ in settings.LANGUAGES)
 
@@ -53,67 +52,21 @@ def chosen_language(request: HttpRequest) -> tuple[str, str]:
 
 
 def use_event(event) -> None:
-    """On any page of an event: its times (logs, history, the clock) in the venue's time zone, and for a
-    chess event the words chess players use (after the page's language is chosen)."""
+    """On any page of an event: its times (logs, history, the clock) in the venue's time zone, and the words of
+    the game it plays (`games`: a chess event's words, a Pokémon event's record), for the rest of the request."""
     timezone.activate(event.zone)
-    words = {"chess": ChessWords, "pokemon": PokemonWords}.get(event.preset)
-    if words is not None:
-        active = getattr(trans_real._active, "value", None)
-        if active is not None and not isinstance(active, ChessWords | PokemonWords):
-            trans_real._active.value = words(active)
+    game_words.use_game(event.preset)
 
 
 def chess_words() -> bool:
-    """Whether this request speaks as chess players do (a chess event's page: `use_event`)."""
-    return isinstance(getattr(trans_real._active, "value", None), ChessWords)
+    """Whether this page speaks as chess players do (a chess event's page: `use_event`)."""
+    return game_words.game() == "chess"
 
 
 def pokemon_words() -> bool:
-    """Whether this request speaks as Pokémon players do (a Pokémon event's page: `use_event`): a record is
+    """Whether this page speaks as Pokémon players do (a Pokémon event's page: `use_event`): a record is
     wins-losses-ties there."""
-    return isinstance(getattr(trans_real._active, "value", None), PokemonWords)
-
-
-@contextlib.contextmanager
-def speaking(language: str):
-    """Words in `language` for a moment, then the page's own again, chess words included.
-
-    Django's `translation.override` gives back the former language by its code, which drops a chess event's
-    words (`use_event`) for the rest of the page: a CSV help listing its headings in every language once made
-    a Danish chess page say BYE'er and kampe again. This gives back the very translation that was active."""
-    before = getattr(trans_real._active, "value", None)
-    translation.activate(language)
-    try:
-        yield
-    finally:
-        if before is None:
-            translation.deactivate()
-        else:
-            trans_real._active.value = before
-
-
-class ChessWords:
-    """The active translation, reading a message's "chess" context first where the catalog has one.
-
-    A Danish chess player says remis, partier and oversidder where a Magic player says uafgjort, kampe
-    and BYE: those messages have a second translation in the context "chess" (`wording.CHESS_WORDS`),
-    which a chess event's pages read instead. Every other call goes to the translation it wraps."""
-
-    def __init__(self, base):
-        self._base = base
-
-    def __getattr__(self, name):
-        return getattr(self._base, name)
-
-    def gettext(self, message: str) -> str:
-        key = f"chess{trans_real.CONTEXT_SEPARATOR}{message}"
-        chess = self._base.gettext(key)
-        return self._base.gettext(message) if trans_real.CONTEXT_SEPARATOR in chess else chess
-
-    def ngettext(self, singular: str, plural: str, number: int) -> str:
-        key = f"chess{trans_real.CONTEXT_SEPARATOR}{singular}"
-        chess = self._base.ngettext(key, plural, number)
-        return self._base.ngettext(singular, plural, number) if chess in (key, plural) else chess
+    return game_words.game() == "pokemon"
 
 
 def use_event_language(request: HttpRequest, language: str) -> None:
@@ -134,7 +87,8 @@ class LanguageMiddleware:
         # override, not activate: the thread speaks its former language again after the response
         # (a worker thread's next request, or code run outside a request, never inherits this one's).
         # The time zone too: an event's page activates its own, and the next request starts from the server's.
-        with translation.override(language), timezone.override(None):
+        # And no game's words until an event's page says which game it plays (`use_event`).
+        with translation.override(language), timezone.override(None), game_words.playing(None):
             request.LANGUAGE_CODE = language
             request.language_source = source
             response = self.get_response(request)
@@ -172,13 +126,3 @@ def keep_in_session(request: HttpRequest, language: str | None) -> None:
     session, where the organiser pages read it without a query; nothing for an account without one."""
     if supported(language):
         request.session[SESSION_KEY] = language
-
-
-class PokemonWords:
-    """The active translation, unchanged, marking a Pokémon event's page (`pokemon_words`)."""
-
-    def __init__(self, base):
-        self._base = base
-
-    def __getattr__(self, name):
-        return getattr(self._base, name)

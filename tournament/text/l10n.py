@@ -6,6 +6,7 @@ exact figures never change, only their display: every value is the engine's own 
 exact fraction, with the decimal separator and the percent pattern of the language.
 """
 
+import re
 from fractions import Fraction
 
 from django.utils.formats import get_format
@@ -113,6 +114,25 @@ def read_fraction(text: str, percent: bool = False) -> Fraction:
         text = text.replace(",", ".")
     value = parse_fraction(text)
     return value / 100 if percent else value
+
+
+# A whole number written with a thousands separator, as each language's spreadsheets write one: 2.105 (Danish),
+# 2,105 (English), 2 105 or 2'105; the same separator between every group of three digits.
+_GROUPED = re.compile(r"[0-9]{1,3}(?P<sep>[.,' \u00a0\u202f\u2009])[0-9]{3}(?:(?P=sep)[0-9]{3})*")
+_WIDE = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)} | {"．": ".", "，": ",", "\u3000": " "})
+
+
+def read_whole(text: str, grouped: bool = False) -> int | None:
+    """A whole number as a person or a spreadsheet writes it (full-width digits too), or None when it is not one.
+
+    `grouped` also reads a thousands separator (2.105, 2,105, 2 105 are 2105): only for a value that is whole
+    by nature (a rating), where 2.105 cannot be two and a bit; 2.1 or 2,10 stay no whole number."""
+    plain = text.strip().translate(_WIDE)
+    if plain.isascii() and plain.isdecimal():
+        return int(plain)
+    if grouped and _GROUPED.fullmatch(plain):
+        return int(re.sub(r"[^0-9]", "", plain))
+    return None
 
 
 def number(value: Fraction) -> str:

@@ -7,12 +7,13 @@ from django.utils.translation import gettext_lazy, ngettext, npgettext_lazy, pge
 
 from swiss.tiebreakers import heading
 from tournament.models import Event, EventLog, EventRole, Match
-from tournament.text import l10n
+from tournament.text import game_words, l10n
 from tournament.text.names import Names
+from tournament.text.results import result_word
 
 # Words a chess player says otherwise: in Danish remis (not uafgjort), partier (not kampe) and oversidder
 # (not BYE). Each is a second translation of the message in the context "chess", which a chess event's
-# pages read instead of the first (`i18n.ChessWords`); where a language says the same, it is the same.
+# pages read instead of the first (`game_words`); where a language says the same, it is the same.
 CHESS_WORDS = (
     pgettext_lazy("chess", "Bye"),
     pgettext_lazy("chess", "BYE"),
@@ -142,7 +143,7 @@ def recommendation_text(rec, together: list[str] = ()) -> str:
 def _recommendation_text(rec) -> str:
     players = ngettext("%(n)s player", "%(n)s players", rec.players) % {"n": rec.players}
     if rec.with_byes:
-        players = ngettext(
+        players = game_words.ngettext(
             "%(players)s; %(byes)s of them starts with byes, which already count as wins, so the event is sized "
             "as for %(counted)s players",
             "%(players)s; %(byes)s of them start with byes, which already count as wins, so the event is sized "
@@ -165,7 +166,7 @@ def _recommendation_text(rec) -> str:
             "%(players)s: this is what the Play! Pokémon Tournament Rules Handbook recommends for this attendance."
         ) % {"players": players}
     if rec.rule == "unbeaten":
-        return ngettext(
+        return game_words.ngettext(
             "%(players)s: after %(rounds)s round at most one player has won every match.",
             "%(players)s: after %(rounds)s rounds at most one player has won every match.",
             rec.rounds,
@@ -176,9 +177,9 @@ def _recommendation_text(rec) -> str:
 SETTING_WORDS = {
     "preset": gettext_lazy("the preset"),
     "win_points": gettext_lazy("points for a win"),
-    "draw_points": gettext_lazy("points for a draw"),
+    "draw_points": game_words.gettext_lazy("points for a draw"),
     "loss_points": gettext_lazy("points for a loss"),
-    "best_of": gettext_lazy("games per match"),
+    "best_of": game_words.gettext_lazy("games per match"),
     "floor": gettext_lazy("the percentage floor"),
     "tiebreakers": gettext_lazy("the tie-breakers"),
 }
@@ -273,7 +274,7 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
             "round": rnd,
         }
     if action == "request_bye":
-        bye = Match.Result(d["kind"]).label if d.get("kind") in Match.Result.values else _("bye")
+        bye = result_word(d["kind"]) if d.get("kind") in Match.Result.values else game_words.gettext("bye")
         return _("%(player)s: %(bye)s requested for round %(round)s.") % {"player": player, "bye": bye, "round": rnd}
     if action == "withdraw_bye":
         return _("%(player)s no longer asks for a bye in round %(round)s.") % {"player": player, "round": rnd}
@@ -323,7 +324,7 @@ def recent_actions(event, limit: int = 10) -> list[tuple[object, str]]:
         for rnd, table in tables:
             wanted |= Q(round__number=rnd, table=table)
         for m in Match.objects.filter(wanted, round__event=event).select_related("round", "player_a", "player_b"):
-            b = names.label(m.player_b) if m.player_b else _("bye")
+            b = names.label(m.player_b) if m.player_b else game_words.gettext("bye")
             match_names[(m.round.number, m.table)] = _("%(a)s v %(b)s") % {"a": names.label(m.player_a), "b": b}
 
     def name_of(key: str) -> str:

@@ -24,6 +24,7 @@ from tournament.jobs import workflow as jobs
 from tournament.models import Event, EventRole, Match, Round
 from tournament.pages.jobs import job_context
 from tournament.pages.round import round_lines
+from tournament.pages.sections import sections_panel
 from tournament.pages.standings import standings_tables
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError, changed, lock_event, log
@@ -34,7 +35,7 @@ from tournament.text import l10n
 from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
 from tournament.views.pages import back, page, save_changed
-from tournament.views.sections import sections_index, sections_panel
+from tournament.views.sections import sections_index
 
 
 @require_GET

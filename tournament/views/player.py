@@ -21,16 +21,15 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.encoding import iri_to_uri
 from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament.forms.players import RequestedByeForm
-from tournament.infra.fast.rows import Joined
+from tournament.infra.fast.rows import Joined, single
 from tournament.infra.middleware import client_ip
-from tournament.models import Event, Match, Player, Round, single
+from tournament.models import Event, Match, Player, Round
 from tournament.pages.memo import load_rest
 from tournament.pages.player import (
     CSRF_MARK,
@@ -49,6 +48,7 @@ from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
 from tournament.services.roster import request_bye
+from tournament.text import game_words
 from tournament.text.i18n import use_event
 from tournament.views.access import HtmxHttpRequest, is_fragment, public_event, role_of
 
@@ -75,7 +75,7 @@ def _cookie(event: Event) -> str:
 def event_path(slug: str) -> str:
     """The path of an event's pages as the browser sends it (a slug in kana or kanji percent-encoded): the
     path of its cookies."""
-    return iri_to_uri(f"/e/{slug}/")
+    return reverse("public:home", args=[slug])
 
 
 def remember(response: HttpResponse, event: Event, player: Player) -> HttpResponse:
@@ -367,7 +367,7 @@ def report(request: HtmxHttpRequest, slug: str):
     sent = None
     try:
         if not match_id.isdigit():
-            raise ServiceError(_("That is not your match."))
+            raise ServiceError(game_words.gettext("That is not your match."))
         match_id = int(match_id)
         outcome = None
         if action == "dispute":
@@ -466,7 +466,7 @@ def _outcome(page: PhonePage, match_id: int, action: str, text: str) -> Outcome:
     current = page.match is not None and page.match.pk == match_id
     match = page.match if current else single(Match.objects.filter(pk=match_id, round__event=event))
     if match is None or player.pk not in (match.player_a_id, match.player_b_id):
-        raise ServiceError(_("That is not your match."))
+        raise ServiceError(game_words.gettext("That is not your match."))
     if action == "confirm":
         opponent = reports.opponent_of(match, player)
         theirs = page.reports.get(opponent) if current else single(match.reports.filter(player_id=opponent))

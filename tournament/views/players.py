@@ -7,7 +7,6 @@ import hashlib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -25,10 +24,10 @@ from tournament.forms.players import (
     RequestedByeForm,
 )
 from tournament.forms.sections import PlaceForm
-from tournament.jobs import workflow as jobs
 from tournament.jobs.files import large, players_payload
-from tournament.models import Event, Job, Match, Player, Round
-from tournament.pages.jobs import job_context
+from tournament.models import Event, Job, Player, Round
+from tournament.pages.players import history_lines, roster_context
+from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round
 from tournament.services.roster import (
     NewPlayer,
@@ -42,55 +41,12 @@ from tournament.services.roster import (
     request_bye,
     undrop_player,
 )
-from tournament.services.rounds import recommended_rounds
-from tournament.services.sections import paired_in, register
-from tournament.text import l10n, name_search, names
-from tournament.text.results import result_label
+from tournament.services.sections import paired_in, placed_by_rules, register
+from tournament.text import game_words, l10n, names
+from tournament.text.results import result_word
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
 from tournament.views.pages import back, next_url, page, save_changed
-
-
-def _players_context(event: Event):
-    sections = [] if event.is_section else event.section_list
-    if sections:
-        return _venue_players_context(event, sections)
-    # Alphabetical by reading when a player has one (a kanji name sorts as it is read).
-    players = sorted(event.players.all(), key=lambda p: (name_search.player_key(p, event.language), p.pk))
-    same_name = {}
-    for p in players:
-        same_name.setdefault(names.fold(p.name), []).append(p)
-    active = [p for p in players if p.is_active]
-    return {
-        "players": players,
-        "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
-        "active_count": len(active),
-        "paired": paired_players(event),
-        "recommendation": recommended_rounds(event, active),
-        **job_context(jobs.shown(event, kind=Job.Kind.PLAYERS)),  # a large import the worker is storing
-    }
-
-
-def _venue_players_context(event: Event, sections: list[Event]):
-    """An event with sections registers its players once: every section's players, with their section, and
-    those waiting on the event, unplaced (docs/sections.md)."""
-    players = sorted(
-        Player.objects.filter(event_id__in=[event.pk, *(s.pk for s in sections)]).select_related("event"),
-        key=lambda p: (name_search.player_key(p, event.language), p.pk),
-    )
-    same_name = {}
-    for p in players:
-        same_name.setdefault(names.fold(p.name), []).append(p)
-    return {
-        "players": players,
-        "sections": sections,
-        "unplaced": sum(1 for p in players if p.event_id == event.pk and p.is_active),
-        "duplicates": {p.pk for group in same_name.values() if len(group) > 1 for p in group},
-        "active_count": sum(1 for p in players if p.is_active),
-        "paired": set().union(*(paired_players(s) for s in sections)),
-        "recommendation": None,
-        "place_form": PlaceForm(sections=sections),
-    }
 
 
 @require_GET
@@ -105,7 +61,7 @@ def players(request: HtmxHttpRequest, slug: str):
         add_form=QuickAddForm(),
         paste_form=PasteForm(),
         csv_form=CsvUploadForm(),
-        **_players_context(access.event),
+        **roster_context(access.event),
     )
 
 
@@ -151,7 +107,7 @@ def player_add(request: HtmxHttpRequest, slug: str):
             add_form=form,
             paste_form=PasteForm(),
             csv_form=CsvUploadForm(),
-            **_players_context(access.event),
+            **roster_context(access.event),
         )
     return page(
         request,
@@ -163,7 +119,7 @@ def player_add(request: HtmxHttpRequest, slug: str):
         added=added,
         notes=notes,
         repeated=repeated,
-        **(_players_context(access.event) if added else {}),
+        **(roster_context(access.event) if added else {}),
     )
 
 
@@ -245,7 +201,7 @@ def players_paste(request: HtmxHttpRequest, slug: str):
         add_form=QuickAddForm(),
         paste_form=form,
         csv_form=CsvUploadForm(),
-        **_players_context(access.event),
+        **roster_context(access.event),
     )
 
 
@@ -263,7 +219,7 @@ def players_csv(request: HtmxHttpRequest, slug: str):
             add_form=QuickAddForm(),
             paste_form=PasteForm(),
             csv_form=form,
-            **_players_context(access.event),
+            **roster_context(access.event),
         )
     text = form.cleaned_data["file"]
     return _csv_preview(request, access, text, form.encoding)
@@ -294,6 +250,32 @@ def _entries(event: Event, rows) -> tuple[list[NewPlayer], list | None]:
     return entries, [sections.get(r.section) for r in good]
 
 
+def _placements(event: Event, rows) -> list[str] | None:
+    """Where each of `rows` would be placed, as the preview shows it before anything is imported: at an event
+    with sections, the section named or the one the rules give (or that it fits none); at a section whose
+    players play in a partner (divisions paired together), the section they play in and their division. None
+    where every row goes to `event` itself with no division."""
+    sections = [] if event.is_section else event.section_list
+    if not sections and plays_in(event) == (event, ""):
+        return None
+    labels = []
+    for r in rows:
+        if sections:
+            section = next((s for s in sections if s.name == r.section), None) if r.section else None
+            section = section or placed_by_rules(sections, r.rating, r.chess.get("birth_date", ""))
+        else:
+            section = event
+        if section is None:
+            labels.append(_("fits no section's rules"))
+            continue
+        target, division = plays_in(section)
+        if division and target.pk != section.pk:
+            labels.append(_("%(section)s, plays in %(partner)s") % {"section": section.name, "partner": target.name})
+        else:
+            labels.append(section.name)
+    return labels
+
+
 PREVIEW_ROWS = 500
 # How the preview says a file's fields were separated.
 DELIMITERS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons"), "\t": gettext_lazy("tabs")}
@@ -307,11 +289,16 @@ def _csv_preview(request, access: Access, text: str, encoding: str):
     shown = rows
     if len(rows) > PREVIEW_ROWS:
         shown = sorted(sorted(rows, key=lambda r: r.ok)[:PREVIEW_ROWS], key=lambda r: r.line)
+    placements = _placements(access.event, shown)
+    for r, placed in zip(shown, placements or [], strict=False):
+        r.placed = placed
     return page(
         request,
         "organiser/csv_preview.html",
         access,
         rows=shown,
+        placements=placements is not None,
+        born=any(r.chess.get("birth_date") for r in shown),
         hidden=len(rows) - len(shown),
         good=sum(1 for r in rows if r.ok),
         bad=sum(1 for r in rows if not r.ok),
@@ -387,20 +374,13 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
             messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
         messages.success(request, _("Saved %(player)s.") % {"player": player})
         return back(request, reverse("org_players", args=[slug]))
-    history = (
-        Match.objects.filter(Q(player_a=player) | Q(player_b=player))
-        .select_related("round", "player_a", "player_b")
-        .order_by("round__number")
-    )
-    for m in history:
-        m.label = result_label(m, access.event.chess_results)
     return page(
         request,
         "organiser/player_edit.html",
         access,
         form=form,
         player=player,
-        history=history,
+        history=history_lines(access.event, player),
         deletable=player.pk not in paired_players(access.event),
         bye_form=RequestedByeForm(initial={"round": next_requestable_round(access.event)}),
         requested_byes=requested_byes(player),
@@ -422,8 +402,7 @@ def _section_choice(event: Event, player: Player) -> dict:
 
 def requested_byes(player: Player) -> list[tuple[int, str]]:
     """The player's requested byes as (round, words), by round."""
-    words = dict(Match.Result.choices)
-    return sorted((int(r), words[kind]) for r, kind in player.requested_byes.items())
+    return sorted((int(r), result_word(kind)) for r, kind in player.requested_byes.items())
 
 
 @require_POST
@@ -446,11 +425,13 @@ def player_bye(request: HtmxHttpRequest, slug: str, player_id: int):
                 messages.success(
                     request,
                     _("%(name)s has a %(bye)s in round %(number)s: the pairing leaves them out.")
-                    % {"name": player.name, "bye": dict(Match.Result.choices)[kind].lower(), "number": number},
+                    % {"name": player.name, "bye": result_word(kind).lower(), "number": number},
                 )
             else:
                 messages.success(
-                    request, _("%(name)s plays round %(number)s: no bye.") % {"name": player.name, "number": number}
+                    request,
+                    game_words.gettext("%(name)s plays round %(number)s: no bye.")
+                    % {"name": player.name, "number": number},
                 )
     return back(request, reverse("org_player_edit", args=[slug, player.pk]))
 

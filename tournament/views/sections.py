@@ -4,16 +4,15 @@ once paired, withdrawing them and entering them again there)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms.sections import PlaceForm, SectionForm, SectionRulesForm
-from tournament.models import Event, Player, Round
-from tournament.services.divisions import joined_into
+from tournament.models import Event, Player
+from tournament.pages.sections import section_states
 from tournament.services.locks import ServiceError
 from tournament.services.sections import (
     add_section,
@@ -26,51 +25,6 @@ from tournament.services.sections import (
 from tournament.text import l10n
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.pages import back, page
-
-
-def sections_panel(event: Event) -> dict:
-    """What the event page's Sections panel shows: each section with its players, its current round or state,
-    its rules and tables (and their forms), and the count of players waiting on the event, unplaced."""
-    sections = list(
-        event.sections.order_by("position", "id").annotate(
-            registered=Count("players", distinct=True),
-            active=Count("players", filter=Q(players__dropped_after__isnull=True), distinct=True),
-        )
-    )
-    ranges = table_ranges(event) if sections else {}
-    latest = {}
-    for r in Round.objects.filter(event__in=sections).order_by("event_id", "number"):
-        latest[r.event_id] = r
-    for s in sections:
-        s.tables = ranges[s.pk]
-        s.latest = latest.get(s.pk)
-        s.rules_form = SectionRulesForm(instance=s, prefix=f"s{s.pk}")
-        s.rules_text = rules_text(s)
-    return {
-        "sections": sections,
-        "unplaced": event.players.filter(dropped_after__isnull=True).count() if sections else 0,
-        "section_form": SectionForm(initial={"preset": event.preset}),
-        # An event that runs one Swiss itself may be split into sections until it pairs round 1.
-        "may_add_sections": bool(sections) or not event.rounds.exists(),
-    }
-
-
-def _band(low: int | None, high: int | None) -> str:
-    if low is not None and high is not None:
-        return _("%(low)s–%(high)s") % {"low": low, "high": high}
-    if low is not None:
-        return _("from %(low)s") % {"low": low}
-    return _("up to %(high)s") % {"high": high}
-
-
-def rules_text(section: Event) -> str:
-    """A section's placement rules in words: "rating 1600–1999 · born from 2010", or "by hand only"."""
-    parts = []
-    if section.rating_min is not None or section.rating_max is not None:
-        parts.append(_("rating %(band)s") % {"band": _band(section.rating_min, section.rating_max)})
-    if section.birth_year_min is not None or section.birth_year_max is not None:
-        parts.append(_("born %(band)s") % {"band": _band(section.birth_year_min, section.birth_year_max)})
-    return pgettext("phrase separator", " · ").join(parts) if parts else _("by hand only")
 
 
 def _home(slug: str) -> str:
@@ -186,11 +140,5 @@ def sections_index(request: HtmxHttpRequest, access, title: str):
     """The standings or top-cut page of an event with sections, which ranks nobody itself: each section with where
     it is in its day and the way to its own standings, top cut and prints (a joined section's lead to its
     partner's, where its players are ranked)."""
-    sections = list(access.event.sections.order_by("position", "id"))
-    latest = {}
-    for r in Round.objects.filter(event__in=sections).order_by("event_id", "number"):
-        latest[r.event_id] = r
-    for s in sections:
-        s.latest = latest.get(s.pk)
-        s.joined_into = joined_into(s)
+    sections = section_states(access.event)
     return page(request, "organiser/sections_index.html", access, sections=sections, title=title)

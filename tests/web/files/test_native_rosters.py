@@ -24,7 +24,7 @@ from tournament.text.name_search import sort_key
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
-FIDE_DATE = "A birth date is written 1969/12/06 or 1969."
+FIDE_DATE = "Write a birth date as 1969/12/06 or 1969-12-06, or the year alone (1969)."
 
 
 def read(text: str, header: bool = True) -> list[tuple]:
@@ -395,4 +395,7 @@ def test_the_paste_helps_heading_line_names_the_columns(client, organiser, event
 def test_a_heading_row_we_cannot_read_names_the_columns_in_the_pages_language():
     with translation.override("da"):
         (row, _player) = csv_rosters.parse_players("Navn;Klubb;Rating\nSøren Kirk;SK;1800\n")
-    assert "Navn, Sorteringsnavn, Efternavn, Fornavn, Rating, ID, Oversiddere (name, reading," in row.errors[0]
+    assert (
+        "Navn, Sorteringsnavn, Efternavn, Fornavn, Rating, ID, Oversiddere, Fødselsdato, Gruppe, FIDE-id, Forbund, "
+        "Titel, Køn (name, reading," in row.errors[0]
+    )

@@ -1,5 +1,5 @@
 """The pages added with sections, the Day-2 cut and the worker's jobs, in Japanese and Danish: every word is the page
-language's own (as tests/web/test_i18n_page_text.py checks an event's other pages), and Japanese pages write no ASCII
+language's own (as tests/web/i18n/test_i18n_page_text.py checks an event's other pages), and Japanese pages write no ASCII
 space beside a full-width bracket, a range with 〜 (never a Latin dash) and 卓 after its number.
 
 One venue with two sections: Juniors, with a Day-2 cut after round 1 (round 2 paired, four players cut), and Seniors;

@@ -1,6 +1,6 @@
 """One account's file jobs never hold another organiser's pairing for longer than the file job under way: a worker
 takes the waiting pairing jobs first (`workflow.PAIR_PRIORITY`); a job found stopped closes the queue's row of its
-task too; a TRF import making a new event is one at a time per account. Measured with a real `manage.py db_worker`
+task too; an import making a new event (a TRF, an event file) is one at a time per account. Measured with a real `manage.py db_worker`
 process: eight roster imports of one account queued, then another organiser's round."""
 
 from datetime import timedelta
@@ -88,11 +88,13 @@ def test_a_job_found_stopped_closes_its_task_in_the_queue(organiser):
     assert DBTaskResult.objects.get(pk=pair.task_id).priority == jobs.PAIR_PRIORITY
 
 
-def test_a_new_events_trf_import_is_one_at_a_time_per_account(organiser, judge):
+def test_a_new_events_import_is_one_at_a_time_per_account(organiser, judge):
     first = jobs.start(None, Job.Kind.TRF, 0, organiser, payload="x")
     with pytest.raises(jobs.AlreadyRunning) as refused:
         jobs.start(None, Job.Kind.TRF, 0, organiser, payload="y")
-    assert refused.value.job == first and "importing a TRF file already" in jobs.busy_text(refused.value.job)
+    assert refused.value.job == first and "importing a file as a new event" in jobs.busy_text(refused.value.job)
+    with pytest.raises(jobs.AlreadyRunning):  # an event file's import is one too
+        jobs.start(None, Job.Kind.EVENT_FILE, 0, organiser, payload="{}")
     assert jobs.start(None, Job.Kind.TRF, 0, judge, payload="z").state == "queued"  # another account's: its own
     # Found stopped, it no longer holds the account's turn.
     Job.objects.filter(pk=first.pk).update(created_at=timezone.now() - timedelta(minutes=10))

@@ -11,7 +11,7 @@ from tests.web.public.test_public import ROUND_1, pair
 from tournament.models import Round
 from tournament.pages import results_board
 from tournament.services import results
-from tournament.services.locks import ServiceError, outstanding
+from tournament.services.locks import ServiceError, awaiting_result, outstanding
 from tournament.services.rounds import check_ready_to_pair
 from tournament.services.standings import standings_shown
 
@@ -45,6 +45,9 @@ def test_every_question_about_outstanding_results_gets_one_answer(event, organis
     rnd = pair(event, 1, ROUND_1, results={1: (2, 0, 0), 3: (2, 1, 0)})
     shown = standings_shown(event)
     assert outstanding(rnd) == 2
+    # The same matches as the model's own rule (`Match.has_result`) picks in Python.
+    waiting_ids = set(rnd.matches.filter(awaiting_result()).values_list("pk", flat=True))
+    assert waiting_ids == {m.pk for m in rnd.matches.all() if not m.has_result} and len(waiting_ids) == 2
     assert results_board.counts(rnd).outstanding == 2
     assert (shown.playing, shown.entered, shown.total) == (1, 2, 4)
     assert results._missing(rnd.pk) is True

@@ -212,7 +212,9 @@ def test_pairings_list_every_player_by_name_with_table_opponent_and_points(clien
     assert cells["Player B"][:6] == ["Player", "B", "0", "pts", "3", "Player"]
     assert cells["Player B"][6:9] == ["D", "0", "pts"]
     assert cells["Player A"][:5] == ["Player", "A", "3", "pts", "1"]
-    assert "won 2-1" in " ".join(cells["Player A"]) and "lost 1-2" in " ".join(cells["Player C"])
+    # The score stands between the two players, the row's player first, and names the winner.
+    assert "1 2-1 · Player A won Player C" in " ".join(cells["Player A"])
+    assert "1 1-2 · Player A won Player A" in " ".join(cells["Player C"])
 
 
 def test_pairings_search_without_javascript(client, running):
@@ -241,8 +243,8 @@ def test_byes_and_awarded_byes_are_listed(client, event):
     assert "Player G 0 pts 4 Bye" in page
     assert "Player H 0 pts — Bye (awarded)" in page
     # Points are those going into the round, whatever results are in already.
-    assert "Player A 0 pts 1 Player B 0 pts won 2-0" in page
-    assert "Player C 0 pts 2 Player D 0 pts draw 1-1-1" in page
+    assert "Player A 0 pts 1 2-0 · Player A won Player B 0 pts" in page
+    assert "Player C 0 pts 2 1-1-1 · Draw Player D 0 pts" in page
 
 
 def test_pairing_points_are_the_standings_before_the_round(client, running):

@@ -1,4 +1,5 @@
-"""A TRF import making a new event: one at a time per account (as one job at a time per event for the others)."""
+"""An import making a new event (a TRF or an event file): one at a time per account (as one job at a time per event
+for the others)."""
 
 from django.conf import settings
 from django.db import migrations, models
@@ -7,20 +8,20 @@ from django.db import migrations, models
 def close_all_but_the_latest(apps, schema_editor):
     """Imports under way before the rule: each account's latest stays; the others are closed as stopped."""
     Job = apps.get_model("tournament", "Job")
-    active = Job.objects.filter(event__isnull=True, kind="trf", state__in=["queued", "running"])
+    active = Job.objects.filter(event__isnull=True, state__in=["queued", "running"])
     latest = {}
     for job in active.order_by("created_at", "id"):
         previous = latest.get(job.created_by_id)
         if previous is not None:
             Job.objects.filter(pk=previous).update(
-                state="failed", error="Stopped: one TRF import at a time per account.", payload=""
+                state="failed", error="Stopped: one import of a new event at a time per account.", payload=""
             )
         latest[job.created_by_id] = job.pk
 
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0026_scale_jobs"),
+        ("tournament", "0028_job_event_file"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -29,7 +30,7 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name="job",
             constraint=models.UniqueConstraint(
-                condition=models.Q(("event__isnull", True), ("kind", "trf"), ("state__in", ["queued", "running"])),
+                condition=models.Q(("event__isnull", True), ("state__in", ["queued", "running"])),
                 fields=("created_by",),
                 name="one_active_new_event_import_per_account",
             ),
