@@ -775,15 +775,16 @@ class Report(models.Model):
 
 
 class CodeBudget(models.Model):
-    """How fast player codes may be tried, for one address typing one player's number, or for one address
-    (`services.reports.take_turn`).
+    """How fast player codes may be tried: by one phone's device key, at one address, as a device key's first
+    tries, and how fast an address is given device keys (`services.reports.take_turn`); and an account's heavy
+    actions (`services.budgets.take_heavy_turn`).
 
     A budget of wrong codes that refills at a steady pace, kept as the moment it would be full again
     (`full_at`, the "theoretical arrival time" of the generic cell rate algorithm): one row and one locked
     update per code tried, however many were tried before.
     """
 
-    scope = models.CharField(max_length=80, unique=True)  # "pair:<event>:<number>:<address>" or "address:<address>"
+    scope = models.CharField(max_length=80, unique=True)  # "device:<key>", "address:<address>", "first:<key>", ...
     full_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
