@@ -75,6 +75,12 @@ class Job(models.Model):
             models.UniqueConstraint(
                 fields=["event"], condition=Q(state__in=["queued", "running"]), name="one_active_job_per_event"
             ),
+            # An import making a new event (a TRF or an event file) has no event yet: one at a time per account.
+            models.UniqueConstraint(
+                fields=["created_by"],
+                condition=Q(state__in=["queued", "running"], event__isnull=True),
+                name="one_active_new_event_import_per_account",
+            ),
         ]
         indexes = [models.Index(fields=["state", "created_at"])]
 

@@ -182,6 +182,12 @@ def file_job(request: HtmxHttpRequest, kind: str, event, payload: str, repeat_ur
     except once.Repeated as r:
         messages.info(request, gettext("That file was imported already."))
         return redirect(r.outcome or repeat_url)
+    except jobs.AlreadyRunning as e:
+        if event is not None:
+            raise  # the event's own job under way: said on the section's form (`_section_job`)
+        # One new event's import at a time per account: the one under way, followed on its page.
+        messages.warning(request, jobs.busy_text(e.job))
+        return redirect("org_trf_job", job_id=e.job.pk) if e.job else redirect(repeat_url)
     return started(request, job)
 
 
