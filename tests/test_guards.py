@@ -365,13 +365,43 @@ def test_the_private_name_guard_sees_both_ways_of_taking_one(tmp_path):
     ]
 
 
-# ---------------------------------------------------------------- the map names every module; the tests' folders
+# ---------------------------------------------------------------- every import, the map, the tests' folders
 PACKAGES = ("swiss", "pairing", "standings", "tournament")
 
 
 def our_modules(root: Path) -> list[Path]:
     """Every module of the four packages but the migrations."""
     return sorted(p for package in PACKAGES for p in (root / package).rglob("*.py") if "migrations" not in p.parts)
+
+
+def every_import(tree: ast.Module):
+    """Every import a module may run, inside functions and classes too: only those under TYPE_CHECKING, which
+    never run, are left out (a lazy import is still a dependency, and a circle through one only waits)."""
+    pending = list(tree.body)
+    while pending:
+        node = pending.pop(0)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If) and _type_checking(node):
+            pending += node.orelse
+        else:
+            pending += [child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt)]
+
+
+def test_no_circle_even_through_imports_inside_functions(monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "top_level_imports", every_import)
+    graph = import_graph(ROOT)
+    assert "tournament.snapshot" in graph["tournament.jobs.files"]
+    assert a_circle(graph) == []
+
+
+def test_the_circle_guard_sees_an_import_inside_a_function(tmp_path, monkeypatch):
+    (tmp_path / "tournament" / "views").mkdir(parents=True)
+    (tmp_path / "tournament" / "jobs.py").write_text("def run():\n    from tournament.views import crosstable\n")
+    (tmp_path / "tournament" / "views" / "crosstable.py").write_text("from tournament import jobs\n")
+    assert a_circle(import_graph(tmp_path)) == []
+    monkeypatch.setattr(sys.modules[__name__], "top_level_imports", every_import)
+    assert a_circle(import_graph(tmp_path)) == ["tournament.jobs", "tournament.views.crosstable", "tournament.jobs"]
 
 
 FENCED = re.compile(r"^```\n(.*?)^```", re.M | re.S)

@@ -25,12 +25,6 @@ from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
 
 
-def single(queryset: models.QuerySet):
-    """The one row a unique lookup finds, or None: `first()` without the ORDER BY it adds. On the pages every
-    phone polls, compiling an ordering for a row that is alone costs more than PostgreSQL takes to find it."""
-    return next(iter(queryset.order_by()[:1]), None)
-
-
 def _validate_tiebreakers(value):
     if not isinstance(value, list) or any(code not in TIEBREAKER_CODES for code in value):
         raise ValidationError(_("Tie-breakers must be a list of: %(codes)s") % {"codes": ", ".join(TIEBREAKER_CODES)})
@@ -38,24 +32,22 @@ def _validate_tiebreakers(value):
         raise ValidationError(_("A tie-breaker is listed twice."))
 
 
+NAME_FAULTS = {  # why a stored name is refused (`swiss.names.name_fault`), as the person who typed it reads it
+    "control": _("The name “%(name)s” holds a control character."),
+    "surrogate": _("The name “%(name)s” holds half of a character (a lone surrogate), which no text can hold."),
+    "invisible": _("A player needs a name with at least one visible letter."),
+    "too_long": _("“%(name)s…” is longer than %(max)d characters."),
+}
+
+
 def check_player_name(name: str) -> None:
-    """A stored name (`swiss.names.stored_name`) is refused when it holds a control character, nothing visible,
-    or more than NAME_MAX characters (`swiss.names.name_fault`). Every way in goes through here: the model's
-    validator and `tournament.text.names.clean_player_name`, which forms, paste, CSV and event files use."""
+    """A stored name (`swiss.names.stored_name`) is refused when it holds a control character or half of one, nothing
+    visible, or more than NAME_MAX characters. Every way in goes through here: the model's validator and
+    `tournament.text.names.clean_player_name`, which forms, paste, CSV and event files use."""
     fault = name_fault(name)
-    if fault == "control":
-        raise ValidationError(_("The name “%(name)s” holds a control character."), params={"name": printable(name)})
-    if fault == "surrogate":
-        raise ValidationError(
-            _("The name “%(name)s” holds half of a character (a lone surrogate), which no text can hold."),
-            params={"name": printable(name)},
-        )
-    if fault == "invisible":
-        raise ValidationError(_("A player needs a name with at least one visible letter."))
-    if fault == "too_long":
-        raise ValidationError(
-            _("“%(name)s…” is longer than %(max)d characters."), params={"name": name[:40], "max": NAME_MAX}
-        )
+    if fault:
+        shown = name[:40] if fault == "too_long" else printable(name)
+        raise ValidationError(NAME_FAULTS[fault], params={"name": shown, "max": NAME_MAX})
 
 
 def validate_player_name(value: str) -> None:
@@ -783,15 +775,16 @@ class Report(models.Model):
 
 
 class CodeBudget(models.Model):
-    """How fast player codes may be tried, for one address typing one player's number, or for one address
-    (`services.reports.take_turn`).
+    """How fast player codes may be tried: by one phone's device key, at one address, as a device key's first
+    tries, and how fast an address is given device keys (`services.reports.take_turn`); and an account's heavy
+    actions (`services.budgets.take_heavy_turn`).
 
     A budget of wrong codes that refills at a steady pace, kept as the moment it would be full again
     (`full_at`, the "theoretical arrival time" of the generic cell rate algorithm): one row and one locked
     update per code tried, however many were tried before.
     """
 
-    scope = models.CharField(max_length=80, unique=True)  # "pair:<event>:<number>:<address>" or "address:<address>"
+    scope = models.CharField(max_length=80, unique=True)  # "device:<key>", "address:<address>", "first:<key>", ...
     full_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -223,6 +223,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 1024 * 1024
 MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 4 * 1024 * 1024)
 # One event's roster: a bulk import past this is refused with a message.
 MAX_PLAYERS_PER_EVENT = env_int("MAX_PLAYERS_PER_EVENT", 50_000)
+# An event's sections, and its results (matches, its sections' together): an event file past either is refused
+# whole (tournament/snapshot.check_file), as one past MAX_PLAYERS_PER_EVENT players (its sections' together).
+MAX_SECTIONS_PER_EVENT = env_int("MAX_SECTIONS_PER_EVENT", 100)
+MAX_RESULTS_PER_EVENT = env_int("MAX_RESULTS_PER_EVENT", 400_000)
 # Heavy work off the web request (tournament/jobs/workflow.py): a round with at least this many players to pair is paired
 # by the worker (`manage.py db_worker`), the organiser's page following it; a smaller one is paired in the request
 # as before, at once. Per pairing system, where the request would spend about 0.2-0.3 s on a quiet 2-core machine
@@ -240,12 +244,14 @@ TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND") or "django_tasks
 # this long while no worker showed any life, is shown as stopped, with "Pair again".
 JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 30)
 # Imports, exports and prints as jobs (tournament/jobs/files.py), from where the request took about a second on a quiet
-# 2-core machine (bench/jobs.py): a roster of 15,000 rows (CSV or pasted), a TRF file of 10,000 player-rounds
-# (players x rounds), the event file of 50,000 player-rounds, the crosstable of 20,000, the cards of 300 players.
+# 2-core machine (bench/jobs.py, bench/event_files.py): a roster of 15,000 rows (CSV or pasted), a TRF file or a new
+# event's swiss-event file of 10,000 player-rounds (players x rounds; a section counting as a thousand), the event
+# file's export of 50,000 player-rounds, the crosstable of 20,000, the cards of 300 players.
 # Smaller ones stay in the request, as before.
 JOBS_FROM = {
     "players": env_int("JOB_IMPORT_ROWS", 15_000),
     "trf": env_int("JOB_TRF_PLAYER_ROUNDS", 10_000),
+    "event_file": env_int("JOB_EVENT_FILE_PLAYER_ROUNDS", 10_000),
     "export": env_int("JOB_EXPORT_PLAYER_ROUNDS", 50_000),
     "crosstable": env_int("JOB_CROSSTABLE_PLAYER_ROUNDS", 20_000),
     "cards": env_int("JOB_CARDS_PLAYERS", 300),

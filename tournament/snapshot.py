@@ -216,6 +216,82 @@ def import_event(doc: model.Event, slug: str | None = None) -> Event:
     return event
 
 
+def _bodies(doc: model.Event | model.Venue) -> list[tuple[str, model.Event]]:
+    """The events a file holds, each with the place of its body in the file ("" for a version-1 file's)."""
+    if isinstance(doc, model.Venue):
+        return [(f"sections[{i}].", s) for i, s in enumerate(doc.sections)]
+    return [("", doc)]
+
+
+def file_players(doc: model.Event | model.Venue) -> int:
+    """Every player a file holds: a version-2 file's venue's and every section's."""
+    venue = len(doc.players) if isinstance(doc, model.Venue) else 0
+    return venue + sum(len(body.players) for _, body in _bodies(doc))
+
+
+def file_size(doc: model.Event | model.Venue) -> int:
+    """A file's size as its import costs it: player-rounds, each section's, and a thousand for each section (making
+    one costs as much as a thousand player-rounds: bench/event_files.py)."""
+    sections = len(doc.sections) if isinstance(doc, model.Venue) else 0
+    venue = len(doc.players) if isinstance(doc, model.Venue) else 0
+    return venue + sum(len(b.players) * max(1, len(b.rounds)) for _, b in _bodies(doc)) + 1000 * sections
+
+
+def check_file(doc: model.Event | model.Venue) -> None:
+    """Refuse, by place, a file larger than an event is, whole: more players than an event holds (its sections'
+    together), more sections than it holds, more rounds than a section's players could play (a double
+    round-robin, as a TRF's), more results than an event holds. Asked before anything is stored, in the
+    request (so that a large file is refused at once, not queued) and again where it is stored."""
+    players = file_players(doc)
+    if players > settings.MAX_PLAYERS_PER_EVENT:
+        raise ef.EventFileError(
+            "sections" if isinstance(doc, model.Venue) else "players",
+            Message(
+                "file_too_many_players",
+                "{count} players; an event holds at most {limit}",
+                count=players,
+                limit=settings.MAX_PLAYERS_PER_EVENT,
+            ),
+        )
+    if isinstance(doc, model.Venue) and len(doc.sections) > settings.MAX_SECTIONS_PER_EVENT:
+        raise ef.EventFileError(
+            "sections",
+            Message(
+                "file_too_many_sections",
+                "{count} sections; an event holds at most {limit}",
+                count=len(doc.sections),
+                limit=settings.MAX_SECTIONS_PER_EVENT,
+            ),
+        )
+    results = 0
+    for place, body in _bodies(doc):
+        rounds, count = len(body.rounds), len(body.players)
+        limit = min(model.SMALL_MAX, max(2 * count, trf.MATCH_ROUNDS))
+        if rounds > limit:
+            raise ef.EventFileError(
+                f"{place}rounds",
+                Message(
+                    "trf_too_many_rounds",
+                    "{rounds} rounds for {players} players: at most {limit} (twice the players, or {match})",
+                    rounds=rounds,
+                    players=count,
+                    limit=limit,
+                    match=trf.MATCH_ROUNDS,
+                ),
+            )
+        results += sum(len(r.matches) for r in body.rounds)
+    if results > settings.MAX_RESULTS_PER_EVENT:
+        raise ef.EventFileError(
+            "sections" if isinstance(doc, model.Venue) else "rounds",
+            Message(
+                "file_too_many_results",
+                "{count} results; an event holds at most {limit}",
+                count=results,
+                limit=settings.MAX_RESULTS_PER_EVENT,
+            ),
+        )
+
+
 def check_fits(doc: model.Event) -> None:
     """Refuse, by place, what a parsed file holds that an event cannot: too many players, too long a name."""
     if len(doc.players) > settings.MAX_PLAYERS_PER_EVENT:

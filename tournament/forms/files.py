@@ -7,6 +7,7 @@ from django.utils.translation import gettext, gettext_lazy
 from swiss import eventfile as ef
 from swiss import venuefile
 from tournament.forms.sections import TRFUploadForm
+from tournament.snapshot import check_file
 from tournament.text import engine_text
 
 
@@ -34,6 +35,7 @@ class EventFileForm(forms.Form):
         try:
             # The request's own bound (MAX_REQUEST_BYTES) keeps the file small enough to read whole.
             self.event_doc = venuefile.loads(f.read())
+            check_file(self.event_doc)  # the whole file's bounds, before any of it is stored or queued
         except ef.EventFileError as e:
             raise forms.ValidationError(
                 gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)},

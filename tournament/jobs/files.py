@@ -2,7 +2,7 @@
 
 Above a size (settings.JOBS_FROM, where the request crossed about a second: bench/jobs.py), the view that would do the
 work queues it instead: the roster import (a CSV file or a pasted list, `Job.Kind.PLAYERS`), a new event from a TRF file
-(`TRF`), the event file (`EXPORT`), every player card (`CARDS`) and the whole crosstable (`CROSSTABLE`). The reading and
+(`TRF`) or from a swiss-event file (`EVENT_FILE`), the event file (`EXPORT`), every player card (`CARDS`) and the whole crosstable (`CROSSTABLE`). The reading and
 checking stay in the request (the same parsers, so a bad file is refused at once and queues nothing); the job reads the
 file again from `Job.payload` and stores it through the same services, in the transaction that marks the job done: a
 job that fails or dies stores nothing. What an export or a print makes is kept gzipped in the job's row
@@ -29,11 +29,11 @@ from tournament.files import csv_rosters
 from tournament.models import Event, EventRole, Job, Player
 from tournament.pages.crosstable import crosstable_context  # how the printed page words it
 from tournament.pages.rows import qr_svg  # the printed cards' QR code
-from tournament.services.event_files import import_file, import_section
+from tournament.services.event_files import import_file, import_section, without_slug
 from tournament.services.locks import ServiceError
 from tournament.services.roster import add_players, new_players
 from tournament.services.staff import check_may_create
-from tournament.snapshot import export_file
+from tournament.snapshot import check_file, export_file, file_players
 from tournament.text import engine_text, l10n, name_search
 
 PROGRESS_EVERY = 100  # cards between two progress lines
@@ -62,6 +62,7 @@ def run(job: Job, say) -> dict:
     work = {
         Job.Kind.PLAYERS: _players,
         Job.Kind.TRF: _trf,
+        Job.Kind.EVENT_FILE: _event_file,
         Job.Kind.EXPORT: _export,
         Job.Kind.CARDS: _cards,
         Job.Kind.CROSSTABLE: _crosstable,
@@ -138,6 +139,40 @@ def _still_allowed(job: Job) -> None:
             raise ServiceError(gettext("Only the event's organisers can add sections; nothing was imported."))
 
 
+def _event_file(job: Job, say) -> dict:
+    """A new event from a swiss-event file (version 1, or 2 with sections), its payload the file in base64: read and
+    checked again as the request did (views.event_files), then stored by the same service."""
+    say(gettext("Reading the event file…"))
+    _still_allowed(job)
+    try:
+        doc = venuefile.loads(base64.b64decode(job.payload))
+        check_file(doc)
+        say(gettext("Storing %(players)s players…") % {"players": _count(file_players(doc))})
+        event = import_file(without_slug(doc), by=job.created_by)  # asks, as it stores, whether it may still
+    except ef.EventFileError as e:
+        raise ServiceError(
+            gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)}
+        ) from None
+    EventRole.objects.create(event=event, user=job.created_by, role=EventRole.Role.ORGANISER)
+    return {"event": event, "progress": imported_text(event.name, doc)[:200]}
+
+
+def imported_text(name: str, doc: model.Event | model.Venue) -> str:
+    """What an event file's import says when it is done (in the request or by the worker)."""
+    if isinstance(doc, model.Venue):
+        players = len(doc.players) + sum(len(s.players) for s in doc.sections)
+        return ngettext(
+            "%(name)s is imported from the event file: %(sections)s section, %(players)s players.",
+            "%(name)s is imported from the event file: %(sections)s sections, %(players)s players.",
+            len(doc.sections),
+        ) % {"name": name, "sections": len(doc.sections), "players": players}
+    return gettext("%(name)s is imported from the event file: %(players)s players, %(rounds)s rounds.") % {
+        "name": name,
+        "players": len(doc.players),
+        "rounds": len(doc.rounds),
+    }
+
+
 def _export(job: Job, say) -> dict:
     event = job.event
     say(gettext("Writing the event file…"))
@@ -192,7 +227,7 @@ def _count(n: int) -> str:
 
 
 def done_text(job: Job) -> str:
-    if job.kind in (Job.Kind.PLAYERS, Job.Kind.TRF):
+    if job.kind == Job.Kind.PLAYERS or job.kind in Job.FILE_IMPORTS:
         return job.progress  # the summary the job stored (players imported, notes)
     if job.kind == Job.Kind.EXPORT:
         return gettext("The event file is ready to download.")
@@ -207,7 +242,7 @@ def gone_text() -> str:
 
 def page_of(job: Job) -> str:
     """Where the organiser follows the job."""
-    if job.kind == Job.Kind.TRF:
+    if job.kind in Job.FILE_IMPORTS:
         return reverse("org_trf_job", args=[job.pk])
     if job.kind == Job.Kind.PLAYERS:
         return reverse("org_players", args=[job.event.slug])

@@ -26,9 +26,14 @@ class Job(models.Model):
         REPAIR = "repair", _("Pair a round again")
         PLAYERS = "players", _("Import players")
         TRF = "trf", _("Import a TRF file")
+        EVENT_FILE = "event_file", _("Import an event file")
         EXPORT = "export", _("Export the event file")
         CARDS = "cards", _("Print player cards")
         CROSSTABLE = "crosstable", _("Print the crosstable")
+
+    # The imports that make a new event (or a section of one): a job without an event until it made one, followed
+    # on its own page by the account that started it (views.jobs.trf_job).
+    FILE_IMPORTS = ("trf", "event_file")
 
     class State(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -70,11 +75,22 @@ class Job(models.Model):
             models.UniqueConstraint(
                 fields=["event"], condition=Q(state__in=["queued", "running"]), name="one_active_job_per_event"
             ),
+            # An import making a new event (a TRF or an event file) has no event yet: one at a time per account.
+            models.UniqueConstraint(
+                fields=["created_by"],
+                condition=Q(state__in=["queued", "running"], event__isnull=True),
+                name="one_active_new_event_import_per_account",
+            ),
         ]
         indexes = [models.Index(fields=["state", "created_at"])]
 
     def __str__(self):
         return f"{self.event}: {self.kind} round {self.round_number} ({self.state})"
+
+    @property
+    def is_file_import(self) -> bool:
+        """A TRF or event file imported as a new event or section: its page is `org_trf_job`, its starter's."""
+        return self.kind in self.FILE_IMPORTS
 
     @property
     def is_round(self) -> bool:

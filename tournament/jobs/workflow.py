@@ -37,6 +37,10 @@ from tournament.services.rounds import pair_next_round, repair_round
 logger = logging.getLogger(__name__)
 
 BEAT_SECONDS = 2  # how often a running job says it is alive (and what it is doing)
+# The queue's order: a worker takes the waiting pairing jobs before the imports, exports and prints, so one
+# account's files (as many as its budget of heavy actions lets it start) never hold another organiser's round
+# for longer than the file job under way (bench: tests/web/jobs/test_job_priority.py).
+PAIR_PRIORITY, FILE_PRIORITY = 10, -10
 FAILED_SHOWN = timedelta(minutes=30)  # how long the event's pages show a job's failure (while nothing was paired)
 
 
@@ -68,6 +72,13 @@ def in_background(event: Event, number: int) -> bool:
 
 def active(event: Event) -> Job | None:
     return Job.objects.filter(event=event, state__in=Job.ACTIVE).first()
+
+
+def importing(by) -> Job | None:
+    """The account's import making a new event (a TRF or an event file) that is under way (queued or running)."""
+    if by is None:
+        return None
+    return Job.objects.filter(event=None, created_by=by, state__in=Job.ACTIVE).first()
 
 
 def running(event: Event) -> Job | None:
@@ -107,8 +118,8 @@ def _database_queue() -> bool:
     return isinstance(task_backends["default"], DatabaseBackend)
 
 
-def _enqueue(job_id: int) -> None:
-    result = run_job.enqueue(job_id)
+def _enqueue(job_id: int, priority: int) -> None:
+    result = run_job.using(priority=priority).enqueue(job_id)
     Job.objects.filter(pk=job_id).update(task_id=str(result.id)[:64])
 
 
@@ -118,11 +129,12 @@ def start(
     """Queue a job pairing round `number` (kind PAIR) or pairing it again (REPAIR), or another kind of the event's
     (number 0) reading `payload`; AlreadyRunning if the event has one under way. A stopped one (`Job.is_stale`) is
     closed first. The job speaks the active language. `then(job)` runs in the job's own transaction (a one-time
-    form key marked done with the job's page). A TRF import has no event yet (None): any number of them may run."""
+    form key marked done with the job's page). An import making a new event (a TRF or an event file) has no event
+    yet (None): one at a time per account, as one at a time per event for the others."""
     language = translation.get_language() or settings.LANGUAGE_CODE
     sweep()
     with transaction.atomic():
-        current = active(event) if event is not None else None
+        current = active(event) if event is not None else importing(by)
         if current is not None:
             if not current.is_stale():
                 raise AlreadyRunning(current)
@@ -139,14 +151,16 @@ def start(
                     payload=payload,
                 )
         except IntegrityError:
-            # Another request started one a moment ago (the database allows one active job per event).
-            raise AlreadyRunning(active(event)) from None
+            # Another request started one a moment ago (the database allows one active job per event, and one
+            # active new-event import per account).
+            raise AlreadyRunning(active(event) if event is not None else importing(by)) from None
         if then is not None:
             then(job)
+        priority = PAIR_PRIORITY if job.is_round else FILE_PRIORITY
         if _database_queue():
-            _enqueue(job.pk)  # the task row commits with the job row, or neither does
+            _enqueue(job.pk, priority)  # the task row commits with the job row, or neither does
         else:
-            transaction.on_commit(lambda: _enqueue(job.pk))
+            transaction.on_commit(lambda: _enqueue(job.pk, priority))
     job.refresh_from_db()
     return job
 
@@ -166,10 +180,30 @@ def stop(job: Job) -> bool:
             error = gettext("No worker took the pairing of round %(number)s: the server’s worker is not running.") % {
                 "number": job.round_number
             }
-    return bool(
+    closed = bool(
         Job.objects.filter(pk=job.pk, state=job.state).update(
             state=Job.State.FAILED, error=error, finished_at=timezone.now()
         )
+    )
+    if closed:
+        close_task(job, error)
+    return closed
+
+
+def close_task(job: Job, error: str) -> None:
+    """The queue's row of a job found stopped, closed with it: a task left running by a killed worker stays
+    "running" in the queue's table for ever otherwise, and one never taken would still be run later (to find its
+    job closed)."""
+    if not job.task_id or not _database_queue():
+        return
+    from django_tasks_db.compat import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
+
+    DBTaskResult.objects.filter(pk=job.task_id, status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING]).update(
+        status=TaskResultStatus.FAILED,
+        finished_at=timezone.now(),
+        exception_class_path="tournament.jobs.workflow.Stopped",
+        traceback=error,
     )
 
 
@@ -310,6 +344,14 @@ def busy_text(job: Job | None) -> str:
     if job is None:
         return gettext("This event is being paired already; this page follows it.")
     seconds = max(0, int((timezone.now() - job.created_at).total_seconds()))
+    if job.event_id is None:  # a new event's import: one at a time per account
+        return ngettext(
+            "Your account is importing a file as a new event already (%(job)s, started %(seconds)s second ago); try "
+            "again when it is done.",
+            "Your account is importing a file as a new event already (%(job)s, started %(seconds)s seconds ago); "
+            "try again when it is done.",
+            seconds,
+        ) % {"job": job.get_kind_display(), "seconds": seconds}
     if not job.is_round:
         return ngettext(
             "The worker is busy with this event already (%(job)s, started %(seconds)s second ago); try again when "

@@ -34,10 +34,21 @@ def cell_words(colours: bool):
         def played(c) -> str:
             return marks[c.result] % {"opponent": c.opponent}
 
+    # A round without an opponent: chess writes its points (-1, -½, -0); another game says what it was.
+    alone = {}
+    if not colours:
+        alone = {
+            "1": pgettext("crosstable: a round with a bye", "bye"),
+            "½": pgettext("crosstable: a round with a half-point bye", "½ bye"),
+            "0": pgettext("crosstable: a round missed, no points", "absent"),
+        }
+
     def text(c) -> str:
         if c is None:
             return ""
-        return played(c) if c.opponent is not None else f"-{c.result}"
+        if c.opponent is None:
+            return alone.get(c.result, f"-{c.result}")
+        return played(c)
 
     return text
 
@@ -67,6 +78,8 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
         "label": table.shown.label,
         "rounds": table.rounds,
         "labels": [l10n.label(c) for c in codes],
+        # A column nobody has a value in is left out (an event without ratings on a 360-px phone).
+        "ratings": any(r.player.rating for r in table.rows),
         "rows": rows,
         "nav": "crosstable",
         "has_bracket": event.top_cut > 0,

@@ -102,13 +102,19 @@ _POLL_SQL = (
     f"(SELECT p.public FROM {_TABLE} p WHERE p.id = e.parent_id) "
     f"FROM {_TABLE} e WHERE e.slug = %s OR e.parent_id IN (SELECT x.id FROM {_TABLE} x WHERE x.slug = %s)"
 )
+# Whether the event is shown, as the primary says it (a page read from the replica asks it there).
+_VISIBLE_SQL = (
+    f"SELECT e.public AND COALESCE((SELECT p.public FROM {_TABLE} p WHERE p.id = e.parent_id), TRUE) "  # noqa: S608
+    f"FROM {_TABLE} e WHERE e.id = %s"
+)
 
 
 def polled(slug: str) -> tuple[Event | None, list[Event]]:
     """The event at `slug` as a page polled every 15 s reads it, in one small query, and its sections (an event
     with sections: its venue pages show them all; docs/sections.md, "Public pages").
 
-    A section is not public while its event is hidden. The event's other fields are deferred until a page is
+    A section is not public while its event is hidden; whether it is shown is the primary's word, not the replica's
+    (which may lag behind an event hidden a moment ago). The event's other fields are deferred until a page is
     rendered (`load_rest`)."""
     db = connections[router.db_for_read(Event)]  # the read replica for a phone, when there is one (routers.py)
     with db.cursor() as cursor:
@@ -126,6 +132,13 @@ def polled(slug: str) -> tuple[Event | None, list[Event]]:
             event.public = bool(event.public) and parent_public in (None, True, 1)
         else:
             sections.append(polled)
+    if event is not None and event.public and db.alias != "default":
+        # The replica may lag behind an organiser who has just hidden the event (or its parent): whether it is
+        # shown is the primary's answer, one query by its key; what the page shows is read from the replica.
+        with connections["default"].cursor() as cursor:
+            cursor.execute(_VISIBLE_SQL, [event.pk])
+            row = cursor.fetchone()
+        event.public = bool(row and row[0])
     return event, sorted(sections, key=lambda s: (s.position, s.pk))
 
 

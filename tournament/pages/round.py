@@ -79,7 +79,8 @@ class RowMaker:
     players share a name), the state and the players' versions, the result buttons and their labels.
 
     The result buttons are built here, not in the template: they are the same for every row but the table and
-    the chosen one, and a template loop of six buttons per row was most of the full list's rendering time.
+    the chosen one, and a template loop of six buttons per row was most of the full list's rendering time. The
+    row's two links are `reverse()`d: about 0.1 ms of CPU a row, 0.1 s for a 1024-table full list.
     """
 
     def __init__(self, event: Event, rnd: Round, choices: list[tuple[str, str]]):

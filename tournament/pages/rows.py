@@ -383,9 +383,9 @@ def _score_said(m: Match, side_a: bool, me: str, them: str) -> str:
     if not outcome:
         return ""
     if outcome == "loss":
-        return gettext("Double loss")
+        return game_words.gettext("Double loss")
     if outcome == "draw":
-        return gettext("Draw")
+        return game_words.gettext("Draw")
     winner = me if outcome == "won" else them
     if m.result == Match.Result.FORFEIT:
         return gettext("%(name)s won by forfeit") % {"name": winner}

@@ -36,22 +36,40 @@ def take(budgets: list[Budget], refusal: Callable[[int], str]) -> None:
     """Take one turn from each budget, in one transaction that locks their rows (so forty requests at once
     take forty turns, never the same one twice). `Throttled(refusal(seconds))`, with nothing taken, when any
     budget has no turn left now."""
+    take_first(budgets, [[]], refusal)
+
+
+def take_first(required: list[Budget], options: list[list[Budget]], refusal: Callable[[int], str]) -> list[Budget]:
+    """Take one turn from each of `required` and from each budget of the first of `options` that has a turn in every
+    one of them, in one transaction that locks all their rows (always in the same order); returns the budgets taken
+    from. `Throttled(refusal(seconds))`, with nothing taken, when `required` or every option has no turn now."""
     now = timezone.now()
-    budgets = sorted(budgets)  # always locked in the same order
-    scopes = [scope for scope, *_ in budgets]
+    scopes = sorted({scope for scope, *_ in required + [b for option in options for b in option]})
     with transaction.atomic():
         CodeBudget.objects.filter(full_at__lt=now - timedelta(days=1)).delete()  # full for a day: forgotten
         CodeBudget.objects.bulk_create([CodeBudget(scope=s, full_at=now) for s in scopes], ignore_conflicts=True)
-        rows = {b.scope: b for b in CodeBudget.objects.select_for_update().filter(scope__in=scopes)}
-        for scope, size, interval in budgets:
-            row = rows[scope]
-            full_at = max(row.full_at, now) + interval
-            turn = full_at - size * interval  # when this turn may be taken
-            if turn > now:
-                seconds = math.ceil((turn - now).total_seconds())
-                raise Throttled(refusal(seconds), seconds)
-            row.full_at = full_at
-        CodeBudget.objects.bulk_update(rows.values(), ["full_at"])
+        rows = {b.scope: b for b in CodeBudget.objects.select_for_update().order_by("scope").filter(scope__in=scopes)}
+
+        def wait(budget: Budget) -> float:
+            """Seconds until this budget's next turn (0 or less: now), and the row as it is once taken."""
+            scope, size, interval = budget
+            return (max(rows[scope].full_at, now) + interval - size * interval - now).total_seconds()
+
+        def refused(budgets: list[Budget]) -> Throttled:
+            seconds = max(1, math.ceil(max(wait(b) for b in budgets)))
+            return Throttled(refusal(seconds), seconds)
+
+        late = [b for b in required if wait(b) > 0]
+        if late:
+            raise refused(late)
+        chosen = next((option for option in options if all(wait(b) <= 0 for b in option)), None)
+        if chosen is None:
+            raise refused(min(options, key=lambda option: max(wait(b) for b in option)))
+        taken = [*required, *chosen]
+        for scope, _size, interval in taken:
+            rows[scope].full_at = max(rows[scope].full_at, now) + interval
+        CodeBudget.objects.bulk_update([rows[scope] for scope, *_ in taken], ["full_at"])
+    return taken
 
 
 def give_back(budgets: list[Budget]) -> None:

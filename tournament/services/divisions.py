@@ -13,7 +13,8 @@ from django.utils.translation import gettext
 
 from standings import Standings
 from standings.divisions import Division, split
-from tournament.models import Event, Player, fresh_keys, single, unique_codes
+from tournament.infra.fast.rows import single
+from tournament.models import Event, Player, fresh_keys, unique_codes
 from tournament.services.locks import ServiceError, changed, log
 
 

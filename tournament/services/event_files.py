@@ -19,10 +19,20 @@ from tournament.services.sections import add_section
 from tournament.services.staff import check_may_create
 
 
+def without_slug(doc: model.Event | model.Venue) -> model.Event | model.Venue:
+    """The file without its address: an event made on the web gets one drawn for it (`insert_with_new_slug`), so
+    that what it gets tells nothing of the events that exist; its sections are named under it."""
+    if isinstance(doc, model.Venue):
+        return replace(doc, slug=None)
+    return replace(doc, settings=replace(doc.settings, slug=None))
+
+
 def import_file(doc: model.Event | model.Venue, slug: str | None = None, by=None) -> Event:
     """The parsed file (`swiss.venuefile`, or a TRF's) as a new event; `by` is who imported it (None: the command
-    line), refused when that account may not create events (`staff.check_may_create`)."""
+    line), refused when that account may not create events (`staff.check_may_create`), and a file larger than an
+    event is (`snapshot.check_file`) refused whole, as the web upload refuses it."""
     check_may_create(by)
+    snapshot.check_file(doc)
     if isinstance(doc, model.Venue):
         return import_venue(doc, slug, by)
     return snapshot.import_event(doc, slug)

@@ -96,6 +96,8 @@ TEXTS = {
     "file_player_number_twice": _("player number %(number)s is given twice"),
     # a version-2 file's sections (swiss.venuefile)
     "file_no_sections": _("a version-2 file has at least one section"),
+    "file_too_many_sections": _("%(count)s sections; an event holds at most %(limit)s"),
+    "file_too_many_results": _("%(count)s results; an event holds at most %(limit)s"),
     "file_section_twice": _("a section called %(name)s is given twice"),
     "file_no_such_section": _("no other section is called %(name)s"),
     # two sections paired together (swiss.sectionfacts.pair_with_problem: the settings form and the file reader)

@@ -41,10 +41,11 @@ def started(request: HtmxHttpRequest, job: Job):
     """After a job is queued: the page that follows it. A queue that runs jobs in the request (the immediate
     backend) has done it already."""
     job.refresh_from_db()
-    if job.state == Job.State.DONE and job.kind in (Job.Kind.PLAYERS, Job.Kind.TRF):
+    if job.state == Job.State.DONE and (job.kind == Job.Kind.PLAYERS or job.kind in Job.FILE_IMPORTS):
         messages.success(request, job_files.done_text(job))
         return back(
-            request, reverse("org_event", args=[job.event.slug]) if job.kind == Job.Kind.TRF else job_files.page_of(job)
+            request,
+            reverse("org_event", args=[job.event.slug]) if job.kind in Job.FILE_IMPORTS else job_files.page_of(job),
         )
     if job.state == Job.State.FAILED:
         messages.error(request, job.error)
@@ -112,7 +113,7 @@ def job_status(request: HtmxHttpRequest, slug: str):
 
 def _job(access: Access, job_id: int) -> Job:
     job = get_object_or_404(Job, event=access.event, pk=job_id)
-    if job.is_round or job.kind == Job.Kind.TRF:  # a TRF import's page is its starter's alone (trf_job)
+    if job.is_round or job.kind in Job.FILE_IMPORTS:  # a file import's page is its starter's alone (trf_job)
         raise Http404("No such job.")
     return job
 
@@ -161,8 +162,8 @@ def job_download(request: HtmxHttpRequest, slug: str, job_id: int):
 
 
 def _trf_job(request: HtmxHttpRequest, job_id: int) -> Job:
-    """A TRF import's job: its own page, for the account that started it."""
-    return get_object_or_404(Job, pk=job_id, kind=Job.Kind.TRF, created_by=request.user)
+    """A file import's job (a TRF or an event file): its own page, for the account that started it."""
+    return get_object_or_404(Job, pk=job_id, kind__in=Job.FILE_IMPORTS, created_by=request.user)
 
 
 @require_GET
@@ -198,7 +199,7 @@ def trf_job_retry(request: HtmxHttpRequest, job_id: int):
             if old.is_active:
                 jobs.stop(old)
             # A section's import is its event's job again (the event is still the one it was started at).
-            job = jobs.start(old.event, Job.Kind.TRF, 0, request.user, payload=old.payload)
+            job = jobs.start(old.event, old.kind, 0, request.user, payload=old.payload)
     except jobs.AlreadyRunning as e:
         messages.warning(request, jobs.busy_text(e.job))
         return redirect("org_trf_job", job_id=job_id)

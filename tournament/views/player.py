@@ -27,9 +27,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament.forms.players import RequestedByeForm
-from tournament.infra.fast.rows import Joined
+from tournament.infra.fast.rows import Joined, single
 from tournament.infra.middleware import client_ip
-from tournament.models import Event, Match, Player, Round, single
+from tournament.models import Event, Match, Player, Round
 from tournament.pages.memo import load_rest
 from tournament.pages.player import (
     CSRF_MARK,
@@ -89,6 +89,31 @@ def remember(response: HttpResponse, event: Event, player: Player) -> HttpRespon
         httponly=True,
         samesite="Lax",
     )
+    return response
+
+
+def device_key(request: HtmxHttpRequest) -> reports.Device | None:
+    """This phone's device (`reports.device_of`), None when it has no key of ours."""
+    return reports.device_of(request.COOKIES.get(reports.DEVICE_COOKIE))
+
+
+def keep_device(response: HttpResponse, request: HtmxHttpRequest, device: reports.Device | None) -> HttpResponse:
+    """A phone shown the page to type its code on, without a key or with one whose first tries are over, is given
+    one (from its address's budget of keys: `reports.give_device`), to keep for a year at every event's address. A
+    key comes with the page only, never with the answer to a code: a script posting guesses is given none."""
+    if device is not None and device.fresh:
+        return response
+    key = reports.give_device(address(request))
+    if key is not None:
+        response.set_cookie(
+            reports.DEVICE_COOKIE,
+            key,
+            max_age=365 * 86400,
+            path="/e/",
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
     return response
 
 
@@ -223,11 +248,12 @@ def code(request: HtmxHttpRequest, slug: str):
     theirs at their section's address (docs/sections.md)."""
     event = public_event(request, slug, event_language=False)
     load_rest(event)
-    error = None
+    error, device = None, device_key(request)
     if request.method == "POST":
         sections = bool(event.parent_id) or event.sections.exists()  # any section's address finds them all
+        typed = request.POST.get("code", "")
         try:
-            player = reports.find_by_code(event, request.POST.get("code", ""), address(request), sections=sections)
+            player = reports.find_by_code(event, typed, address(request), sections=sections, device=device)
         except budgets.Throttled as e:
             context = {"event": event, "error": str(e), "retry": e.seconds}
             response = render(request, "player/code.html", context, status=429)
@@ -240,7 +266,8 @@ def code(request: HtmxHttpRequest, slug: str):
                 section = player.event  # their section: its address keeps the phone's cookie
                 return remember(redirect("player:me", slug=section.slug), section, player)
             return remember(redirect("player:me", slug=slug), event, player)
-    return render(request, "player/code.html", {"event": event, "error": error}, status=400 if error else 200)
+    response = render(request, "player/code.html", {"event": event, "error": error}, status=400 if error else 200)
+    return response if error else keep_device(response, request, device)  # a key with the page, not with a guess
 
 
 @require_POST
@@ -269,10 +296,12 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
     if me is not None and me.pk in (match.player_a_id, match.player_b_id):
         return redirect("player:me", slug=slug)
     error, status, retry = None, 200, None
+    device = device_key(request)
     if request.method == "POST":
         seated = [p for p in (match.player_a, match.player_b) if p is not None]
+        typed = request.POST.get("code", "")
         try:
-            player = reports.find_by_code(event, request.POST.get("code", ""), address(request), among=seated)
+            player = reports.find_by_code(event, typed, address(request), among=seated, device=device)
         except budgets.Throttled as e:
             error, status = str(e), 429
             retry = e.seconds
@@ -284,7 +313,7 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
     response = render(request, "player/table.html", context, status=status)
     if retry:
         response["Retry-After"] = str(retry)
-    return response
+    return keep_device(response, request, device) if request.method == "GET" else response
 
 
 @require_safe
@@ -292,7 +321,8 @@ def me(request: HtmxHttpRequest, slug: str):
     page = phone_page(request, slug)
     if page.player is None:
         _stranger(request, page.event)
-        return render(request, "player/code.html", {"event": page.event, "error": None})
+        response = render(request, "player/code.html", {"event": page.event, "error": None})
+        return keep_device(response, request, device_key(request))
     fragment = is_fragment(request)
     template = "player/me.html" + ("#live" if fragment else "")
     patch = ("Cookie", "HX-Request", "HX-History-Restore-Request")

@@ -3,10 +3,8 @@
 import json
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import F
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -15,15 +13,13 @@ from swiss import eventfile as ef
 from swiss import model, venuefile
 from tournament.files import csv_exports
 from tournament.models import Event, Job, Player
-from tournament.pages.rows import qr_svg
+from tournament.pages.printing import round_print
 from tournament.pages.standings import standings_tables
 from tournament.services.divisions import division_standings
 from tournament.services.locks import current_round
-from tournament.services.standings import chess_idents, event_standings
+from tournament.services.standings import event_standings
 from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.snapshot import event_to_file, export_file
-from tournament.text import l10n, name_search
-from tournament.text.results import result_label
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
 from tournament.views.pages import round_or_404
@@ -33,74 +29,9 @@ from tournament.views.pages import round_or_404
 @login_required
 def print_round(request: HtmxHttpRequest, slug: str, number: int, kind: str):
     access = event_for(request, slug)
-    event = access.event
-    rnd = round_or_404(event, number)
-    before = standings.compute(event_to_file(event, include_drafts=True), after_round=number - 1)
-    points = {r.player_id: l10n.points(r.points) for r in before.rows}
-    matches = list(rnd.matches.select_related("player_a", "player_b").order_by(F("table").asc(nulls_last=True), "id"))
-    idents = chess_idents(event)  # a chess list's start number, title and rating beside each name
-    if kind == "by-name":
-        lines = []
-        for m in matches:
-            # With colours, player A is White (a forfeit Black won keeps its colours: `colour_order`).
-            a, b = m.colour_order()
-            lines.append(
-                {
-                    "name": a.name,
-                    "player": a,
-                    "key": name_search.player_key(a, event.language),
-                    "table": m.table,
-                    "opponent": b,
-                    "points": points.get(a.key, "0"),
-                    "m": m,
-                    "colour": "w" if event.colours and b else "",
-                    "ident": idents.get(a.pk),
-                    "opponent_ident": idents.get(b.pk) if b else None,
-                }
-            )
-            if b:
-                lines.append(
-                    {
-                        "name": b.name,
-                        "player": b,
-                        "key": name_search.player_key(b, event.language),
-                        "table": m.table,
-                        "opponent": a,
-                        "points": points.get(b.key, "0"),
-                        "m": m,
-                        "colour": "b" if event.colours else "",
-                        "ident": idents.get(b.pk),
-                        "opponent_ident": idents.get(a.pk),
-                    }
-                )
-        lines.sort(key=lambda x: x["key"])
-        return render(request, "print/pairings_by_name.html", {"event": event, "round": rnd, "lines": lines})
-    template = {"by-table": "print/pairings_by_table.html", "slips": "print/slips.html"}[kind]
-    rows = []
-    for m in matches:
-        first, second = m.colour_order()
-        rows.append(
-            {
-                "m": m,
-                "first": first,
-                "second": second,
-                "pa": points.get(first.key, "0"),
-                "pb": points.get(second.key, "0") if second else "",
-                "label": result_label(m, event.chess_results),
-                "ia": idents.get(first.pk),
-                "ib": idents.get(second.pk) if second else None,
-            }
-        )
-    if kind == "slips":
-        rows = [r for r in rows if r["m"].player_b_id]
-        if event.reporting != Event.Reporting.ORGANISERS:
-            for r in rows:  # the table's reporting page, for players who have not opened their own page
-                r["qr"] = qr_svg(request.build_absolute_uri(reverse("player:table", args=[slug, number, r["m"].table])))
-    return render(
-        request,
-        template,
-        {"event": event, "round": rnd, "rows": rows, "best_of": event.best_of, "slips_range": range(3)},
-    )
+    rnd = round_or_404(access.event, number)
+    template, context = round_print(access.event, rnd, kind, request.build_absolute_uri)
+    return render(request, template, context)
 
 
 @require_GET

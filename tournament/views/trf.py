@@ -100,7 +100,7 @@ def _import_job(request: HtmxHttpRequest, form: TRFUploadForm):
     upload = form.cleaned_data["file"]
     upload.seek(0)
     payload = base64.b64encode(upload.read()).decode("ascii")
-    return _trf_job(request, None, payload, reverse("event_list"))
+    return file_job(request, Job.Kind.TRF, None, payload, reverse("event_list"))
 
 
 def _size(doc) -> int:
@@ -159,13 +159,13 @@ def _section_job(request: HtmxHttpRequest, access, form: SectionTRFForm, name: s
     upload.seek(0)
     payload = json.dumps({"name": name, "trf": base64.b64encode(upload.read()).decode("ascii")})
     try:
-        return _trf_job(request, access.event, payload, reverse("org_event", args=[access.event.slug]))
+        return file_job(request, Job.Kind.TRF, access.event, payload, reverse("org_event", args=[access.event.slug]))
     except jobs.AlreadyRunning as e:
         form.add_error(None, jobs.busy_text(e.job))
         return None
 
 
-def _trf_job(request: HtmxHttpRequest, event, payload: str, repeat_url: str) -> HttpResponse:
+def file_job(request: HtmxHttpRequest, kind: str, event, payload: str, repeat_url: str) -> HttpResponse:
     """A TRF file stored by the worker (a new event's when `event` is None, else a new section of it), started once
     per submission: its page (views.jobs.trf_job) follows it; a repeat goes there, or to `repeat_url`."""
     try:
@@ -173,7 +173,7 @@ def _trf_job(request: HtmxHttpRequest, event, payload: str, repeat_url: str) -> 
             submission = once.claim(request)
             job = jobs.start(
                 event,
-                Job.Kind.TRF,
+                kind,
                 0,
                 request.user,
                 payload=payload,
@@ -182,6 +182,12 @@ def _trf_job(request: HtmxHttpRequest, event, payload: str, repeat_url: str) -> 
     except once.Repeated as r:
         messages.info(request, gettext("That file was imported already."))
         return redirect(r.outcome or repeat_url)
+    except jobs.AlreadyRunning as e:
+        if event is not None:
+            raise  # the event's own job under way: said on the section's form (`_section_job`)
+        # One new event's import at a time per account: the one under way, followed on its page.
+        messages.warning(request, jobs.busy_text(e.job))
+        return redirect("org_trf_job", job_id=e.job.pk) if e.job else redirect(repeat_url)
     return started(request, job)
 
 

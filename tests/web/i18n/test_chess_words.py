@@ -120,7 +120,8 @@ def test_no_page_of_a_chess_event_speaks_of_a_card_game(chess_event, organiser, 
 
 def test_a_danish_chess_event_reads_as_a_danish_arbiter_writes(chess_event, organiser):
     page = {name: text_of(fetch("da", who, url, organiser)) for name, (who, url) in pages(chess_event).items()}
-    assert "remis ½-½" in page["public pairings"] and "tabte 1-0" in page["public pairings"]  # Black lost 1-0
+    # The score between the two players, the row's player first, the winner named: Black lost 0-1.
+    assert "½-½ · Remis" in page["public pairings"] and re.search(r"Sort 0-1 · [^·]+ vandt", page["public pairings"])
     assert "Oversidder" in page["public pairings"] and "Oversidder bliver" in page["draft"]
     assert "hvid mod Kåre Ødegaard vandt 1-0" in page["public player"]
     assert "sort mod Mette Holm remis ½-½" in page["public player"]

@@ -90,7 +90,8 @@ def test_a_worker_killed_mid_job_leaves_the_event_as_it_was_and_the_job_runs_aga
     again.refresh_from_db()
     assert again.state == "done" and event.players.count() == 3 + ROWS
     assert Job.objects.filter(state="done").count() == 1
-    assert DBTaskResult.objects.get(id=job.task_id).status == "RUNNING"  # never taken again
+    # Never taken again: closed in the queue when its job was found stopped (it stayed "running" for ever before).
+    assert DBTaskResult.objects.get(id=job.task_id).status == "FAILED"
 
 
 def test_a_worker_started_again_runs_each_queued_job_once(organiser):

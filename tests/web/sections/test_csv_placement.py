@@ -9,13 +9,13 @@ import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from tests.web.organiser.test_concurrency import logged_in
 from tests.web.sections.test_divisions import pairing
 from tournament.files.csv_columns import READ_COLUMNS, headings
 from tournament.models import Event, Player
 from tournament.services.rounds import pair_next_round
-from tournament.text.i18n import speaking
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +86,7 @@ def test_the_help_lists_every_column_the_reader_takes(venue, organiser, language
     for column in READ_COLUMNS:
         assert column in help_text, column  # the English headings, read in every language
     if language != "en":  # and the headings in the page's language, then the English ones as code
-        with speaking(language):
+        with translation.override(language):
             for heading in headings(READ_COLUMNS):
                 assert heading in help_text, heading
         for column in READ_COLUMNS:

@@ -12,7 +12,9 @@ from tournament.services.divisions import joined_into, plays_in
 @pytest.mark.django_db(transaction=True)
 def test_a_section_joined_before_the_column_still_plays_in_its_partner():
     executor = MigrationExecutor(connection)
-    migration = next(k for k in executor.loader.disk_migrations if k[0] == "tournament" and k[1].startswith("0027_"))
+    migration = next(
+        k for k in executor.loader.disk_migrations if k[0] == "tournament" and k[1].endswith("_event_joined_partner")
+    )
     before = [d for d in executor.loader.get_migration(*migration).dependencies if d[0] == "tournament"]
     executor.migrate(before)
     old = executor.loader.project_state(before).apps

@@ -6,6 +6,8 @@ justified it. The commands that take the figures are in docs/benchmarks.md.
 Here:
 - `rows.Joined` — a player's poll and a report's locked read as one hand-written join: 1.2 ms against the
   ORM's 5.9 ms of CPU per poll (2,048 phones polling every 3 s; `bench/self_report.py`).
+- `rows.single` — the one row a unique lookup finds, without the ORDER BY `first()` adds: compiling it cost more
+  than PostgreSQL takes to find the row, on the pages every phone polls.
 - `postgresql/` — a connection health check without a round trip: `SELECT 1` was 13 % of the worker threads'
   request time with 2,048 phones (`bench/self_report.py`).
 
@@ -16,7 +18,7 @@ Beside their code:
   17 % of one core (`bench/public_load.py`). Django's `condition` decorator answers the 304 but neither renders
   once per version for everybody nor keeps the gzipped body; `cache_page` keeps a page for a time, keyed on its
   URL; nginx `proxy_cache` would serve stale pages across a result (the version is known only to the app).
-- `Event.touch` (`tournament/models.py`) — the version bump and the run of one round's results in one
+- `locks.changed` (`tournament/services/locks.py`) — the version bump and the run of one round's results in one
   `UPDATE … RETURNING`: the settled standings of earlier rounds hold across a round's results in every
   process (`bench/results_page.py`).
 - `results._MISSING_SQL` (`tournament/services/results.py`) — whether a round has a result missing, asked
