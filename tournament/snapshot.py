@@ -223,29 +223,56 @@ def _bodies(doc: model.Event | model.Venue) -> list[tuple[str, model.Event]]:
     return [("", doc)]
 
 
-def file_players(doc: model.Event | model.Venue) -> int:
+def _length(value) -> int:
+    return len(value) if isinstance(value, list) else 0
+
+
+def _shape(doc) -> tuple[bool, int, list[tuple[str, int, int, int]]]:
+    """(has sections, the venue's players, each body's (place, players, rounds, results)) of a parsed file, or of
+    a decoded one not yet parsed (its lists counted as they are: the reader refuses what is not one)."""
+    if isinstance(doc, model.Event | model.Venue):
+        venue = isinstance(doc, model.Venue)
+        bodies = [
+            (place, len(b.players), len(b.rounds), sum(len(r.matches) for r in b.rounds)) for place, b in _bodies(doc)
+        ]
+        return venue, len(doc.players) if venue else 0, bodies
+    if not isinstance(doc, dict):
+        return False, 0, []
+    venue = doc.get("version") == 2
+    raw = [b for b in doc.get("sections", []) if isinstance(b, dict)] if venue else [doc]
+    if venue and not isinstance(doc.get("sections"), list):
+        raw = []
+    bodies = []
+    for i, body in enumerate(raw):
+        rounds = body.get("rounds") if isinstance(body.get("rounds"), list) else []
+        results = sum(_length(r.get("matches")) for r in rounds if isinstance(r, dict))
+        bodies.append((f"sections[{i}]." if venue else "", _length(body.get("players")), len(rounds), results))
+    return venue, _length(doc.get("players")) if venue else 0, bodies
+
+
+def file_players(doc) -> int:
     """Every player a file holds: a version-2 file's venue's and every section's."""
-    venue = len(doc.players) if isinstance(doc, model.Venue) else 0
-    return venue + sum(len(body.players) for _, body in _bodies(doc))
+    _venue, players, bodies = _shape(doc)
+    return players + sum(b[1] for b in bodies)
 
 
-def file_size(doc: model.Event | model.Venue) -> int:
+def file_size(doc) -> int:
     """A file's size as its import costs it: player-rounds, each section's, and a thousand for each section (making
-    one costs as much as a thousand player-rounds: bench/event_files.py)."""
-    sections = len(doc.sections) if isinstance(doc, model.Venue) else 0
-    venue = len(doc.players) if isinstance(doc, model.Venue) else 0
-    return venue + sum(len(b.players) * max(1, len(b.rounds)) for _, b in _bodies(doc)) + 1000 * sections
+    one costs about as much as a thousand player-rounds: bench/event_files.py)."""
+    venue, players, bodies = _shape(doc)
+    return players + sum(n * max(1, rounds) for _, n, rounds, _ in bodies) + (1000 * len(bodies) if venue else 0)
 
 
-def check_file(doc: model.Event | model.Venue) -> None:
+def check_file(doc) -> None:
     """Refuse, by place, a file larger than an event is, whole: more players than an event holds (its sections'
     together), more sections than it holds, more rounds than a section's players could play (a double
-    round-robin, as a TRF's), more results than an event holds. Asked before anything is stored, in the
-    request (so that a large file is refused at once, not queued) and again where it is stored."""
+    round-robin, as a TRF's), more results than an event holds. Asked of the decoded document before it is read
+    (so that a large file is refused at once, not read nor queued) and of the read file where it is stored."""
+    venue, _players, bodies = _shape(doc)
     players = file_players(doc)
     if players > settings.MAX_PLAYERS_PER_EVENT:
         raise ef.EventFileError(
-            "sections" if isinstance(doc, model.Venue) else "players",
+            "sections" if venue else "players",
             Message(
                 "file_too_many_players",
                 "{count} players; an event holds at most {limit}",
@@ -253,19 +280,17 @@ def check_file(doc: model.Event | model.Venue) -> None:
                 limit=settings.MAX_PLAYERS_PER_EVENT,
             ),
         )
-    if isinstance(doc, model.Venue) and len(doc.sections) > settings.MAX_SECTIONS_PER_EVENT:
+    if venue and len(bodies) > settings.MAX_SECTIONS_PER_EVENT:
         raise ef.EventFileError(
             "sections",
             Message(
                 "file_too_many_sections",
                 "{count} sections; an event holds at most {limit}",
-                count=len(doc.sections),
+                count=len(bodies),
                 limit=settings.MAX_SECTIONS_PER_EVENT,
             ),
         )
-    results = 0
-    for place, body in _bodies(doc):
-        rounds, count = len(body.rounds), len(body.players)
+    for place, count, rounds, _results in bodies:
         limit = min(model.SMALL_MAX, max(2 * count, trf.MATCH_ROUNDS))
         if rounds > limit:
             raise ef.EventFileError(
@@ -279,10 +304,10 @@ def check_file(doc: model.Event | model.Venue) -> None:
                     match=trf.MATCH_ROUNDS,
                 ),
             )
-        results += sum(len(r.matches) for r in body.rounds)
+    results = sum(b[3] for b in bodies)
     if results > settings.MAX_RESULTS_PER_EVENT:
         raise ef.EventFileError(
-            "sections" if isinstance(doc, model.Venue) else "rounds",
+            "sections" if venue else "rounds",
             Message(
                 "file_too_many_results",
                 "{count} results; an event holds at most {limit}",

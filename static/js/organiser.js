@@ -218,3 +218,16 @@
     if (e.target && e.target.id === "personal-link") e.target.select();
   });
 })();
+
+// The New event form's time zone, when the organiser has no venue yet and their language names none (English): the
+// browser's own zone, when the list has it. Without this script the server's zone stays chosen.
+(function () {
+  document.querySelectorAll("select[data-browser-zone]").forEach(function (select) {
+    var zone;
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
+    if (!zone || select.value !== "") return;
+    for (var i = 0; i < select.options.length; i++) {
+      if (select.options[i].value === zone) { select.value = zone; return; }
+    }
+  });
+})();

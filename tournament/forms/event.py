@@ -49,10 +49,26 @@ class EventCreateForm(forms.ModelForm):
         label=game_words.gettext_lazy("Games per match"),
         help_text=_("The preset’s format is best of 3 for Magic and Pokémon, one game for chess and backgammon."),
     )
+    time_zone = forms.ChoiceField(
+        required=False,
+        label=_("Time zone of the venue"),
+        help_text=_("The times on the event’s pages (recent actions, result history, the clock) are in this zone."),
+        widget=LongSelect,
+    )
 
     class Meta:
         model = Event
-        fields = ["name", "date", "preset", "best_of", "planned_rounds", "top_cut", "round_minutes", "reporting"]
+        fields = [
+            "name",
+            "date",
+            "preset",
+            "best_of",
+            "planned_rounds",
+            "top_cut",
+            "round_minutes",
+            "reporting",
+            "time_zone",
+        ]
         field_classes = {"date": IsoDateField}
         labels = {
             "reporting": REPORTING_LABEL,
@@ -73,6 +89,10 @@ class EventCreateForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = l10n.preset_choices()
         self.fields["reporting"].required = False  # left out (an older form, a script): the desk enters results
+        self.fields["time_zone"].choices = time_zone_choices()
+        if not self.initial.get("time_zone"):
+            # No venue of the organiser's, nor of their language: the page's script offers the browser's zone.
+            self.fields["time_zone"].widget.attrs["data-browser-zone"] = ""
 
     def clean_top_cut(self):
         return _clean_top_cut(self.cleaned_data["top_cut"])
@@ -201,6 +221,9 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
                 self.initial[name] = l10n.exact(Fraction(self.initial[name]))
             self.initial["floor"] = l10n.exact_percent(Fraction(self.initial["floor"]))
         self.fields["time_zone"].choices = time_zone_choices()
+        if self.instance.is_section:
+            # The venue's: set on the event for every section, so that a section's times and the event's log agree.
+            del self.fields["time_zone"]
         self.rating_report_for_chess_only()
         self.cut_initial()
         self.pair_with_for_sections_only()

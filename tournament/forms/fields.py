@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swiss.model import time_zones
 from tournament.text import l10n
+from tournament.text.i18n import VENUE_ZONES
 
 
 class FractionField(forms.CharField):
@@ -107,8 +108,8 @@ class OrderedChoicesField(forms.MultipleChoiceField):
         return [str(v) for v in initial or []] != [str(v) for v in data or []]
 
 
-# The venues the app is made for first, named in the reader's language; then every zone by its IANA name.
-VENUE_ZONES = {"ja": "Asia/Tokyo", "da": "Europe/Copenhagen"}
+# The venues the app is made for first (tournament.text.i18n.VENUE_ZONES), named in the reader's language; then every
+# zone by its IANA name.
 
 
 def time_zone_choices() -> list:

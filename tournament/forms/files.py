@@ -6,6 +6,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from swiss import eventfile as ef
 from swiss import venuefile
+from swiss.strictjson import decode
 from tournament.forms.sections import TRFUploadForm
 from tournament.snapshot import check_file
 from tournament.text import engine_text
@@ -34,8 +35,9 @@ class EventFileForm(forms.Form):
         f = self.cleaned_data["file"]
         try:
             # The request's own bound (MAX_REQUEST_BYTES) keeps the file small enough to read whole.
-            self.event_doc = venuefile.loads(f.read())
-            check_file(self.event_doc)  # the whole file's bounds, before any of it is stored or queued
+            data = decode(f.read())
+            check_file(data)  # the whole file's bounds, before it is read, stored or queued
+            self.event_doc = venuefile.parse(data)
         except ef.EventFileError as e:
             raise forms.ValidationError(
                 gettext("Nothing was imported: %(problem)s") % {"problem": engine_text.file_error(e)},

@@ -16,6 +16,7 @@ from tournament.models import (
     StaffInvite,
 )
 from tournament.services.locks import ServiceError, lock_event, log
+from tournament.text.i18n import VENUE_ZONES
 from tournament.text.lookalikes import username_key
 from tournament.text.slugs import slug_text
 
@@ -80,6 +81,12 @@ def create_event(event: Event, by) -> Event:
     except IntegrityError:
         raise ServiceError(_("The event could not be created just now; try again.")) from None
     return event
+
+
+def new_event_zone(user, language: str) -> str:
+    """The zone a new event starts in: the organiser's latest venue's, else their language's venues' (Japanese:
+    Asia/Tokyo, Danish: Europe/Copenhagen), else "" (the server's; the New event page may offer the browser's)."""
+    return last_time_zone(user) or VENUE_ZONES.get(language[:2], "")
 
 
 def last_time_zone(user) -> str:

@@ -51,6 +51,11 @@ def chosen_language(request: HttpRequest) -> tuple[str, str]:
     return settings.LANGUAGE_CODE, DEFAULT
 
 
+# The zone of the venues each language's organisers run (a new event's default, before they have a venue of their
+# own); English is spoken everywhere: none (the browser's zone, when the page can tell, else the server's).
+VENUE_ZONES = {"ja": "Asia/Tokyo", "da": "Europe/Copenhagen"}
+
+
 def use_event(event) -> None:
     """On any page of an event: its times (logs, history, the clock) in the venue's time zone, and the words of
     the game it plays (`games`: a chess event's words, a Pokémon event's record), for the rest of the request."""

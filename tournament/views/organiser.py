@@ -29,7 +29,7 @@ from tournament.pages.standings import standings_tables
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
-from tournament.services.staff import claim_invites, create_event, last_time_zone
+from tournament.services.staff import claim_invites, create_event, new_event_zone
 from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.text import l10n
 from tournament.text.wording import recent_actions
@@ -58,15 +58,18 @@ def event_list(request: HtmxHttpRequest):
 @creates_events
 @heavy
 def event_new(request: HtmxHttpRequest):
-    form = EventCreateForm(request.POST or None)
+    zone = new_event_zone(request.user, _own_language(request))
+    form = EventCreateForm(request.POST or None, initial={"time_zone": zone})
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
                 submission = once.claim(request)
                 event = form.save(commit=False)
-                # Set up as the organiser works: in the language they use, in the zone of their last venue.
+                # Set up as the organiser works: in the language they use, in the zone the form shows (their last
+                # venue's, else their language's venues'), unless the post leaves the field out (an older page).
                 event.language = _own_language(request)
-                event.time_zone = last_time_zone(request.user)
+                if "time_zone" not in request.POST:
+                    event.time_zone = zone
                 event = create_event(event, request.user)
                 once.done(submission, reverse("org_players", args=[event.slug]))
         except once.Repeated as r:
@@ -205,6 +208,9 @@ def _save_settings(request: HtmxHttpRequest, form: EventSettingsForm, event: Eve
     changed_locked = form.changed_locked()
     was_reporting = form.initial["reporting"]
     save_changed(form)
+    if "time_zone" in form.changed_data and not event.parent_id:
+        # The zone is the venue's: every section shows its times (and the event's log its actions) in it.
+        event.sections.update(time_zone=event.time_zone)
     if event.reporting != was_reporting:  # logged as the round page's switch logs it
         log(event, "reporting", request.user, mode=event.reporting, was=was_reporting)
     if locked and changed_locked:

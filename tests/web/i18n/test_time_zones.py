@@ -147,13 +147,62 @@ def test_a_new_event_starts_in_the_organisers_language_and_last_venues_zone(clie
     data = {"name": "Kyoto Open", "date": "2026-12-05", "preset": "mtg", "top_cut": 0, "round_minutes": 50}
     assert client.post(reverse("org_event_new"), data, HTTP_ACCEPT_LANGUAGE="ja").status_code == 302
     first = Event.objects.get(name="Kyoto Open")
-    assert (first.language, first.time_zone) == ("ja", "")  # no venue yet: the server's zone
-    Event.objects.filter(pk=first.pk).update(time_zone="Asia/Tokyo")
+    assert (first.language, first.time_zone) == ("ja", "Asia/Tokyo")  # no venue yet: the language's venues'
+    Event.objects.filter(pk=first.pk).update(time_zone="Asia/Seoul")
     data["name"] = "Osaka Open"
     assert client.post(reverse("org_event_new"), data, HTTP_ACCEPT_LANGUAGE="ja").status_code == 302
     second = Event.objects.get(name="Osaka Open")
-    assert (second.language, second.time_zone) == ("ja", "Asia/Tokyo")
+    assert (second.language, second.time_zone) == ("ja", "Asia/Seoul")  # the last venue's, once there is one
     data["name"] = "Aarhus Open"
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "da"
     assert client.post(reverse("org_event_new"), data).status_code == 302
     assert Event.objects.get(name="Aarhus Open").language == "da"
+
+
+def zone_select(body: str) -> str:
+    at = body.index('name="time_zone"')
+    return body[body.rindex("<select", 0, at) : body.index("</select>", at)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "zone"), [("ja", "Asia/Tokyo"), ("da", "Europe/Copenhagen"), ("en", "")], ids=["ja", "da", "en"]
+)
+def test_the_new_event_form_shows_the_zone_it_starts_in(client, organiser, language, zone):
+    client.force_login(organiser)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    select = zone_select(client.get(reverse("org_event_new")).content.decode())
+    assert f'<option value="{zone}" selected>' in select
+    # English names no venue's zone: the page's script offers the browser's (static/js/organiser.js).
+    assert ("data-browser-zone" in select) is (zone == "")
+    data = {"name": "Open", "date": "2026-12-05", "preset": "mtg", "top_cut": 0, "round_minutes": 50}
+    assert client.post(reverse("org_event_new"), {**data, "time_zone": "America/New_York"}).status_code == 302
+    assert Event.objects.get(name="Open").time_zone == "America/New_York"
+    # Now the organiser has a venue: its zone comes first, whatever the language, and no browser's zone is offered.
+    select = zone_select(client.get(reverse("org_event_new")).content.decode())
+    assert '<option value="America/New_York" selected>' in select and "data-browser-zone" not in select
+
+
+@pytest.mark.django_db
+def test_a_new_event_form_refuses_an_unknown_zone(client, organiser):
+    client.force_login(organiser)
+    data = {"name": "Open", "date": "2026-12-05", "preset": "mtg", "top_cut": 0, "round_minutes": 50}
+    assert client.post(reverse("org_event_new"), {**data, "time_zone": "Mars/Olympus"}).status_code == 200
+    assert not Event.objects.filter(name="Open").exists()
+
+
+@pytest.mark.django_db
+def test_a_sections_zone_is_the_events_and_its_log_agrees(client, organiser, venue):
+    client.force_login(organiser)
+    a = venue.section_list[0]
+    assert 'name="time_zone"' not in client.get(reverse("org_settings", args=[a.slug])).content.decode()
+    data = fields(client.get(reverse("org_settings", args=[venue.slug])).content.decode(), "settings-form").data
+    data.update(time_zone=["Asia/Tokyo"], save=["1"])
+    assert client.post(reverse("org_settings", args=[venue.slug]), data).status_code == 302
+    assert set(venue.sections.values_list("time_zone", flat=True)) == {"Asia/Tokyo"}
+    # An action at the section is logged at the event: both pages show it at the same local time.
+    EventLog.objects.create(event=venue, action="section_add", detail={"section": a.name}, at=AT)
+    for slug in (venue.slug, a.slug):
+        body = client.get(reverse("org_event", args=[slug])).content.decode()
+        assert "01:05" not in body
+    assert "10:05" in client.get(reverse("org_event", args=[venue.slug])).content.decode()
