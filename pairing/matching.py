@@ -20,9 +20,12 @@ them on the way), rustworkx matches them; otherwise networkx does.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-import numpy as np
 import rustworkx as rx
+
+if TYPE_CHECKING:
+    import numpy as np
 
 FIT_BITS = 124  # rustworkx takes 128-bit integers; its duals reach twice the largest weight (checked to 2**125)
 
@@ -39,6 +42,17 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
     edges = [e for e in edges if e[2] > 0]
     if not edges:
         return []
+    used = 0
+    for _, _, w in edges:
+        used |= w
+    if used.bit_length() <= FIT_BITS:
+        # The weights fit as they are: the same graph as below, without numpy (whose import is most of a small
+        # command's start). Vertices sorted, as numpy's unique gives them; edges in their order.
+        vertex = sorted({x for u, v, _ in edges for x in (u, v)})
+        index = {x: k for k, x in enumerate(vertex)}
+        return _rustworkx(vertex, [(index[u], index[v], w) for u, v, w in edges])
+    import numpy as np
+
     weights = _Weights(edges)
     small = weights.compressed()
     if small is None:
@@ -49,16 +63,21 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
         g = nx.Graph()
         g.add_weighted_edges_from(edges)
         return list(nx.max_weight_matching(g))
-    vertex, inverse = np.unique(weights.ends, return_inverse=True)
+    found, inverse = np.unique(weights.ends, return_inverse=True)
     ends = inverse.reshape(-1, 2)
+    return _rustworkx(
+        found.tolist(),
+        list(zip(ends[:, 0].tolist(), ends[:, 1].tolist(), map(small.__getitem__, weights.which), strict=True)),
+    )
+
+
+def _rustworkx(vertex: list[int], edges: list[Edge]) -> list[tuple[int, int]]:
+    """rustworkx's maximum-weight matching of the edges (indices into vertex), as pairs of vertices."""
     # A multigraph: a simple graph looks for the pair's edge before adding each one, a scan of its
     # neighbours that made a dense bracket's graph slower to build than to match. Each pair comes once.
     g = rx.PyGraph()
-    g.add_nodes_from(vertex.tolist())
-    g.add_edges_from(
-        list(zip(ends[:, 0].tolist(), ends[:, 1].tolist(), map(small.__getitem__, weights.which), strict=True))
-    )
-    vertex = vertex.tolist()
+    g.add_nodes_from(vertex)
+    g.add_edges_from(edges)
     return [(vertex[a], vertex[b]) for a, b in rx.max_weight_matching(g, weight_fn=lambda w: w)]
 
 
@@ -76,6 +95,8 @@ class _Weights:
     """The edges' distinct weights (rows), which row each edge has, and the edges' ends."""
 
     def __init__(self, edges: list[Edge]):
+        import numpy as np
+
         rows: dict[int, int] = {}
         self.which = [rows.setdefault(w, len(rows)) for _, _, w in edges]
         self.rows = list(rows)
@@ -122,6 +143,8 @@ def _significant(table: _Table, blocks: list) -> list:
     edge, the same multiple of a higher one-run block's adds the same multiple of that block's sum to every
     matching, which that block has already compared (several criteria hold on every pair of a bracket, as
     its pair count does)."""
+    import numpy as np
+
     kept = []
     higher: list[tuple[np.ndarray, int]] = []  # the one-run blocks kept, their values and largest value
     for block in reversed(blocks):
@@ -158,6 +181,8 @@ class _Table:
     is edge e's row (many edges share a weight: the stand-ins' edges all do)."""
 
     def __init__(self, weights: _Weights, bits: int):
+        import numpy as np
+
         self.which = np.array(weights.which, dtype=np.int64)
         words = bits // 32 + 2
         data = b"".join(w.to_bytes(4 * words, "little") for w in weights.rows)
@@ -167,6 +192,8 @@ class _Table:
 
     def bits(self, offset: int, length: int) -> np.ndarray:
         """Bits offset..offset+length (at most 32) of every distinct weight."""
+        import numpy as np
+
         word, shift = divmod(offset, 32)
         pair = self.words[:, word] | (self.words[:, word + 1] << np.uint64(32))
         return (pair >> np.uint64(shift)) & np.uint64((1 << length) - 1)
@@ -188,6 +215,8 @@ class _Table:
     def moved(self, blocks: list[tuple[int, int, int]]) -> list[int]:
         """Every distinct weight with each block's bits (start, length) moved to its new offset (below 128
         bits)."""
+        import numpy as np
+
         low = np.zeros(len(self.words), dtype=np.uint64)
         high = np.zeros(len(self.words), dtype=np.uint64)
         for start, length, to in blocks:
@@ -206,6 +235,8 @@ class _Table:
 def _matchable(ends: np.ndarray) -> int:
     """An upper bound on how many of these edges (rows of two ends) one matching can hold: no more than
     half their ends, nor more than the vertices of a cover (taken greedily, the busiest first)."""
+    import numpy as np
+
     count = len(ends)
     degree = np.bincount(ends.ravel())
     vertices = np.flatnonzero(degree)
@@ -227,6 +258,8 @@ def _matchable(ends: np.ndarray) -> int:
 
 
 def _covers(ends: np.ndarray, cover: np.ndarray, size: int) -> bool:
+    import numpy as np
+
     chosen = np.zeros(size, dtype=bool)
     chosen[cover] = True
     return bool(chosen[ends].any(axis=1).all())

@@ -274,7 +274,7 @@ def test_no_module_grows_into_a_drawer():
 def test_the_command_line_starts_without_the_heavy_libraries():
     """numpy and networkx take most of a command's start (0.8 of 1.4 s of CPU, once): the optimal engine, the
     standings and Django's start (admin, forms, services) never import them; the Dutch system imports numpy
-    when it first matches a bracket, networkx only for weights too wide for rustworkx."""
+    only for weights that need compressing, networkx only for weights too wide for rustworkx."""
     code = (
         "import os, sys, django\n"
         "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'tournament.settings')\n"
