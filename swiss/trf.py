@@ -233,6 +233,20 @@ def loads(data: bytes | str, points: Points) -> Event:
     return event
 
 
+def rank_column(data: bytes | str) -> dict[str, int]:
+    """The ranks a TRF's player lines give (columns 86-89), by player id (the start rank); a blank rank is left
+    out. Read after `loads` has accepted the file."""
+    out: dict[str, int] = {}
+    for line in _decode(data).lstrip("\ufeff").splitlines():
+        if line[:3] == "001" and _ascii_number(line[4:8]) and _ascii_number(line[85:89]):
+            out[str(int(line[4:8]))] = int(line[85:89])
+    return out
+
+
+def _ascii_number(text: str) -> bool:
+    return ASCII_NUMBER.fullmatch(text.strip()) is not None and int(text) > 0
+
+
 def _read_lines(lines: list[str]) -> tuple[list[tuple[int, str]], Rows, list[int]]:
     """The header lines (with their line numbers), the player lines by start rank, and the ranks in file order."""
     header: list[tuple[int, str]] = []

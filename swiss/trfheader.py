@@ -412,3 +412,15 @@ def _place(lines: list[str], code: str) -> int:
         if re.fullmatch(r"[0-9]{2}2", line[:3]) and line[:3] < code:
             at = k + 1
     return at
+
+
+def tiebreak_record(lines) -> tuple[str, ...] | None:
+    """The tie-break list a TRF-2026 file names (202, or else 212 without its PTS), as the codes of
+    swiss/tiebreakers.py where it can ("BH/C1", "bh:c1" and "BH-C1" are all BH-C1), or None when it names
+    none. A code this program does not know is returned as written, upper-cased."""
+    by_code = {line[:3]: line[4:] for line in lines if line[:3] in ("202", "212")}
+    text = by_code.get("202", by_code.get("212"))
+    if text is None:
+        return None
+    codes = [re.sub(r"[/:]", "-", word.strip().upper()) for word in re.split(r"[,;\s]+", text) if word.strip()]
+    return tuple(code for code in codes if code != "PTS") or None

@@ -102,6 +102,9 @@ def test_the_pure_packages_say_what_lives_there_and_what_they_import(package):
 # What each pure package may import besides the standard library: swiss/ (the event everyone reads) only
 # itself, the standings engine swiss/ too. Function-level imports count: a lazy import is still a dependency.
 MAY_IMPORT = {"swiss": {"swiss"}, "standings": {"standings", "swiss"}}
+# `python -m swiss` must be swiss/__main__.py: the command line on top of the whole core (it only starts
+# pairing/tools/main.py), which no module imports.
+ENTRY_POINTS = {"swiss/__main__.py"}
 
 
 def foreign_imports(package: str) -> list[str]:
@@ -110,9 +113,21 @@ def foreign_imports(package: str) -> list[str]:
     return [
         f"{path.relative_to(ROOT)}:{line} {name}"
         for path in sorted((ROOT / package).rglob("*.py"))
+        if path.relative_to(ROOT).as_posix() not in ENTRY_POINTS
         for line, name in imported_modules(path, ".".join(path.relative_to(ROOT).parent.parts))
         if name.split(".")[0] not in allowed
     ]
+
+
+def test_no_module_imports_the_command_line_entry_point():
+    importers = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for package in FIRST_PARTY
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for line, name in imported_modules(path, ".".join(path.relative_to(ROOT).parent.parts))
+        if name.startswith("swiss.__main__")
+    ]
+    assert importers == []
 
 
 @pytest.mark.parametrize("package", sorted(MAY_IMPORT))

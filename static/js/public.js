@@ -61,7 +61,7 @@
   // really large, and the secondary figures stay wherever they do not cost that.
   // Only when even the smallest legible size (a 46th of the screen's height) cannot show every row does
   // the list page, at that size, by itself every 12 s (or with the arrow keys).
-  var REFERENCE_PX = 20, COLUMN_GAP_EM = 0.8, CELL_GAP_EM = 0.4, ROW_PAD_EM = 0.4, SLACK_EM = 0.1, SUB_EM = 0.5, PAGE_MS = 12000;
+  var REFERENCE_PX = 40, COLUMN_GAP_EM = 0.8, CELL_GAP_EM = 0.4, ROW_PAD_EM = 0.4, SLACK_EM = 0.1, SUB_EM = 0.5, PAGE_MS = 12000;
   var MODES = ["inline", "stacked", "brief", "primary"];
   var screenPage = 0, screenPages = 1, pageTimer = null;
 
@@ -159,6 +159,9 @@
     return best;
   }
 
+  // The smallest text on a screen (the CSS's --floor): 20 px at 1080p, legible from 5 m (docs/sections.md).
+  function floorPx() { return Math.max(16, window.innerHeight * 0.0186); }
+
   function chooseLayout(n, modes, width, height, extraEm) {
     var minPx = Math.max(12, window.innerHeight / 46), maxPx = window.innerHeight / 11;
     // A line of its own under the name is set smaller (SUB_EM): only where it stays legible itself.
@@ -175,7 +178,7 @@
     // Too many rows for one screen: page at the smallest legible size, with the row that needs the fewest
     // pages (a person waits less for theirs); of two as good, the one that shows more.
     var paged = modes.map(function (row) {
-      var px = Math.min(minPx, width / row.width);
+      var px = Math.max(floorPx(), Math.min(minPx, width / row.width));
       var cols = Math.max(1, Math.min(n, Math.floor((width / px + COLUMN_GAP_EM) / (row.width + COLUMN_GAP_EM))));
       var rows = Math.max(1, Math.floor((height / px - extraEm) / row.height));
       return { px: px, cols: cols, rows: rows, pages: Math.ceil(n / (cols * rows)), row: row };
@@ -278,13 +281,18 @@
       applyLayout(list, legend, items, layout);
       // Step down until no cell is cut and every row of a full page is on the screen: a paged list loses a
       // row per column (it is at its smallest legible size already), a list on one page a little of its size.
-      for (var tries = 0, wrong = problem(list); tries < 12 && wrong; tries++, wrong = problem(list)) {
+      // Never below the floor a screen is read at from 5 m (`floorPx`): there, a row less per column instead.
+      for (var tries = 0, wrong = problem(list); tries < 24 && wrong; tries++, wrong = problem(list)) {
         if (wrong === "low" && layout.pages > 1 && layout.rows > 1) {
           layout.rows -= 1;
-          layout.pages = Math.ceil(items.length / (layout.rows * layout.cols));
-        } else {
+        } else if (layout.px * 0.97 >= floorPx()) {
           layout.px *= 0.97;
+        } else if (wrong === "low" && layout.rows > 1) {
+          layout.rows -= 1;
+        } else {
+          break;
         }
+        layout.pages = Math.ceil(items.length / (layout.rows * layout.cols));
         applyLayout(list, legend, items, layout);
       }
       screenPage = page;
@@ -373,6 +381,20 @@
     });
   }
 
+  // The screen's own controls show while the mouse moves or Tab is pressed, then hide again (screen.css).
+  function initPointing() {
+    if (!document.querySelector(".screen")) return;
+    var timer = null;
+    var show = function () {
+      document.body.classList.add("pointing");
+      clearTimeout(timer);
+      timer = setTimeout(function () { document.body.classList.remove("pointing"); }, 4000);
+    };
+    ["mousemove", "touchstart"].forEach(function (name) { document.addEventListener(name, show, { passive: true }); });
+    // The Tab key reaches them; the arrow keys that turn the pages leave them hidden.
+    document.addEventListener("keydown", function (e) { if (e.key === "Tab") show(); });
+  }
+
   function initFullscreen() {
     var button = document.querySelector(".screen .fullscreen");
     if (!button || !document.documentElement.requestFullscreen) return;
@@ -429,6 +451,7 @@
     initRetry();
     initFilters();
     initFullscreen();
+    initPointing();
     showTurn();
     fetchPanels(false);
     layoutScreen();

@@ -79,7 +79,19 @@ _POLL_FIELDS = tuple(
     f.attname
     for f in Event._meta.concrete_fields
     if f.attname
-    in {"id", "slug", "name", "public", "language", "time_zone", "preset", "created_at", "parent_id", "position"}
+    in {
+        "id",
+        "slug",
+        "name",
+        "public",
+        "language",
+        "time_zone",
+        "preset",
+        "created_at",
+        "parent_id",
+        "position",
+        "joined_partner_id",
+    }
     | Event.CHANGE_FIELDS
 )
 # The event at the address, and with it in the same query its sections' rows (an event with sections: its

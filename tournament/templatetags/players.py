@@ -18,7 +18,7 @@ register = template.Library()
 @register.simple_tag
 def division(name: str) -> str:
     """A player's division beside their name, where divisions are paired together ("" for none)."""
-    return format_html(' <span class="division">{}</span>', name) if name else ""
+    return format_html(' <span class="division-tag">{}</span>', name) if name else ""
 
 
 @register.filter

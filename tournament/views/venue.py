@@ -58,7 +58,8 @@ def screen(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
     if not event.polled_sections:
         return public.screen(request, event)
-    sections = shown_sections(request, event)
+    # A section joined into its partner has no board of its own: its players are on the partner's, by division.
+    sections = [s for s in shown_sections(request, event) if s.joined_partner_id is None]
     layout = request.GET.get("layout")
     layout = layout if layout in pages.SCREEN_LAYOUTS else pages.SCREEN_LAYOUTS[0]
     url = public.public_url(request, reverse("public:home", args=[slug]))

@@ -15,7 +15,7 @@ from tournament.services.rounds import pair_next_round, publish_round
 
 pytestmark = pytest.mark.django_db
 
-DIVISION = re.compile(r'<span class="division">([^<]*)</span>')
+DIVISION = re.compile(r'<span class="division-tag">([^<]*)</span>')
 
 
 def test_every_pairing_page_shows_each_players_division(venue, organiser, client):

@@ -1,10 +1,12 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from standings import compute, dumps_json, to_text
-from tournament.management.files import SECTION_HELP, read_event_file, sections_to_run, without_cycle_collector
+from pairing.tools.files import SECTION_HELP, FileRefused, without_cycle_collector
+from pairing.tools.main import run_standings
 
 
 class Command(BaseCommand):
+    """`swiss standings` (pairing/tools/) as a management command: the same code, the same output."""
+
     help = (
         "Print the standings of the swiss-event JSON or FIDE TRF-16 file FILE: match points, record and the event's "
         "tie-breakers, computed exactly. Reads only the file, never the database."
@@ -29,16 +31,9 @@ class Command(BaseCommand):
         parser.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
 
     def handle(self, *args, file, format="text", after_round=None, section=None, **options):
-        if after_round is not None and after_round < 0:
-            raise CommandError("--after-round must be 0 or more", returncode=2)
-        with without_cycle_collector():
-            output = self.standings(file, format, after_round, section)
+        try:
+            with without_cycle_collector():
+                output = run_standings(file, format, after_round, section)
+        except FileRefused as e:
+            raise CommandError(str(e), returncode=e.status) from None
         self.stdout.write(output, ending="")
-
-    def standings(self, file: str, format: str, after_round: int | None, section: str | None = None) -> str:
-        parts = []
-        for heading, event in sections_to_run(read_event_file(file), file, section, one=format == "json"):
-            result = compute(event, after_round)
-            text = dumps_json(result) if format == "json" else to_text(result)
-            parts.append(text if heading is None else f"== {heading} ==\n\n{text}")
-        return "\n".join(parts)

@@ -1,0 +1,129 @@
+"""The command line of the file tools: `swiss pair | standings | check FILE` (docs/tools.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from pairing.tools.files import SECTION_HELP, FileRefused, read_event_bytes, sections_to_run, without_cycle_collector
+
+FORMAT_HELP = "text: a table for people (default); json: one document for programs"
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="swiss",
+        description="Pair, rank and check a Swiss tournament from its swiss-event JSON or FIDE TRF file.",
+    )
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    pair = commands.add_parser("pair", help="print the pairing of the next round")
+    standings = commands.add_parser("standings", help="print the standings")
+    check = commands.add_parser(
+        "check", help="pair every round again and rank the players again; list what differs (exit status 1)"
+    )
+    for sub in (pair, standings, check):
+        sub.add_argument("file", metavar="FILE", help="swiss-event JSON file or FIDE TRF-16 file")
+        sub.add_argument("--format", choices=("json", "text"), default="text", help=FORMAT_HELP)
+        sub.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
+    pair.add_argument(
+        "--seed", type=int, metavar="N", help="random seed, to reproduce a pairing (default: a new one, printed)"
+    )
+    standings.add_argument(
+        "--after-round", type=int, metavar="N", help="standings after Swiss round N (default: the last with a result)"
+    )
+    return top
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run a tool; the exit status: 0 done (check: all agree), 1 check found a difference, 2 the file (or the
+    round asked for) cannot be worked on."""
+    args = parser().parse_args(argv)
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        with without_cycle_collector():
+            if args.command == "pair":
+                text = run_pair(args.file, args.seed, args.format, args.section)
+                status = 0
+            elif args.command == "standings":
+                text = run_standings(args.file, args.format, args.after_round, args.section)
+                status = 0
+            else:
+                text, status = run_check(args.file, args.format, args.section)
+    except FileRefused as e:
+        err.write(f"swiss {args.command}: {e}\n")
+        return e.status
+    out.write(text)
+    return status
+
+
+def run_pair(file: str, seed: int | None, format: str, section: str | None) -> str:
+    """What `swiss pair` and `manage.py pair` print. A round that cannot be paired is a FileRefused."""
+    from pairing.tools.next_round import next_round, to_json, to_text
+    from pairing.types import PairingError
+
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    doc = read_event_bytes(file)[0]
+    parts = []
+    for k, (heading, event) in enumerate(sections_to_run(doc, file, section, one=format == "json")):
+        if heading is not None:
+            parts.append(("\n" if k else "") + f"== {heading} ==\n\n")
+        try:
+            done = next_round(event, seed)
+        except PairingError as e:
+            raise FileRefused(f"{file}: {e}") from None
+        if format == "json":
+            parts.append(json.dumps(to_json(done.result, done.requested), ensure_ascii=False, indent=1) + "\n")
+        else:
+            parts.append(to_text(done.result, done.shown, event, done.requested))
+    return "".join(parts)
+
+
+def run_standings(file: str, format: str, after_round: int | None, section: str | None) -> str:
+    """What `swiss standings` and `manage.py standings` print."""
+    from standings import StandingsError, compute, dumps_json, to_text
+
+    if after_round is not None and after_round < 0:
+        raise FileRefused("--after-round must be 0 or more")
+    parts = []
+    for heading, event in sections_to_run(read_event_bytes(file)[0], file, section, one=format == "json"):
+        try:
+            result = compute(event, after_round)
+        except StandingsError as e:
+            raise FileRefused(f"{file}: {e}") from None
+        text = dumps_json(result) if format == "json" else to_text(result)
+        parts.append(text if heading is None else f"== {heading} ==\n\n{text}")
+    return "\n".join(parts)
+
+
+def run_check(file: str, format: str, section: str | None) -> tuple[str, int]:
+    """What `swiss check` prints, and its exit status (0 all agree, 1 something differs)."""
+    from pairing.tools.check import CheckRefused, check, to_json, to_text
+    from swiss.trf import rank_column
+    from swiss.trfheader import tiebreak_record
+
+    doc, data, is_trf = read_event_bytes(file)
+    parts = []
+    status = 0
+    for heading, event in sections_to_run(doc, file, section, one=format == "json"):
+        if is_trf:
+            ranks: dict[str, int] | None = rank_column(data)
+            tiebreakers = tiebreak_record(event.settings.trf_header)
+        else:
+            # A swiss-event file records no ranks: its standings are not checked (the report says so).
+            ranks, tiebreakers = None, tuple(event.settings.tiebreakers)
+        try:
+            report = check(event, ranks, tiebreakers)
+        except CheckRefused as e:
+            raise FileRefused(f"{file}: {e}") from None
+        status = max(status, 0 if report.ok else 1)
+        if format == "json":
+            parts.append(json.dumps(to_json(report), ensure_ascii=False, indent=1) + "\n")
+        else:
+            parts.append(("" if heading is None else f"== {heading} ==\n\n") + to_text(report))
+    return "\n".join(parts), status

@@ -1,0 +1,262 @@
+"""`python -m swiss pair | standings | check` (pairing/tools/): the checker finds each planted error at its round,
+reports nothing on tournaments bbpPairings paired, exits 0, 1 or 2 as documented, and the tools run with Django
+impossible to import."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from pairing.tools.main import main
+from standings import compute, points_by_player
+from swiss import trf
+from swiss.trfheader import tiebreak_record
+
+ROOT = Path(__file__).resolve().parents[2]
+DUTCH = ROOT / "tests" / "data" / "dutch"
+# A 32-player, 10-round tournament bbpPairings paired (its generator, -g), with a pairing-allocated bye, draws,
+# forfeits and absences.
+SAMPLE = DUTCH / "rtg05-32p-10r.trf"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = StringIO(), StringIO()
+    status = main(list(args), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def check(path: Path) -> tuple[int, dict]:
+    status, out, _ = run("check", str(path), "--format", "json")
+    return status, json.loads(out)
+
+
+def wrong_rounds(doc: dict) -> list[int]:
+    return [r["round"] for r in doc["rounds"] if not r["ok"]]
+
+
+# ---------------------------------------------------------------- a TRF's round blocks, edited as an arbiter might
+
+
+def _start(r: int) -> int:
+    return 91 + 10 * (r - 1)
+
+
+def block(line: str, r: int) -> tuple[int, str, str]:
+    """(opponent's start rank or 0, colour, result) of round r on a player line."""
+    s = _start(r)
+    return int(line[s : s + 4].strip() or 0), line[s + 5], line[s + 7]
+
+
+def set_block(line: str, r: int, opponent: int, colour: str, result: str) -> str:
+    s = _start(r)
+    text = f"{opponent:4d} {colour} {result}" if opponent else f"0000 {colour} {result}"
+    return line[:s] + text + line[s + 8 :]
+
+
+def player_lines(text: str) -> tuple[list[str], dict[int, int]]:
+    """The file's lines, and the index of each start rank's player line."""
+    lines = text.splitlines()
+    return lines, {int(line[4:8]): k for k, line in enumerate(lines) if line.startswith("001")}
+
+
+def boards(lines: list[str], where: dict[int, int], r: int) -> list[tuple[int, int, str]]:
+    """Round r's games: (white, black, white's result)."""
+    out = []
+    for rank, k in where.items():
+        opp, colour, result = block(lines[k], r)
+        if opp and colour == "w" and result in "1=0":
+            out.append((rank, opp, result))
+    return sorted(out)
+
+
+def write(tmp_path: Path, lines: list[str], name: str = "planted.trf") -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    return path
+
+
+# ---------------------------------------------------------------- correct files
+
+
+CLEAN = sorted(p for p in DUTCH.glob("*.trf") if int(p.stem.split("-")[1].rstrip("p")) <= 40)
+
+
+@pytest.mark.parametrize("path", CLEAN, ids=lambda p: p.stem)
+def test_a_tournament_bbppairings_paired_reports_nothing(path):
+    status, doc = check(path)
+    assert wrong_rounds(doc) == [] and status == 0
+    assert len(doc["rounds"]) == int(path.stem.split("-")[2].rstrip("r"))
+    # bbpPairings' generator names no tie-break list: the standings are not checked, and the report says so.
+    assert doc["standings"]["ok"] and "no tie-break list" in doc["standings"]["note"]
+
+
+def test_the_text_report_says_each_round_agrees():
+    status, out, _ = run("check", str(SAMPLE))
+    assert status == 0
+    assert out.splitlines()[0] == "Round 1: as the rules pair it" and out.endswith("All agree.\n")
+
+
+# ---------------------------------------------------------------- planted pairing errors, one at a time
+
+
+@pytest.mark.parametrize("r", [2, 5, 10])
+def test_two_boards_opponents_exchanged_are_reported_at_their_round(tmp_path, r):
+    lines, where = player_lines(SAMPLE.read_text(encoding="latin-1"))
+    games = boards(lines, where, r)
+    # Two boards White won: exchanged, each result still adds up.
+    (w1, b1, _), (w2, b2, _) = [g for g in games if g[2] == "1"][:2]
+    lines[where[w1]] = set_block(lines[where[w1]], r, b2, "w", "1")
+    lines[where[w2]] = set_block(lines[where[w2]], r, b1, "w", "1")
+    lines[where[b1]] = set_block(lines[where[b1]], r, w2, "b", "0")
+    lines[where[b2]] = set_block(lines[where[b2]], r, w1, "b", "0")
+    status, doc = check(write(tmp_path, lines))
+    assert status == 1 and wrong_rounds(doc)[0] == r
+    found = doc["rounds"][r - 1]["differences"]
+    assert {tuple(d["file"]) for d in found if d["file"]} == {(str(w1), str(b2)), (str(w2), str(b1))}
+    assert {tuple(d["rules"]) for d in found if d["rules"]} == {(str(w1), str(b1)), (str(w2), str(b2))}
+
+
+@pytest.mark.parametrize("r", [2, 6, 9])
+def test_one_pairs_colours_flipped_are_reported_at_their_round(tmp_path, r):
+    lines, where = player_lines(SAMPLE.read_text(encoding="latin-1"))
+    white, black, result = boards(lines, where, r)[-1]
+    lines[where[white]] = set_block(lines[where[white]], r, black, "b", result)
+    other = {"1": "0", "0": "1", "=": "="}[result]
+    lines[where[black]] = set_block(lines[where[black]], r, white, "w", other)
+    status, doc = check(write(tmp_path, lines))
+    assert status == 1 and wrong_rounds(doc)[0] == r
+    assert doc["rounds"][r - 1]["differences"] == [
+        {"what": "colours", "file": [str(black), str(white)], "rules": [str(white), str(black)]}
+    ]
+
+
+def test_the_bye_given_to_another_player_is_reported_at_its_round(tmp_path):
+    lines, where = player_lines(SAMPLE.read_text(encoding="latin-1"))
+    r, had = next((r, rank) for r in range(1, 11) for rank, k in where.items() if block(lines[k], r)[2] == "U")
+    assert r > 1
+    # Another player who won that round takes the bye; the bye's player takes the game (a win: no points move).
+    winner, loser, colour = next(
+        (rank, opp, c) for rank, k in where.items() for opp, c, res in [block(lines[k], r)] if opp and res == "1"
+    )
+    lines[where[had]] = set_block(lines[where[had]], r, loser, colour, "1")
+    lines[where[loser]] = set_block(lines[where[loser]], r, had, "b" if colour == "w" else "w", "0")
+    lines[where[winner]] = set_block(lines[where[winner]], r, 0, "-", "U")
+    status, doc = check(write(tmp_path, lines))
+    assert status == 1 and wrong_rounds(doc)[0] == r
+    found = doc["rounds"][r - 1]["differences"]
+    assert {"what": "bye", "file": [str(winner)], "rules": [str(had)]} in found
+    assert any(d["what"] == "pair" and d["file"] and set(d["file"]) == {str(had), str(loser)} for d in found)
+
+
+# ---------------------------------------------------------------- the standings against the tie-break list
+
+LIST = ("BH-C1", "BH", "SB", "DE")
+
+
+def ranked(text: str, tiebreakers: tuple[str, ...], written: str | None = None) -> list[str]:
+    """The file with a 202 record (`written`, by default the list) and its rank column by `tiebreakers`."""
+    event = trf.loads(text, points_by_player)
+    settings = event.settings.__class__(**{**event.settings.__dict__, "tiebreakers": tiebreakers})
+    rows = compute(event.__class__(settings, event.players, event.rounds)).rows
+    place = {row.player_id: k for k, row in enumerate(rows, start=1)}
+    lines, where = player_lines(text)
+    for rank, k in where.items():
+        lines[k] = lines[k][:85] + f"{place[str(rank)]:4d}" + lines[k][89:]
+    return [lines[0], f"202 {written or ','.join(tiebreakers)}", *lines[1:]]
+
+
+def test_standings_ranked_by_the_files_tie_break_list_agree(tmp_path):
+    status, doc = check(write(tmp_path, ranked(SAMPLE.read_text(encoding="latin-1"), LIST, "BH/C1, BH, SB, DE")))
+    assert status == 0 and doc["standings"]["ok"] and doc["standings"]["note"] is None
+    assert doc["standings"]["tiebreakers"] == list(LIST)
+
+
+def test_two_players_standings_exchanged_are_each_reported(tmp_path):
+    lines = ranked(SAMPLE.read_text(encoding="latin-1"), LIST)
+    where = {int(line[86:89]): k for k, line in enumerate(lines) if line.startswith("001")}
+    a, b = where[3], where[9]
+    lines[a], lines[b] = lines[a][:85] + "   9" + lines[a][89:], lines[b][:85] + "   3" + lines[b][89:]
+    status, doc = check(write(tmp_path, lines))
+    assert status == 1 and wrong_rounds(doc) == []
+    misplaced = {(d["player"], d["file"]) for d in doc["standings"]["differences"]}
+    assert misplaced == {(str(int(lines[a][4:8])), 9), (str(int(lines[b][4:8])), 3)}
+    _, out, _ = run("check", str(tmp_path / "planted.trf"))
+    assert "file rank 9, rules rank 3" in out and "0 rounds and 2 players in the standings differ." in out
+
+
+def test_a_tie_break_list_reordered_is_reported(tmp_path):
+    text = SAMPLE.read_text(encoding="latin-1")
+    reordered = ("SB", "BH", "BH-C1", "DE")
+    lines = ranked(text, LIST)
+    lines[1] = f"202 {','.join(reordered)}"
+    # The two orders rank this tournament differently (else the planted error would change nothing).
+    assert ranked(text, reordered)[2:] != ranked(text, LIST)[2:]
+    status, doc = check(write(tmp_path, lines))
+    assert status == 1 and wrong_rounds(doc) == [] and doc["standings"]["differences"]
+    assert doc["standings"]["tiebreakers"] == list(reordered)
+
+
+def test_the_tie_break_record_reads_every_way_of_writing_a_modifier():
+    assert tiebreak_record(["012 X", "202 BH/C1, bh:c2,SB DE"]) == ("BH-C1", "BH-C2", "SB", "DE")
+    assert tiebreak_record(["212 PTS,BH-C1,BH"]) == ("BH-C1", "BH")
+    assert tiebreak_record(["012 X"]) is None
+
+
+# ---------------------------------------------------------------- exit statuses
+
+
+def test_a_file_that_cannot_be_read_exits_2(tmp_path):
+    status, out, err = run("check", str(tmp_path / "missing.trf"))
+    assert (status, out) == (2, "") and "missing.trf: cannot read file" in err
+    bad = tmp_path / "bad.trf"
+    bad.write_text(
+        "012 Bad\n001    1      A                                 1500                             0.0    1    7 w 1\n"
+    )
+    status, out, err = run("check", str(bad))
+    assert status == 2 and "bad.trf: line 2:" in err
+
+
+def test_a_tie_break_the_program_does_not_know_exits_2(tmp_path):
+    lines = SAMPLE.read_text(encoding="latin-1").splitlines()
+    status, _, err = run("check", str(write(tmp_path, [lines[0], "202 BH,XYZ", *lines[1:]])))
+    assert status == 2 and "XYZ" in err
+
+
+# ---------------------------------------------------------------- without Django
+
+BLOCK_DJANGO = """
+import runpy, sys
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name == "django" or name.startswith("django."):
+            raise ImportError("django is blocked in this test")
+        return None
+sys.meta_path.insert(0, Refuse())
+sys.argv = ["swiss", *sys.argv[1:]]
+runpy.run_module("swiss", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "expected"),
+    [
+        (["pair", str(SAMPLE.with_name("baku01-13p-6r.trf")), "--seed", "1"], 0, "Round 7 of"),
+        (["standings", str(SAMPLE)], 0, "Standings after round 10"),
+        (["check", str(SAMPLE)], 0, "All agree."),
+        (["check", "no-such-file.trf"], 2, ""),
+    ],
+)
+def test_the_tools_run_with_django_impossible_to_import(args, status, expected):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCK_DJANGO, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
+    )
+    assert done.returncode == status, done.stderr
+    assert expected in done.stdout
+    assert "Traceback" not in done.stderr
