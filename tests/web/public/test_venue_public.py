@@ -146,10 +146,11 @@ def test_a_wrong_code_at_the_event_address_is_refused_and_takes_the_same_turn(ve
     wrong = f"{player.number}-{'A' * 8 if player.code != 'A' * 8 else 'C' * 8}"
     response = Client().post(reverse("player:code", args=[venue.slug]), {"code": wrong}, REMOTE_ADDR="10.1.1.1")
     assert response.status_code == 400 and "code is not right" in text(response)
-    # One budget per number at the venue: its turns are the same at either address.
+    # The turn is the phone's address's (no key: the address's alone), whichever address of the venue it was typed
+    # at; no budget names the number, so nobody can lock another player's code by guessing it.
     from tournament.models import CodeBudget
 
-    assert CodeBudget.objects.filter(scope__startswith=f"pair:{venue.pk}:{player.number}:").count() == 1
+    assert list(CodeBudget.objects.values_list("scope", flat=True)) == ["address:10.1.1.1"]
 
 
 def test_a_code_typed_at_a_sections_address_finds_the_player_wherever_they_play_now(venue, organiser):
@@ -164,13 +165,15 @@ def test_a_code_typed_at_a_sections_address_finds_the_player_wherever_they_play_
     response = client.post(reverse("player:code", args=[a.slug]), {"code": player.card_code}, REMOTE_ADDR="10.1.1.2")
     assert response.status_code == 302 and response["Location"] == reverse("player:me", args=[b.slug])
     assert "A Player B" in text(client.get(response["Location"]))
-    # A wrong code there takes its turn from the venue's one budget for that number, as at the event's address.
+    # A wrong code there takes its turn from the same budget as at the event's address: the address's, never one
+    # of the number (the right code above gave its turn back).
     wrong = f"{player.number}-{'A' * 8 if player.code != 'A' * 8 else 'C' * 8}"
     response = Client().post(reverse("player:code", args=[a.slug]), {"code": wrong}, REMOTE_ADDR="10.1.1.2")
     assert response.status_code == 400 and "code is not right" in text(response)
+    spent = CodeBudget.objects.get(scope="address:10.1.1.2").full_at
     Client().post(reverse("player:code", args=[venue.slug]), {"code": wrong}, REMOTE_ADDR="10.1.1.2")
-    budgets = CodeBudget.objects.filter(scope__startswith=f"pair:{venue.pk}:{player.number}:")
-    assert budgets.count() == 1
+    assert list(CodeBudget.objects.values_list("scope", flat=True)) == ["address:10.1.1.2"]
+    assert CodeBudget.objects.get(scope="address:10.1.1.2").full_at > spent
 
 
 # --- The venue screen ----------------------------------------------------------------------------
