@@ -1,4 +1,4 @@
-"""`python -m swiss` and the `swiss` console script: the file tools (pair, standings, check) from the pure core
+"""`python -m swiss` and the `swiss` console script: the file tools (pair, standings, check, generate) from the core
 alone, without Django (docs/tools.md). The one module of swiss/ above the engines: it only starts
 pairing/tools/main.py, and nothing imports it."""
 

@@ -1,4 +1,4 @@
-"""The command line of the file tools: `swiss pair | standings | check FILE` (docs/tools.md)."""
+"""The command line of the file tools: `swiss pair | standings | check FILE`, `swiss generate` (docs/tools.md)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,27 @@ def parser() -> argparse.ArgumentParser:
     standings.add_argument(
         "--after-round", type=int, metavar="N", help="standings after Swiss round N (default: the last with a result)"
     )
+    generate = commands.add_parser(
+        "generate", help="write a random tournament paired by the Dutch system, as a TRF (docs/tools.md)"
+    )
+    generate.add_argument("--players", type=int, required=True, metavar="N")
+    generate.add_argument("--rounds", type=int, required=True, metavar="R")
+    generate.add_argument("--seed", type=int, default=1, metavar="S", help="the same seed gives the same file")
+    generate.add_argument("--baku", action="store_true", help="the Baku acceleration (C.04.5.1)")
+    for option, what in (
+        ("--half-byes", "a player asks for a half-point bye"),
+        ("--zero-byes", "a player asks for a zero-point bye"),
+        ("--full-byes", "a player asks for a full-point bye"),
+        ("--forfeits", "a game is lost by forfeit"),
+        ("--unusual", "a game is a double forfeit"),
+        ("--absences", "a player withdraws, absent from every round left"),
+    ):
+        generate.add_argument(option, type=float, default=0.0, metavar="P", help=f"percent chance {what}")
+    generate.add_argument(
+        "--tiebreaks", default="BH-C1,BH,SB,DE", metavar="LIST", help="the tie-break list (202), comma-separated"
+    )
+    generate.add_argument("--rating-range", default="1400-2700", metavar="LO-HI")
+    generate.add_argument("-o", "--output", metavar="FILE", help="write the TRF here (default: standard output)")
     return top
 
 
@@ -52,6 +73,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
             elif args.command == "standings":
                 text = run_standings(args.file, args.format, args.after_round, args.section)
                 status = 0
+            elif args.command == "generate":
+                text, status = run_generate(args), 0
             else:
                 text, status = run_check(args.file, args.format, args.section)
     except FileRefused as e:
@@ -127,3 +150,39 @@ def run_check(file: str, format: str, section: str | None) -> tuple[str, int]:
         else:
             parts.append(("" if heading is None else f"== {heading} ==\n\n") + to_text(report))
     return "\n".join(parts), status
+
+
+def run_generate(args: argparse.Namespace) -> str:
+    """What `swiss generate` prints: the TRF, or nothing when it is written to -o FILE."""
+    from pairing.tools.generate import GenerateError, Options, generate, parse_range
+    from pairing.types import PairingError
+
+    try:
+        low, high = parse_range(args.rating_range)
+        text = generate(
+            Options(
+                players=args.players,
+                rounds=args.rounds,
+                seed=args.seed,
+                baku=args.baku,
+                half_byes=args.half_byes,
+                zero_byes=args.zero_byes,
+                full_byes=args.full_byes,
+                forfeits=args.forfeits,
+                unusual=args.unusual,
+                absences=args.absences,
+                tiebreaks=tuple(code.strip() for code in args.tiebreaks.split(",") if code.strip()),
+                rating_low=low,
+                rating_high=high,
+            )
+        )
+    except (GenerateError, PairingError) as e:
+        raise FileRefused(str(e)) from None
+    if args.output is None:
+        return text
+    try:
+        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as e:
+        raise FileRefused(f"{args.output}: cannot write file ({e.strerror})") from None
+    return ""

@@ -250,6 +250,7 @@ runpy.run_module("swiss", run_name="__main__", alter_sys=True)
         (["standings", str(SAMPLE)], 0, "Standings after round 10"),
         (["check", str(SAMPLE)], 0, "All agree."),
         (["check", "no-such-file.trf"], 2, ""),
+        (["generate", "--players", "9", "--rounds", "4", "--seed", "2"], 0, "202 BH-C1,BH,SB,DE"),
     ],
 )
 def test_the_tools_run_with_django_impossible_to_import(args, status, expected):
@@ -260,3 +261,72 @@ def test_the_tools_run_with_django_impossible_to_import(args, status, expected):
     assert done.returncode == status, done.stderr
     assert expected in done.stdout
     assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------- the random tournament generator
+
+GENERATED = [
+    ["--players", "30", "--rounds", "9", "--seed", "4"],
+    ["--players", "41", "--rounds", "7", "--seed", "5", "--baku", "--half-byes", "4", "--zero-byes", "2"],
+    ["--players", "25", "--rounds", "8", "--seed", "6", "--full-byes", "2", "--forfeits", "5", "--unusual", "2"],
+    ["--players", "19", "--rounds", "6", "--seed", "7", "--absences", "3", "--tiebreaks", "SB,BH,WIN"],
+    ["--players", "60", "--rounds", "5", "--seed", "8", "--rating-range", "1000-1200"],
+]
+
+
+@pytest.mark.parametrize("options", GENERATED, ids=lambda o: "-".join(o[1:6:2]))
+def test_a_generated_tournament_checks_clean_and_the_same_seed_gives_the_same_file(tmp_path, options):
+    status, text, err = run("generate", *options)
+    assert status == 0, err
+    assert run("generate", *options)[1] == text
+    path = tmp_path / "generated.trf"
+    assert run("generate", *options, "-o", str(path)) == (0, "", "")
+    assert path.read_text(encoding="utf-8") == text
+    status, doc = check(path)
+    assert status == 0 and wrong_rounds(doc) == [] and doc["standings"]["ok"] and doc["standings"]["note"] is None
+    event = trf.loads(text, points_by_player)
+    assert len(event.players) == int(options[1]) and len(event.rounds) == int(options[3])
+
+
+def test_the_generators_options_show_in_the_file():
+    def cells(*options: str) -> str:
+        text = run("generate", "--players", "40", "--rounds", "7", "--seed", "2", *options)[1]
+        return "".join(line[91:] for line in text.splitlines() if line.startswith("001"))
+
+    plain = cells()
+    assert " H" not in plain and " +" not in plain and " F" not in plain
+    assert " H" in cells("--half-byes", "10") and " F" in cells("--full-byes", "10")
+    assert " Z" in cells("--zero-byes", "10") and " +" in cells("--forfeits", "10")
+    assert "0000 - -" in cells("--absences", "5")
+    # A double forfeit: both players of a pairing lost it ("-" against "-").
+    lines, where = player_lines(run("generate", "--players", "40", "--rounds", "7", "--unusual", "20")[1])
+    assert any(
+        opp and result == "-" and block(lines[where[opp]], r)[2] == "-"
+        for k in where.values()
+        for r in range(1, 8)
+        for opp, _, result in [block(lines[k], r)]
+    )
+    text = run("generate", "--players", "40", "--rounds", "7", "--baku", "--tiebreaks", "SB, BH")[1]
+    assert "192 FIDE_DUTCH_2025_BAKU" in text and "202 SB,BH" in text
+    ratings = [int(line[48:52]) for line in text.splitlines() if line.startswith("001")]
+    assert min(ratings) >= 1400 and max(ratings) <= 2700 and ratings == sorted(ratings, reverse=True)
+    assert (
+        run("generate", "--players", "40", "--rounds", "7", "--seed", "3")[1]
+        != run("generate", "--players", "40", "--rounds", "7", "--seed", "2")[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--players", "1", "--rounds", "3"], "--players"),
+        (["--players", "10", "--rounds", "0"], "--rounds"),
+        (["--players", "10", "--rounds", "3", "--forfeits", "120"], "--forfeits"),
+        (["--players", "10", "--rounds", "3", "--rating-range", "2000"], "--rating-range"),
+        (["--players", "10", "--rounds", "3", "--tiebreaks", "BH,XYZ"], "XYZ"),
+        (["--players", "4", "--rounds", "8"], "round"),
+    ],
+)
+def test_the_generator_refuses_what_it_cannot_make_with_status_2(options, message):
+    status, out, err = run("generate", *options)
+    assert (status, out) == (2, "") and message in err
