@@ -7,9 +7,11 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TextIO
 
 from pairing.tools.files import SECTION_HELP, FileRefused, read_event_bytes, sections_to_run, without_cycle_collector
+from swiss.model import Event
 
 FORMAT_HELP = "text: a table for people (default); json: one document for programs"
 
@@ -114,7 +116,10 @@ def run_standings(file: str, format: str, after_round: int | None, section: str 
     if after_round is not None and after_round < 0:
         raise FileRefused("--after-round must be 0 or more")
     parts = []
-    for heading, event in sections_to_run(read_event_bytes(file)[0], file, section, one=format == "json"):
+    doc, _, is_trf = read_event_bytes(file)
+    for heading, event in sections_to_run(doc, file, section, one=format == "json"):
+        if is_trf:
+            event = by_file_tiebreakers(event, file)
         try:
             result = compute(event, after_round)
         except StandingsError as e:
@@ -122,6 +127,20 @@ def run_standings(file: str, format: str, after_round: int | None, section: str 
         text = dumps_json(result) if format == "json" else to_text(result)
         parts.append(text if heading is None else f"== {heading} ==\n\n{text}")
     return "\n".join(parts)
+
+
+def by_file_tiebreakers(event: Event, file: str) -> Event:
+    """A TRF's event ranked by the tie-break list its 202 (or 212) record names, when it names one."""
+    from swiss.tiebreakers import TIEBREAKERS
+    from swiss.trfheader import tiebreak_record
+
+    codes = tiebreak_record(event.settings.trf_header)
+    if codes is None:
+        return event
+    unknown = [code for code in codes if code not in TIEBREAKERS]
+    if unknown:
+        raise FileRefused(f"{file}: the tie-break list names {', '.join(unknown)}, which this program does not know")
+    return replace(event, settings=replace(event.settings, tiebreakers=codes))
 
 
 def run_check(file: str, format: str, section: str | None) -> tuple[str, int]:

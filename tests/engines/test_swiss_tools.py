@@ -349,3 +349,12 @@ def test_a_swiss_event_file_has_its_rounds_checked_and_says_it_has_no_ranks(tmp_
 def test_an_event_not_paired_by_the_dutch_system_is_refused_with_status_2():
     status, out, err = run("check", str(ROOT / "tests" / "data" / "seed002-hyogo.json"))
     assert (status, out) == (2, "") and "the checker knows the FIDE Dutch system" in err
+
+
+def test_standings_of_a_trf_follow_its_202_record(tmp_path):
+    lines = SAMPLE.read_text(encoding="latin-1").splitlines()
+    path = write(tmp_path, [lines[0], "202 SB/C1, WIN", *lines[1:]])
+    status, out, _ = run("standings", str(path), "--format", "json")
+    assert status == 0 and list(json.loads(out)["standings"][0]["tiebreakers"]) == ["SB-C1", "WIN"]
+    status, out, err = run("standings", str(write(tmp_path, [lines[0], "202 SB,XYZ", *lines[1:]], "bad.trf")))
+    assert (status, out) == (2, "") and "XYZ" in err
