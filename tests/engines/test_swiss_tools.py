@@ -15,7 +15,7 @@ import pytest
 
 from pairing.tools.main import main
 from standings import compute, points_by_player
-from swiss import trf
+from swiss import eventfile, trf
 from swiss.trfheader import tiebreak_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -330,3 +330,22 @@ def test_the_generators_options_show_in_the_file():
 def test_the_generator_refuses_what_it_cannot_make_with_status_2(options, message):
     status, out, err = run("generate", *options)
     assert (status, out) == (2, "") and message in err
+
+
+# ---------------------------------------------------------------- a swiss-event file
+
+
+def test_a_swiss_event_file_has_its_rounds_checked_and_says_it_has_no_ranks(tmp_path):
+    event = trf.loads(SAMPLE.read_text(encoding="latin-1"), points_by_player)
+    path = tmp_path / "event.json"
+    path.write_text(eventfile.dumps(event), encoding="utf-8")
+    status, doc = check(path)
+    assert status == 0 and len(doc["rounds"]) == 10 and wrong_rounds(doc) == []
+    assert (
+        doc["standings"]["tiebreakers"] == list(event.settings.tiebreakers) and "no ranks" in doc["standings"]["note"]
+    )
+
+
+def test_an_event_not_paired_by_the_dutch_system_is_refused_with_status_2():
+    status, out, err = run("check", str(ROOT / "tests" / "data" / "seed002-hyogo.json"))
+    assert (status, out) == (2, "") and "the checker knows the FIDE Dutch system" in err
