@@ -183,6 +183,12 @@ def refusal_codes() -> set[str]:
         if isinstance(f, ast.FunctionDef)
     }
     for name, tree in trees.items():
+        # A refusal may name a message a helper gave just before (`if problem := detail_problem(...)`).
+        named = {
+            n.target.id: n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.NamedExpr) and isinstance(n.value, ast.Call) and isinstance(n.target, ast.Name)
+        }
         for call in ast.walk(tree):
             func = getattr(call, "func", None)
             if not isinstance(call, ast.Call) or (getattr(func, "id", None) or getattr(func, "attr", None)) not in (
@@ -191,6 +197,8 @@ def refusal_codes() -> set[str]:
             ):
                 continue
             message = call.args[-1]
+            if isinstance(message, ast.Name) and message.id in named:
+                message = named[message.id]
             where = f"{name}:{call.lineno}"
             assert isinstance(message, ast.Call), f"{where}: a refusal without a code"
             callee = getattr(message.func, "id", None)
