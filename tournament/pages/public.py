@@ -28,6 +28,7 @@ from tournament.pages.rows import (
 )
 from tournament.services.cut import cut_made, player_text
 from tournament.services.divisions import joined_into
+from tournament.services.locks import awaiting_result
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import (
     division_cut,
@@ -217,7 +218,7 @@ def screen_board(event: Event) -> dict:
     current = rounds[-1] if rounds else None
     playing = (
         list(
-            current.matches.filter(result=Match.Result.PLAYED, games_a__isnull=True, player_b__isnull=False)
+            current.matches.filter(awaiting_result(), player_b__isnull=False)
             .order_by("table")
             .values_list("table", flat=True)
         )

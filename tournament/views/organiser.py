@@ -27,7 +27,7 @@ from tournament.pages.round import round_lines
 from tournament.pages.sections import sections_panel
 from tournament.pages.standings import standings_tables
 from tournament.services.divisions import joined_into
-from tournament.services.locks import ServiceError, changed, lock_event, log
+from tournament.services.locks import ServiceError, awaiting_result, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
 from tournament.services.staff import claim_invites, create_event, new_event_zone
 from tournament.services.top_cut import final_placings, placings_by_division
@@ -97,7 +97,7 @@ def event_home(request: HtmxHttpRequest, slug: str):
     event = access.event
     rounds = list(
         event.rounds.annotate(
-            missing=Count("matches", filter=Q(matches__result=Match.Result.PLAYED, matches__games_a__isnull=True)),
+            missing=Count("matches", filter=awaiting_result("matches__")),
             # A bye or an unpaired loss takes no table.
             tables=Count("matches", filter=Q(matches__player_b__isnull=False)),
         ).order_by("number")

@@ -12,7 +12,7 @@ from tournament.forms.results import TopCutUndoForm
 from tournament.models import Match, Round
 from tournament.pages import top_cut as pages
 from tournament.pages.round import result_choices
-from tournament.services.locks import ServiceError, swiss_rounds_played
+from tournament.services.locks import ServiceError, awaiting_result, swiss_rounds_played
 from tournament.services.results import ConfirmAdvance, advance_question, parse_outcome
 from tournament.services.rounds import publish_round
 from tournament.services.top_cut import (
@@ -50,7 +50,7 @@ def top_cut(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     rounds = top_cut_rounds(event)
     stages = pages.stages(event, rounds, pages.seeds_of(event) if rounds else {})
     draft = rounds[0] if rounds and not rounds[0].is_published else None
-    entered = Match.objects.filter(round__in=rounds).exclude(result=Match.Result.PLAYED, games_a__isnull=True)
+    entered = Match.objects.filter(round__in=rounds).exclude(awaiting_result())
     planned = event.planned_rounds
     swiss = swiss_rounds_played(event)
     return page(
