@@ -361,7 +361,7 @@ def private_names_between_views(root: Path) -> list[str]:
 
 
 def test_no_view_takes_a_private_name_from_another():
-    """A name starting with `_` is its module's own: what two views share is public, in views/pages.py or
+    """A name starting with `_` is its module's own: what two views share is public, in views/responses.py or
     tournament/pages/, so that changing one view's insides never breaks another."""
     assert list((ROOT / "tournament" / "views").glob("*.py"))
     assert private_names_between_views(ROOT) == []
@@ -370,11 +370,11 @@ def test_no_view_takes_a_private_name_from_another():
 def test_the_private_name_guard_sees_both_ways_of_taking_one(tmp_path):
     (tmp_path / "tournament" / "views").mkdir(parents=True)
     (tmp_path / "tournament" / "views" / "results.py").write_text(
-        "from tournament.views import rounds\nfrom tournament.views.pages import _next, back\n\n\n"
+        "from tournament.views import rounds\nfrom tournament.views.responses import _next, back\n\n\n"
         "def f():\n    from .rounds import _round_context\n    return rounds._started, rounds.page\n"
     )
     assert private_names_between_views(tmp_path) == [
-        "tournament/views/results.py:2 tournament.views.pages._next",
+        "tournament/views/results.py:2 tournament.views.responses._next",
         "tournament/views/results.py:6 tournament.views.rounds._round_context",
         "tournament/views/results.py:7 rounds._started",
     ]

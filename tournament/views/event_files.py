@@ -19,7 +19,7 @@ from tournament.models import Job
 from tournament.services.event_files import import_file, without_slug
 from tournament.snapshot import file_size
 from tournament.views.access import HtmxHttpRequest, creates_events, heavy
-from tournament.views.pages import page
+from tournament.views.responses import page
 from tournament.views.trf import as_organiser, file_job, import_once
 
 

@@ -30,7 +30,7 @@ from tournament.views.access import (
     heavy,
     may_create_events,
 )
-from tournament.views.pages import back, live_headers, page
+from tournament.views.responses import back, live_headers, page
 
 # Who may start (and download) each kind: the cards carry every player's personal link.
 NEED = {Job.Kind.CARDS: ORGANISER, Job.Kind.PLAYERS: ORGANISER}

@@ -34,7 +34,7 @@ from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.text import l10n
 from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
-from tournament.views.pages import back, page, save_changed
+from tournament.views.responses import back, page, save_changed
 from tournament.views.sections import sections_index
 
 

@@ -46,7 +46,7 @@ from tournament.text import game_words, l10n, names
 from tournament.text.results import result_word
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
-from tournament.views.pages import back, next_url, page, save_changed
+from tournament.views.responses import back, next_url, page, save_changed
 
 
 @require_GET

@@ -22,7 +22,7 @@ from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.snapshot import event_to_file, export_file
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
-from tournament.views.pages import round_or_404
+from tournament.views.responses import round_or_404
 
 
 @require_GET

@@ -17,8 +17,8 @@ from tournament.services.locks import ServiceError
 from tournament.text import name_search
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.jobs import large_event, offer
-from tournament.views.pages import back, next_url, page
 from tournament.views.player import personal_qr
+from tournament.views.responses import back, next_url, page
 
 
 @require_POST

@@ -24,7 +24,7 @@ from tournament.services.locks import ServiceError
 from tournament.services.results import ConfirmAdvance, ConfirmReplace, advance_question, parse_outcome, record_result
 from tournament.text.results import result_label
 from tournament.views.access import Access, HtmxHttpRequest, event_for
-from tournament.views.pages import back, next_url, page, round_or_404
+from tournament.views.responses import back, next_url, page, round_or_404
 
 
 def _first_error(form) -> str:

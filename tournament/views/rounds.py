@@ -39,7 +39,7 @@ from tournament.services.rounds import (
 )
 from tournament.text import engine_text, name_search
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
-from tournament.views.pages import back, live_headers, next_url, page, round_or_404
+from tournament.views.responses import back, live_headers, next_url, page, round_or_404
 
 
 @require_POST

@@ -24,7 +24,7 @@ from tournament.services.sections import (
 )
 from tournament.text import l10n
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
-from tournament.views.pages import back, page
+from tournament.views.responses import back, page
 
 
 def _home(slug: str) -> str:

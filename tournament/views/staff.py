@@ -13,7 +13,7 @@ from tournament.models import EventRole, StaffInvite
 from tournament.services.locks import ServiceError, log
 from tournament.services.staff import invite_staff, remove_staff
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
-from tournament.views.pages import back
+from tournament.views.responses import back
 
 
 def _staff_section(slug: str) -> str:

@@ -22,7 +22,7 @@ from tournament.services.top_cut import (
     undo_top_cut,
 )
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
-from tournament.views.pages import back, page
+from tournament.views.responses import back, page
 from tournament.views.sections import sections_index
 
 

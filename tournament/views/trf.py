@@ -37,7 +37,7 @@ from tournament.views.access import (
     may_create_events,
 )
 from tournament.views.jobs import started
-from tournament.views.pages import page
+from tournament.views.responses import page
 
 
 @require_GET
