@@ -776,7 +776,7 @@ class Report(models.Model):
 
 class CodeBudget(models.Model):
     """How fast player codes may be tried: by one phone's device key, at one address, as a device key's first
-    tries, and how fast an address is given device keys (`services.reports.take_turn`); and an account's heavy
+    tries, and how fast an address is given device keys (`services.codes.take_turn`); and an account's heavy
     actions (`services.budgets.take_heavy_turn`).
 
     A budget of wrong codes that refills at a steady pace, kept as the moment it would be full again

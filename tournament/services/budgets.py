@@ -1,6 +1,6 @@
 """Budgets that refill at a steady pace (the generic cell rate algorithm), kept in `CodeBudget` rows: one
 row and one locked update per turn, however many turns were taken before. Player codes take their turns
-here (`reports.take_turn`), and so do an account's heavy actions (`take_heavy_turn`: pairing, re-pairing,
+here (`codes.take_turn`), and so do an account's heavy actions (`take_heavy_turn`: pairing, re-pairing,
 creating or importing an event).
 
 A turn that is not due yet is refused at once (`Throttled`, with the seconds to wait): no request is held

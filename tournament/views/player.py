@@ -43,7 +43,7 @@ from tournament.pages.player import (
     sent_message,
 )
 from tournament.pages.rows import qr_svg
-from tournament.services import budgets, reports
+from tournament.services import budgets, codes, reports
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError
 from tournament.services.results import Outcome, parse_outcome
@@ -81,7 +81,7 @@ def event_path(slug: str) -> str:
 def remember(response: HttpResponse, event: Event, player: Player) -> HttpResponse:
     response.set_signed_cookie(
         _cookie(event),
-        f"{player.pk}:{reports.token_digest(player.token)}",
+        f"{player.pk}:{codes.token_digest(player.token)}",
         salt=COOKIE_SALT,
         max_age=COOKIE_DAYS * 86400,
         path=event_path(event.slug),
@@ -92,21 +92,21 @@ def remember(response: HttpResponse, event: Event, player: Player) -> HttpRespon
     return response
 
 
-def device_key(request: HtmxHttpRequest) -> reports.Device | None:
-    """This phone's device (`reports.device_of`), None when it has no key of ours."""
-    return reports.device_of(request.COOKIES.get(reports.DEVICE_COOKIE))
+def device_key(request: HtmxHttpRequest) -> codes.Device | None:
+    """This phone's device (`codes.device_of`), None when it has no key of ours."""
+    return codes.device_of(request.COOKIES.get(codes.DEVICE_COOKIE))
 
 
-def keep_device(response: HttpResponse, request: HtmxHttpRequest, device: reports.Device | None) -> HttpResponse:
+def keep_device(response: HttpResponse, request: HtmxHttpRequest, device: codes.Device | None) -> HttpResponse:
     """A phone shown the page to type its code on, without a key or with one whose first tries are over, is given
-    one (from its address's budget of keys: `reports.give_device`), to keep for a year at every event's address. A
+    one (from its address's budget of keys: `codes.give_device`), to keep for a year at every event's address. A
     key comes with the page only, never with the answer to a code: a script posting guesses is given none."""
     if device is not None and device.fresh:
         return response
-    key = reports.give_device(address(request))
+    key = codes.give_device(address(request))
     if key is not None:
         response.set_cookie(
-            reports.DEVICE_COOKIE,
+            codes.DEVICE_COOKIE,
             key,
             max_age=365 * 86400,
             path="/e/",
@@ -140,7 +140,7 @@ def who(request: HtmxHttpRequest, event: Event) -> Player | None:
     """The player this phone was opened as, if their link still holds (a reissued one does not)."""
     signed = _signed(request, _cookie(event))
     player = signed and single(Player.objects.filter(pk=signed[0], event=event))
-    if not player or not reports.check_digest(player, signed[1]):
+    if not player or not codes.check_digest(player, signed[1]):
         return None
     player.event = event  # already read: the pages below need it, not another query
     return player
@@ -162,7 +162,7 @@ def phone_player(request: HtmxHttpRequest, slug: str) -> tuple[Event, Player | N
         if not signed:
             continue
         player = _player_at(signed[0], slug, int(event_pk[1]))
-        if player is not None and reports.check_digest(player, signed[1]):
+        if player is not None and codes.check_digest(player, signed[1]):
             use_event(player.event)
             return player.event, player
     return _event(slug), None
@@ -205,7 +205,7 @@ def phone_page(request: HtmxHttpRequest, slug: str) -> PhonePage:
         if not signed:
             continue
         found = page_row(signed[0], int(event_pk[1]), slug)
-        if found is not None and reports.check_digest(found.player, signed[1]):
+        if found is not None and codes.check_digest(found.player, signed[1]):
             use_event(found.event)  # its time zone, and a chess event's words
             return found
     return PhonePage(_event(slug))
@@ -228,11 +228,11 @@ def link(request: HtmxHttpRequest, slug: str, pk: int, token: str):
     if into is not None:  # their section joined another (services/divisions.py): their link leads there
         return redirect("player:link", slug=into.slug, pk=pk, token=token)
     moved = _moved(event, pk) if player is None else None
-    if moved is not None and reports.check_token(moved, token):
+    if moved is not None and codes.check_token(moved, token):
         # A player moved to another section of the event keeps their link (docs/sections.md): the card printed
         # before the move leads to the section they play in now.
         return redirect("player:link", slug=moved.event.slug, pk=pk, token=token)
-    if player is None or not reports.check_token(player, token):
+    if player is None or not codes.check_token(player, token):
         _stranger(request, event)
         response = render(request, "player/link_gone.html", {"event": event}, status=404)
         return forget_cookie(response, event)
@@ -253,7 +253,7 @@ def code(request: HtmxHttpRequest, slug: str):
         sections = bool(event.parent_id) or event.sections.exists()  # any section's address finds them all
         typed = request.POST.get("code", "")
         try:
-            player = reports.find_by_code(event, typed, address(request), sections=sections, device=device)
+            player = codes.find_by_code(event, typed, address(request), sections=sections, device=device)
         except budgets.Throttled as e:
             context = {"event": event, "error": str(e), "retry": e.seconds}
             response = render(request, "player/code.html", context, status=429)
@@ -301,7 +301,7 @@ def table(request: HtmxHttpRequest, slug: str, number: int, table: int):
         seated = [p for p in (match.player_a, match.player_b) if p is not None]
         typed = request.POST.get("code", "")
         try:
-            player = reports.find_by_code(event, typed, address(request), among=seated, device=device)
+            player = codes.find_by_code(event, typed, address(request), among=seated, device=device)
         except budgets.Throttled as e:
             error, status = str(e), 429
             retry = e.seconds

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from tests.web.organiser.test_concurrency import at_once
 from tournament.models import CODE_ALPHABET, CODE_LENGTH, CodeBudget, Event, Player
-from tournament.services import reports
+from tournament.services import codes, reports
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +34,10 @@ def test_the_odds_of_guessing_in_a_day_are_under_one_in_a_million_for_each_addre
     """docs/features.md ("Guessing a code") states these figures."""
     assert len(CODE_ALPHABET) == 22 and CODE_LENGTH == 8
     # The address's turns, and the first tries of every device key it can be given in a day.
-    assert reports.most_guesses_per_day() == 100 + 86400 // 5 + 3 * (400 + 86400 // 30) == 27220
-    assert reports.most_guesses_per_day() <= 100 + 86400 // 3  # no more than one address had before devices
-    assert reports.guess_odds_per_day() < 1e-6
-    assert round(reports.guess_odds_per_day() * 1e7, 1) == 5.0
+    assert codes.most_guesses_per_day() == 100 + 86400 // 5 + 3 * (400 + 86400 // 30) == 27220
+    assert codes.most_guesses_per_day() <= 100 + 86400 // 3  # no more than one address had before devices
+    assert codes.guess_odds_per_day() < 1e-6
+    assert round(codes.guess_odds_per_day() * 1e7, 1) == 5.0
 
 
 def test_a_code_is_typed_as_the_card_prints_it_and_names_its_player(event):
@@ -52,13 +52,13 @@ def test_a_code_is_typed_as_the_card_prints_it_and_names_its_player(event):
         wide.replace("－", "ー"),
         f"{a.number}　{a.code}",  # an ideographic space
     ):
-        assert reports.find_by_code(event, typed, "10.0.0.1") == a, typed
+        assert codes.find_by_code(event, typed, "10.0.0.1") == a, typed
     b = event.players.get(name="Player B")
     with pytest.raises(reports.ServiceError, match="code is not right"):
-        reports.find_by_code(event, f"{b.number}-{a.code}", "10.0.0.1")  # A's secret is not B's
+        codes.find_by_code(event, f"{b.number}-{a.code}", "10.0.0.1")  # A's secret is not B's
     for bad in ("", "ACEF-HJKM", "17-ACE", "x" * 30):
         with pytest.raises(reports.ServiceError, match="not a player code"):
-            reports.find_by_code(event, bad, "10.0.0.1")
+            codes.find_by_code(event, bad, "10.0.0.1")
 
 
 def spend(scope: str, turns: int, interval) -> None:
@@ -67,14 +67,14 @@ def spend(scope: str, turns: int, interval) -> None:
 
 
 def device_of(phone: Client) -> str:
-    return reports.device_of(phone.cookies[reports.DEVICE_COOKIE].value).id
+    return codes.device_of(phone.cookies[codes.DEVICE_COOKIE].value).id
 
 
 def keyed(event, address: str) -> Client:
     """A phone that opened the code page at `address`, and was given its device key there."""
     phone = Client()
     assert phone.get(code_url(event), REMOTE_ADDR=address).status_code == 200
-    assert reports.DEVICE_COOKIE in phone.cookies
+    assert codes.DEVICE_COOKIE in phone.cookies
     return phone
 
 
@@ -84,9 +84,9 @@ def test_a_mistyping_player_never_locks_out_the_phones_sharing_the_venues_addres
     a, b = event.players.get(name="Player A"), event.players.get(name="Player B")
     venue = "203.0.113.7"
     guesser = keyed(event, venue)
-    for k in range(reports.DEVICE_BUDGET):
+    for k in range(codes.DEVICE_BUDGET):
         assert guesser.post(code_url(event), {"code": wrong_code(a, k)}, REMOTE_ADDR=venue).status_code == 400
-    spend(f"device:{device_of(guesser)}", reports.DEVICE_BUDGET, reports.DEVICE_INTERVAL)
+    spend(f"device:{device_of(guesser)}", codes.DEVICE_BUDGET, codes.DEVICE_INTERVAL)
     started = time.monotonic()
     refused = guesser.post(code_url(event), {"code": wrong_code(a, 99)}, REMOTE_ADDR=venue)
     assert refused.status_code == 429 and 1 <= int(refused["Retry-After"]) <= 60
@@ -101,7 +101,7 @@ def test_the_refused_code_page_counts_down_to_the_next_turn(event):
     a = event.players.get(name="Player A")
     phone = keyed(event, "198.51.100.9")
     phone.post(code_url(event), {"code": wrong_code(a)}, REMOTE_ADDR="198.51.100.9")
-    spend(f"device:{device_of(phone)}", reports.DEVICE_BUDGET, reports.DEVICE_INTERVAL)
+    spend(f"device:{device_of(phone)}", codes.DEVICE_BUDGET, codes.DEVICE_INTERVAL)
     refused = phone.post(code_url(event), {"code": a.card_code}, REMOTE_ADDR="198.51.100.9")
     assert refused.status_code == 429
     seconds = int(refused["Retry-After"])
@@ -117,7 +117,7 @@ def test_guessing_from_many_addresses_never_refuses_a_players_right_code(event):
     for k in range(30):
         ip = f"198.51.100.{k}"
         assert Client().post(code_url(event), {"code": wrong_code(a, k)}, REMOTE_ADDR=ip).status_code == 400
-        spend(f"address:{ip}", reports.ADDRESS_BUDGET, reports.ADDRESS_INTERVAL)
+        spend(f"address:{ip}", codes.ADDRESS_BUDGET, codes.ADDRESS_INTERVAL)
         assert Client().post(code_url(event), {"code": wrong_code(b, k)}, REMOTE_ADDR=ip).status_code == 429
     for p, ip in ((a, "192.0.2.1"), (b, "2001:db8:7::1"), (a, "198.51.100.3")):
         started = time.monotonic()
@@ -127,10 +127,10 @@ def test_guessing_from_many_addresses_never_refuses_a_players_right_code(event):
 
 
 def test_an_ipv6_guesser_is_one_address_for_its_whole_64(event):
-    reports.take_turn(None, "2001:db8:1:2::5")
-    reports.take_turn(None, "2001:db8:1:2:ffff::9")
-    reports.give_device("2001:db8:1:2::5")
-    reports.give_device("2001:db8:1:2:ffff::9")
+    codes.take_turn(None, "2001:db8:1:2::5")
+    codes.take_turn(None, "2001:db8:1:2:ffff::9")
+    codes.give_device("2001:db8:1:2::5")
+    codes.give_device("2001:db8:1:2:ffff::9")
     assert set(CodeBudget.objects.values_list("scope", flat=True)) == {
         "address:2001:db8:1:2::/64",
         "starts:2001:db8:1:2::/64",
@@ -139,26 +139,26 @@ def test_an_ipv6_guesser_is_one_address_for_its_whole_64(event):
 
 def test_the_right_code_spends_no_budget(event):
     a = event.players.get(name="Player A")
-    device = reports.device_of(reports.give_device("10.0.0.1"))
+    device = codes.device_of(codes.give_device("10.0.0.1"))
     for _ in range(3):
-        reports.find_by_code(event, a.card_code, "10.0.0.1", device=device)
+        codes.find_by_code(event, a.card_code, "10.0.0.1", device=device)
     with pytest.raises(reports.ServiceError):
-        reports.find_by_code(event, wrong_code(a), "10.0.0.1", device=device)
+        codes.find_by_code(event, wrong_code(a), "10.0.0.1", device=device)
     own = CodeBudget.objects.get(scope=f"device:{device.id}")
     address = CodeBudget.objects.get(scope="address:10.0.0.1")
     # One turn spent from each budget: the wrong code's.
-    assert 0 < (own.full_at - timezone.now()).total_seconds() <= reports.DEVICE_INTERVAL.total_seconds()
-    assert 0 < (address.full_at - timezone.now()).total_seconds() <= reports.ADDRESS_INTERVAL.total_seconds()
+    assert 0 < (own.full_at - timezone.now()).total_seconds() <= codes.DEVICE_INTERVAL.total_seconds()
+    assert 0 < (address.full_at - timezone.now()).total_seconds() <= codes.ADDRESS_INTERVAL.total_seconds()
 
 
 def test_a_valid_code_reads_one_player_by_the_event_number_index_whatever_the_rosters_size(event):
     """Before: every player of the event was loaded and compared (0.9-2.7 s at 50,000 players)."""
     a = event.players.get(name="Player A")
-    reports.find_by_code(event, a.card_code, "10.0.0.1")  # the budget rows exist from now on
+    codes.find_by_code(event, a.card_code, "10.0.0.1")  # the budget rows exist from now on
 
     def queries() -> list[str]:
         with CaptureQueriesContext(connection) as ctx:
-            assert reports.find_by_code(event, a.card_code, "10.0.0.1") == a
+            assert codes.find_by_code(event, a.card_code, "10.0.0.1") == a
         return [q["sql"] for q in ctx.captured_queries]
 
     small = queries()
@@ -170,7 +170,7 @@ def test_a_valid_code_reads_one_player_by_the_event_number_index_whatever_the_ro
     if connection.vendor == "postgresql":  # a table this small may be read whole, which is cheaper for it
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL enable_seqscan = off")
-    plan = reports.player_by_number(event, a.number).explain()
+    plan = codes.player_by_number(event, a.number).explain()
     assert "INDEX" in plan.upper() and "SCAN tournament_player\n" not in plan  # never the whole table
 
 
@@ -179,8 +179,8 @@ def test_forty_wrong_codes_at_once_from_one_address_are_compared_at_most_the_bud
     """Taking a turn and counting it is one locked update: 40 simultaneous wrong codes (from phones without a
     device key) against an address's budget of 10 (and no waiting) compare exactly 10; the others are refused
     before any code is compared."""
-    monkeypatch.setattr(reports, "ADDRESS_BUDGET", 10)
-    monkeypatch.setattr(reports, "ADDRESS_INTERVAL", reports.ADDRESS_INTERVAL * 100)  # no refill during the test
+    monkeypatch.setattr(codes, "ADDRESS_BUDGET", 10)
+    monkeypatch.setattr(codes, "ADDRESS_INTERVAL", codes.ADDRESS_INTERVAL * 100)  # no refill during the test
     a = event.players.get(name="Player A")
     url = code_url(event)
     responses = at_once(

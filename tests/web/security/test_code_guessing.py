@@ -17,7 +17,7 @@ from tests.web.deploy.test_cache_outage import shared_cache  # noqa: F401 (a fix
 from tests.web.deploy.test_deploy import fresh_database_url  # noqa: F401 (a fixture)
 from tests.web.security.stack import Session, run, served, shell
 from tournament.models import CODE_ALPHABET, CODE_LENGTH, Player
-from tournament.services import reports
+from tournament.services import codes
 
 pytestmark = pytest.mark.django_db
 
@@ -77,10 +77,10 @@ def test_three_hundred_phones_get_in_while_a_guesser_on_the_same_address_spends_
     seconds = time.monotonic() - started
     assert refused == []
     # What the guessers had compared: no more than their turns (and what refilled while the test ran).
-    refill = int(seconds / reports.DEVICE_INTERVAL.total_seconds()) + 1
-    assert keeping.answers[400] <= reports.DEVICE_BUDGET + refill, keeping.answers
-    refill = int(seconds / reports.ADDRESS_INTERVAL.total_seconds()) + 1
-    assert scripted.answers[400] <= reports.ADDRESS_BUDGET + refill, scripted.answers
+    refill = int(seconds / codes.DEVICE_INTERVAL.total_seconds()) + 1
+    assert keeping.answers[400] <= codes.DEVICE_BUDGET + refill, keeping.answers
+    refill = int(seconds / codes.ADDRESS_INTERVAL.total_seconds()) + 1
+    assert scripted.answers[400] <= codes.ADDRESS_BUDGET + refill, scripted.answers
     assert keeping.answers[429] > 0 and scripted.answers[429] > 0  # they did run out
     print(f"\n{HALL} phones in {seconds:.1f} s; guessers compared {keeping.answers} and {scripted.answers}")
 
@@ -93,25 +93,25 @@ def test_a_guesser_that_takes_a_new_key_for_every_guess_has_the_keys_first_tries
     """The one way past a device's budget is a new device: the address's keys are a budget of their own, so such a
     guesser has at most the address's turns and FIRST_TRIES for each key it is given; and a phone given its key
     before the guesser came still gets in with its first tries."""
-    monkeypatch.setattr(reports, "DEVICE_STARTS", 12)
-    monkeypatch.setattr(reports, "DEVICE_START_INTERVAL", reports.DEVICE_START_INTERVAL * 100)
-    monkeypatch.setattr(reports, "ADDRESS_INTERVAL", reports.ADDRESS_INTERVAL * 100)
+    monkeypatch.setattr(codes, "DEVICE_STARTS", 12)
+    monkeypatch.setattr(codes, "DEVICE_START_INTERVAL", codes.DEVICE_START_INTERVAL * 100)
+    monkeypatch.setattr(codes, "ADDRESS_INTERVAL", codes.ADDRESS_INTERVAL * 100)
     url = reverse("player:code", args=[event.slug])
     a = event.players.get(name="Player A")
     early = Client()
     early.get(url, REMOTE_ADDR=VENUE)  # a player's phone at the venue before the guesser starts
     answers = Counter()
-    for k in range(reports.ADDRESS_BUDGET + 10):  # the address's turns spent first, without a key
+    for k in range(codes.ADDRESS_BUDGET + 10):  # the address's turns spent first, without a key
         answers[Client().post(url, {"code": wrong(a.number, k, a.code)}, REMOTE_ADDR=VENUE).status_code] += 1
-    assert answers == {400: reports.ADDRESS_BUDGET, 429: 10}
+    assert answers == {400: codes.ADDRESS_BUDGET, 429: 10}
     for k in range(3 * 12):  # then a new key for every few guesses
         phone = Client()
         phone.get(url, REMOTE_ADDR=VENUE)  # a new key if the address has one left
-        for j in range(reports.FIRST_TRIES + 1):
+        for j in range(codes.FIRST_TRIES + 1):
             code = wrong(a.number, 1000 + k * 10 + j, a.code)
             answers[phone.post(url, {"code": code}, REMOTE_ADDR=VENUE).status_code] += 1
     keys = 12 - 1  # the early phone took one
-    assert answers[400] == reports.ADDRESS_BUDGET + keys * reports.FIRST_TRIES, answers
+    assert answers[400] == codes.ADDRESS_BUDGET + keys * codes.FIRST_TRIES, answers
     assert early.post(url, {"code": a.card_code}, REMOTE_ADDR=VENUE).status_code == 302
 
 
@@ -178,6 +178,6 @@ def test_through_gunicorn_a_hall_gets_in_while_a_guesser_shares_its_address(tmp_
             g.join(timeout=60)
     print(f"\n{HALL} phones in {seconds:.1f} s beside the guessers: {dict(answers)}")
     assert answers[("honest", 302)] == HALL, answers
-    assert answers[(True, 400)] <= reports.DEVICE_BUDGET + 2, answers  # its device's turns
-    assert answers[(False, 400)] <= reports.ADDRESS_BUDGET + (seconds + 60) / 5, answers  # the address's
+    assert answers[(True, 400)] <= codes.DEVICE_BUDGET + 2, answers  # its device's turns
+    assert answers[(False, 400)] <= codes.ADDRESS_BUDGET + (seconds + 60) / 5, answers  # the address's
     assert answers[(True, 429)] > 0 and answers[(False, 429)] > 0
