@@ -1,6 +1,6 @@
 """A hall's phones share the venue's one public address, and a guesser is among them. Whatever the guesser does
 with its own turns, each player's right code typed on their own phone opens their page; the guesser has no more
-codes compared than its device's budget and the address's (services/reports.py, docs/features.md "Guessing a
+codes compared than its device's budget and the address's (services/codes.py, docs/features.md "Guessing a
 code"), and cannot lock anybody's number. Through the Django client on the test database with Redis as the cache,
 then on the wire: gunicorn, PostgreSQL, Redis, 300 phones and a guesser at full speed."""
 
@@ -126,14 +126,14 @@ def test_through_gunicorn_a_hall_gets_in_while_a_guesser_shares_its_address(tmp_
         imported = run(["import_event", str(tmp_path / "hall.json"), "--slug", "hall"], env)
         assert imported.returncode == 0, imported.stderr
         shell(env, "from tournament.models import Event; Event.objects.update(public=True); print('ok')")
-        codes = json.loads(
+        cards = json.loads(
             shell(
                 env,
                 "import json; from tournament.models import Player;"
                 " print(json.dumps([[p.number, p.code] for p in Player.objects.order_by('number')]))",
             )
         )
-        assert len(codes) == HALL
+        assert len(cards) == HALL
         stop, answers, lock = threading.Event(), Counter(), threading.Lock()
 
         def guesser(keeps: bool) -> None:
@@ -144,7 +144,7 @@ def test_through_gunicorn_a_hall_gets_in_while_a_guesser_shares_its_address(tmp_
                 phone.get("/login/")  # a CSRF cookie, and no device key ever
             while not stop.is_set():
                 k += 1
-                number, right = codes[(k * 7) % HALL]
+                number, right = cards[(k * 7) % HALL]
                 status = phone.post("/e/hall/me/code/", {"code": wrong(number, k, right)})[0]
                 if not keeps:
                     phone.cookies.pop("swiss_device", None)  # a script that keeps no device key
@@ -167,7 +167,7 @@ def test_through_gunicorn_a_hall_gets_in_while_a_guesser_shares_its_address(tmp_
             assert time.monotonic() < deadline, answers
             time.sleep(0.2)
         started = time.monotonic()
-        phones = [threading.Thread(target=honest, args=(codes[i::6],)) for i in range(6)]
+        phones = [threading.Thread(target=honest, args=(cards[i::6],)) for i in range(6)]
         for t in phones:
             t.start()
         for t in phones:
