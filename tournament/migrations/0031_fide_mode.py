@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0029_one_import_per_account'),
+        ('tournament', '0030_round_changes'),
     ]
 
     operations = [
