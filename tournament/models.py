@@ -23,8 +23,8 @@ from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, time_zones
 from swiss.names import NAME_MAX, stored_name, stored_reading
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
-from tournament.validators import check_player_name
 from tournament.round_changes import RoundChange  # noqa: F401  (the public trail of a published round)
+from tournament.validators import check_player_name
 
 
 def _validate_tiebreakers(value):
