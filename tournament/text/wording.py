@@ -68,6 +68,22 @@ CHESS_WORDS = (
     pgettext_lazy("chess", "points for a draw"),
     pgettext_lazy("chess", "A win must score more than a loss, and a draw between the two."),
     # Byes: a Danish chess player's oversidder.
+    # why two players are not paired together (engine_text: not_in_round, bye, and the rules of the bye)
+    pgettext_lazy("chess", "%(player)s is not paired in round %(round)s (absent, or holding a pre-awarded bye)"),
+    pgettext_lazy("chess", "second byes"),
+    pgettext_lazy("chess", "the players ranked below the bye"),
+    pgettext_lazy("chess", "C.5, the score of the bye"),
+    pgettext_lazy("chess", "C.9, the unplayed games of the bye"),
+    pgettext_lazy(
+        "chess",
+        "%(player)s has this round's bye: a round pairing %(a)s with %(b)s is worse by %(rule)s in the bracket "
+        "of score %(bracket)s (%(this_round)s in this round, %(with_pair)s with the pair)",
+    ),
+    pgettext_lazy(
+        "chess",
+        "%(player)s has this round's bye: a round pairing %(a)s with %(b)s is worse by %(rule)s "
+        "(%(this_round)s in this round, %(with_pair)s with the pair)",
+    ),
     pgettext_lazy("chess", "%(first)s and %(second)s both have a bye: swapping them changes nothing."),
     pgettext_lazy("chess", "%(name)s plays round %(number)s: no bye."),
     npgettext_lazy(
