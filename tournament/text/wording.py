@@ -267,6 +267,15 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
         return _("Passed at level %(level)s: %(text)s") % {"level": d.get("level"), "text": d.get("text", "")}
     if action == "fide_mode":
         return _("Turned FIDE mode on.")
+    if action == "manual_start":
+        return _("Started editing round %(round)s by hand.") % {"round": rnd}
+    if action == "manual_validate":
+        return _("Validated the pairings of round %(round)s.") % {"round": rnd}
+    if action in ("forbidden_pair", "forbidden_pair_removed"):
+        first, second = (name_of(k) for k in (d.get("players") or ["", ""])[:2])
+        if action == "forbidden_pair":
+            return _("Forbade pairing %(first)s with %(second)s.") % {"first": first, "second": second}
+        return _("Allowed pairing %(first)s with %(second)s again.") % {"first": first, "second": second}
     if action == "settings_after_pairing":
         fields = l10n.join(str(SETTING_WORDS.get(f, heading(f))) for f in d.get("fields", []))
         return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}
