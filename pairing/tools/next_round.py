@@ -20,6 +20,7 @@ class NextRound:
     result: pairing.Pairing
     shown: pairing.PairingInput
     requested: dict[str, str]
+    inp: pairing.PairingInput | pairing.DutchInput | None = None  # what a Swiss round was paired from
 
 
 def next_round(event: Event, seed: int) -> NextRound:
@@ -37,7 +38,10 @@ def next_round(event: Event, seed: int) -> NextRound:
     else:
         # The entrants' points are shown beside the names (the Dutch system's own input has none).
         shown = pairing.entrants_from_event(event, seed=seed)
-        result = pairing.pair(pairing.engine_input(event, shown))
+        inp = pairing.engine_input(event, shown)
+        result = pairing.pair(inp)
+        requested = pairing.requested_byes(event, result.round)
+        return NextRound(result, shown, requested, inp)
     requested = pairing.requested_byes(event, result.round) if result.method != ELIMINATION else {}
     return NextRound(result, shown, requested)
 
@@ -98,3 +102,23 @@ def to_text(
 
 def _num(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else str(float(value)).rstrip("0")
+
+
+def why_not_json(answer) -> dict[str, Any]:
+    """`pair --why-not A,B --format json`: the code, its facts beside it, and the English sentence."""
+    return {"code": answer.code, **answer.params, "text": str(answer)}
+
+
+def why_not_text(answer, event: Event) -> str:
+    """`pair --why-not A,B`: the sentence, then the round that pairs them when the answer built one."""
+    names = {p.id: p.name for p in event.players}
+    lines = [str(answer)[:1].upper() + str(answer)[1:] + "."]
+    rows = answer.params.get("pairings")
+    if rows:
+        lines += ["", "The round with the pair:"]
+        for row in rows:
+            if row["b"] is None:
+                lines.append(f"{'-':>5}  {names[row['a']]} ({row['a']})      bye")
+            else:
+                lines.append(f"{row['table']:>5}  {names[row['a']]} ({row['a']})  vs  {names[row['b']]} ({row['b']})")
+    return "\n".join(lines) + "\n"
