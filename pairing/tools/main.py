@@ -14,6 +14,7 @@ from pairing.tools.files import SECTION_HELP, FileRefused, read_event_bytes, sec
 from swiss.model import Event
 
 FORMAT_HELP = "text: a table for people (default); json: one document for programs"
+EXPLAIN_HELP = 'why each player is paired as they are (docs/explanations.md): a line per player, in JSON "why"'
 
 
 def parser() -> argparse.ArgumentParser:
@@ -34,6 +35,7 @@ def parser() -> argparse.ArgumentParser:
     pair.add_argument(
         "--seed", type=int, metavar="N", help="random seed, to reproduce a pairing (default: a new one, printed)"
     )
+    pair.add_argument("--explain", action="store_true", help=EXPLAIN_HELP)
     standings.add_argument(
         "--after-round", type=int, metavar="N", help="standings after Swiss round N (default: the last with a result)"
     )
@@ -70,7 +72,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     try:
         with without_cycle_collector():
             if args.command == "pair":
-                text = run_pair(args.file, args.seed, args.format, args.section)
+                text = run_pair(args.file, args.seed, args.format, args.section, explain=args.explain)
                 status = 0
             elif args.command == "standings":
                 text = run_standings(args.file, args.format, args.after_round, args.section)
@@ -86,9 +88,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     return status
 
 
-def run_pair(file: str, seed: int | None, format: str, section: str | None) -> str:
-    """What `swiss pair` and `manage.py pair` print. A round that cannot be paired is a FileRefused."""
-    from pairing.tools.next_round import next_round, to_json, to_text
+def run_pair(file: str, seed: int | None, format: str, section: str | None, explain: bool = False) -> str:
+    """What `swiss pair` and `manage.py pair` print (with each player's reasons when explain). A round that cannot
+    be paired is a FileRefused."""
+    from pairing.tools.next_round import next_round, to_json, to_text, why
     from pairing.types import PairingError
 
     if seed is None:
@@ -102,10 +105,11 @@ def run_pair(file: str, seed: int | None, format: str, section: str | None) -> s
             done = next_round(event, seed)
         except PairingError as e:
             raise FileRefused(f"{file}: {e}") from None
+        reasons = why(done, event) if explain else None
         if format == "json":
-            parts.append(json.dumps(to_json(done.result, done.requested), ensure_ascii=False, indent=1) + "\n")
+            parts.append(json.dumps(to_json(done.result, done.requested, reasons), ensure_ascii=False, indent=1) + "\n")
         else:
-            parts.append(to_text(done.result, done.shown, event, done.requested))
+            parts.append(to_text(done.result, done.shown, event, done.requested, reasons))
     return "".join(parts)
 
 
