@@ -1,4 +1,5 @@
-"""Why a round is paired as it is (docs/explanations.md): explain(inp, result) for either engine.
+"""Explanations of a round's pairing for people (docs/explanations.md): why each player is paired as they are,
+explain(inp, result), for either engine; and why two players are not paired together (why_not.py).
 
 Every reason is derived after the fact from the engine's input and the pairing it gave, with the engine's own
 primitives (the Dutch system's Round: scores, who may meet whom, colour preferences; the optimal engine's colour
@@ -17,6 +18,7 @@ from pairing.dutch import DutchInput
 from pairing.explain.dutch import explain_dutch
 from pairing.explain.groups import Group
 from pairing.explain.optimal import explain_optimal
+from pairing.explain.why_not import why_not
 from pairing.types import Pairing, PairingInput
 from swiss.messages import Message
 
@@ -53,4 +55,4 @@ def reason_json(m: Message) -> dict[str, Any]:
     return {"code": m.code, **facts, "text": str(m)}
 
 
-__all__ = ["Explanation", "Group", "explain", "reason_json"]
+__all__ = ["Explanation", "Group", "explain", "reason_json", "why_not"]

@@ -22,14 +22,14 @@ class NextRound:
     result: pairing.Pairing
     shown: pairing.PairingInput
     requested: dict[str, str]
-    engine_input: pairing.PairingInput | pairing.DutchInput | None = None  # None for the top cut
+    inp: pairing.PairingInput | pairing.DutchInput | None = None  # what a Swiss round was paired from
 
 
 def why(done: NextRound, event: Event) -> dict[str, tuple[Message, ...]]:
     """Each player's reasons (pairing.explain), for a Swiss round; none for the top cut."""
-    if done.engine_input is None:
+    if done.inp is None:
         return {}
-    return explain(done.engine_input, done.result, names={p.id: p.name for p in event.players}).players
+    return explain(done.inp, done.result, names={p.id: p.name for p in event.players}).players
 
 
 def next_round(event: Event, seed: int) -> NextRound:
@@ -136,3 +136,23 @@ def _why_lines(
 
 def _num(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else str(float(value)).rstrip("0")
+
+
+def why_not_json(answer) -> dict[str, Any]:
+    """`pair --why-not A,B --format json`: the code, its facts beside it, and the English sentence."""
+    return {"code": answer.code, **answer.params, "text": str(answer)}
+
+
+def why_not_text(answer, event: Event) -> str:
+    """`pair --why-not A,B`: the sentence, then the round that pairs them when the answer built one."""
+    names = {p.id: p.name for p in event.players}
+    lines = [str(answer)[:1].upper() + str(answer)[1:] + "."]
+    rows = answer.params.get("pairings")
+    if rows:
+        lines += ["", "The round with the pair:"]
+        for row in rows:
+            if row["b"] is None:
+                lines.append(f"{'-':>5}  {names[row['a']]} ({row['a']})      bye")
+            else:
+                lines.append(f"{row['table']:>5}  {names[row['a']]} ({row['a']})  vs  {names[row['b']]} ({row['b']})")
+    return "\n".join(lines) + "\n"
