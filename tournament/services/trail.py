@@ -105,8 +105,15 @@ def of_round(event: Event, number: int) -> list[RoundChange]:
     return list(RoundChange.objects.filter(event=event, round_number=number).order_by("at", "id"))
 
 
-def of_player(event: Event, key: str, numbers: list[int]) -> list[RoundChange]:
-    """The changes of the rounds `numbers` that touched the player `key` (in what a line was or became). A round
-    has a handful of changes: they are read and picked here, the same on every database."""
-    found = RoundChange.objects.filter(event=event, round_number__in=numbers).order_by("round_number", "at", "id")
-    return [c for c in found if any(key in (ln["a"], ln["b"]) for ln in (*c.was, *c.became))]
+def of_event(event: Event) -> list[RoundChange]:
+    """Every change of the event's rounds, by round, oldest first."""
+    return list(RoundChange.objects.filter(event=event).order_by("round_number", "at", "id"))
+
+
+def touching(changes: list[RoundChange], key: str, numbers: list[int]) -> list[RoundChange]:
+    """Those of `changes` in the rounds `numbers` that touched the player `key` (in what a line was or became).
+    A round has a handful of changes: they are picked here, the same on every database."""
+    wanted = set(numbers)
+    return [
+        c for c in changes if c.round_number in wanted and any(key in (ln["a"], ln["b"]) for ln in (*c.was, *c.became))
+    ]
