@@ -49,7 +49,7 @@ def test_a_swiss_event_file_through_manage_py():
     out = StringIO()
     call_command("pair", str(HYOGO), "--seed", "4", "--why-not", "A,B", "--format", "json", stdout=out)
     doc = json.loads(out.getvalue())
-    assert (doc["code"], doc["rule"], doc["this_round"], doc["with_pair"]) == ("worse", "rematches", 0, 1)
+    assert (doc["code"], doc["round"], doc["this_round"], doc["with_pair"]) == ("met_before", None, 0, 1)
     assert doc["pairings"][0] == {"table": 1, "a": "A", "b": "B"}
     out = StringIO()
     call_command("pair", str(HYOGO), "--seed", "4", "--why-not", "B,H", stdout=out)

@@ -35,7 +35,16 @@ INVERT = {WHITE: BLACK, BLACK: WHITE}
 
 
 def _score(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}" if x.denominator == 2 else str(x)
+    """3, 1.5, 0.25: the exact decimal (every score here has one)."""
+    whole, part = divmod(x, 1)
+    if not part:
+        return str(whole)
+    digits = ""
+    while part:
+        part *= 10
+        digits += str(int(part))
+        part -= int(part)
+    return f"{whole}.{digits}"
 
 
 def ask(inp, result, rng: random.Random, count: int) -> list:
@@ -120,7 +129,7 @@ def check_card(inp: PairingInput, result: pairing.Pairing, a: str, b: str, answe
             x, y = sorted((by_id[p.a].points, by_id[p.b].points), reverse=True)
             assert not (x >= high and y <= low)
         return
-    assert code in ("worse", "bye", "lot"), answer
+    assert code in ("worse", "bye", "lot", "met_before"), answer
     rows = facts["pairings"]
     bye = check_round_shape(rows, a, b, set(by_id), result.awarded_byes)
     other = card_costs(inp, rows)
@@ -131,6 +140,7 @@ def check_card(inp: PairingInput, result: pairing.Pairing, a: str, b: str, answe
     assert real[:k] == other[:k] and real[k] < other[k]
     shown = [_score(v) if facts["rule"] == "spread" else v for v in (real[k], other[k])]
     assert [facts["this_round"], facts["with_pair"]] == shown
+    assert (code == "met_before") == (facts["rule"] == "rematches" and b in by_id[a].opponents)
     had_bye = next((p for p in (a, b) if p in result.byes), None)
     assert (code == "bye") == (had_bye is not None and facts["rule"] in ("second_byes", "bye_rank"))
     if code == "bye":

@@ -390,6 +390,14 @@ def _why_not(code: str, shown: dict[str, Any], raw: Mapping[str, Any]) -> str | 
         return gettext(
             "%(a)s and %(b)s both must have %(colour)s (an absolute colour preference), so they may not meet"
         ) % (shown | colour)
+    if code == "met_before" and raw.get("round") is None:  # the optimal engine knows who met, not when
+        return (
+            gettext(
+                "%(a)s and %(b)s have played each other before (rematches: %(this_round)s in this round, "
+                "%(with_pair)s with the pair)"
+            )
+            % shown
+        )
     if code not in ("worse", "bye", "better_found"):
         return None
     values = shown | {"rule": WHY_NOT_RULES[raw["rule"]]}
