@@ -12,7 +12,6 @@ NEED_DJANGO = [
     "test_trf_commands.py",
     "test_why_not_cli.py",
     "test_venuefile.py",  # builds its events with test_eventfile's generator
-    "test_why_not_cli.py",  # manage.py pair --why-not beside swiss pair
 ]
 
 collect_ignore = NEED_DJANGO if importlib.util.find_spec("django") is None else []
