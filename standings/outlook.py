@@ -149,7 +149,7 @@ def outlook(event: Event, places: int | None = None, points: Fraction | None = N
 def _who(state: RoundState) -> list[tuple[str, int | None, str | None, tuple[str, ...]]]:
     """Each competing player in the round: id, open table, outcome entered, outcomes still possible."""
     at = {pid: t for t in state.tables for pid in (t.a, t.b)}
-    out = []
+    out: list[tuple[str, int | None, str | None, tuple[str, ...]]] = []
     for p in state.event.players:
         if p.id not in state.division:
             continue
@@ -180,7 +180,7 @@ def _by_places(state: RoundState, who, line: int) -> Outlook:
     bounds = _Bounds(state, line)
     claims: dict[tuple[str, str], Claim] = {}
     open_: list[tuple[str, str]] = []
-    for pid, table, _, possible in who:
+    for pid, _, _, possible in who:
         for o in possible:
             verdict = bounds.verdict(pid, o)
             if verdict is not None:
@@ -221,8 +221,7 @@ class _Bounds:
         flip = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
         # Per open table, per outcome for a: the final points of a and b.
         self.finals = [
-            (t, [(state.base[t.a] + v[o], state.base[t.b] + v[flip[o]]) for o in t.outcomes()])
-            for t in state.tables
+            (t, [(state.base[t.a] + v[o], state.base[t.b] + v[flip[o]]) for o in t.outcomes()]) for t in state.tables
         ]
         fixed: dict[str, list[int]] = {}
         for pid, div in state.division.items():
@@ -290,7 +289,9 @@ def _sentence(claim: Claim, word: Message, outlook: Outlook) -> Message:
                 outcome=word,
                 tables=tables,
             )
-        return Message("outlook_depends_tables", "{outcome}: it depends on tables {tables}.", outcome=word, tables=tables)
+        return Message(
+            "outlook_depends_tables", "{outcome}: it depends on tables {tables}.", outcome=word, tables=tables
+        )
     if outlook.places is not None:
         if claim.code == IN_CODE:
             return Message(

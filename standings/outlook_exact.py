@@ -17,17 +17,16 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from math import gcd
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-
 from fractions import Fraction
+from math import gcd
 from typing import cast
 
 from standings.engine import compute
 from standings.figures import Figures
-from standings.tally import tally
 from standings.outlook_round import DRAW, GAME_OPPONENTS, GAME_OWN, LOSS, WIN, RoundState
+from standings.tally import tally
 
 IN, OUT, TIE, UNKNOWN = 1, 2, 4, 8
 _FLIP = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
@@ -99,9 +98,7 @@ class Scan:
     def run(self) -> dict[tuple[str, str], Cell]:
         state, tables = self.state, self.tables
         value = state.value
-        deltas = [
-            {o: ((t.a, value[o]), (t.b, value[_FLIP[o]])) for o in t.outcomes()} for t in tables
-        ]
+        deltas = [{o: ((t.a, value[o]), (t.b, value[_FLIP[o]])) for o in t.outcomes()} for t in tables]
         wanted: dict[str, list[tuple[str, Cell]]] = {}
         for (pid, o), cell in self.cells.items():
             wanted.setdefault(pid, []).append((o, cell))
@@ -114,8 +111,8 @@ class Scan:
             sorted_by_div = {d: sorted(pts[m] for m in ms) for d, ms in self.members.items()}
             need: list[tuple[str, Cell]] = []
             for pid, cells in wanted.items():
-                k = self.table_index.get(pid)
-                own = state.decided.get(pid) if k is None else tables[k].side_of(pid, combo[k])
+                at = self.table_index.get(pid)
+                own = state.decided.get(pid) if at is None else tables[at].side_of(pid, combo[at])
                 for o, cell in cells:
                     if o != own:
                         continue
@@ -254,7 +251,13 @@ class Scan:
         stay level the next tie-breaker is tried (for each such combination when it reads the same tables)."""
         last = level == len(self.game_levels) - 1
         if last:
-            key = (pid, other, code, tuple((k, combo[k]) for k in reads), tuple(games[self.tables[t].number] for t in sorted(done)))
+            key = (
+                pid,
+                other,
+                code,
+                tuple((k, combo[k]) for k in reads),
+                tuple(games[self.tables[t].number] for t in sorted(done)),
+            )
             signs = self._signs.get(key)
             if signs is None:
                 signs = self._signs[key] = self._reachable_signs(pid, other, code, games, reads, options)
@@ -300,12 +303,14 @@ class Scan:
         for k, choices in zip(reads, options, strict=True):
             number = self.tables[k].number
             steps.append([(self._diff(pid, other, code, {**games, number: g}) - base, g) for g in choices])
-        den = 1
+        den = base.denominator
         for row in steps:
-            for d, _ in row:
-                den = den * d.denominator // gcd(den, d.denominator)
+            for step, _ in row:
+                den = den * step.denominator // gcd(den, step.denominator)
         start = int(base * den)
-        ints = [sorted((int(d * den), g) for d, g in row) for row in steps]
+        ints: list[list[tuple[int, tuple[int, int, int]]]] = [
+            sorted((int(d * den), g) for d, g in row) for row in steps
+        ]
         top = start + sum(row[-1][0] for row in ints)
         bottom = start + sum(row[0][0] for row in ints)
         out: dict[int, tuple] = {}
@@ -319,11 +324,11 @@ class Scan:
             out[0] = tuple(row[0][1] for row in ints)
         elif bottom < 0 < top:
             sums: dict[int, tuple] = {start: ()}
-            for row in ints:
+            for int_row in ints:
                 merged: dict[int, tuple] = {}
                 for total, witness in sums.items():
-                    for d, g in row:
-                        merged.setdefault(total + d, (*witness, g))
+                    for change, g in int_row:
+                        merged.setdefault(total + change, (*witness, g))
                 sums = merged
                 if len(sums) > SUMS_BUDGET:
                     raise _OverBudget
@@ -378,4 +383,3 @@ def _opponents(state: RoundState) -> dict[str, set[str]]:
                 out.setdefault(m.a, set()).add(m.b)
                 out.setdefault(m.b, set()).add(m.a)
     return out
-

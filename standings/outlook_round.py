@@ -137,11 +137,7 @@ def round_state(event: Event) -> RoundState:
             decided[m.a] = _BY_OUTCOME[oa]
         if m.b is not None and ob is not None:
             decided[m.b] = _BY_OUTCOME[ob]
-    division = {
-        p.id: p.division
-        for p in event.players
-        if p.dropped_after is None or p.dropped_after > current.number
-    }
+    division = {p.id: p.division for p in event.players if p.dropped_after is None or p.dropped_after > current.number}
     return RoundState(
         event=event,
         number=current.number,

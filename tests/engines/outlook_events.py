@@ -51,7 +51,7 @@ def brute_force(event: Event, places: int) -> dict[tuple[str, str], set[str]]:
         rank = {r.player_id: r.rank for r in rows}
         own: dict[str, str] = dict(state.decided)
         for t, g in combo:
-            a, b = (("win", "loss") if g[0] > g[1] else ("loss", "win") if g[1] > g[0] else ("draw", "draw"))
+            a, b = ("win", "loss") if g[0] > g[1] else ("loss", "win") if g[1] > g[0] else ("draw", "draw")
             own[t.a], own[t.b] = a, b
         for pid in competitors:
             if pid not in own:

@@ -126,7 +126,10 @@ def test_refusals():
     finished = Event(
         event.settings,
         event.players,
-        (*event.rounds[:-1], Round(2, tuple(Match(m.a, m.b, (1, 0, 0), table=m.table) for m in event.rounds[-1].matches))),
+        (
+            *event.rounds[:-1],
+            Round(2, tuple(Match(m.a, m.b, (1, 0, 0), table=m.table) for m in event.rounds[-1].matches)),
+        ),
     )
     with pytest.raises(OutlookRefused, match="round 2 is finished"):
         outlook(finished, places=2)

@@ -19,6 +19,7 @@ from tournament.models import (
     ResultChange,
     Round,
 )
+from tournament.services import trail
 from tournament.services.locks import ServiceError, awaiting_result, changed, log, shared_round
 from tournament.services.top_cut import advance_bracket
 from tournament.text import game_words
@@ -392,6 +393,7 @@ def store_result(
                     % {"table": m.table}
                 )
             before = m.snapshot() if m.has_result else None
+            was = trail.line(m) if before is not None else None  # a correction's line, as it was
             chess = event.chess_results
             before_label = result_label(m, chess)
             m.result = outcome.result
@@ -436,6 +438,8 @@ def store_result(
                 else [],
             )
             if before is not None:
+                trail.result_corrected(m, was, by)
+                m.corrected = True  # `after_result`: a correction is on the round's trail, shown at once
                 log(
                     event,
                     "correct_result",
@@ -462,7 +466,8 @@ def after_result(m: Match, stored: bool, by) -> Match:
     rnd, event = m.round, m.round.event
     _update_round_state(rnd)
     if stored:
-        changed(event, results_of_round=rnd.number)
+        # A correction breaks the run of results (`changed`): no page made before it may stand in (`memo.may_lag`).
+        changed(event, results_of_round=None if getattr(m, "corrected", False) else rnd.number)
     if rnd.kind == Round.Kind.ELIMINATION and rnd.state == Round.State.COMPLETE:
         advance_bracket(event, by)
     return m
