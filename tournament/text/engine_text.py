@@ -258,7 +258,8 @@ TEXTS = {
     ),
     "why_bye_forced": game_words.gettext_lazy("giving it to a player without one would force a rematch"),
     "why_bye_last_group": _(
-        "left over by the last group (%(group)s); not the lowest-ranked player who may have it: the criteria after completion (C.5-C.21) chose, and no short sentence says how"
+        "left over by the last group (%(group)s); not the lowest-ranked player who may have it: other criteria of the "
+        "round came first, and no short sentence says which"
     ),
     "why_bye_lowest": game_words.gettext_lazy(
         "the lowest-ranked player who may have it: everyone ranked below (%(below)s) has had a bye or may not have one"
