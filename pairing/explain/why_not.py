@@ -143,14 +143,14 @@ def _worse(a: str, b: str, rule: str, this: Any, other: Any, rows: list, bye: st
 
 
 def _better(a: str, b: str, rule: str, this: Any, other: Any, rows: list, **more: Any) -> Message:
-    """The round with a and b paired comes out better at `rule` by the measures here: the engine's choice is not
-    what they say (the optimal engine proves its optimum exactly but for colour trouble beyond
-    optimal.COLOUR_EXACT_MAX players). Said as it is, never as a reason."""
+    """The round with a and b paired comes out better at `rule` by the measures here: the round asked about is not
+    the best by them (changed by hand, or colour trouble beyond optimal.COLOUR_EXACT_MAX players, which the optimal
+    engine lowers by local exchanges only). Said as it is, never as a reason."""
     return Message(
         "better_found",
         "a round pairing {a} with {b} measures better by "
         + RULE_WORDS[rule]
-        + " ({with_pair} against {this_round} in this round); the engine did not choose it",
+        + " ({with_pair} against {this_round} in this round): this round is not the best by that measure",
         a=a,
         b=b,
         rule=rule,

@@ -471,7 +471,7 @@ def _why_not(code: str, shown: dict[str, Any], raw: Mapping[str, Any]) -> str | 
     if code == "better_found":
         text = gettext(
             "a round pairing %(a)s with %(b)s measures better by %(rule)s (%(with_pair)s against %(this_round)s in "
-            "this round); the engine did not choose it"
+            "this round): this round is not the best by that measure"
         )
     elif code == "bye" and "bracket" in raw:
         text = game_words.gettext(
