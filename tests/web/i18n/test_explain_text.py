@@ -42,7 +42,9 @@ def test_every_reason_and_note_has_its_own_japanese_and_danish_sentence():
 
 def test_a_chess_event_reads_oversidder_where_a_card_game_reads_bye():
     bye = next(
-        m for m in _every_message(random_dutch_rounds(10, seed=13)) if m.code == "bye" and m.params["cause"] != "requested"
+        m
+        for m in _every_message(random_dutch_rounds(10, seed=13))
+        if m.code == "bye" and m.params["cause"] != "requested"
     )
     with translation.override("da"):
         cards = engine_text.translate(bye)
