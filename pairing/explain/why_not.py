@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -81,7 +82,11 @@ def why_not(inp: PairingInput | DutchInput, result: Pairing, a: str, b: str) -> 
 
 
 def _score(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else str(x) if x.denominator != 2 else f"{float(x):g}"
+    """A score as people write it: 3, 1.5, 0.25 (a fraction only where no decimal is exact)."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    decimal = Decimal(x.numerator) / Decimal(x.denominator)
+    return format(decimal, "f") if Fraction(decimal) == x else str(x)
 
 
 def _rows(pairs: list[tuple[str, str]], bye: str | None, awarded: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -138,14 +143,14 @@ def _worse(a: str, b: str, rule: str, this: Any, other: Any, rows: list, bye: st
 
 
 def _better(a: str, b: str, rule: str, this: Any, other: Any, rows: list, **more: Any) -> Message:
-    """The round with a and b paired comes out better at `rule` by the measures here: the engine's choice is not
-    what they say (the optimal engine proves its optimum exactly but for colour trouble beyond
-    optimal.COLOUR_EXACT_MAX players). Said as it is, never as a reason."""
+    """The round with a and b paired comes out better at `rule` by the measures here: the round asked about is not
+    the best by them (changed by hand, or colour trouble beyond optimal.COLOUR_EXACT_MAX players, which the optimal
+    engine lowers by local exchanges only). Said as it is, never as a reason."""
     return Message(
         "better_found",
         "a round pairing {a} with {b} measures better by "
         + RULE_WORDS[rule]
-        + " ({with_pair} against {this_round} in this round); the engine did not choose it",
+        + " ({with_pair} against {this_round} in this round): this round is not the best by that measure",
         a=a,
         b=b,
         rule=rule,
@@ -224,6 +229,19 @@ class _Card:
                 continue
             shown = (self._shown(solver, rule, x), self._shown(solver, rule, y))
             if y > x:
+                if rule == "rematches" and b in self.by_id[a].opponents:
+                    return Message(
+                        "met_before",
+                        "{a} and {b} have played each other before (rematches: {this_round} in this round, "
+                        "{with_pair} with the pair)",
+                        a=a,
+                        b=b,
+                        round=None,  # the optimal engine's input knows who met, not in which round
+                        rule=rule,
+                        this_round=x,
+                        with_pair=y,
+                        pairings=rows,
+                    )
                 if rule == "spread" and bye is None:
                     points = {e.id: e.points for e in inp.entrants}
                     group = _other_group(a, b, points, real)
@@ -261,8 +279,8 @@ class _Card:
             part.gap_sq = [g * factor * factor for g in part.gap_sq]
         part.low = solver.low
         full_below = [solver.below[solver.index[e.id]] for e in part.players]
-        levels = sorted(set(full_below))
-        part.below = [levels.index(v) for v in full_below]
+        level = {v: k for k, v in enumerate(sorted(set(full_below)))}
+        part.below = [level[v] for v in full_below]
         return [(x.id, y.id if y is not None else None) for x, y in part.solve()]
 
     def cost(self, solver: optimal._Solver, games: list[tuple[str, str | None]]) -> tuple[int, ...]:
