@@ -102,7 +102,9 @@ def run_pair(
         seed = secrets.randbelow(2**31)
     doc = read_event_bytes(file)[0]
     parts = []
-    for k, (heading, event) in enumerate(sections_to_run(doc, file, section, one=format == "json")):
+    for k, (heading, event) in enumerate(
+        sections_to_run(doc, file, section, one=format == "json" or why_not is not None)
+    ):
         if heading is not None:
             parts.append(("\n" if k else "") + f"== {heading} ==\n\n")
         try:
