@@ -184,6 +184,21 @@ class _Why:
 
 # ---------------------------------------------------------------- colours (C.04.3 E)
 
+# The rule of C.04.3 E that gives the colour, by cause: E.1 both preferences granted (or the one there is), E.2 the
+# stronger preference, E.3 the last game in which the colours differed, E.4 the higher-ranked player's
+# preference, E.5 the initial colour by the higher-ranked player's pairing number.
+COLOUR_RULES = {
+    "absolute": "E.1",
+    "balance": "E.1",
+    "alternation": "E.1",
+    "opponent_preference": "E.1",
+    "stronger_preference": "E.2",
+    "history": "E.3",
+    "higher_ranked": "E.4",
+    "initial": "E.5",
+    "lot": "E.5",
+}
+
 
 def _history_facts(x: Player) -> dict:
     played = [g.colour for g in x.history if g.played]
@@ -237,7 +252,7 @@ def _colours(
     for p in (x, y):
         cause, because = causes[p.id]
         c = got[p.id]
-        messages = [t.colour(c, because, cause=cause, **_history_facts(p))]
+        messages = [t.colour(c, because, cause=cause, rule=COLOUR_RULES[cause], **_history_facts(p))]
         played = [g.colour for g in p.history if g.played]
         if played[-2:] == [c, c]:
             messages.append(t.colour_repeat(c, player=label(p.id), table=table))

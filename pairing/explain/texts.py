@@ -171,8 +171,8 @@ def why_bye_completion(**facts: Any) -> Message:
 def why_bye_last_group(**facts: Any) -> Message:
     return Message(
         "why_bye_last_group",
-        "left over by the last group ({group}); not the lowest-ranked player who may have it: the criteria after "
-        "completion (C.5-C.21) chose, and no short sentence says how",
+        "left over by the last group ({group}); not the lowest-ranked player who may have it: other criteria of the "
+        "round came first, and no short sentence says which",
         **facts,
     )
 

@@ -11,6 +11,7 @@ caught, so the checker is not a test that passes whatever it is given.
 from __future__ import annotations
 
 import math
+import os
 import random
 from dataclasses import replace
 from fractions import Fraction
@@ -29,7 +30,12 @@ from swiss import trf
 from swiss.messages import Message
 
 DATA = Path(__file__).parents[1] / "data" / "dutch"
-CORPUS = sorted(DATA.glob("*.trf"))
+# As test_dutch.py: the whole corpus, or DUTCH_MAX_PLAYERS=60 for its tournaments of up to 60 players.
+MAX_PLAYERS = int(os.environ.get("DUTCH_MAX_PLAYERS", "400"))
+CORPUS = sorted(p for p in DATA.glob("*.trf") if int(p.stem.split("-")[1].rstrip("p")) <= MAX_PLAYERS)
+# The rule of C.04.3 E each colour cause names.
+E_RULES = {"absolute": "E.1", "balance": "E.1", "alternation": "E.1", "opponent_preference": "E.1"}
+E_RULES |= {"stronger_preference": "E.2", "history": "E.3", "higher_ranked": "E.4", "initial": "E.5", "lot": "E.5"}
 
 
 class Untrue(AssertionError):
@@ -262,6 +268,7 @@ def check_dutch_colour(f: DutchFacts, pid: str, o: str | None, is_white: bool, f
     check(facts["last"] == "".join(played[-2:]), where)
     mine, theirs = f.pref(pid), f.pref(o)
     cause = facts["cause"]
+    check(facts["rule"] == E_RULES.get(cause), where)
     if cause in ("absolute", "balance", "alternation"):
         check(
             mine[0] == c and mine[1] == {"absolute": "absolute", "balance": "strong", "alternation": "mild"}[cause],

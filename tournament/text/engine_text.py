@@ -116,6 +116,9 @@ TEXTS = {
     "file_bad_date": _("%(date)s is not a date like 2026-11-21"),
     "file_bad_slug": _("letters, digits, - and _ only, at most 80"),
     "file_missing": _("missing"),
+    "file_change_empty": _("a change has a line in was or in became"),
+    "file_change_time": _("%(value)s is not a time like 2026-12-07T14:32:05+00:00"),
+    "file_change_b": _("b and b_name are given together, or neither"),
     "file_duplicate_player": _("duplicate player id %(player)s"),
     "file_drop_before_join": _("a player cannot drop before joining"),
     "file_too_many_byes": _("at most 3 pre-awarded byes"),
@@ -284,7 +287,8 @@ TEXTS = {
     ),
     "why_bye_forced": game_words.gettext_lazy("giving it to a player without one would force a rematch"),
     "why_bye_last_group": _(
-        "left over by the last group (%(group)s); not the lowest-ranked player who may have it: the criteria after completion (C.5-C.21) chose, and no short sentence says how"
+        "left over by the last group (%(group)s); not the lowest-ranked player who may have it: other criteria of the "
+        "round came first, and no short sentence says which"
     ),
     "why_bye_lowest": game_words.gettext_lazy(
         "the lowest-ranked player who may have it: everyone ranked below (%(below)s) has had a bye or may not have one"
@@ -316,6 +320,8 @@ TEXTS = {
     "why_opponent_preference": _("they had no preference of their own; their opponent's preference decided"),
     "why_seed": _("either way the colours were as good and the two were level; the round's seed decided"),
     "why_stronger_preference": _("both were due the same colour; %(stronger_name)s had the stronger claim"),
+    "paired_by_hand": _("Paired by the organiser by hand (%(time)s)."),
+    "colours_by_hand": _("Colours flipped by the organiser by hand (%(time)s)."),
     # why two players are not paired together (pairing/explain/why_not.py; worse, bye and better_found below)
     "why_not_same_player": _("choose two different players"),
     "paired": _("%(a)s and %(b)s are paired together (table %(table)s)"),
