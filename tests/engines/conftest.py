@@ -10,6 +10,7 @@ NEED_DJANGO = [
     "test_pairing_event.py",
     "test_standings_command.py",
     "test_trf_commands.py",
+    "test_why_not_cli.py",
     "test_venuefile.py",  # builds its events with test_eventfile's generator
 ]
 
