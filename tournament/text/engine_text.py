@@ -298,6 +298,7 @@ TEXTS = {
     "colours_by_hand": _("Colours flipped by the organiser by hand (%(time)s)."),
     # why two players are not paired together (pairing/explain/why_not.py; worse, bye and better_found below)
     "why_not_same_player": _("choose two different players"),
+    "why_not_other_players": _("the pairing's players are not the round's: it cannot be explained"),
     "paired": _("%(a)s and %(b)s are paired together (table %(table)s)"),
     "not_in_round": game_words.gettext_lazy(
         "%(player)s is not paired in round %(round)s (absent, or holding a pre-awarded bye)"
