@@ -33,12 +33,10 @@ from pairing.dutch.players import DOWN, UP, Player, Round
 from pairing.types import Pairing, PairingError, PairingInput
 from swiss.messages import Message
 
-__all__ = ["CARD_RULES", "DUTCH_RULES", "why_not"]
+__all__ = ["CARD_RULES", "RULE_WORDS", "why_not"]
 
 # The optimal engine's costs, in its order.
 CARD_RULES = ("rematches", "second_byes", "spread", "bye_rank", "colour")
-# The Dutch criteria compared, in their order (C.9 only in the last bracket, where the bye is decided).
-DUTCH_RULES = ("C.5", "C.6", "C.7", "C.8", "C.9", *(f"C.{k}" for k in range(10, 22)))
 BYE_RULES = frozenset({"second_byes", "bye_rank", "C.5", "C.9"})
 # What each rule measures, as the English sentences name it (tournament/text/engine_text.py translates them).
 RULE_WORDS = {
@@ -143,14 +141,14 @@ def _worse(a: str, b: str, rule: str, this: Any, other: Any, rows: list, bye: st
 
 
 def _better(a: str, b: str, rule: str, this: Any, other: Any, rows: list, **more: Any) -> Message:
-    """The round with a and b paired comes out better at `rule` by the measures here: the engine's choice is not
-    what they say (the optimal engine proves its optimum exactly but for colour trouble beyond
-    optimal.COLOUR_EXACT_MAX players). Said as it is, never as a reason."""
+    """The round with a and b paired comes out better at `rule` by the measures here: the round asked about is not
+    the best by them (changed by hand, or colour trouble beyond optimal.COLOUR_EXACT_MAX players, which the optimal
+    engine lowers by local exchanges only). Said as it is, never as a reason."""
     return Message(
         "better_found",
         "a round pairing {a} with {b} measures better by "
         + RULE_WORDS[rule]
-        + " ({with_pair} against {this_round} in this round); the engine did not choose it",
+        + " ({with_pair} against {this_round} in this round): this round is not the best by that measure",
         a=a,
         b=b,
         rule=rule,

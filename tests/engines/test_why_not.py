@@ -277,3 +277,18 @@ def test_dutch_the_bye_goes_to_the_lowest_score():
     answer = why_not(inp, result, bye, other)
     assert answer.code == "bye" and answer.params["player"] == bye
     assert (answer.params["rule"], answer.params["this_round"], answer.params["with_pair"]) == ("C.5", "0", "1")
+
+
+def test_a_round_changed_by_hand_is_not_the_best_and_says_so():
+    inp, result = card(entrant("p1", 3, 1), entrant("p2", 3, 1), entrant("p3", 0, 3), entrant("p4", 0, 3))
+    assert pairs_of(result) == {frozenset(("p1", "p2")), frozenset(("p3", "p4"))}
+    swapped = pairing.swap(inp, result, "p2", "p3")
+    answer = why_not(inp, swapped, "p1", "p2")
+    assert answer.code == "better_found"
+    assert (answer.params["rule"], answer.params["this_round"], answer.params["with_pair"]) == ("spread", "18", "0")
+    inp, result = dutch(ROUND_ONE_DONE)
+    by_hand = pairing.Pairing(
+        round=2, seed=0, pairs=(pairing.Pair(1, "1", "3"), pairing.Pair(2, "2", "4"), pairing.Pair(3, "5", "6"))
+    )
+    answer = why_not(inp, by_hand, "1", "2")  # 1 and 3 both prefer Black: pairing 1 with 2 is better by C.12
+    assert (answer.code, answer.params["rule"], answer.params["bracket"]) == ("better_found", "C.12", "1")

@@ -65,3 +65,18 @@ def test_ids_the_file_lacks_are_refused():
     assert status == 2 and "two different player ids" in err
     with pytest.raises(CommandError, match="two different player ids"):
         call_command("pair", str(HYOGO), "--why-not", "A,A", stdout=StringIO())
+
+
+def test_a_file_with_sections_needs_the_section_named(tmp_path):
+    doc = json.loads(HYOGO.read_text(encoding="utf-8"))
+    del doc["format"], doc["version"]
+    doc["name"] = "Magic"
+    other = dict(doc, name="Side event")
+    venue = tmp_path / "venue.json"
+    venue.write_text(json.dumps({"format": "swiss-event", "version": 2, "name": "Regionals", "sections": [doc, other]}))
+    status, _, err = swiss(str(venue), "--why-not", "B,H")
+    assert status == 2 and "name one with --section" in err
+    status, out, _ = swiss(str(venue), "--seed", "4", "--why-not", "B,H", "--section", "Magic")
+    assert (
+        status == 0 and out == "B (6) and H (0) are in different score groups, and no float was needed between them.\n"
+    )

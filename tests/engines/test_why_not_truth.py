@@ -2,10 +2,11 @@
 random events of both engines and of the chess corpus, each answer is checked here by a count of its own, made
 from the engine's input alone (the histories, points, ranks and colours), not by the code that answered.
 
-- the round a `worse`, `bye`, `lot`, `dutch_order` or `better_found` answer builds pairs the two, is a valid
-  round (everyone once, a bye only for an odd field and to a player who may have it; the Dutch system: no
-  rematch, no clash of absolute colours), and loses at the rule named, by the figures stated, every criterion
-  before it equal (`lot`, `dutch_order`: none differs);
+- the round a `worse`, `bye`, `lot`, `met_before` (the optimal engine) or `dutch_order` answer builds pairs the
+  two, is a valid round (everyone once, a bye only for an odd field and to a player who may have it; the Dutch
+  system: no rematch, no clash of absolute colours), and loses at the rule named, by the figures stated, every
+  criterion before it equal (`lot`, `dutch_order`: none differs); the optimal engine's is the best round that
+  pairs them, found again here by trying every round of fields up to 10 players;
 - a `met_before` game was played in that round; a `colour_clash` colour is both players' absolute preference and
   neither is a topscorer of the last round; an `other_group` score is each player's, and no pair of the round
   joins the two scores.
@@ -133,6 +134,10 @@ def check_card(inp: PairingInput, result: pairing.Pairing, a: str, b: str, answe
     rows = facts["pairings"]
     bye = check_round_shape(rows, a, b, set(by_id), result.awarded_byes)
     other = card_costs(inp, rows)
+    if len(by_id) <= 10:  # the best round that pairs them, by trying every one
+        rest = sorted(set(by_id) - {a, b})
+        best = min(card_costs(inp, [{"a": a, "b": b}, *(_row(g) for g in r)]) for r in rounds_of(rest))
+        assert other == best
     if code == "lot":
         assert other == real and facts["seed"] == inp.seed
         return
@@ -145,6 +150,26 @@ def check_card(inp: PairingInput, result: pairing.Pairing, a: str, b: str, answe
     assert (code == "bye") == (had_bye is not None and facts["rule"] in ("second_byes", "bye_rank"))
     if code == "bye":
         assert facts["player"] == had_bye and bye != had_bye
+
+
+def _row(game: tuple[str, str | None]) -> dict:
+    return {"table": None if game[1] is None else 0, "a": game[0], "b": game[1]}
+
+
+def rounds_of(ids: list[str]):
+    """Every round of these players: all pairs, and one bye when they are odd."""
+    if not ids:
+        yield []
+        return
+    if len(ids) % 2:
+        for k, bye in enumerate(ids):
+            for r in rounds_of(ids[:k] + ids[k + 1 :]):
+                yield [(bye, None), *r]
+        return
+    first = ids[0]
+    for k in range(1, len(ids)):
+        for r in rounds_of(ids[1:k] + ids[k + 1 :]):
+            yield [(first, ids[k]), *r]
 
 
 def card_event(rng: random.Random, n: int, rounds: int, colours: bool) -> PairingInput:

@@ -90,6 +90,9 @@ TEXTS = {
     "file_bad_date": _("%(date)s is not a date like 2026-11-21"),
     "file_bad_slug": _("letters, digits, - and _ only, at most 80"),
     "file_missing": _("missing"),
+    "file_change_empty": _("a change has a line in was or in became"),
+    "file_change_time": _("%(value)s is not a time like 2026-12-07T14:32:05+00:00"),
+    "file_change_b": _("b and b_name are given together, or neither"),
     "file_duplicate_player": _("duplicate player id %(player)s"),
     "file_drop_before_join": _("a player cannot drop before joining"),
     "file_too_many_byes": _("at most 3 pre-awarded byes"),
@@ -224,6 +227,75 @@ TEXTS = {
     ),
     # TRF export refusals
     "trf_too_many_players": _("a TRF file holds at most 9999 players"),
+    # why a round is paired as it is (pairing/explain, docs/explanations.md)
+    "bye": game_words.gettext_lazy("Bye: %(because)s."),
+    "colour": _("%(side)s: %(because)s."),
+    "colour_repeat": _("%(side)s a third time in a row."),
+    "float_down": _("Floated down from the %(from)s group to the %(to)s group: %(because)s."),
+    "float_up": _(
+        "Floated up from the %(from)s group to the %(to)s group to play %(opponent_name)s, who came down because %(because)s."
+    ),
+    "note_bye": game_words.gettext_lazy("The bye goes to %(player_name)s."),
+    "note_completion": game_words.gettext_lazy(
+        "This group could make more pairs (%(most)s) but makes %(pairs)s, so that the rest of the round can be paired and the bye go to a player who may have it (C.4, C.5)."
+    ),
+    "note_fewest_floats": game_words.gettext_lazy(
+        "Players move down from here because the round's pairing has the fewest rematches and second byes, then the smallest sum of squared point differences (%(spread)s)."
+    ),
+    "note_group": _("Group %(score)s: %(size)s in all, %(moved_down)s of them from above; pairs made: %(pairs)s."),
+    "note_most_pairs": _("The most pairs this group allows is %(pairs)s (C.6); the rest move down (%(left)s)."),
+    "note_odd": _("An odd number of players: one moves down (C.6, as many pairs as possible)."),
+    "score_group": _("Score group %(score)s."),
+    "side_black": _("Black"),
+    "side_white": _("White"),
+    "why_absolute": _("their absolute preference (%(whites)s White, %(blacks)s Black, last games %(last)s)"),
+    "why_alone": _("they were alone in the %(group)s group"),
+    "why_alternation": _("it alternates with their last colours (%(last)s)"),
+    "why_balance": _("it evens out their colours (%(whites)s White, %(blacks)s Black)"),
+    "why_bye_all_had": _("every player in this round has already had one"),
+    "why_bye_completion": _(
+        "giving it to any lower-ranked player who may have it (%(count)s) would leave the rest unpairable (C.4)"
+    ),
+    "why_bye_fewest_floats": game_words.gettext_lazy(
+        "every pairing giving it to a player ranked below has more rematches or second byes or a larger sum of squared point differences"
+    ),
+    "why_bye_forced": game_words.gettext_lazy("giving it to a player without one would force a rematch"),
+    "why_bye_last_group": _(
+        "left over by the last group (%(group)s); not the lowest-ranked player who may have it: other criteria of the "
+        "round came first, and no short sentence says which"
+    ),
+    "why_bye_lowest": game_words.gettext_lazy(
+        "the lowest-ranked player who may have it: everyone ranked below (%(below)s) has had a bye or may not have one"
+    ),
+    "why_bye_rating": game_words.gettext_lazy("round one by rating: the lowest-rated player who has not had a bye"),
+    "why_bye_requested": game_words.gettext_lazy("a pre-awarded bye"),
+    "why_fewest_floats": game_words.gettext_lazy(
+        "of all pairings with the fewest rematches and second byes, this one has the smallest sum of squared point differences (%(spread)s, the bye counted against the lowest score)"
+    ),
+    "why_higher_placed": _("either way the colours were as good; the higher-placed %(higher_name)s has White"),
+    "why_higher_ranked": _(
+        "both were due the same colour equally with the same colour history; the higher-ranked %(higher_name)s has their preference"
+    ),
+    "why_history": _("both were due the same colour equally; the last game in which their colours differed decided"),
+    "why_initial": _(
+        "no preference on either side: the event's initial colour (%(initial_side)s for pairing number 1) and the parity of the higher-ranked player's place (%(number)s)"
+    ),
+    "why_lot": _(
+        "no preference on either side: the initial colour drawn by lot (%(initial_side)s for pairing number 1) and the parity of the higher-ranked player's place (%(number)s)"
+    ),
+    "why_lower_group": game_words.gettext_lazy(
+        "the %(group)s group could have made more pairs (%(most)s, not %(pairs)s), but that would leave the rest of the round unpairable or the bye to a player who may not have it (C.4, C.5)"
+    ),
+    "why_no_opponent": _(
+        "none of the others the %(group)s group left unpaired (%(left)s) could be their opponent (met before, or both due the same colour absolutely)"
+    ),
+    "why_no_unmet": _("they had already played everyone else in the %(group)s group"),
+    "why_odd_group": _("the %(group)s group had an odd number of players (%(size)s)"),
+    "why_opponent_preference": _("they had no preference of their own; their opponent's preference decided"),
+    "why_seed": _("either way the colours were as good and the two were level; the round's seed decided"),
+    "why_stronger_preference": _("both were due the same colour; %(stronger_name)s had the stronger claim"),
+    "paired_by_hand": _("Paired by the organiser by hand (%(time)s)."),
+    "colours_by_hand": _("Colours flipped by the organiser by hand (%(time)s)."),
     # why two players are not paired together (pairing/explain/why_not.py; worse, bye and better_found below)
     "why_not_same_player": _("choose two different players"),
     "paired": _("%(a)s and %(b)s are paired together (table %(table)s)"),
@@ -398,13 +470,13 @@ def _why_not(code: str, shown: dict[str, Any], raw: Mapping[str, Any]) -> str | 
             )
             % shown
         )
-    if code not in ("worse", "bye", "better_found"):
-        return None
+    if code not in ("worse", "bye", "better_found") or "rule" not in raw:
+        return None  # a "bye" without a rule is pairing.explain's reason for a bye: TEXTS has it
     values = shown | {"rule": WHY_NOT_RULES[raw["rule"]]}
     if code == "better_found":
         text = gettext(
             "a round pairing %(a)s with %(b)s measures better by %(rule)s (%(with_pair)s against %(this_round)s in "
-            "this round); the engine did not choose it"
+            "this round): this round is not the best by that measure"
         )
     elif code == "bye" and "bracket" in raw:
         text = game_words.gettext(

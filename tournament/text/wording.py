@@ -142,6 +142,34 @@ CHESS_WORDS = (
     pgettext_lazy("chess", "You have a bye this round"),
     pgettext_lazy("chess", "byes"),
     pgettext_lazy("chess", "giving it to a player without one would force a rematch"),
+    pgettext_lazy("chess", "Bye: %(because)s."),
+    pgettext_lazy("chess", "The bye goes to %(player_name)s."),
+    pgettext_lazy(
+        "chess",
+        "This group could make more pairs (%(most)s) but makes %(pairs)s, so that the rest of the round can be paired and the bye go to a player who may have it (C.4, C.5).",
+    ),
+    pgettext_lazy(
+        "chess",
+        "Players move down from here because the round's pairing has the fewest rematches and second byes, then the smallest sum of squared point differences (%(spread)s).",
+    ),
+    pgettext_lazy(
+        "chess",
+        "every pairing giving it to a player ranked below has more rematches or second byes or a larger sum of squared point differences",
+    ),
+    pgettext_lazy(
+        "chess",
+        "the lowest-ranked player who may have it: everyone ranked below (%(below)s) has had a bye or may not have one",
+    ),
+    pgettext_lazy("chess", "round one by rating: the lowest-rated player who has not had a bye"),
+    pgettext_lazy("chess", "a pre-awarded bye"),
+    pgettext_lazy(
+        "chess",
+        "of all pairings with the fewest rematches and second byes, this one has the smallest sum of squared point differences (%(spread)s, the bye counted against the lowest score)",
+    ),
+    pgettext_lazy(
+        "chess",
+        "the %(group)s group could have made more pairs (%(most)s, not %(pairs)s), but that would leave the rest of the round unpairable or the bye to a player who may not have it (C.4, C.5)",
+    ),
 )
 
 
