@@ -25,7 +25,7 @@ from tournament.pages import results_board
 from tournament.pages.jobs import job_context
 from tournament.pages.memo import BUILD
 from tournament.pages.round import change_lines, draft_context, round_context, round_lines
-from tournament.services import manual
+from tournament.services import adjourned, manual
 from tournament.services.clock import change_clock
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError, latest_round
@@ -54,6 +54,17 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     if busy is not None:
         messages.warning(request, jobs.busy_text(busy))
         return back(request, reverse("org_event", args=[slug]))
+    if event.fide:
+        # FIDE mode: results still missing are recorded as adjourned games, after a warning (services/adjourned.py).
+        try:
+            with transaction.atomic():
+                once.claim(request)
+                if not adjourned.adjourn_missing(event, request.user, passes(request)):
+                    transaction.set_rollback(True)  # nothing adjourned: the form's token stays the pairing's
+        except Unpassed as w:
+            return ask(request, access, w, reverse("org_event", args=[slug]))
+        except once.Repeated:
+            return back(request, reverse("org_event", args=[slug]))
     previous = latest_round(event)
     number = previous.number + 1 if previous else 1
     if jobs.in_background(event, number):
