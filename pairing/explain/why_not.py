@@ -314,7 +314,7 @@ class _Card:
 class _Dutch:
     def __init__(self, inp: DutchInput, result: Pairing, a: str, b: str):
         self.inp, self.result, self.a, self.b = inp, result, a, b
-        self.rnd = Round(inp)
+        self.rnd = Round.of(inp)  # the pairing just made built it, as a rule
         self.ids = [pid for pid in inp.present if pid in self.rnd.players]
 
     def answer(self) -> Message:
