@@ -33,12 +33,10 @@ from pairing.dutch.players import DOWN, UP, Player, Round
 from pairing.types import Pairing, PairingError, PairingInput
 from swiss.messages import Message
 
-__all__ = ["CARD_RULES", "DUTCH_RULES", "why_not"]
+__all__ = ["CARD_RULES", "RULE_WORDS", "why_not"]
 
 # The optimal engine's costs, in its order.
 CARD_RULES = ("rematches", "second_byes", "spread", "bye_rank", "colour")
-# The Dutch criteria compared, in their order (C.9 only in the last bracket, where the bye is decided).
-DUTCH_RULES = ("C.5", "C.6", "C.7", "C.8", "C.9", *(f"C.{k}" for k in range(10, 22)))
 BYE_RULES = frozenset({"second_byes", "bye_rank", "C.5", "C.9"})
 # What each rule measures, as the English sentences name it (tournament/text/engine_text.py translates them).
 RULE_WORDS = {
@@ -316,7 +314,7 @@ class _Card:
 class _Dutch:
     def __init__(self, inp: DutchInput, result: Pairing, a: str, b: str):
         self.inp, self.result, self.a, self.b = inp, result, a, b
-        self.rnd = Round(inp)
+        self.rnd = Round.of(inp)  # the pairing just made built it, as a rule
         self.ids = [pid for pid in inp.present if pid in self.rnd.players]
 
     def answer(self) -> Message:

@@ -90,6 +90,9 @@ TEXTS = {
     "file_bad_date": _("%(date)s is not a date like 2026-11-21"),
     "file_bad_slug": _("letters, digits, - and _ only, at most 80"),
     "file_missing": _("missing"),
+    "file_change_empty": _("a change has a line in was or in became"),
+    "file_change_time": _("%(value)s is not a time like 2026-12-07T14:32:05+00:00"),
+    "file_change_b": _("b and b_name are given together, or neither"),
     "file_duplicate_player": _("duplicate player id %(player)s"),
     "file_drop_before_join": _("a player cannot drop before joining"),
     "file_too_many_byes": _("at most 3 pre-awarded byes"),
@@ -295,6 +298,8 @@ TEXTS = {
     "why_opponent_preference": _("they had no preference of their own; their opponent's preference decided"),
     "why_seed": _("either way the colours were as good and the two were level; the round's seed decided"),
     "why_stronger_preference": _("both were due the same colour; %(stronger_name)s had the stronger claim"),
+    "paired_by_hand": _("Paired by the organiser by hand (%(time)s)."),
+    "colours_by_hand": _("Colours flipped by the organiser by hand (%(time)s)."),
     # why two players are not paired together (pairing/explain/why_not.py; worse, bye and better_found below)
     "why_not_same_player": _("choose two different players"),
     "paired": _("%(a)s and %(b)s are paired together (table %(table)s)"),
