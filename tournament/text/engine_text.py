@@ -267,6 +267,10 @@ TEXTS = {
     "why_bye_lowest": game_words.gettext_lazy(
         "the lowest-ranked player who may have it: everyone ranked below (%(below)s) has had a bye or may not have one"
     ),
+    "why_bye_unplayed": _(
+        "left over by the last group (%(group)s), and every lower-ranked player who may have it has played fewer "
+        "games (%(played)s played here; C.9 gives the bye to the player with the fewest unplayed games)"
+    ),
     "why_bye_rating": game_words.gettext_lazy("round one by rating: the lowest-rated player who has not had a bye"),
     "why_bye_requested": game_words.gettext_lazy("a pre-awarded bye"),
     "why_fewest_floats": game_words.gettext_lazy(
