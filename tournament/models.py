@@ -132,6 +132,8 @@ class Event(models.Model):
     # otherwise), or one chosen for this event; and for the Dutch system its acceleration (FIDE C.04.5.1).
     pairing = models.CharField(max_length=10, blank=True, choices=PairingSystem.choices)
     acceleration = models.CharField(max_length=10, choices=Acceleration.choices, default=Acceleration.NONE)
+    # Chess (FIDE C.04.1): pairs of players who must not meet (team-mates, family), by player key: [["3", "7"]].
+    forbidden_pairs = models.JSONField(default=list, blank=True)
     # Chess: players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
     rating_breaks_ties = models.BooleanField(default=False)
     # Chess: the colour of pairing number 1 in round 1 (TRF XXC, 152), which the FIDE Dutch system also
@@ -385,6 +387,8 @@ class Player(models.Model):
     # Chess: manual acceleration from a TRF (XXA), the points the FIDE Dutch system adds when pairing round 1,
     # 2, 3…, as exact fractions in text (["1", "1", "1/2"]); empty for none.
     accelerations = models.JSONField(default=list, blank=True)
+    # Chess: the pairing number frozen when round 4 was paired (swiss/numbers.py); null until then.
+    pairing_number = models.PositiveIntegerField(null=True, blank=True)
     # Age-modified Swiss: the division a player is ranked in when two sections' players are paired together
     # (the section they were placed in); empty when the section ranks everyone together.
     division = models.CharField(max_length=MAX_NAME, blank=True)

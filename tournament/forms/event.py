@@ -213,8 +213,10 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
         self.fields["acceleration"].required = False  # left out: none
-        # Round 1's colours came from it, and every later round must agree with them (C.04.3 E.5).
+        # Round 1's colours came from it, and every later round must agree with them (C.04.3 E.5); the
+        # acceleration (C.04.7) gave round 1's virtual points, which later rounds' pairings carry on from.
         self.fields["initial_colour"].disabled = locked
+        self.fields["acceleration"].disabled = locked
         if self.instance.pk:
             # As the organiser reads and types them: 0,5 in Danish, the floor as 33 %.
             for name in ("win_points", "draw_points", "loss_points"):
