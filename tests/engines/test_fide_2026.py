@@ -21,7 +21,10 @@ from swiss.tiebreakers import FIDE_CODES, LOWER_FIRST, TIEBREAKERS, c07_code, fr
 WIN, DRAW, LOSS = (1, 0, 0), (0, 0, 1), (0, 1, 0)
 
 
-def event(tiebreakers, scoring=Scoring(F(1), F(1, 2), F(0)), ratings=None):
+CHESS = Scoring(F(1), F(1, 2), F(0))
+
+
+def event(tiebreakers, scoring=CHESS, ratings=None):
     """Four players rated 2200, 2000, 1800, 1600 (pairing numbers 1-4). Round 1: A beats B, C has the
     pairing-allocated bye, D a half-point bye. Round 2: A beats C, B beats D. Round 3: A-D and B-C drawn."""
     ratings = ratings or {"A": 2200, "B": 2000, "C": 1800, "D": 1600}
