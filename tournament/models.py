@@ -20,9 +20,11 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, time_zones
-from swiss.names import NAME_MAX, name_fault, printable, stored_name, stored_reading
+from swiss.names import NAME_MAX, stored_name, stored_reading
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
+from tournament.round_changes import RoundChange  # noqa: F401  (the public trail of a published round)
+from tournament.validators import check_player_name
 
 
 def _validate_tiebreakers(value):
@@ -30,24 +32,6 @@ def _validate_tiebreakers(value):
         raise ValidationError(_("Tie-breakers must be a list of: %(codes)s") % {"codes": ", ".join(TIEBREAKER_CODES)})
     if len(set(value)) != len(value):
         raise ValidationError(_("A tie-breaker is listed twice."))
-
-
-NAME_FAULTS = {  # why a stored name is refused (`swiss.names.name_fault`), as the person who typed it reads it
-    "control": _("The name “%(name)s” holds a control character."),
-    "surrogate": _("The name “%(name)s” holds half of a character (a lone surrogate), which no text can hold."),
-    "invisible": _("A player needs a name with at least one visible letter."),
-    "too_long": _("“%(name)s…” is longer than %(max)d characters."),
-}
-
-
-def check_player_name(name: str) -> None:
-    """A stored name (`swiss.names.stored_name`) is refused when it holds a control character or half of one, nothing
-    visible, or more than NAME_MAX characters. Every way in goes through here: the model's validator and
-    `tournament.text.names.clean_player_name`, which forms, paste, CSV and event files use."""
-    fault = name_fault(name)
-    if fault:
-        shown = name[:40] if fault == "too_long" else printable(name)
-        raise ValidationError(NAME_FAULTS[fault], params={"name": shown, "max": NAME_MAX})
 
 
 def validate_player_name(value: str) -> None:
@@ -140,6 +124,10 @@ class Event(models.Model):
     # gives every later round's players without a preference: chosen in the settings, as a TRF gave it, or
     # empty until round 1 is paired, when it is drawn by lot and kept (services.rounds).
     initial_colour = models.CharField(max_length=5, blank=True, choices=InitialColour.choices)
+    # Chess: FIDE mode (docs/fide-mode.md), on for every new chess event; left for good after round `fide_left`
+    # (0: before round 1), which the TRF export says in a `###` line and every organiser page marks.
+    fide_mode = models.BooleanField(default=False)
+    fide_left = models.PositiveSmallIntegerField(null=True, blank=True)
     # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.
     trf_header = models.TextField(blank=True)
     # Chess: what a FIDE rating report's header gives (TRF 022 city, 032 federation, 052 last day, 102 chief
@@ -215,6 +203,11 @@ class Event(models.Model):
     def chess_results(self) -> bool:
         """Results are written the chess way (1-0, ½-½, 0-1): one game a round, with colours."""
         return self.colours and self.best_of == 1
+
+    @property
+    def fide(self) -> bool:
+        """FIDE mode applies (docs/fide-mode.md): a chess event still in it."""
+        return self.fide_mode and self.chess_results
 
     @property
     def draws(self) -> bool:
@@ -394,6 +387,7 @@ class Player(models.Model):
     division = models.CharField(max_length=MAX_NAME, blank=True)
     # A Day-2 cut left the player out after this round: they keep their place, but are paired no more.
     cut_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    half_bye_ok = models.BooleanField(default=True)  # FIDE mode: the arbiter may say a player takes no half-point bye
 
     objects = PlayerQuerySet.as_manager()
 
@@ -463,6 +457,10 @@ class Round(models.Model):
     clock_minutes = models.PositiveSmallIntegerField(default=50)
     # The organiser stopped players reporting this round (results then come from the desk only).
     reporting_closed = models.BooleanField(default=False)
+    # FIDE mode: the draft is being edited by hand (ended by Validate), and the engine's own pairing of it,
+    # [[White's key, Black's key or null], ...], which Validate compares the edited draft with.
+    manual = models.BooleanField(default=False)
+    engine_pairs = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -530,6 +528,7 @@ class Match(models.Model):
     report_stamp = models.PositiveIntegerField(default=0)
     # Optimistic concurrency: a result form carries the version it was shown, a stale one conflicts.
     version = models.PositiveIntegerField(default=0)
+    adjourned = models.BooleanField(default=False)  # FIDE mode: no result yet, a draw for pairing meanwhile
 
     class Meta:
         ordering = ["round", "table", "id"]

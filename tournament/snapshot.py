@@ -18,6 +18,7 @@ from swiss import model, sectionfacts, trf
 from swiss.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat
 from tournament.services.staff import insert_with_new_slug
+from tournament.services.warnings import trf_comments
 from tournament.text.names import clean_player_name
 
 
@@ -172,10 +173,12 @@ def export_file(event: Event) -> model.Event | model.Venue:
 
 
 def event_to_trf(event: Event) -> str:
-    """The event's published rounds as a FIDE TRF-16 file, with the standings' points and ranks."""
+    """The event's published rounds as a FIDE TRF-16 file, with the standings' points and ranks, and after the
+    player lines the `###` lines of the FIDE-mode warnings the arbiter passed (services/warnings.py)."""
     doc = event_to_file(event)
     table = standings.compute(doc)
-    return trf.dumps(doc, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
+    text = trf.dumps(doc, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
+    return text + "".join(f"{line}\n" for line in trf_comments(event))
 
 
 def _num(f: Fraction) -> str:

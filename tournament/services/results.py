@@ -19,6 +19,7 @@ from tournament.models import (
     ResultChange,
     Round,
 )
+from tournament.services import trail
 from tournament.services.locks import ServiceError, awaiting_result, changed, log, shared_round
 from tournament.services.top_cut import advance_bracket
 from tournament.text import game_words
@@ -392,6 +393,7 @@ def store_result(
                     % {"table": m.table}
                 )
             before = m.snapshot() if m.has_result else None
+            was = trail.line(m) if before is not None else None  # a correction's line, as it was
             chess = event.chess_results
             before_label = result_label(m, chess)
             m.result = outcome.result
@@ -436,6 +438,7 @@ def store_result(
                 else [],
             )
             if before is not None:
+                trail.result_corrected(m, was, by)
                 log(
                     event,
                     "correct_result",

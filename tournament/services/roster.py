@@ -20,6 +20,7 @@ from tournament.models import (
     fresh_keys,
     new_code,
 )
+from tournament.services import trail
 from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
 from tournament.snapshot import create_matches
@@ -89,7 +90,10 @@ def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tu
             notes.append(_late_note(names, joined))
             if event.late_entry == Event.LateEntry.LOSSES:
                 for rnd in event.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined):
-                    create_matches(rnd, [Match(round=rnd, player_a_id=pk, result=Match.Result.LOSS) for pk in added])
+                    losses = create_matches(
+                        rnd, [Match(round=rnd, player_a_id=pk, result=Match.Result.LOSS) for pk in added]
+                    )
+                    trail.added_by_hand(event, rnd, [m.pk for m in losses], by)
                 notes.append(gettext("Unpaired losses recorded for rounds 1–%(last)d.") % {"last": joined - 1})
         draft = latest if latest and latest.state == Round.State.DRAFT else None
         if draft:

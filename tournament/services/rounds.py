@@ -24,7 +24,9 @@ from tournament.models import (
     Player,
     Report,
     Round,
+    RoundChange,
 )
+from tournament.services import trail
 from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into, paired_together
 from tournament.services.locks import (
@@ -270,8 +272,10 @@ def repair_round(rnd: Round, by, *, only_draft: bool = False, progress: Progress
                 )
             was_published = rnd.is_published
             number = rnd.number
+            was = trail.before(rnd, RoundChange.Kind.REPAIR)
             rnd.delete()
             new = _pair_into(event, number, by, progress=progress)
+            trail.record(was, by, new)
             log(event, "repair", by, round=number, seed=new.seed, was_published=was_published)
     except IntegrityError:
         raise ServiceError(
@@ -314,6 +318,7 @@ def publish_round(rnd: Round, by) -> None:
         updated = Round.objects.filter(pk=rnd.pk, state=Round.State.DRAFT).update(state=Round.State.PAIRED)
         if updated:
             rnd.state = Round.State.PAIRED
+            trail.settle_repair(rnd)
             log(rnd.event, "publish", by, round=rnd.number)
     if updated:
         changed(rnd.event)
@@ -365,7 +370,9 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
                 game_words.gettext("%(first)s and %(second)s both have a bye: swapping them changes nothing.")
                 % {"first": first, "second": second}
             )
+        was = trail.before(rnd, RoundChange.Kind.SWAP, [m1.pk, m2.pk])
         _exchange(m1, s1, m2, s2)
+        trail.record(was, by, rnd)
         discard_reports([m1.pk, m2.pk])
         met = met_before(rnd.event, rnd.number)
         warnings = [
@@ -430,11 +437,13 @@ def flip_colours(rnd: Round, match_id: int, by) -> list[Message]:
         if m is None:
             raise ServiceError(gettext("That board has no two players to flip."))
         white, black = m.player_a_id, m.player_b_id
+        was = trail.before(rnd, RoundChange.Kind.FLIP, [m.pk])
         rows = Match.objects.filter(pk=m.pk)
         # A player is in one slot of a round at a time: Black leaves its slot before White takes it.
         rows.update(player_b_id=None)
         rows.update(player_a_id=black)
         rows.update(player_b_id=white, white=None, version=F("version") + 1)
+        trail.record(was, by, rnd)
         discard_reports([m.pk])
         colours = colour_breaks(rnd.event, rnd.number, [m.pk])
         flipped = Message(

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from swiss.placement import Rules, section_for
 from tournament.models import Event, Match, Player, Round, Seat, fresh_keys, new_code
+from tournament.services import trail
 from tournament.services.divisions import plays_in
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
 from tournament.services.roster import NewPlayer, add_players
@@ -175,7 +176,7 @@ def _lock_venue(root: Event, sections) -> Event:
     return lock_event(root)
 
 
-def _enter(section: Event, players: list[Player]) -> list[str]:
+def _enter(section: Event, players: list[Player], by=None) -> list[str]:
     """Make `players` (already registered at the venue) entries of `section`: they join at its next round (a late
     entry under its policy, as at registration) and keep their number, code and personal link's secret; a key
     the section's players already use (a swiss-event file's id) is given afresh."""
@@ -206,7 +207,8 @@ def _enter(section: Event, players: list[Player]) -> list[str]:
     notes = []
     if joined > 1 and section.late_entry == Event.LateEntry.LOSSES:
         for rnd in section.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined):
-            create_matches(rnd, [Match(round=rnd, player_a=p, result=Match.Result.LOSS) for p in players])
+            added = create_matches(rnd, [Match(round=rnd, player_a=p, result=Match.Result.LOSS) for p in players])
+            trail.added_by_hand(section, rnd, [m.pk for m in added], by)
     if latest and latest.state == Round.State.DRAFT:
         notes.append(
             _("Round %(round)d of section “%(name)s” is a draft without them: re-pair it to include them.")
@@ -233,7 +235,7 @@ def place_unplaced(root: Event, by) -> tuple[dict[str, int], int]:
         placed = {}
         for section in sections:
             if groups.get(section.pk):
-                _enter(section, groups[section.pk])
+                _enter(section, groups[section.pk], by)
                 placed[section.name] = len(groups[section.pk])
                 log(section, "section_place", by, count=len(groups[section.pk]))
                 changed(section)
@@ -277,7 +279,7 @@ def move_player(player: Player, section: Event, by) -> list[str]:
                 )
                 % {"name": player.name, "from": before.name, "to": section.name}
             )
-        notes = _enter(section, [player])
+        notes = _enter(section, [player], by)
         detail = {"player": player.key, "name": player.name, "number": player.number, "to": section.name}
         for event in {root.pk: root, before.pk: before, section.pk: section}.values():
             log(event, "section_move", by, **detail, **({"from": before.name} if before.is_section else {}))

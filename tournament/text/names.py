@@ -10,7 +10,8 @@ from collections import Counter
 from django.utils.translation import gettext
 
 from swiss.names import stored_name
-from tournament.models import Player, check_player_name
+from tournament.models import Player
+from tournament.validators import check_player_name
 
 
 def clean_player_name(raw: str) -> str:
@@ -19,7 +20,7 @@ def clean_player_name(raw: str) -> str:
 
     Refused (ValidationError) when it holds a control character (NUL, escape sequences: a name is printed on
     terminals and slips) or nothing visible (only spaces or zero-width characters), or is longer than NAME_MAX
-    (`models.check_player_name`). Every way in (forms, paste, CSV, event files) goes through here.
+    (`validators.check_player_name`). Every way in (forms, paste, CSV, event files) goes through here.
     """
     name = stored_name(raw)
     check_player_name(name)

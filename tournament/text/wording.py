@@ -245,6 +245,12 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
             "made": d.get("made"),
             "cut": d.get("cut"),
         }
+    if action == "warning":  # FIDE mode (services/warnings.py): the sentence as the arbiter read it
+        if not d.get("level"):
+            return _("Recorded for the TRF file: %(line)s") % {"line": d.get("trf", "")}
+        return _("Passed at level %(level)s: %(text)s") % {"level": d.get("level"), "text": d.get("text", "")}
+    if action == "fide_mode":
+        return _("Turned FIDE mode on.")
     if action == "settings_after_pairing":
         fields = l10n.join(str(SETTING_WORDS.get(f, heading(f))) for f in d.get("fields", []))
         return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}

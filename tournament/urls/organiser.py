@@ -5,6 +5,7 @@ from django.urls import path
 from tournament.views import (
     crosstable,
     event_files,
+    fide,
     jobs,
     organiser,
     players,
@@ -30,6 +31,7 @@ urlpatterns = [
     path("events/new/trf/jobs/<int:job_id>/retry/", jobs.trf_job_retry, name="org_trf_job_retry"),
     path(E, organiser.event_home, name="org_event"),
     path(E + "settings/", organiser.event_settings, name="org_settings"),
+    path(E + "fide/", fide.fide_mode, name="org_fide"),
     path(E + "staff/", staff.staff_add, name="org_staff_add"),
     path(E + "staff/<int:role_id>/remove/", staff.staff_remove, name="org_staff_remove"),
     path(E + "staff/invites/<int:invite_id>/withdraw/", staff.invite_withdraw, name="org_invite_withdraw"),

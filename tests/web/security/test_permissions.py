@@ -55,6 +55,7 @@ JUDGE_OK = {
 }
 ORGANISER_ONLY = {
     "org_settings",
+    "org_fide",
     "org_staff_add",
     "org_staff_remove",
     "org_invite_withdraw",

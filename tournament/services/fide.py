@@ -1,0 +1,65 @@
+"""FIDE mode itself (docs/fide-mode.md): on for every new chess event, turned on by hand before round 1, and
+left for good after a level-4 warning, which the TRF export records in a `###` line with the round."""
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from tournament.models import Event
+from tournament.services.locks import ServiceError, changed, lock_event, log, swiss_rounds_played
+from tournament.services.warnings import NONE, Level, Passed, Warning, check
+
+
+def leave_fide_mode(event: Event, by, passed: Passed = NONE) -> None:
+    """Leave FIDE mode for good: a level-4 warning, its `###` line naming the last round paired."""
+    with transaction.atomic():
+        event = lock_event(event)
+        if not event.fide:
+            raise ServiceError(gettext("This event is not in FIDE mode."))
+        played = swiss_rounds_played(event)
+        check(event, by, [leaving_warning(played)], passed, round=played)
+        event.fide_mode, event.fide_left = False, played
+        event.save(update_fields=["fide_mode", "fide_left"])
+    changed(event)
+
+
+def leaving_warning(played: int, why: str = "") -> Warning:
+    """The level-4 warning of leaving FIDE mode (after `played` rounds), by itself or as the price of an act FIDE
+    mode forbids (`why`, said first)."""
+    text = gettext("Leave FIDE mode?")
+    if why:
+        text = gettext("%(why)s This is allowed only outside FIDE mode.") % {"why": why}
+    return Warning(
+        Level.CONSEQUENCES,
+        "leave_fide_mode",
+        text,
+        consequences=gettext(
+            "The event leaves FIDE mode for good: it cannot be turned on again, every organiser page marks the "
+            "event as not run in FIDE mode, and the TRF export says so in a ### line. A rating officer may refuse "
+            "to rate it."
+        ),
+        trf=f"FIDE mode left @ Round {played}",
+        params={"round": played},
+    )
+
+
+def left(event: Event, played: int) -> None:
+    """The event leaves FIDE mode as the price of an act the arbiter passed `leaving_warning` for."""
+    event.fide_mode, event.fide_left = False, played
+    event.save(update_fields=["fide_mode", "fide_left"])
+
+
+def enter_fide_mode(event: Event, by) -> None:
+    """Turn FIDE mode on: a chess event, before round 1, that never left it."""
+    with transaction.atomic():
+        event = lock_event(event)
+        if not event.chess_results:
+            raise ServiceError(gettext("FIDE mode is for chess events: one game a round, with colours."))
+        if event.fide_left is not None:
+            raise ServiceError(gettext("This event left FIDE mode; it cannot be turned on again."))
+        if event.rounds.exists():
+            raise ServiceError(gettext("FIDE mode can be turned on only before round 1 is paired."))
+        if not event.fide_mode:
+            event.fide_mode = True
+            event.save(update_fields=["fide_mode"])
+            log(event, "fide_mode", by, on=True)
+    changed(event)
