@@ -245,6 +245,14 @@ class Tiebreaks:
             return [self._tpr(slots) for slots in self.slots]
         if code == "PTP":
             return [self._ptp(slots) for slots in self.slots]
+        if code in ("APRO", "APPO"):
+            # The average of the opponents' TPR (APRO) or PTP (APPO), over the games played, rounded half up.
+            own = self.values("TPR" if code == "APRO" else "PTP")
+            out = []
+            for slots in self.slots:
+                opps = [own[cast(int, s.opponent)] for s in slots if s.kind == GAME]
+                out.append(Fraction(round_half_up(sum(opps, Fraction(0)) / len(opps))) if opps else Fraction(0))
+            return out
         raise KeyError(code)
 
     def _rated_games(self, slots: list[Slot]) -> list[tuple[int, int]]:

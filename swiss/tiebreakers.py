@@ -149,6 +149,8 @@ TIEBREAKERS = {
         _fide("ARO-C1", gettext_noop("Average rating of the opponents without the lowest")),
         _fide("TPR", gettext_noop("Tournament performance rating")),
         _fide("PTP", gettext_noop("Perfect tournament performance")),
+        _fide("APRO", gettext_noop("Average of the opponents' tournament performance ratings")),
+        _fide("APPO", gettext_noop("Average of the opponents' perfect tournament performances")),
         _fide("RTNG", gettext_noop("The player's own rating")),
         _fide("TPN", gettext_noop("Pairing number: the lower ranks higher"), lower_first=True),
     )

@@ -163,3 +163,39 @@ def test_a_file_without_a_record_comes_back_without_one_and_an_event_made_here_w
     )
     assert "202 STD,TPN" in trf.dumps(made).splitlines()
     assert trf.loads(trf.dumps(made), points_by_player).settings.tiebreakers == ("STD", "TPN")
+
+
+def test_apro_and_appo_average_the_opponents_performances():
+    # Worked on IA Mario Held's crosstable (tests/engines/test_fide.py) from the published TPRs: player 1 met
+    # players whose TPRs the paper gives; APRO is their average, rounded half up.
+    from pathlib import Path
+
+    from standings import points_by_player
+    from standings.fide import round_half_up
+    from swiss import trf
+    from swiss.model import Settings
+    from tests.engines.test_fide import PUBLISHED
+
+    held = Path(__file__).parents[1] / "data" / "trf" / "held-exercises-2024.trf"
+    ev = trf.loads(held.read_bytes(), points_by_player)
+    ev = Event(
+        Settings(**{**ev.settings.__dict__, "tiebreakers": ("APRO", "APPO", "TPR", "PTP")}), ev.players, ev.rounds
+    )
+    rows = {int(r.player_id): r for r in compute(ev).rows}
+    tpr = {k: r.tiebreakers["TPR"] for k, r in rows.items()}
+    assert all(tpr[k] == v for k, v in PUBLISHED["TPR"].items())
+    opponents: dict[int, list[int]] = {}
+    for rnd in ev.rounds:
+        for m in rnd.matches:
+            if m.b is not None and m.result == "played":
+                opponents.setdefault(int(m.a), []).append(int(m.b))
+                opponents.setdefault(int(m.b), []).append(int(m.a))
+    checked = 0
+    for k, opps in opponents.items():
+        if all(o in PUBLISHED["TPR"] for o in opps):
+            want = round_half_up(F(sum(PUBLISHED["TPR"][o] for o in opps), len(opps)))
+            assert rows[k].tiebreakers["APRO"] == want, k
+            checked += 1
+        ptp = [rows[o].tiebreakers["PTP"] for o in opps]
+        assert rows[k].tiebreakers["APPO"] == round_half_up(sum(ptp, F(0)) / len(ptp)), k
+    assert checked >= 3
