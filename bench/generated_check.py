@@ -82,6 +82,8 @@ def main() -> None:
         if args.bbp:
             verdict = subprocess.run([args.bbp, "--dutch", str(path), "-c"], capture_output=True, text=True)
             bbp_ok += verdict.returncode == 0 and "Checker pairings" not in verdict.stdout + verdict.stderr
+        if (k + 1) % 500 == 0:
+            print(f"{k + 1} done: {rounds_ok} of {rounds} rounds agree so far", flush=True)
     print(f"{made} tournaments made ({unpairable} stopped at a round no pairing could make), in {folder}")
     print(f"swiss check: {rounds_ok} of {rounds} rounds as the rules pair them, {standings_ok} of {made} standings")
     if args.bbp:

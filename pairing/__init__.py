@@ -3,7 +3,7 @@
 Here: the shared types (types.py), the optimal min-cost engine (optimal.py), the FIDE Dutch system (dutch/),
 the adapter from a swiss-event to their inputs (event.py), wide-weight matching (matching.py), the recommended
 number of rounds (rounds.py) and the top cut (topcut.py); and pair(), which pairs a round by the engine its
-input is for. Modules here may import each other, the standard library, numpy, rustworkx, networkx and the
+input is for. Modules here may import each other, the standard library, rustworkx, networkx and the
 pure event model and standings (swiss.*, standings.*); never Django, and nothing of the web app (tournament).
 """
 

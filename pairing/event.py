@@ -307,17 +307,25 @@ def initial_colour(event: Event, seed: int = 0, round_number: int = 1) -> str:
     """White or Black for pairing number 1 in round 1 (C.04.3 E.5 gives it every round to players without
     a preference): the event's own (the settings, a TRF's XXC or 152); otherwise the colour the rounds
     before round_number show round 1 gave; otherwise (round 1 is being paired) by lot from seed."""
+    return _initial_colour(event, seed, round_number)[0]
+
+
+def _initial_colour(event: Event, seed: int, round_number: int) -> tuple[str, bool]:
+    """initial_colour(), and whether it was drawn by lot just now."""
     chosen = {"white": WHITE, "black": BLACK}.get(event.settings.initial_colour or "")
     if chosen:
-        return chosen
+        return chosen, False
     for line in event.settings.trf_header:
         if line[:3] == "XXC":
             words = line[3:].split()
             if "white1" in words:
-                return WHITE
+                return WHITE, False
             if "black1" in words:
-                return BLACK
-    return _colour_played(event, round_number) or random.Random(seed).choice((WHITE, BLACK))
+                return BLACK, False
+    played = _colour_played(event, round_number)
+    if played:
+        return played, False
+    return random.Random(seed).choice((WHITE, BLACK)), True
 
 
 def _colour_played(event: Event, round_number: int) -> str | None:
@@ -395,6 +403,7 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
     numbers = pairing_numbers(event)
     players = tuple(DutchPlayer(p.id, numbers[p.id], tuple(history[p.id]), p.accelerations) for p in event.players)
     note = left_out(event, n)
+    colour, drawn = _initial_colour(event, seed, n)
     return DutchInput(
         round=n,
         rounds=max(event.settings.planned_rounds or n, n),
@@ -403,7 +412,8 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         win=scoring.win,
         draw=scoring.draw,
         loss=scoring.loss,
-        initial_colour=initial_colour(event, seed, n),
+        initial_colour=colour,
+        initial_by_lot=drawn,
         baku=event.settings.acceleration == "baku"
         or any(line[:3] == "192" and "BAKU" in line.upper() for line in event.settings.trf_header),
         awarded_byes=tuple(awarded),

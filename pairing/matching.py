@@ -19,13 +19,9 @@ them on the way), rustworkx matches them; otherwise networkx does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
 
 import rustworkx as rx
-
-if TYPE_CHECKING:
-    import numpy as np
 
 FIT_BITS = 124  # rustworkx takes 128-bit integers; its duals reach twice the largest weight (checked to 2**125)
 
@@ -46,13 +42,10 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
     for _, _, w in edges:
         used |= w
     if used.bit_length() <= FIT_BITS:
-        # The weights fit as they are: the same graph as below, without numpy (whose import is most of a small
-        # command's start). Vertices sorted, as numpy's unique gives them; edges in their order.
+        # The weights fit as they are: the same graph as below, without compressing them.
         vertex = sorted({x for u, v, _ in edges for x in (u, v)})
         index = {x: k for k, x in enumerate(vertex)}
         return _rustworkx(vertex, [(index[u], index[v], w) for u, v, w in edges])
-    import numpy as np
-
     weights = _Weights(edges)
     small = weights.compressed()
     if small is None:
@@ -63,11 +56,10 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
         g = nx.Graph()
         g.add_weighted_edges_from(edges)
         return list(nx.max_weight_matching(g))
-    found, inverse = np.unique(weights.ends, return_inverse=True)
-    ends = inverse.reshape(-1, 2)
+    vertex = sorted({x for u, v, _ in edges for x in (u, v)})
+    index = {x: k for k, x in enumerate(vertex)}
     return _rustworkx(
-        found.tolist(),
-        list(zip(ends[:, 0].tolist(), ends[:, 1].tolist(), map(small.__getitem__, weights.which), strict=True)),
+        vertex, [(index[u], index[v], small[i]) for (u, v, _), i in zip(edges, weights.which, strict=True)]
     )
 
 
@@ -92,17 +84,15 @@ def compress(edges: list[Edge]) -> list[Edge] | None:
 
 
 class _Weights:
-    """The edges' distinct weights (rows), which row each edge has, and the edges' ends."""
+    """The edges' distinct weights (rows), which row each edge has, and the edges' ends. Plain Python, no numpy:
+    a bracket's edges share few distinct weights (a hundred at most at a thousand players), and numpy's import
+    alone cost a `swiss pair` more CPU than all its compressions."""
 
     def __init__(self, edges: list[Edge]):
-        import numpy as np
-
         rows: dict[int, int] = {}
         self.which = [rows.setdefault(w, len(rows)) for _, _, w in edges]
         self.rows = list(rows)
-        # Two columns built apart: numpy reads a list of ints several times faster than a list of pairs.
-        first = np.array([u for u, _, _ in edges], dtype=np.int64)
-        self.ends = np.column_stack((first, np.array([v for _, v, _ in edges], dtype=np.int64)))
+        self.ends = [(u, v) for u, v, _ in edges]
 
     def compressed(self) -> list[int] | None:
         """Each row's compressed weight; None if they do not fit."""
@@ -111,7 +101,7 @@ class _Weights:
             used |= w
         if used.bit_length() <= FIT_BITS:
             return self.rows
-        table = _Table(self, used.bit_length())
+        table = _Table(self)
         blocks = []  # (start, bits to copy, width with its room, a run of its own), lowest first
         runs = _runs(used)
         k = 0
@@ -143,16 +133,16 @@ def _significant(table: _Table, blocks: list) -> list:
     edge, the same multiple of a higher one-run block's adds the same multiple of that block's sum to every
     matching, which that block has already compared (several criteria hold on every pair of a bracket, as
     its pair count does)."""
-    import numpy as np
-
     kept = []
-    higher: list[tuple[np.ndarray, int]] = []  # the one-run blocks kept, their values and largest value
+    higher: list[tuple[list[int], int]] = []  # the one-run blocks kept, their values and largest value
     for block in reversed(blocks):
         start, length, _, alone = block
         if alone:
             part = table.bits(start, length)
-            top = int(part.max())
-            if 0 < top < 1 << 16 and any(np.array_equal(part * other_top, other * top) for other, other_top in higher):
+            top = max(part)
+            if 0 < top < 1 << 16 and any(
+                all(x * other_top == y * top for x, y in zip(part, other, strict=True)) for other, other_top in higher
+            ):
                 continue
             if 0 < top < 1 << 16:
                 higher.append((part, top))
@@ -177,89 +167,76 @@ def _runs(used: int) -> list[tuple[int, int]]:
 
 
 class _Table:
-    """The distinct weights as rows of 32-bit words, to read bit ranges of every weight at once; which[e]
-    is edge e's row (many edges share a weight: the stand-ins' edges all do)."""
+    """The distinct weights, to read bit ranges of every weight at once; which[e] is edge e's row (many edges
+    share a weight: the stand-ins' edges all do)."""
 
-    def __init__(self, weights: _Weights, bits: int):
-        import numpy as np
-
-        self.which = np.array(weights.which, dtype=np.int64)
-        words = bits // 32 + 2
-        data = b"".join(w.to_bytes(4 * words, "little") for w in weights.rows)
-        self.words = np.frombuffer(data, dtype="<u4").reshape(len(weights.rows), words).astype(np.uint64)
+    def __init__(self, weights: _Weights):
+        self.rows = weights.rows
+        self.which = weights.which
         self.ends = weights.ends
-        self.matchable: dict[bytes, int] = {}  # how many of the edges of some rows one matching holds
+        self.matchable: dict[tuple[int, ...], int] = {}  # how many of the edges of some rows one matching holds
 
-    def bits(self, offset: int, length: int) -> np.ndarray:
+    def bits(self, offset: int, length: int) -> list[int]:
         """Bits offset..offset+length (at most 32) of every distinct weight."""
-        import numpy as np
-
-        word, shift = divmod(offset, 32)
-        pair = self.words[:, word] | (self.words[:, word + 1] << np.uint64(32))
-        return (pair >> np.uint64(shift)) & np.uint64((1 << length) - 1)
+        mask = (1 << length) - 1
+        return [(w >> offset) & mask for w in self.rows]
 
     def bound(self, offset: int, length: int) -> int:
         """The most a matching's edges can add up to in bits offset..offset+length: the largest part
         times the most edges of those with a part that one matching can hold."""
         part = self.bits(offset, length)
-        top = int(part.max())
+        top = max(part)
         if not top:
             return 0
-        rows = part != 0
-        key = rows.tobytes()  # many runs are set on the same rows: on every edge, as the pair count is
+        # Many runs are set on the same rows: on every edge, as the pair count is.
+        key = tuple(k for k, x in enumerate(part) if x)
         most = self.matchable.get(key)
         if most is None:
-            most = self.matchable[key] = _matchable(self.ends if rows.all() else self.ends[rows[self.which]])
+            if len(key) == len(part):
+                ends = self.ends
+            else:
+                on = [bool(x) for x in part]
+                ends = [e for e, row in zip(self.ends, self.which, strict=True) if on[row]]
+            most = self.matchable[key] = _matchable(ends)
         return top * most
 
     def moved(self, blocks: list[tuple[int, int, int]]) -> list[int]:
         """Every distinct weight with each block's bits (start, length) moved to its new offset (below 128
         bits)."""
-        import numpy as np
-
-        low = np.zeros(len(self.words), dtype=np.uint64)
-        high = np.zeros(len(self.words), dtype=np.uint64)
+        moved = [0] * len(self.rows)
         for start, length, to in blocks:
-            for at in range(0, length, 32):
-                piece = self.bits(start + at, min(32, length - at))
-                shift = to + at
-                if shift >= 64:
-                    high |= piece << np.uint64(shift - 64)
-                    continue
-                low |= piece << np.uint64(shift)  # numpy drops what passes bit 63
-                if shift > 32:
-                    high |= piece >> np.uint64(64 - shift)
-        return [h << 64 | lo for h, lo in zip(high.tolist(), low.tolist(), strict=True)]
+            mask = (1 << length) - 1
+            for k, w in enumerate(self.rows):
+                moved[k] |= ((w >> start) & mask) << to
+        return moved
 
 
-def _matchable(ends: np.ndarray) -> int:
-    """An upper bound on how many of these edges (rows of two ends) one matching can hold: no more than
-    half their ends, nor more than the vertices of a cover (taken greedily, the busiest first)."""
-    import numpy as np
-
+def _matchable(ends: Sequence[tuple[int, int]]) -> int:
+    """An upper bound on how many of these edges (pairs of ends) one matching can hold: no more than half
+    their ends, nor more than the vertices of a cover (taken greedily, the busiest first)."""
     count = len(ends)
-    degree = np.bincount(ends.ravel())
-    vertices = np.flatnonzero(degree)
-    most = min(count, len(vertices) // 2)
-    if most <= 1 or degree.max() == count:
+    degree: dict[int, int] = {}
+    for u, v in ends:
+        degree[u] = degree.get(u, 0) + 1
+        degree[v] = degree.get(v, 0) + 1
+    most = min(count, len(degree) // 2)
+    if most <= 1 or max(degree.values()) == count:
         return min(most, 1)
-    busiest = vertices[np.argsort(-degree[vertices], kind="stable")]
+    # The busiest first; among equals, the lower vertex first.
+    busiest = sorted(degree, key=lambda x: (-degree[x], x))
     # The fewest of the busiest vertices that touch every edge, by halving.
     low, high = 1, min(most, len(busiest))
-    if not _covers(ends, busiest[:high], len(degree)):
+    if not _covers(ends, busiest[:high]):
         return most
     while low < high:
         mid = (low + high) // 2
-        if _covers(ends, busiest[:mid], len(degree)):
+        if _covers(ends, busiest[:mid]):
             high = mid
         else:
             low = mid + 1
     return low
 
 
-def _covers(ends: np.ndarray, cover: np.ndarray, size: int) -> bool:
-    import numpy as np
-
-    chosen = np.zeros(size, dtype=bool)
-    chosen[cover] = True
-    return bool(chosen[ends].any(axis=1).all())
+def _covers(ends: Sequence[tuple[int, int]], cover: list[int]) -> bool:
+    chosen = set(cover)
+    return all(u in chosen or v in chosen for u, v in ends)

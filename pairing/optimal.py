@@ -117,7 +117,7 @@ class _Solver:
         self.below = [self.n - bisect_right(ranks, e.rank) for e in players]
         self.had_bye = [e.byes > 0 for e in players]
         self.met = [frozenset(self.index[o] for o in e.opponents if o in self.index) for e in players]
-        self.colour_cost = [_colour_costs(e.colours) for e in players] if inp.colours else None
+        self.colour_cost = [colour_costs(e.colours) for e in players] if inp.colours else None
         # No pairing has less colour trouble than every player (but the bye) getting their better colour.
         self.colour_floor = 0
         if self.colour_cost:
@@ -400,7 +400,7 @@ class _Solver:
         return pairs
 
 
-def _colour_costs(history: str) -> tuple[int, int]:
+def colour_costs(history: str) -> tuple[int, int]:
     """The cost of giving this player (white, black) next."""
     played = [c for c in history.upper() if c in "WB"]
     balance = played.count("W") - played.count("B")
@@ -421,7 +421,7 @@ def _colour_costs(history: str) -> tuple[int, int]:
 def _orient(x: Entrant, y: Entrant, colours: bool) -> tuple[Entrant, Entrant]:
     """Who is player a: white in a colour event, otherwise the higher-placed player."""
     if colours:
-        cx, cy = _colour_costs(x.colours), _colour_costs(y.colours)
+        cx, cy = colour_costs(x.colours), colour_costs(y.colours)
         x_white, y_white = cx[0] + cy[1], cy[0] + cx[1]
         if x_white != y_white:
             return (x, y) if x_white < y_white else (y, x)

@@ -16,6 +16,7 @@ from typing import Any
 
 from swiss.chessfacts import accelerations, detail_problem, forbidden_pairs, rating_report
 from swiss.eventrounds import parse_rounds
+from swiss.eventtrail import dump_changes
 from swiss.messages import Message
 from swiss.model import (
     ACCELERATIONS,
@@ -442,6 +443,8 @@ def _dump_round(r: Round) -> dict[str, Any]:
     if r.state is not None:
         rd["state"] = r.state
     rd["matches"] = [_dump_match(m) for m in r.matches]
+    if r.changes:
+        rd["changes"] = dump_changes(r.changes)
     return rd
 
 

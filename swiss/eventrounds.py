@@ -9,6 +9,7 @@ import json
 from dataclasses import fields
 from typing import Any, cast
 
+from swiss.eventtrail import parse_changes
 from swiss.messages import Message
 from swiss.model import (
     BIG_MAX,
@@ -71,6 +72,7 @@ def _round(rr: Any, path: str, numbers: set[int], ids: set[str], best_of: int) -
         kind=kind,
         seed=int_at(rr.get("seed"), f"{path}.seed", -BIG_MAX - 1, allow_none=True, maximum=BIG_MAX),
         state=state,
+        changes=parse_changes(rr.get("changes", []), f"{path}.changes"),
     )
 
 

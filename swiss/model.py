@@ -219,6 +219,38 @@ class Match:
         return WON, (LOST if self.b is not None else None)
 
 
+# What changed a published round (its trail): players swapped, the round paired again, a board's colours
+# flipped, a result corrected, a line added by hand.
+CHANGE_KINDS = ("swap", "repair", "flip", "result", "by_hand")
+
+
+@dataclass(frozen=True)
+class TrailLine:
+    """A match as a change found it or left it: its table, its players by id and by name as they were then, its
+    result and games, and who had White after a forfeit or a double loss (as `Match.white`)."""
+
+    a: str
+    a_name: str
+    b: str | None = None
+    b_name: str | None = None
+    table: int | None = None
+    result: str = PLAYED
+    games: tuple[int, int, int] | None = None
+    white: str | None = None
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change to a round after it was published: its kind (CHANGE_KINDS), when (ISO 8601 with its offset),
+    the first table it touched, and the lines it touched as they were and as they became."""
+
+    kind: str
+    at: str
+    table: int | None = None
+    was: tuple[TrailLine, ...] = ()
+    became: tuple[TrailLine, ...] = ()
+
+
 @dataclass(frozen=True)
 class Round:
     number: int
@@ -226,6 +258,8 @@ class Round:
     kind: str = SWISS
     seed: int | None = None
     state: str | None = None
+    # The round's trail: every change made after it was published, oldest first (swiss.eventtrail).
+    changes: tuple[Change, ...] = ()
 
 
 @dataclass(frozen=True)

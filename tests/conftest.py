@@ -5,7 +5,6 @@ import os
 from pathlib import Path
 
 import pytest
-import time_machine
 
 
 def pytest_configure(config):
@@ -65,6 +64,9 @@ EVERY_KIND_OF_DAY = {
 @pytest.fixture(params=list(EVERY_KIND_OF_DAY.values()), ids=list(EVERY_KIND_OF_DAY))
 def any_day(request):
     """The clock set to each kind of day in turn (it ticks on from there)."""
+    # Imported here: the engine tests import this module's EXAMPLES in a core-only environment (.ci/core).
+    import time_machine
+
     with time_machine.travel(request.param, tick=True):
         yield request.param
 

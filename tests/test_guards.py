@@ -250,8 +250,8 @@ def test_the_circle_guard_sees_a_top_level_circle_and_not_a_deferred_one(tmp_pat
 
 def test_the_command_line_starts_without_the_heavy_libraries():
     """numpy and networkx take most of a command's start (0.8 of 1.4 s of CPU, once): the optimal engine, the
-    standings and Django's start (admin, forms, services) never import them; the Dutch system imports numpy
-    only for weights that need compressing, networkx only for weights too wide for rustworkx."""
+    standings and Django's start (admin, forms, services) never import them; the core never imports numpy (the
+    Dutch system compresses its weights in plain Python), networkx only for weights too wide for rustworkx."""
     code = (
         "import os, sys, django\n"
         "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'tournament.settings')\n"

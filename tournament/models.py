@@ -116,8 +116,6 @@ class Event(models.Model):
     # otherwise), or one chosen for this event; and for the Dutch system its acceleration (FIDE C.04.5.1).
     pairing = models.CharField(max_length=10, blank=True, choices=PairingSystem.choices)
     acceleration = models.CharField(max_length=10, choices=Acceleration.choices, default=Acceleration.NONE)
-    # Chess (FIDE C.04.1): pairs of players who must not meet (team-mates, family), by player key: [["3", "7"]].
-    forbidden_pairs = models.JSONField(default=list, blank=True)
     # Chess: players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
     rating_breaks_ties = models.BooleanField(default=False)
     # Chess: the colour of pairing number 1 in round 1 (TRF XXC, 152), which the FIDE Dutch system also
@@ -128,6 +126,7 @@ class Event(models.Model):
     # (0: before round 1), which the TRF export says in a `###` line and every organiser page marks.
     fide_mode = models.BooleanField(default=False)
     fide_left = models.PositiveSmallIntegerField(null=True, blank=True)
+    forbidden_pairs = models.JSONField(default=list, blank=True)  # [[key, key], ...]: never paired (team-mates, family)
     # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.
     trf_header = models.TextField(blank=True)
     # Chess: what a FIDE rating report's header gives (TRF 022 city, 032 federation, 052 last day, 102 chief

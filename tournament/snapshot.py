@@ -14,9 +14,10 @@ from django.db import transaction
 
 import standings
 from swiss import eventfile as ef
-from swiss import model, sectionfacts, trf
+from swiss import eventtrail, model, sectionfacts, trf
 from swiss.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat
+from tournament.services import trail
 from tournament.services.staff import insert_with_new_slug
 from tournament.services.warnings import trf_comments
 from tournament.text.names import clean_player_name
@@ -114,8 +115,9 @@ def match_to_file(m: Match, keys: dict[int, str]) -> model.Match:
     )
 
 
-def event_to_file(event: Event, include_drafts: bool = False) -> model.Event:
-    """The whole event as engine input: three queries (players, rounds, matches)."""
+def event_to_file(event: Event, include_drafts: bool = False, with_trail: bool = False) -> model.Event:
+    """The whole event as engine input: three queries (players, rounds, matches); `with_trail`: and the rounds'
+    trails, as files carry them (a fourth query; the engines never read them)."""
     players = list(event.players.order_by("id"))
     keys = {p.pk: p.key for p in players}
     rounds = list(event.rounds.order_by("number"))
@@ -132,11 +134,19 @@ def event_to_file(event: Event, include_drafts: bool = False) -> model.Event:
         known = set(keys.values())
         pairs = tuple(pair for pair in settings.forbidden_pairs if set(pair) <= known)
         settings = replace(settings, forbidden_pairs=pairs)
+    changes = trail.to_file(event) if with_trail else {}
     return model.Event(
         settings=settings,
         players=tuple(player_to_file(p) for p in players),
         rounds=tuple(
-            model.Round(number=r.number, matches=tuple(by_round[r.pk]), kind=r.kind, seed=r.seed, state=r.state)
+            model.Round(
+                number=r.number,
+                matches=tuple(by_round[r.pk]),
+                kind=r.kind,
+                seed=r.seed,
+                state=r.state,
+                changes=changes.get(r.number, ()),
+            )
             for r in rounds
         ),
     )
@@ -148,7 +158,7 @@ def venue_to_file(event: Event) -> model.Venue:
     names = {s.pk: s.name for s in event.section_list}
     sections = []
     for section in event.section_list:
-        doc = event_to_file(section, include_drafts=True)
+        doc = event_to_file(section, include_drafts=True, with_trail=True)
         if section.pair_with_id in names:
             doc = replace(doc, settings=replace(doc.settings, pair_with=names[section.pair_with_id]))
         sections.append(doc)
@@ -169,16 +179,17 @@ def export_file(event: Event) -> model.Event | model.Venue:
     section on its own as its own version-1 file, without the section it is paired with: not in it)."""
     if event.sections.exists():
         return venue_to_file(event)
-    return event_to_file(event, include_drafts=True)
+    return event_to_file(event, include_drafts=True, with_trail=True)
 
 
 def event_to_trf(event: Event) -> str:
     """The event's published rounds as a FIDE TRF-16 file, with the standings' points and ranks, and after the
-    player lines the `###` lines of the FIDE-mode warnings the arbiter passed (services/warnings.py)."""
-    doc = event_to_file(event)
+    player lines the `###` lines of the FIDE-mode warnings the arbiter passed (services/warnings.py) and of the
+    rounds' trails, one a change (swiss/eventtrail.py)."""
+    doc = event_to_file(event, with_trail=True)
     table = standings.compute(doc)
     text = trf.dumps(doc, {r.player_id: r.rank for r in table.rows}, {r.player_id: r.points for r in table.rows})
-    return text + "".join(f"{line}\n" for line in trf_comments(event))
+    return text + "".join(f"{line}\n" for line in [*trf_comments(event), *eventtrail.trf_lines(doc)])
 
 
 def _num(f: Fraction) -> str:
@@ -455,3 +466,4 @@ def write_players_and_rounds(event: Event, doc: model.Event) -> None:
                 for m in r.matches
             ],
         )
+    trail.from_file(event, doc.rounds)

@@ -50,6 +50,7 @@ class DutchInput:
     draw: Fraction = Fraction(1, 2)
     loss: Fraction = Fraction(0)
     initial_colour: str = WHITE  # the colour of pairing number 1 in round 1 (XXC "white1")
+    initial_by_lot: bool = False  # initial_colour was drawn by lot for this pairing (nobody chose it)
     baku: bool = False  # accelerated pairings, Baku method (C.04.5.1), unless a player has manual ones
     awarded_byes: tuple[str, ...] = ()  # players holding a pre-awarded bye: listed after the bye, never paired
     seed: int = 0  # reported with the pairing: the Dutch system draws nothing (initial_colour holds the lot)
@@ -80,6 +81,19 @@ class Player:
 
 
 class Round:
+    @classmethod
+    def of(cls, inp: DutchInput) -> Round:
+        """The round of this very input: the one built last when it is the same object (the explanation of a
+        pairing, pairing/explain, asks right after the pairing did), else a new one. Nothing changes a Round's
+        facts once built."""
+        global _LAST
+        last = _LAST
+        if last is not None and last[0] is inp:
+            return last[1]
+        rnd = cls(inp)
+        _LAST = (inp, rnd)
+        return rnd
+
     def __init__(self, inp: DutchInput):
         self.inp = inp
         done = inp.round - 1
@@ -200,6 +214,9 @@ class Round:
                 return initial if y.rank % 2 else invert(initial)
             return invert(initial) if x.rank % 2 else initial
         return invert(y.pref) if self.higher(y, x) else x.pref
+
+
+_LAST: tuple[DutchInput, Round] | None = None  # Round.of()'s: the last input and its round
 
 
 def _paired(g: Game) -> bool:

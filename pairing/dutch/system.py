@@ -43,7 +43,7 @@ from swiss.messages import Message
 
 def pair_dutch(inp: DutchInput) -> Pairing:
     """The Dutch pairing of the round; PairingError when no pairing meets the absolute criteria."""
-    rnd = Round(inp)
+    rnd = Round.of(inp)
     present = [rnd.players[pid] for pid in inp.present if pid in rnd.players]
     if len(present) < 2:
         raise PairingError(

@@ -25,8 +25,8 @@ from pairing.dutch.brackets import Brackets
 
 
 def max_weight_matching(edges, wide: bool = True):
-    """pairing.matching's, imported when a bracket is first matched (it brings numpy for weights that need
-    compressing, which a command that pairs by the optimal engine, or only reads an event, never needs)."""
+    """pairing.matching's, imported when a bracket is first matched (a command that pairs by the optimal engine,
+    or only reads an event, never needs it)."""
     from pairing.matching import max_weight_matching as matching
 
     return matching(edges, wide)

@@ -14,6 +14,8 @@ from pairing.tools.files import SECTION_HELP, FileRefused, read_event_bytes, sec
 from swiss.model import Event
 
 FORMAT_HELP = "text: a table for people (default); json: one document for programs"
+WHY_NOT_HELP = "two player ids as in the file: why the round does not pair them together (docs/explanations.md)"
+EXPLAIN_HELP = 'why each player is paired as they are (docs/explanations.md): a line per player, in JSON "why"'
 
 
 def parser() -> argparse.ArgumentParser:
@@ -34,6 +36,8 @@ def parser() -> argparse.ArgumentParser:
     pair.add_argument(
         "--seed", type=int, metavar="N", help="random seed, to reproduce a pairing (default: a new one, printed)"
     )
+    pair.add_argument("--why-not", metavar="A,B", help=WHY_NOT_HELP)
+    pair.add_argument("--explain", action="store_true", help=EXPLAIN_HELP)
     standings.add_argument(
         "--after-round", type=int, metavar="N", help="standings after Swiss round N (default: the last with a result)"
     )
@@ -70,7 +74,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     try:
         with without_cycle_collector():
             if args.command == "pair":
-                text = run_pair(args.file, args.seed, args.format, args.section)
+                text = run_pair(args.file, args.seed, args.format, args.section, args.why_not, args.explain)
                 status = 0
             elif args.command == "standings":
                 text = run_standings(args.file, args.format, args.after_round, args.section)
@@ -86,27 +90,54 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     return status
 
 
-def run_pair(file: str, seed: int | None, format: str, section: str | None) -> str:
-    """What `swiss pair` and `manage.py pair` print. A round that cannot be paired is a FileRefused."""
-    from pairing.tools.next_round import next_round, to_json, to_text
+def run_pair(
+    file: str, seed: int | None, format: str, section: str | None, why_not: str | None = None, explain: bool = False
+) -> str:
+    """What `swiss pair` and `manage.py pair` print (with why_not "A,B": why the round does not pair A with B; with
+    explain, why each player is paired as they are). A round that cannot be paired is a FileRefused."""
+    from pairing.tools.next_round import next_round, to_json, to_text, why, why_not_json, why_not_text
     from pairing.types import PairingError
 
     if seed is None:
         seed = secrets.randbelow(2**31)
     doc = read_event_bytes(file)[0]
     parts = []
-    for k, (heading, event) in enumerate(sections_to_run(doc, file, section, one=format == "json")):
+    for k, (heading, event) in enumerate(
+        sections_to_run(doc, file, section, one=format == "json" or why_not is not None)
+    ):
         if heading is not None:
             parts.append(("\n" if k else "") + f"== {heading} ==\n\n")
         try:
             done = next_round(event, seed)
         except PairingError as e:
             raise FileRefused(f"{file}: {e}") from None
-        if format == "json":
-            parts.append(json.dumps(to_json(done.result, done.requested), ensure_ascii=False, indent=1) + "\n")
+        if why_not is not None:
+            answer = _why_not(file, event, done, why_not)
+            text = json.dumps(why_not_json(answer), ensure_ascii=False, indent=1) + "\n"
+            parts.append(text if format == "json" else why_not_text(answer, event))
+        elif format == "json":
+            reasons = why(done, event) if explain else None
+            parts.append(json.dumps(to_json(done.result, done.requested, reasons), ensure_ascii=False, indent=1) + "\n")
         else:
-            parts.append(to_text(done.result, done.shown, event, done.requested))
+            reasons = why(done, event) if explain else None
+            parts.append(to_text(done.result, done.shown, event, done.requested, reasons))
     return "".join(parts)
+
+
+def _why_not(file: str, event: Event, done, players: str):
+    """The answer of pairing.explain.why_not for --why-not A,B; a FileRefused for ids the file lacks."""
+    from pairing.explain import why_not
+
+    ids = [part.strip() for part in players.split(",")]
+    known = {p.id for p in event.players}
+    if len(ids) != 2 or ids[0] == ids[1]:
+        raise FileRefused("--why-not needs two different player ids, as A,B")
+    unknown = [pid for pid in ids if pid not in known]
+    if unknown:
+        raise FileRefused(f"{file}: no player {unknown[0]} (--why-not takes the ids of the file)")
+    if done.inp is None:
+        raise FileRefused(f"{file}: --why-not explains a Swiss round; the next round is the top cut's")
+    return why_not(done.inp, done.result, ids[0], ids[1])
 
 
 def run_standings(file: str, format: str, after_round: int | None, section: str | None) -> str:

@@ -8,7 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 import pairing
+from pairing.explain import explain, reason_json
 from standings.format import display_width, pad
+from swiss.messages import Message
 from swiss.model import ELIMINATION, FULL_BYE, HALF_BYE, ZERO_BYE, Event
 
 
@@ -20,6 +22,14 @@ class NextRound:
     result: pairing.Pairing
     shown: pairing.PairingInput
     requested: dict[str, str]
+    inp: pairing.PairingInput | pairing.DutchInput | None = None  # what a Swiss round was paired from
+
+
+def why(done: NextRound, event: Event) -> dict[str, tuple[Message, ...]]:
+    """Each player's reasons (pairing.explain), for a Swiss round; none for the top cut."""
+    if done.inp is None:
+        return {}
+    return explain(done.inp, done.result, names={p.id: p.name for p in event.players}).players
 
 
 def next_round(event: Event, seed: int) -> NextRound:
@@ -37,14 +47,27 @@ def next_round(event: Event, seed: int) -> NextRound:
     else:
         # The entrants' points are shown beside the names (the Dutch system's own input has none).
         shown = pairing.entrants_from_event(event, seed=seed)
-        result = pairing.pair(pairing.engine_input(event, shown))
+        inp = pairing.engine_input(event, shown)
+        result = pairing.pair(inp)
+        requested = pairing.requested_byes(event, result.round)
+        return NextRound(result, shown, requested, inp)
     requested = pairing.requested_byes(event, result.round) if result.method != ELIMINATION else {}
     return NextRound(result, shown, requested)
 
 
-def to_json(result: pairing.Pairing, requested: dict[str, str] | None = None) -> dict[str, Any]:
+def to_json(
+    result: pairing.Pairing,
+    requested: dict[str, str] | None = None,
+    reasons: dict[str, tuple[Message, ...]] | None = None,
+) -> dict[str, Any]:
+    """The pairing for programs; with reasons (--explain), each pairing and bye gains "why": {player id: [reason
+    objects]} (pairing.explain.reason_json)."""
     rows: list[dict[str, Any]] = [{"table": p.table, "a": p.a, "b": p.b} for p in result.pairs]
     rows += [{"table": None, "a": pid, "b": None} for pid in result.byes]
+    if reasons is not None:
+        for row in rows:
+            ids = [pid for pid in (row["a"], row["b"]) if pid is not None]
+            row["why"] = {pid: [reason_json(m) for m in reasons.get(pid, ())] for pid in ids}
     rows += [{"table": None, "a": pid, "b": None, "result": kind} for pid, kind in (requested or {}).items()]
     return {"round": result.round, "seed": result.seed, "pairings": rows, "warnings": list(result.warnings)}
 
@@ -53,7 +76,11 @@ REQUESTED_WORDS = {HALF_BYE: "half-point bye", ZERO_BYE: "zero-point bye", FULL_
 
 
 def to_text(
-    result: pairing.Pairing, inp: pairing.PairingInput, event: Event, requested: dict[str, str] | None = None
+    result: pairing.Pairing,
+    inp: pairing.PairingInput,
+    event: Event,
+    requested: dict[str, str] | None = None,
+    reasons: dict[str, tuple[Message, ...]] | None = None,
 ) -> str:
     names = {p.id: p.name for p in event.players}
     requested = requested or {}
@@ -79,9 +106,11 @@ def to_text(
     for p in result.pairs:
         note = "   float" if p.table in floats else ""
         lines.append(f"{p.table:>5}  {pad(who(p.a), width)}  vs  {who(p.b)}{note}")
+        lines.extend(_why_lines((p.a, p.b), names, reasons))
     for pid in result.byes:
         kind = "pre-awarded bye" if pid in result.awarded_byes else "bye"
         lines.append(f"{'-':>5}  {pad(who(pid), width)}      {kind}")
+        lines.extend(_why_lines((pid,), names, reasons))
     for pid, kind in requested.items():
         lines.append(f"{'-':>5}  {pad(who(pid), width)}      {REQUESTED_WORDS[kind]} (requested)")
     lines.append("")
@@ -96,5 +125,34 @@ def to_text(
     return "\n".join(lines) + "\n"
 
 
+def _why_lines(
+    ids: tuple[str, ...], names: dict[str, str], reasons: dict[str, tuple[Message, ...]] | None
+) -> list[str]:
+    """--explain: a line per player under the table, their reasons in order."""
+    if reasons is None:
+        return []
+    return [f"{'':>5}    why {names.get(pid, pid)}: {' '.join(str(m) for m in reasons.get(pid, ()))}" for pid in ids]
+
+
 def _num(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else str(float(value)).rstrip("0")
+
+
+def why_not_json(answer) -> dict[str, Any]:
+    """`pair --why-not A,B --format json`: the code, its facts beside it, and the English sentence."""
+    return {"code": answer.code, **answer.params, "text": str(answer)}
+
+
+def why_not_text(answer, event: Event) -> str:
+    """`pair --why-not A,B`: the sentence, then the round that pairs them when the answer built one."""
+    names = {p.id: p.name for p in event.players}
+    lines = [str(answer)[:1].upper() + str(answer)[1:] + "."]
+    rows = answer.params.get("pairings")
+    if rows:
+        lines += ["", "The round with the pair:"]
+        for row in rows:
+            if row["b"] is None:
+                lines.append(f"{'-':>5}  {names[row['a']]} ({row['a']})      bye")
+            else:
+                lines.append(f"{row['table']:>5}  {names[row['a']]} ({row['a']})  vs  {names[row['b']]} ({row['b']})")
+    return "\n".join(lines) + "\n"

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing import Entrant, PairingError, PairingInput, optimal, pair
-from pairing.optimal import _colour_costs
+from pairing.optimal import colour_costs
 
 
 def objective(inp: PairingInput, games: list[tuple[str, str]], bye: str | None) -> tuple:
@@ -28,7 +28,7 @@ def objective(inp: PairingInput, games: list[tuple[str, str]], bye: str | None) 
     colour = 0
     if inp.colours:
         for a, b in games:
-            ca, cb = _colour_costs(by_id[a].colours), _colour_costs(by_id[b].colours)
+            ca, cb = colour_costs(by_id[a].colours), colour_costs(by_id[b].colours)
             colour += min(ca[0] + cb[1], ca[1] + cb[0])
     return rematches, second_byes, spread, below, colour
 

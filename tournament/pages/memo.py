@@ -414,11 +414,17 @@ def may_lag(made: "Rendering | Made", event: Event, now: float) -> bool:
     While results pour in (a 2048-player round stores ten a second), re-rendering a big page for every
     one of them would take all the server has. A rendering that took `cost` seconds may be served for
     up to PUBLIC_LAG_FACTOR x cost after it was made, at most PUBLIC_LAG_MAX seconds: rendering then
-    takes at most about 1/PUBLIC_LAG_FACTOR of a core per page, whatever the rate of change. A page
+    takes at most about 1/PUBLIC_LAG_FACTOR of a core per page, whatever the rate of change. Only results
+    stand in so: every bump since `made` must be a result of one round (`services.changed`'s run), never a change
+    to the pairings or a correction, which the round's trail shows at once. A page
     smaller than PUBLIC_LAG_MIN_BYTES (every page of an event of a few hundred players) is always exact:
     the size, not the time it took, decides, so a busy or cold server never makes a small page lag.
     """
     if made.version >= event.version or made.public != event.public:
+        return False
+    if event.version != event.light_to or made.version < event.light_from:
+        # Something besides results of one round changed since it was made (a swap, a re-pairing, a publication,
+        # a corrected result: the round's trail): the players must see that at once.
         return False
     if made.size < settings.PUBLIC_LAG_MIN_BYTES:
         return False

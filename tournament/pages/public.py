@@ -26,6 +26,7 @@ from tournament.pages.rows import (
     standings_table,
     winner_of,
 )
+from tournament.pages.trail import round_trail
 from tournament.services.cut import cut_made, player_text
 from tournament.services.divisions import joined_into
 from tournament.services.locks import awaiting_result
@@ -86,6 +87,7 @@ def pairings_context(event: Event, q: str) -> dict:
         "has_bracket": page["has_bracket"],
         "top_cut_running": page["top_cut_running"],
         "top_cut_over": page["top_cut_over"],
+        "trail": page["trail"],
         "nav": "pairings",
     }
 
@@ -119,6 +121,8 @@ def pairings_page(event: Event, exact: bool) -> dict:
             "has_bracket": event.top_cut > 0 or any(r.kind == Round.Kind.ELIMINATION for r in rounds),
             "top_cut_running": in_top_cut and not final_played,
             "top_cut_over": final_played,
+            # The round's changes since it was published, in this language (pages/trail.py).
+            "trail": round_trail(event, current.number if current else None),
         }
 
     return lagging(f"pairings-page:{get_language()}", event, make, _html_size, exact)

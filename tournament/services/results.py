@@ -439,6 +439,7 @@ def store_result(
             )
             if before is not None:
                 trail.result_corrected(m, was, by)
+                m.corrected = True  # `after_result`: a correction is on the round's trail, shown at once
                 log(
                     event,
                     "correct_result",
@@ -465,7 +466,8 @@ def after_result(m: Match, stored: bool, by) -> Match:
     rnd, event = m.round, m.round.event
     _update_round_state(rnd)
     if stored:
-        changed(event, results_of_round=rnd.number)
+        # A correction breaks the run of results (`changed`): no page made before it may stand in (`memo.may_lag`).
+        changed(event, results_of_round=None if getattr(m, "corrected", False) else rnd.number)
     if rnd.kind == Round.Kind.ELIMINATION and rnd.state == Round.State.COMPLETE:
         advance_bracket(event, by)
     return m

@@ -7,8 +7,10 @@ A line is a match as the round held it: its table, its players by key (`a`, `b`)
 (`a_name`, `b_name`), its result and game counts, and for a forfeit or a double loss who had White (`white`, as
 `Match.white`). Player A has White in every other chess game."""
 
+import datetime as dt
 from dataclasses import dataclass
 
+from swiss import model
 from tournament.models import Event, Match, Round, RoundChange
 
 
@@ -105,8 +107,79 @@ def of_round(event: Event, number: int) -> list[RoundChange]:
     return list(RoundChange.objects.filter(event=event, round_number=number).order_by("at", "id"))
 
 
-def of_player(event: Event, key: str, numbers: list[int]) -> list[RoundChange]:
-    """The changes of the rounds `numbers` that touched the player `key` (in what a line was or became). A round
-    has a handful of changes: they are read and picked here, the same on every database."""
-    found = RoundChange.objects.filter(event=event, round_number__in=numbers).order_by("round_number", "at", "id")
-    return [c for c in found if any(key in (ln["a"], ln["b"]) for ln in (*c.was, *c.became))]
+def of_event(event: Event) -> list[RoundChange]:
+    """Every change of the event's rounds, by round, oldest first."""
+    return list(RoundChange.objects.filter(event=event).order_by("round_number", "at", "id"))
+
+
+def touching(changes: list[RoundChange], key: str, numbers: list[int]) -> list[RoundChange]:
+    """Those of `changes` in the rounds `numbers` that touched the player `key` (in what a line was or became).
+    A round has a handful of changes: they are picked here, the same on every database."""
+    wanted = set(numbers)
+    return [
+        c for c in changes if c.round_number in wanted and any(key in (ln["a"], ln["b"]) for ln in (*c.was, *c.became))
+    ]
+
+
+# ---------------------------------------------------------------- the trail in files (swiss/eventtrail.py)
+
+
+def to_file(event: Event) -> dict[int, tuple[model.Change, ...]]:
+    """The event's changes as a file writes them, by round number (one query). Who made a change is not written:
+    a file names no account."""
+    out: dict[int, list[model.Change]] = {}
+    for c in of_event(event):
+        out.setdefault(c.round_number, []).append(
+            model.Change(
+                kind=c.kind,
+                at=c.at.astimezone(dt.UTC).isoformat(),
+                table=c.table,
+                was=tuple(_line_to_file(ln) for ln in c.was),
+                became=tuple(_line_to_file(ln) for ln in c.became),
+            )
+        )
+    return {number: tuple(changes) for number, changes in out.items()}
+
+
+def _line_to_file(ln: dict) -> model.TrailLine:
+    games = ln.get("games")
+    return model.TrailLine(
+        a=ln["a"],
+        a_name=ln["a_name"],
+        b=ln.get("b"),
+        b_name=ln.get("b_name"),
+        table=ln.get("table"),
+        result=ln.get("result", model.PLAYED),
+        games=(games[0], games[1], games[2]) if games else None,
+        white=ln.get("white"),
+    )
+
+
+def from_file(event: Event, rounds: tuple[model.Round, ...]) -> None:
+    """A file's trail into the event it made (in the import's transaction): nobody's, at the times it gives."""
+    RoundChange.objects.bulk_create(
+        RoundChange(
+            event=event,
+            round_number=r.number,
+            table=c.table,
+            kind=c.kind,
+            was=[_line_to_row(ln) for ln in c.was],
+            became=[_line_to_row(ln) for ln in c.became],
+            at=dt.datetime.fromisoformat(c.at),
+        )
+        for r in rounds
+        for c in r.changes
+    )
+
+
+def _line_to_row(ln: model.TrailLine) -> dict:
+    return {
+        "table": ln.table,
+        "a": ln.a,
+        "a_name": ln.a_name,
+        "b": ln.b,
+        "b_name": ln.b_name,
+        "result": ln.result,
+        "games": list(ln.games) if ln.games else None,
+        "white": ln.white,
+    }

@@ -116,6 +116,7 @@ def note(event: Event, by, code: str, trf: str, *, round: int | None = None, **p
 
 
 def trf_comments(event: Event) -> list[str]:
-    """The `###` lines of the event's passed warnings, oldest first, as the TRF export writes them."""
+    """The `###` lines of the event's passed warnings, oldest first, as the TRF export writes them (a warning's
+    `trf` text may hold several lines, each its own `###` line)."""
     rows = EventLog.objects.filter(event=event, action="warning").order_by("at", "id").values_list("detail", flat=True)
-    return [f"### {' '.join(d['trf'].split())}" for d in rows if d.get("trf")]
+    return [f"### {' '.join(line.split())}" for d in rows for line in d.get("trf", "").splitlines() if line.strip()]

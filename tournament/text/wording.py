@@ -68,6 +68,22 @@ CHESS_WORDS = (
     pgettext_lazy("chess", "points for a draw"),
     pgettext_lazy("chess", "A win must score more than a loss, and a draw between the two."),
     # Byes: a Danish chess player's oversidder.
+    # why two players are not paired together (engine_text: not_in_round, bye, and the rules of the bye)
+    pgettext_lazy("chess", "%(player)s is not paired in round %(round)s (absent, or holding a pre-awarded bye)"),
+    pgettext_lazy("chess", "second byes"),
+    pgettext_lazy("chess", "the players ranked below the bye"),
+    pgettext_lazy("chess", "C.5, the score of the bye"),
+    pgettext_lazy("chess", "C.9, the unplayed games of the bye"),
+    pgettext_lazy(
+        "chess",
+        "%(player)s has this round's bye: a round pairing %(a)s with %(b)s is worse by %(rule)s in the bracket "
+        "of score %(bracket)s (%(this_round)s in this round, %(with_pair)s with the pair)",
+    ),
+    pgettext_lazy(
+        "chess",
+        "%(player)s has this round's bye: a round pairing %(a)s with %(b)s is worse by %(rule)s "
+        "(%(this_round)s in this round, %(with_pair)s with the pair)",
+    ),
     pgettext_lazy("chess", "%(first)s and %(second)s both have a bye: swapping them changes nothing."),
     pgettext_lazy("chess", "%(name)s plays round %(number)s: no bye."),
     npgettext_lazy(
@@ -126,6 +142,34 @@ CHESS_WORDS = (
     pgettext_lazy("chess", "You have a bye this round"),
     pgettext_lazy("chess", "byes"),
     pgettext_lazy("chess", "giving it to a player without one would force a rematch"),
+    pgettext_lazy("chess", "Bye: %(because)s."),
+    pgettext_lazy("chess", "The bye goes to %(player_name)s."),
+    pgettext_lazy(
+        "chess",
+        "This group could make more pairs (%(most)s) but makes %(pairs)s, so that the rest of the round can be paired and the bye go to a player who may have it (C.4, C.5).",
+    ),
+    pgettext_lazy(
+        "chess",
+        "Players move down from here because the round's pairing has the fewest rematches and second byes, then the smallest sum of squared point differences (%(spread)s).",
+    ),
+    pgettext_lazy(
+        "chess",
+        "every pairing giving it to a player ranked below has more rematches or second byes or a larger sum of squared point differences",
+    ),
+    pgettext_lazy(
+        "chess",
+        "the lowest-ranked player who may have it: everyone ranked below (%(below)s) has had a bye or may not have one",
+    ),
+    pgettext_lazy("chess", "round one by rating: the lowest-rated player who has not had a bye"),
+    pgettext_lazy("chess", "a pre-awarded bye"),
+    pgettext_lazy(
+        "chess",
+        "of all pairings with the fewest rematches and second byes, this one has the smallest sum of squared point differences (%(spread)s, the bye counted against the lowest score)",
+    ),
+    pgettext_lazy(
+        "chess",
+        "the %(group)s group could have made more pairs (%(most)s, not %(pairs)s), but that would leave the rest of the round unpairable or the bye to a player who may not have it (C.4, C.5)",
+    ),
 )
 
 
@@ -251,6 +295,15 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
         return _("Passed at level %(level)s: %(text)s") % {"level": d.get("level"), "text": d.get("text", "")}
     if action == "fide_mode":
         return _("Turned FIDE mode on.")
+    if action == "manual_start":
+        return _("Started editing round %(round)s by hand.") % {"round": rnd}
+    if action == "manual_validate":
+        return _("Validated the pairings of round %(round)s.") % {"round": rnd}
+    if action in ("forbidden_pair", "forbidden_pair_removed"):
+        first, second = (name_of(k) for k in (d.get("players") or ["", ""])[:2])
+        if action == "forbidden_pair":
+            return _("Forbade pairing %(first)s with %(second)s.") % {"first": first, "second": second}
+        return _("Allowed pairing %(first)s with %(second)s again.") % {"first": first, "second": second}
     if action == "settings_after_pairing":
         fields = l10n.join(str(SETTING_WORDS.get(f, heading(f))) for f in d.get("fields", []))
         return _("Changed %(fields)s after rounds were paired.") % {"fields": fields}

@@ -26,6 +26,7 @@ from tournament.pages.jobs import job_context
 from tournament.pages.round import round_lines
 from tournament.pages.sections import sections_panel
 from tournament.pages.standings import standings_tables
+from tournament.services import forbidden
 from tournament.services.divisions import joined_into
 from tournament.services.fide import tiebreaks_changed
 from tournament.services.locks import ServiceError, awaiting_result, changed, lock_event, log
@@ -210,6 +211,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         staff=event.root.roles.select_related("user").order_by("role", "user__username"),
         invites=event.root.invites.all(),
         invite_days=settings.STAFF_INVITE_DAYS,
+        forbidden_pairs=forbidden.named(event) if event.chess_results else [],
     )
 
 

@@ -25,21 +25,21 @@ from tournament.pages import results_board
 from tournament.pages.jobs import job_context
 from tournament.pages.memo import BUILD
 from tournament.pages.round import change_lines, draft_context, round_context, round_lines
+from tournament.services import manual
 from tournament.services.clock import change_clock
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError, latest_round
 from tournament.services.rounds import (
     check_ready_to_pair,
-    flip_colours,
     pair_next_round,
-    publish_round,
     repair_loss,
     repair_round,
-    swap_players,
 )
+from tournament.services.warnings import Unpassed
 from tournament.text import engine_text, name_search
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for, heavy, is_fragment
 from tournament.views.responses import back, live_headers, next_url, page, round_or_404
+from tournament.views.warnings import ask, passes
 
 
 @require_POST
@@ -176,7 +176,7 @@ def round_publish(request: HtmxHttpRequest, slug: str, number: int):
     access = event_for(request, slug, need=ORGANISER)
     rnd = round_or_404(access.event, number)
     try:
-        publish_round(rnd, request.user)
+        manual.publish(rnd, request.user)
     except ServiceError as e:
         messages.error(request, str(e))
     else:
@@ -261,15 +261,15 @@ def round_swap(request: HtmxHttpRequest, slug: str, number: int):
             # A second click on the same swap must not swap the two back.
             with transaction.atomic():
                 once.claim(request)
-                warnings = swap_players(
-                    rnd, by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]], request.user
-                )
+                first, second = by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]]
+                warnings = manual.swap(rnd, first, second, request.user, passes(request))
+        except Unpassed as w:  # FIDE mode: the warnings to pass first (services/manual.py)
+            return ask(request, access, w, reverse("org_round", args=[slug, number]))
         except once.Repeated:
             return back(request, reverse("org_round", args=[slug, number]))
         except ServiceError as e:
             messages.error(request, str(e))
         else:
-            first, second = by_pk[form.cleaned_data["first"]], by_pk[form.cleaned_data["second"]]
             messages.success(request, _("Swapped %(first)s and %(second)s.") % {"first": first, "second": second})
             for w in warnings:
                 messages.warning(request, engine_text.translate(w))
@@ -293,7 +293,9 @@ def round_flip(request: HtmxHttpRequest, slug: str, number: int):
             once.claim(request)  # a second click must not flip the board back
             if not match_id.isdigit():
                 raise ServiceError(_("That board has no two players to flip."))
-            warnings = flip_colours(rnd, int(match_id), request.user)
+            warnings = manual.flip(rnd, int(match_id), request.user, passes(request))
+    except Unpassed as w:  # FIDE mode: the warnings to pass first (services/manual.py)
+        return ask(request, access, w, reverse("org_round", args=[slug, number]))
     except once.Repeated:
         pass
     except ServiceError as e:

@@ -56,6 +56,9 @@ JUDGE_OK = {
 ORGANISER_ONLY = {
     "org_settings",
     "org_fide",
+    "org_forbidden_pair",
+    "org_round_manual",
+    "org_round_validate",
     "org_staff_add",
     "org_staff_remove",
     "org_invite_withdraw",

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from pairing.tools.files import SECTION_HELP, FileRefused, without_cycle_collector
-from pairing.tools.main import run_pair
+from pairing.tools.main import EXPLAIN_HELP, WHY_NOT_HELP, run_pair
 
 
 class Command(BaseCommand):
@@ -31,11 +31,13 @@ class Command(BaseCommand):
             "text: a table for people (default)",
         )
         parser.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
+        parser.add_argument("--why-not", metavar="A,B", help=WHY_NOT_HELP)
+        parser.add_argument("--explain", action="store_true", help=EXPLAIN_HELP)
 
-    def handle(self, *args, file, seed=None, format="text", section=None, **options):
+    def handle(self, *args, file, seed=None, format="text", section=None, why_not=None, explain=False, **options):
         try:
             with without_cycle_collector():
-                output = run_pair(file, seed, format, section)
+                output = run_pair(file, seed, format, section, why_not, explain)
         except FileRefused as e:
             raise CommandError(str(e), returncode=e.status) from None
         self.stdout.write(output, ending="")
