@@ -250,8 +250,8 @@ class Tiebreaks:
             own = self.values("TPR" if code == "APRO" else "PTP")
             out = []
             for slots in self.slots:
-                opps = [own[cast(int, s.opponent)] for s in slots if s.kind == GAME]
-                out.append(Fraction(round_half_up(sum(opps, Fraction(0)) / len(opps))) if opps else Fraction(0))
+                met: list[Fraction] = [own[cast(int, s.opponent)] for s in slots if s.kind == GAME]
+                out.append(Fraction(round_half_up(sum(met, Fraction(0)) / len(met))) if met else Fraction(0))
             return out
         raise KeyError(code)
 
