@@ -24,6 +24,7 @@ from swiss.names import NAME_MAX, stored_name, stored_reading
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
 from tournament.round_changes import RoundChange  # noqa: F401  (the public trail of a published round)
+from tournament.round_explanations import RoundExplanation  # noqa: F401  (why a round is paired as it is)
 from tournament.validators import check_player_name
 
 

@@ -26,7 +26,7 @@ from tournament.models import (
     Round,
     RoundChange,
 )
-from tournament.services import trail
+from tournament.services import explanations, trail
 from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into, paired_together
 from tournament.services.locks import (
@@ -81,7 +81,7 @@ def _engine_pairing(file_event, number: int, seed: int, progress: Progress = _qu
         else:
             count = len(inp.entrants)
             progress(ngettext("Pairing %(count)s player…", "Pairing %(count)s players…", count) % {"count": count})
-        return pair(inp, seed=seed)
+        return inp, pair(inp, seed=seed)
     except PairingError as e:
         raise ServiceError(engine_text.sentence(message_of(e))) from None
 
@@ -145,7 +145,7 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None, progress:
     # The byes players asked for in this round (C.07: half-point, or zero-point for a known absence): the
     # engine leaves them out (`pairing.eligible`), and they are recorded as matches without an opponent.
     requested = requested_byes(file_event, number)
-    result = _engine_pairing(file_event, number, seed, progress)
+    inp, result = _engine_pairing(file_event, number, seed, progress)
     progress(gettext("Storing the pairings…"))
     if result.method == "dutch" and not event.initial_colour:
         # Drawn by lot with round 1 (or read from round 1's games, for an event that pairs by the Dutch system
@@ -162,6 +162,7 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None, progress:
         clock_minutes=event.round_minutes,
     )
     create_matches(rnd, _build_round_matches(rnd, result, players, requested, first))
+    explanations.store(rnd, inp, result, players)  # why each player is paired so: their phone, the pages
     if result.method == "dutch" and number >= FROZEN_FROM_ROUND:
         _freeze_pairing_numbers(players, file_event)
     return rnd
@@ -372,6 +373,8 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
             )
         was = trail.before(rnd, RoundChange.Kind.SWAP, [m1.pk, m2.pk])
         _exchange(m1, s1, m2, s2)
+        moved = {m1.player_a_id, m1.player_b_id, m2.player_a_id, m2.player_b_id} - {None}
+        explanations.by_hand(rnd, explanations.SWAP, sorted(moved))
         trail.record(was, by, rnd)
         discard_reports([m1.pk, m2.pk])
         met = met_before(rnd.event, rnd.number)
@@ -443,6 +446,7 @@ def flip_colours(rnd: Round, match_id: int, by) -> list[Message]:
         rows.update(player_b_id=None)
         rows.update(player_a_id=black)
         rows.update(player_b_id=white, white=None, version=F("version") + 1)
+        explanations.by_hand(rnd, explanations.FLIP, [white, black])
         trail.record(was, by, rnd)
         discard_reports([m.pk])
         colours = colour_breaks(rnd.event, rnd.number, [m.pk])

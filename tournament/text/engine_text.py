@@ -300,6 +300,8 @@ TEXTS = {
     "why_opponent_preference": _("they had no preference of their own; their opponent's preference decided"),
     "why_seed": _("either way the colours were as good and the two were level; the round's seed decided"),
     "why_stronger_preference": _("both were due the same colour; %(stronger_name)s had the stronger claim"),
+    "paired_by_hand": _("Paired by the organiser by hand (%(time)s)."),
+    "colours_by_hand": _("Colours flipped by the organiser by hand (%(time)s)."),
     # why two players are not paired together (pairing/explain/why_not.py; worse, bye and better_found below)
     "why_not_same_player": _("choose two different players"),
     "paired": _("%(a)s and %(b)s are paired together (table %(table)s)"),
