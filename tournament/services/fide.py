@@ -1,12 +1,13 @@
 """FIDE mode itself (docs/fide-mode.md): on for every new chess event, turned on by hand before round 1, and
 left for good after a level-4 warning, which the TRF export records in a `###` line with the round; and the
-tie-break list changed after round 1, a level-4 warning whose `###` line keeps the list it replaces."""
+tie-break list changed after round 1, a level-4 warning whose `###` line keeps the list it replaces; and the
+warnings of the byes the desk gives in it (`bye_warnings`)."""
 
 from django.db import transaction
 from django.utils.translation import gettext
 
 from swiss.tiebreakers import c07_code
-from tournament.models import Event
+from tournament.models import Event, Match, Player
 from tournament.services.locks import ServiceError, changed, lock_event, log, swiss_rounds_played
 from tournament.services.warnings import NONE, Level, Passed, Warning, check
 
@@ -89,3 +90,25 @@ def tiebreaks_warning(old: list[str], new: list[str], played: int) -> Warning:
         trf=f"Tie-breaks changed @ Round {played}, were: {listed}",
         params={"round": played, "old": list(old), "new": list(new)},
     )
+
+
+def bye_warnings(event: Event, player: Player, number: int, kind: str) -> list[Warning]:
+    """A bye the desk gives in FIDE mode: a half-point bye to a player not eligible for one, or their second, is
+    a level-3 warning; a full-point bye (which FIDE deprecates) a level-2 warning with a `###` line."""
+    facts = {"player": player.key, "round": number, "kind": kind}
+    if kind == Match.Result.FULL_BYE:
+        text = gettext("A full-point bye is deprecated by FIDE: %(player)s gets a whole point without playing.")
+        line = f"Full-point bye @ Round {number}: {player.name}"
+        return [Warning(Level.ACKNOWLEDGE, "full_point_bye", text % {"player": player.name}, trf=line, params=facts)]
+    if kind != Match.Result.HALF_BYE:
+        return []
+    found = []
+    if not player.half_bye_ok:
+        text = gettext("%(player)s is not eligible for half-point byes.") % {"player": player.name}
+        found.append(Warning(Level.CONFIRM, "half_bye_not_eligible", text, params=facts))
+    taken = Match.objects.filter(player_a=player, result=Match.Result.HALF_BYE).exclude(round__number=number).count()
+    asked = [r for r, k in player.requested_byes.items() if k == Match.Result.HALF_BYE and r != str(number)]
+    if taken + len(asked):
+        text = gettext("%(player)s already has a half-point bye: this is another.") % {"player": player.name}
+        found.append(Warning(Level.CONFIRM, "second_half_bye", text, params=facts))
+    return found

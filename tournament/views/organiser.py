@@ -27,6 +27,7 @@ from tournament.pages.round import round_lines
 from tournament.pages.sections import sections_panel
 from tournament.pages.standings import standings_tables
 from tournament.services import forbidden
+from tournament.services.adjourned import final_blocked
 from tournament.services.divisions import joined_into
 from tournament.services.fide import tiebreaks_changed
 from tournament.services.locks import ServiceError, awaiting_result, changed, lock_event, log
@@ -310,4 +311,5 @@ def standings_page(request: HtmxHttpRequest, slug: str):
         labels=labels,
         tables=tables,
         placings=placings_by_division(access.event),
+        not_final=final_blocked(access.event),
     )
