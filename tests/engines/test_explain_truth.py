@@ -240,8 +240,11 @@ def _check_dutch(inp: DutchInput, result: Pairing, reasons: dict[str, tuple[Mess
                     check(facts["candidates"] == candidates and candidates, where)
                     for c in candidates:
                         check(not can_all_be_paired([x for x in order if x != c], f.may_meet), where)
-                elif cause == "last_group":
+                elif cause in ("last_group", "unplayed_games"):
                     check(groups[-1]["left"] == [pid] and facts["candidates"] == candidates and candidates, where)
+                    if cause == "unplayed_games":
+                        games = len(f.colours[pid])
+                        check(facts["played"] == games and all(len(f.colours[x]) < games for x in candidates), where)
                 else:
                     check(False, where)
             elif code == "colour":
@@ -567,7 +570,9 @@ def test_every_reason_of_a_thousand_random_dutch_rounds_is_true():
         rounds += 1
     assert rounds >= 1000, rounds
     # The sample reaches the causes the checker knows how to check.
-    for expected in [("float_down", "odd_group"), ("float_down", "no_opponent"), ("bye", "lowest_without_bye")]:
+    for expected in [("float_down", "odd_group"), ("float_down", "no_opponent"), ("float_down", "lower_group")]:
+        assert expected in causes, expected
+    for expected in [("bye", "lowest_without_bye"), ("bye", "completion"), ("bye", "unplayed_games")]:
         assert expected in causes, expected
     for expected in ("absolute", "balance", "alternation", "stronger_preference", "lot", "initial"):
         assert ("colour", expected) in causes, expected

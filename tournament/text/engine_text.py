@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swiss.messages import Message
 from tournament.text import game_words
+from tournament.text.outlook_text import OUTLOOK_TEXTS
 
 # Messages without a count. Placeholders are named as in the engines' parameters.
 TEXTS = {
@@ -63,6 +64,7 @@ TEXTS = {
     "games_both_win": _("in best of %(best_of)s only one side can win %(need)s games"),
     "games_too_many_draws": _("in best of %(best_of)s a match has at most %(best_of)s drawn games"),
     "games_elimination_draw": _("an elimination match cannot end in a draw"),
+    **OUTLOOK_TEXTS,
     # swiss-event file refusals (the place in the file comes before them)
     "file_not_a_number": _('expected a number such as 3, 0.33, "0.33" or "1/2"'),
     "file_bad_number": _("%(value)s is not a number such as 3, 0.33 or 1/2 of at most %(limit)s characters"),
@@ -267,6 +269,10 @@ TEXTS = {
     "why_bye_lowest": game_words.gettext_lazy(
         "the lowest-ranked player who may have it: everyone ranked below (%(below)s) has had a bye or may not have one"
     ),
+    "why_bye_unplayed": _(
+        "left over by the last group (%(group)s), and every lower-ranked player who may have it has played fewer "
+        "games (%(played)s played here; C.9 gives the bye to the player with the fewest unplayed games)"
+    ),
     "why_bye_rating": game_words.gettext_lazy("round one by rating: the lowest-rated player who has not had a bye"),
     "why_bye_requested": game_words.gettext_lazy("a pre-awarded bye"),
     "why_fewest_floats": game_words.gettext_lazy(
@@ -298,6 +304,7 @@ TEXTS = {
     "colours_by_hand": _("Colours flipped by the organiser by hand (%(time)s)."),
     # why two players are not paired together (pairing/explain/why_not.py; worse, bye and better_found below)
     "why_not_same_player": _("choose two different players"),
+    "why_not_other_players": _("the pairing's players are not the round's: it cannot be explained"),
     "paired": _("%(a)s and %(b)s are paired together (table %(table)s)"),
     "not_in_round": game_words.gettext_lazy(
         "%(player)s is not paired in round %(round)s (absent, or holding a pre-awarded bye)"

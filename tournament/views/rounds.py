@@ -141,12 +141,22 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         else [],
         # A re-pairing of this round under way (none once it has results: it can no longer be re-paired).
         **job_context(jobs.shown(event, number, Job.Kind.REPAIR) if whole and not ctx["entered"] else None),
+        swap_form=_published_swap_form(access, rnd) if whole and not ctx["entered"] else None,
         live_etag=etag,
         live_url="?" + urlencode({"part": "live", "view": view, "q": q, "from": first}),
         live_every=LIVE_SECONDS_FULL_LIST if len(ctx["matches"]) > results_board.LARGE_ROUND else LIVE_SECONDS,
         **ctx,
     )
     return live_headers(response, etag) if part == "live" else response
+
+
+def _published_swap_form(access: Access, rnd: Round) -> SwapForm | None:
+    """A published Swiss round without results may still have two players swapped, by an organiser: the
+    change goes on the round's public trail (services/trail.py)."""
+    if not access.is_organiser or rnd.kind != Round.Kind.SWISS:
+        return None
+    in_round = Player.objects.filter(seats__round=rnd)
+    return SwapForm(players=sorted(in_round, key=lambda p: (name_search.player_key(p, access.event.language), p.pk)))
 
 
 def _round_with_stamp(event: Event, number: int) -> Round:
