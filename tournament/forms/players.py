@@ -21,8 +21,10 @@ from tournament.text.names import clean_player_name, numbered
 class PlayerForm(forms.ModelForm):
     """A player's registration; a chess event's also carries the FIDE details (`CHESS_FIELDS`)."""
 
-    def __init__(self, *args, chess: bool = False, **kwargs):
+    def __init__(self, *args, chess: bool = False, fide: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        if not fide:  # FIDE mode: the arbiter may say a player takes no half-point bye
+            del self.fields["half_bye_ok"]
         if not chess:
             for key in CHESS_FIELDS:
                 del self.fields[key]
@@ -100,6 +102,7 @@ class PlayerForm(forms.ModelForm):
             "byes",
             "fixed_table",
             *CHESS_FIELDS,
+            "half_bye_ok",
         ]
         labels = {
             "family_name": _("Family name"),
@@ -115,6 +118,7 @@ class PlayerForm(forms.ModelForm):
             "external_id": _("Club or federation ID"),
             "byes": game_words.gettext_lazy("Pre-awarded byes"),
             "fixed_table": _("Fixed table"),
+            "half_bye_ok": _("May take half-point byes"),
         }
         help_texts = {
             "given_name": _(
@@ -180,6 +184,16 @@ class RequestedByeForm(forms.Form):
         ],
         required=False,
     )
+
+    def __init__(self, *args, fide: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if fide:  # FIDE mode: the desk may give a full-point bye, after a warning (services/fide.py)
+            choices = list(self.fields["kind"].choices)
+            self.fields["kind"].choices = [
+                *choices[:2],
+                ("full_bye", _("Full-point bye (deprecated by FIDE)")),
+                *choices[2:],
+            ]
 
 
 class QuickAddForm(forms.Form):

@@ -20,8 +20,10 @@ from tournament.models import (
     Round,
 )
 from tournament.services import trail
+from tournament.services.adjourned import result_warnings
 from tournament.services.locks import ServiceError, awaiting_result, changed, log, shared_round
 from tournament.services.top_cut import advance_bracket
+from tournament.services.warnings import NONE, Passed, check
 from tournament.text import game_words
 from tournament.text.results import CHESS_RESULTS, result_label
 
@@ -318,6 +320,7 @@ def record_result(
     replace: bool = False,
     reporter: Player | None = None,
     address: str | None = None,
+    passed: Passed = NONE,
 ) -> Match:
     """Store a match result; the one workflow behind every result path (buttons, keyboard, forms, top cut).
 
@@ -328,7 +331,7 @@ def record_result(
     logged as a correction.
     `reporter` is the player whose report from their phone (at `address`) stores it; `by` is then None.
     """
-    m, stored = store_result(match, outcome, by, expected_version, replace, reporter, address)
+    m, stored = store_result(match, outcome, by, expected_version, replace, reporter, address, passed=passed)
     return after_result(m, stored, by)
 
 
@@ -342,6 +345,7 @@ def store_result(
     address: str | None = None,
     held: bool = False,
     reports: list[Report] | None = None,
+    passed: Passed = NONE,
 ) -> tuple[Match, bool]:
     """`record_result`'s part inside the caller's transaction: the match stored (True) or already so (False).
 
@@ -353,6 +357,7 @@ def store_result(
     taking them, with its round and event (a player's confirmation, `reports.submit`); a refusal then rolls back
     the caller's whole transaction, so no savepoint is taken. `reports`: the match's reports as they stand
     under that lock, in the order sent (the caller read them and put its own), not read again.
+    `passed`: the FIDE-mode warnings the arbiter passed (an adjourned game's result, services/adjourned.py).
     """
     event = match.round.event
     with transaction.atomic(savepoint=not held):
@@ -392,6 +397,7 @@ def store_result(
                     )
                     % {"table": m.table}
                 )
+            check(event, by, result_warnings(m, outcome.games, outcome.result), passed, round=m.round.number)
             before = m.snapshot() if m.has_result else None
             was = trail.line(m) if before is not None else None  # a correction's line, as it was
             chess = event.chess_results

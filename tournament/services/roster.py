@@ -22,7 +22,9 @@ from tournament.models import (
 )
 from tournament.services import trail
 from tournament.services.divisions import plays_in
+from tournament.services.fide import bye_warnings
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
+from tournament.services.warnings import NONE, Passed, check
 from tournament.snapshot import create_matches
 from tournament.text import game_words
 
@@ -287,13 +289,17 @@ def new_players(rows: list[CsvRow], chess: bool = True) -> list[NewPlayer]:
 REQUESTED_BYES = (Match.Result.HALF_BYE, Match.Result.ZERO_BYE)
 
 
-def request_bye(player: Player, number: int, kind: str, by=None, asked_by_player: bool = False) -> None:
+def request_bye(
+    player: Player, number: int, kind: str, by=None, asked_by_player: bool = False, passed: Passed = NONE
+) -> None:
     """Record (or, with `kind` empty, withdraw) the player's requested bye for round `number`, which must
-    not be paired yet; `asked_by_player`: from their phone, where the event allows it."""
+    not be paired yet; `asked_by_player`: from their phone, where the event allows it. In FIDE mode the desk
+    may also give a full-point bye, and passes the warnings of `fide.bye_warnings`; a phone is refused them."""
     with transaction.atomic():
         event = lock_event(player.event)
         player = Player.objects.select_for_update().get(pk=player.pk)
-        if kind and kind not in REQUESTED_BYES:
+        full = kind == Match.Result.FULL_BYE and event.fide and not asked_by_player
+        if kind and kind not in REQUESTED_BYES and not full:
             raise ServiceError(game_words.gettext("Choose a ½-point bye or a 0-point bye."))
         if asked_by_player and not event.players_request_byes:
             raise ServiceError(game_words.gettext("Byes are requested at the desk in this event."))
@@ -312,6 +318,11 @@ def request_bye(player: Player, number: int, kind: str, by=None, asked_by_player
         byes = dict(player.requested_byes)
         if kind and asked_by_player:
             _within_the_events_limits(event, byes, number)
+        if kind and event.fide:
+            warnings = bye_warnings(event, player, number, kind)
+            if warnings and asked_by_player:
+                raise ServiceError(gettext("%(why)s Ask the arbiter at the desk.") % {"why": warnings[0].text})
+            check(event, by, warnings, passed, round=number)
         if kind:
             byes[str(number)] = kind
         elif byes.pop(str(number), None) is None:

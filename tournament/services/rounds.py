@@ -16,6 +16,7 @@ from pairing.event import initial_colour
 from pairing.rounds import recommended_rounds as recommend_rounds
 from swiss.messages import Message, message_of
 from swiss.model import DOUBLE_LOSS
+from swiss.numbers import FROZEN_FROM_ROUND, pairing_numbers
 from tournament.models import (
     Event,
     Job,
@@ -26,6 +27,7 @@ from tournament.models import (
     RoundChange,
 )
 from tournament.services import explanations, trail
+from tournament.services.adjourned import as_draws
 from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into, paired_together
 from tournament.services.locks import (
@@ -98,7 +100,8 @@ def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> No
             )
         if previous.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top cut has started: no more Swiss rounds."))
-        missing = list(previous.matches.filter(awaiting_result()).values_list("table", flat=True))
+        # An adjourned game (FIDE mode, services/adjourned.py) is paired as a draw until its result comes.
+        missing = list(previous.matches.filter(awaiting_result(), adjourned=False).values_list("table", flat=True))
         if missing:
             tables = ", ".join(str(t) for t in missing[:10]) + (" …" if len(missing) > 10 else "")
             raise ServiceError(
@@ -140,7 +143,7 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None, progress:
     players = list(event.players.all())
     seed = seed if seed is not None else secrets.randbelow(2**31)
     first = first_table(event)
-    file_event = fixed_tables_within(event_to_file(event), first)
+    file_event = fixed_tables_within(as_draws(event, event_to_file(event)), first)
     # The byes players asked for in this round (C.07: half-point, or zero-point for a known absence): the
     # engine leaves them out (`pairing.eligible`), and they are recorded as matches without an opponent.
     requested = requested_byes(file_event, number)
@@ -162,7 +165,19 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None, progress:
     )
     create_matches(rnd, _build_round_matches(rnd, result, players, requested, first))
     explanations.store(rnd, inp, result, players)  # why each player is paired so: their phone, the pages
+    if result.method == "dutch" and number >= FROZEN_FROM_ROUND:
+        _freeze_pairing_numbers(players, file_event)
     return rnd
+
+
+def _freeze_pairing_numbers(players: list, file_event) -> None:
+    """From round 4 on, the pairing numbers stay as they were when it was paired: stored once, a later entry
+    then gets the next number (swiss/numbers.py)."""
+    numbers = pairing_numbers(file_event)
+    changed = [p for p in players if p.pairing_number != numbers[p.key]]
+    for p in changed:
+        p.pairing_number = numbers[p.key]
+    Player.objects.bulk_update(changed, ["pairing_number"])
 
 
 def pair_next_round(event: Event, by, *, number: int | None = None, progress: Progress = _quiet) -> Round:

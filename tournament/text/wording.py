@@ -295,6 +295,13 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
         return _("Passed at level %(level)s: %(text)s") % {"level": d.get("level"), "text": d.get("text", "")}
     if action == "fide_mode":
         return _("Turned FIDE mode on.")
+    if action == "adjourn":
+        if d.get("tables"):
+            return _("Recorded the games still playing in round %(round)s as adjourned (tables %(tables)s).") % {
+                "round": rnd,
+                "tables": l10n.join(str(t) for t in d["tables"]),
+            }
+        return _("Recorded table %(table)s of round %(round)s as adjourned.") % {"table": table, "round": rnd}
     if action == "manual_start":
         return _("Started editing round %(round)s by hand.") % {"round": rnd}
     if action == "manual_validate":

@@ -75,6 +75,7 @@ urlpatterns = [
     path(R + "result/", results.table_result, name="org_table_result"),
     path(R + "matches/<int:match_id>/", results.match_page, name="org_match"),
     path(R + "matches/<int:match_id>/result/", results.match_result, name="org_match_result"),
+    path(R + "matches/<int:match_id>/adjourn/", fide.match_adjourn, name="org_match_adjourn"),
     path(E + "top-cut/", top_cut.top_cut, name="org_top_cut"),
     path(E + "top-cut/start/", top_cut.top_cut_start, name="org_top_cut_start"),
     path(E + "top-cut/publish/", top_cut.top_cut_publish, name="org_top_cut_publish"),

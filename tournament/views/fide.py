@@ -1,15 +1,18 @@
 """FIDE mode on the organiser's pages (docs/fide-mode.md): turning it on before round 1 and leaving it (a level-4
-warning, `views.warnings.ask`); a draft's manual pairing phase (opened, validated); forbidden pairs."""
+warning, `views.warnings.ask`); a draft's manual pairing phase (opened, validated); forbidden pairs; a game
+recorded as adjourned."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.forms import once
-from tournament.services import forbidden, manual
+from tournament.models import Match
+from tournament.services import adjourned, forbidden, manual
 from tournament.services.fide import enter_fide_mode, leave_fide_mode
 from tournament.services.locks import ServiceError
 from tournament.services.warnings import Unpassed
@@ -107,3 +110,19 @@ def forbidden_pair(request: HtmxHttpRequest, slug: str):
     except ServiceError as e:
         messages.error(request, str(e))
     return back(request, here)
+
+
+@require_POST
+@login_required
+def match_adjourn(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
+    """Record a game as adjourned (services/adjourned.py): organisers and judges, as a result."""
+    access = event_for(request, slug)
+    rnd = round_or_404(access.event, number)
+    match = get_object_or_404(Match.objects.select_related("round__event"), pk=match_id, round=rnd)
+    try:
+        adjourned.adjourn(match, request.user)
+    except ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("Table %(table)s is adjourned.") % {"table": match.table})
+    return back(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")

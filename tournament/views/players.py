@@ -42,11 +42,13 @@ from tournament.services.roster import (
     undrop_player,
 )
 from tournament.services.sections import paired_in, placed_by_rules, register
+from tournament.services.warnings import Unpassed
 from tournament.text import game_words, l10n, names
 from tournament.text.results import result_word
 from tournament.views.access import ORGANISER, Access, HtmxHttpRequest, event_for
 from tournament.views.jobs import start as start_job
 from tournament.views.responses import back, next_url, page, save_changed
+from tournament.views.warnings import ask, passes
 
 
 @require_GET
@@ -365,7 +367,7 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
 def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     access = event_for(request, slug, need=ORGANISER)
     player = get_object_or_404(Player, pk=player_id, event=access.event)
-    form = PlayerForm(request.POST or None, instance=player, chess=access.event.colours)
+    form = PlayerForm(request.POST or None, instance=player, chess=access.event.colours, fide=access.event.fide)
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
             save_changed(form)
@@ -382,7 +384,7 @@ def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
         player=player,
         history=history_lines(access.event, player),
         deletable=player.pk not in paired_players(access.event),
-        bye_form=RequestedByeForm(initial={"round": next_requestable_round(access.event)}),
+        bye_form=RequestedByeForm(initial={"round": next_requestable_round(access.event)}, fide=access.event.fide),
         requested_byes=requested_byes(player),
         **_section_choice(access.event, player),
     )
@@ -411,13 +413,19 @@ def player_bye(request: HtmxHttpRequest, slug: str, player_id: int):
     """Record or withdraw a bye the player asked for in a round not yet paired."""
     access = event_for(request, slug, need=ORGANISER)
     player = get_object_or_404(Player, pk=player_id, event=access.event)
-    form = RequestedByeForm(request.POST)
+    form = RequestedByeForm(request.POST, fide=access.event.fide)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
     else:
         number, kind = form.cleaned_data["round"], form.cleaned_data["kind"]
         try:
-            request_bye(player, number, kind, request.user)
+            with transaction.atomic():
+                once.claim(request)
+                request_bye(player, number, kind, request.user, passed=passes(request))
+        except Unpassed as w:  # FIDE mode: the bye's warnings (services/fide.py)
+            return ask(request, access, w, reverse("org_player_edit", args=[slug, player.pk]))
+        except once.Repeated:
+            return back(request, reverse("org_player_edit", args=[slug, player.pk]))
         except ServiceError as e:
             messages.error(request, str(e))
         else:

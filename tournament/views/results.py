@@ -15,6 +15,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms.results import GamesForm, ResultForm, TableResultForm
@@ -22,9 +23,14 @@ from tournament.models import Match, Round
 from tournament.pages.round import change_lines, result_choices, round_context
 from tournament.services.locks import ServiceError
 from tournament.services.results import ConfirmAdvance, ConfirmReplace, advance_question, parse_outcome, record_result
+from tournament.services.warnings import Unpassed
 from tournament.text.results import result_label
 from tournament.views.access import Access, HtmxHttpRequest, event_for
 from tournament.views.responses import back, next_url, page, round_or_404
+from tournament.views.warnings import ask, passes
+
+# A result with a FIDE-mode warning to pass (an adjourned game's) is confirmed on the game's own page.
+ON_ITS_PAGE = gettext_lazy("Enter it on the game's own page to confirm it.")
 
 
 def _first_error(form) -> str:
@@ -70,6 +76,8 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
             )
         except ConfirmReplace as e:
             match, question = e.match, e
+        except Unpassed as e:
+            error = f"{e} {ON_ITS_PAGE}"
         except ServiceError as e:
             error = str(e)
     if not request.htmx:
@@ -136,6 +144,8 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                     match = record_result(match, outcome, request.user, version, replace=data["confirm"])
             except ConfirmReplace as e:
                 match, question = e.match, e
+            except Unpassed as e:
+                form.add_error(None, f"{e} {ON_ITS_PAGE}")
             except ServiceError as e:
                 form.add_error(None, str(e))
             else:
@@ -238,7 +248,16 @@ def match_page(request: HtmxHttpRequest, slug: str, number: int, match_id: int):
             question = None if confirm else advance_question(match, form.outcome())
             if question is not None:  # a top-cut result: “Alice beats Bob 2-1?” first
                 return _match_page(request, access, rnd, match, form, question)
-            match = record_result(match, form.outcome(), request.user, form.cleaned_data["version"], replace=confirm)
+            match = record_result(
+                match,
+                form.outcome(),
+                request.user,
+                form.cleaned_data["version"],
+                replace=confirm,
+                passed=passes(request),
+            )
+        except Unpassed as w:  # FIDE mode: an adjourned game's result (services/adjourned.py)
+            return ask(request, access, w, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}")
         except ConfirmReplace as e:
             match, question = e.match, e
         except ServiceError as e:

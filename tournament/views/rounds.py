@@ -26,7 +26,7 @@ from tournament.pages.jobs import job_context
 from tournament.pages.memo import BUILD
 from tournament.pages.round import change_lines, draft_context, round_context, round_lines
 from tournament.pages.why import round_log
-from tournament.services import manual
+from tournament.services import adjourned, manual
 from tournament.services.clock import change_clock
 from tournament.services.divisions import joined_into
 from tournament.services.locks import ServiceError, latest_round
@@ -55,6 +55,17 @@ def round_pair(request: HtmxHttpRequest, slug: str):
     if busy is not None:
         messages.warning(request, jobs.busy_text(busy))
         return back(request, reverse("org_event", args=[slug]))
+    if event.fide:
+        # FIDE mode: results still missing are recorded as adjourned games, after a warning (services/adjourned.py).
+        try:
+            with transaction.atomic():
+                once.claim(request)
+                if not adjourned.adjourn_missing(event, request.user, passes(request)):
+                    transaction.set_rollback(True)  # nothing adjourned: the form's token stays the pairing's
+        except Unpassed as w:
+            return ask(request, access, w, reverse("org_event", args=[slug]))
+        except once.Repeated:
+            return back(request, reverse("org_event", args=[slug]))
     previous = latest_round(event)
     number = previous.number + 1 if previous else 1
     if jobs.in_background(event, number):
@@ -133,12 +144,22 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         **job_context(jobs.shown(event, number, Job.Kind.REPAIR) if whole and not ctx["entered"] else None),
         # Why the round is paired so, group by group (pages/why.py): the whole page only.
         why_log=round_log(event, rnd) if whole and rnd.kind == Round.Kind.SWISS else None,
+        swap_form=_published_swap_form(access, rnd) if whole and not ctx["entered"] else None,
         live_etag=etag,
         live_url="?" + urlencode({"part": "live", "view": view, "q": q, "from": first}),
         live_every=LIVE_SECONDS_FULL_LIST if len(ctx["matches"]) > results_board.LARGE_ROUND else LIVE_SECONDS,
         **ctx,
     )
     return live_headers(response, etag) if part == "live" else response
+
+
+def _published_swap_form(access: Access, rnd: Round) -> SwapForm | None:
+    """A published Swiss round without results may still have two players swapped, by an organiser: the
+    change goes on the round's public trail (services/trail.py)."""
+    if not access.is_organiser or rnd.kind != Round.Kind.SWISS:
+        return None
+    in_round = Player.objects.filter(seats__round=rnd)
+    return SwapForm(players=sorted(in_round, key=lambda p: (name_search.player_key(p, access.event.language), p.pk)))
 
 
 def _round_with_stamp(event: Event, number: int) -> Round:

@@ -23,6 +23,7 @@ from tournament.forms.sections import TRFUploadForm
 from tournament.jobs import workflow as jobs
 from tournament.jobs.files import large
 from tournament.models import Event, EventRole, Job
+from tournament.services.adjourned import final_blocked
 from tournament.services.event_files import import_file, import_section
 from tournament.services.locks import ServiceError
 from tournament.snapshot import event_to_trf
@@ -44,6 +45,14 @@ from tournament.views.responses import page
 @login_required
 def export_trf(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug)
+    missing = final_blocked(access.event)
+    if missing:  # FIDE mode: no final TRF while a result is missing (services/adjourned.py)
+        messages.error(
+            request,
+            gettext("No final TRF while a result is missing (round %(rounds)s): enter it first.")
+            % {"rounds": ", ".join(map(str, missing))},
+        )
+        return redirect("org_event", slug=slug)
     try:
         text = event_to_trf(access.event)
     except trf.TRFExportError as e:

@@ -118,3 +118,26 @@ def test_a_refused_change_leaves_no_entry(event, published, organiser):
     with pytest.raises(ServiceError), transaction.atomic():
         swap_players(published, p["Player A"], p["Player B"], organiser)  # they already play each other
     assert not RoundChange.objects.exists()
+
+
+def test_the_round_page_offers_a_swap_while_the_published_round_has_no_result(event, published, organiser, judge):
+    from django.test import Client
+    from django.urls import reverse
+
+    url = reverse("org_round", args=[event.slug, 1])
+    org = Client()
+    org.force_login(organiser)
+    assert "players see the change on the public pairings" in org.get(url).content.decode()
+    jury = Client()
+    jury.force_login(judge)
+    assert 'class="card swap"' not in jury.get(url).content.decode()  # an organiser's change only
+    p = players(event)
+    answer = org.post(
+        reverse("org_round_swap", args=[event.slug, 1]),
+        {"first": p["Player B"].pk, "second": p["Player C"].pk, "once": "trail-swap-1"},
+        follow=True,
+    )
+    assert "Swapped Player B and Player C." in answer.content.decode()
+    assert RoundChange.objects.filter(event=event, kind="swap", by=organiser).count() == 1
+    record_result(published.matches.get(table=3), Outcome("played", (2, 0, 0)), organiser)
+    assert 'class="card swap"' not in org.get(url).content.decode()

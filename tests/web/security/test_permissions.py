@@ -41,6 +41,7 @@ JUDGE_OK = {
     "org_table_result",
     "org_match",
     "org_match_result",
+    "org_match_adjourn",
     "org_top_cut",
     "org_standings",
     "org_print_by_name",
