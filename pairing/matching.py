@@ -19,10 +19,15 @@ them on the way), rustworkx matches them; otherwise networkx does.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import chain
 
 import rustworkx as rx
 
+# From this many edges a bound is counted by numpy (imported then): a large bracket's is counted several times
+# sooner, and a small event's pairing never pays numpy's import (more CPU than all its own work).
+NUMPY_EDGES = 10_000
 FIT_BITS = 124  # rustworkx takes 128-bit integers; its duals reach twice the largest weight (checked to 2**125)
 
 
@@ -172,8 +177,10 @@ class _Table:
 
     def __init__(self, weights: _Weights):
         self.rows = weights.rows
-        self.which = weights.which
         self.ends = weights.ends
+        self.by_row: list[list[tuple[int, int]]] = [[] for _ in weights.rows]  # each row's edges' ends
+        for end, row in zip(weights.ends, weights.which, strict=True):
+            self.by_row[row].append(end)
         self.matchable: dict[tuple[int, ...], int] = {}  # how many of the edges of some rows one matching holds
 
     def bits(self, offset: int, length: int) -> list[int]:
@@ -192,11 +199,7 @@ class _Table:
         key = tuple(k for k, x in enumerate(part) if x)
         most = self.matchable.get(key)
         if most is None:
-            if len(key) == len(part):
-                ends = self.ends
-            else:
-                on = [bool(x) for x in part]
-                ends = [e for e, row in zip(self.ends, self.which, strict=True) if on[row]]
+            ends = self.ends if len(key) == len(part) else list(chain.from_iterable(self.by_row[k] for k in key))
             most = self.matchable[key] = _matchable(ends)
         return top * most
 
@@ -214,29 +217,38 @@ class _Table:
 def _matchable(ends: Sequence[tuple[int, int]]) -> int:
     """An upper bound on how many of these edges (pairs of ends) one matching can hold: no more than half
     their ends, nor more than the vertices of a cover (taken greedily, the busiest first)."""
+    return _matchable_numpy(ends) if len(ends) >= NUMPY_EDGES else _matchable_python(ends)
+
+
+def _matchable_python(ends: Sequence[tuple[int, int]]) -> int:
     count = len(ends)
-    degree: dict[int, int] = {}
-    for u, v in ends:
-        degree[u] = degree.get(u, 0) + 1
-        degree[v] = degree.get(v, 0) + 1
+    degree = Counter(chain.from_iterable(ends))
     most = min(count, len(degree) // 2)
     if most <= 1 or max(degree.values()) == count:
         return min(most, 1)
     # The busiest first; among equals, the lower vertex first.
-    busiest = sorted(degree, key=lambda x: (-degree[x], x))
-    # The fewest of the busiest vertices that touch every edge, by halving.
-    low, high = 1, min(most, len(busiest))
-    if not _covers(ends, busiest[:high]):
-        return most
-    while low < high:
-        mid = (low + high) // 2
-        if _covers(ends, busiest[:mid]):
-            high = mid
-        else:
-            low = mid + 1
-    return low
+    busiest = sorted(sorted(degree), key=degree.__getitem__, reverse=True)  # a stable sort, reversed or not
+    # The fewest of the busiest vertices that touch every edge: an edge is touched by the first k once its
+    # busier end is among them, so k is one more than the latest such end.
+    rank = dict(zip(busiest, range(len(busiest)), strict=True)).__getitem__
+    firsts, seconds = zip(*ends, strict=True)
+    need = 1 + max(map(min, map(rank, firsts), map(rank, seconds)))
+    return need if need <= min(most, len(busiest)) else most
 
 
-def _covers(ends: Sequence[tuple[int, int]], cover: list[int]) -> bool:
-    chosen = set(cover)
-    return all(u in chosen or v in chosen for u, v in ends)
+def _matchable_numpy(ends: Sequence[tuple[int, int]]) -> int:
+    """_matchable of many edges (a large bracket's, at a thousand players), by numpy: the same bound, sooner."""
+    import numpy as np
+
+    pairs = np.fromiter(chain.from_iterable(ends), dtype=np.int64, count=2 * len(ends)).reshape(-1, 2)
+    count = len(pairs)
+    degree = np.bincount(pairs.ravel())
+    vertices = np.flatnonzero(degree)
+    most = min(count, len(vertices) // 2)
+    if most <= 1 or degree.max() == count:
+        return min(most, 1)
+    busiest = vertices[np.argsort(-degree[vertices], kind="stable")]  # among equals, the lower vertex first
+    rank = np.empty(len(degree), dtype=np.int64)
+    rank[busiest] = np.arange(len(busiest))
+    need = 1 + int(rank[pairs].min(axis=1).max())
+    return need if need <= min(most, len(busiest)) else most

@@ -143,6 +143,10 @@ class _Why:
             return t.bye(t.why_bye_completion(**facts), cause="completion", **facts)
         last = self.found[-1]
         facts = {"group": self.text_of[last.score], "size": len(last.members), "candidates": candidates}
+        played = players[pid].played
+        if all(players[o].played < played for o in candidates):
+            facts["played"] = played
+            return t.bye(t.why_bye_unplayed(**facts), cause="unplayed_games", **facts)
         return t.bye(t.why_bye_last_group(**facts), cause="last_group", **facts)
 
     def _completes(self, order: list[str], without: str) -> bool:

@@ -177,6 +177,15 @@ def why_bye_last_group(**facts: Any) -> Message:
     )
 
 
+def why_bye_unplayed(**facts: Any) -> Message:
+    return Message(
+        "why_bye_unplayed",
+        "left over by the last group ({group}), and every lower-ranked player who may have it has played fewer games "
+        "({played} played here; C.9 gives the bye to the player with the fewest unplayed games)",
+        **facts,
+    )
+
+
 def why_bye_rating() -> Message:
     return Message("why_bye_rating", "round one by rating: the lowest-rated player who has not had a bye")
 

@@ -72,6 +72,15 @@ def why_not(inp: PairingInput | DutchInput, result: Pairing, a: str, b: str) -> 
     if a == b:
         raise PairingError(Message("why_not_same_player", "choose two different players"))
     if isinstance(inp, DutchInput):
+        paired = {p.id for p in inp.players if p.id in inp.present}
+    else:
+        paired = {e.id for e in inp.entrants}
+    shown = [x for p in result.pairs for x in (p.a, p.b)] + [x for x in result.byes if x not in result.awarded_byes]
+    if sorted(shown) != sorted(paired):
+        raise ValueError(
+            Message("why_not_other_players", "the pairing's players are not the round's: it cannot be explained")
+        )
+    if isinstance(inp, DutchInput):
         return _Dutch(inp, result, a, b).answer()
     return _Card(inp, result, a, b).answer()
 

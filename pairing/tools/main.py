@@ -14,6 +14,11 @@ from pairing.tools.files import SECTION_HELP, FileRefused, read_event_bytes, sec
 from swiss.model import Event
 
 FORMAT_HELP = "text: a table for people (default); json: one document for programs"
+OUTLOOK_HELP = (
+    "before the last results of the round being played: for each player and each result of their own match, "
+    "in / out / depends for the top N places (docs/explanations.md)"
+)
+OUTLOOK_POINTS_HELP = "the same for a line of P match points or more (a Day-2 cut), P as 18, 4.5 or 1/2"
 WHY_NOT_HELP = "two player ids as in the file: why the round does not pair them together (docs/explanations.md)"
 EXPLAIN_HELP = 'why each player is paired as they are (docs/explanations.md): a line per player, in JSON "why"'
 
@@ -41,6 +46,9 @@ def parser() -> argparse.ArgumentParser:
     standings.add_argument(
         "--after-round", type=int, metavar="N", help="standings after Swiss round N (default: the last with a result)"
     )
+    line = standings.add_mutually_exclusive_group()
+    line.add_argument("--outlook", type=int, metavar="N", help=OUTLOOK_HELP)
+    line.add_argument("--outlook-points", metavar="P", help=OUTLOOK_POINTS_HELP)
     generate = commands.add_parser(
         "generate", help="write a random tournament paired by the Dutch system, as a TRF (docs/tools.md)"
     )
@@ -75,6 +83,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         with without_cycle_collector():
             if args.command == "pair":
                 text = run_pair(args.file, args.seed, args.format, args.section, args.why_not, args.explain)
+                status = 0
+            elif args.command == "standings" and (args.outlook is not None or args.outlook_points is not None):
+                text = run_outlook(args.file, args.format, args.section, args.outlook, args.outlook_points)
                 status = 0
             elif args.command == "standings":
                 text = run_standings(args.file, args.format, args.after_round, args.section)
@@ -157,6 +168,43 @@ def run_standings(file: str, format: str, after_round: int | None, section: str 
             raise FileRefused(f"{file}: {e}") from None
         text = dumps_json(result) if format == "json" else to_text(result)
         parts.append(text if heading is None else f"== {heading} ==\n\n{text}")
+    return "\n".join(parts)
+
+
+def run_outlook(file: str, format: str, section: str | None, places: int | None, points: str | None) -> str:
+    """What `swiss standings --outlook N` (or `--outlook-points P`) prints: what each player needs from their
+    own match in the round being played. A round that is not paired, or finished, is a FileRefused."""
+    from fractions import Fraction
+
+    from standings import StandingsError
+    from standings.outlook import OutlookRefused, outlook
+    from swiss.model import parse_fraction
+
+    line: Fraction | None = None
+    if points is not None:
+        try:
+            line = parse_fraction(points)
+        except ValueError:
+            raise FileRefused(f"--outlook-points: {points!r} is not a number such as 18, 4.5 or 1/2") from None
+    if places is not None and places < 1:
+        raise FileRefused("--outlook must be 1 or more")
+    doc, _, is_trf = read_event_bytes(file)
+    parts = []
+    for heading, event in sections_to_run(doc, file, section, one=format == "json"):
+        if is_trf:
+            event = by_file_tiebreakers(event, file)
+        try:
+            result = outlook(event, places=places, points=line)
+        except (OutlookRefused, StandingsError) as e:
+            raise FileRefused(f"{file}: {e}") from None
+        if format == "json":
+            parts.append(json.dumps(result.as_dict(), ensure_ascii=False, indent=1) + "\n")
+        else:
+            names = {p.id: p.name for p in event.players}
+            lines = [f"== {heading} ==\n"] if heading is not None else []
+            for p in result.players:
+                lines.append(f"{names[p.player_id]} ({p.player_id}): " + " ".join(p.sentences(result)))
+            parts.append("\n".join(lines) + "\n")
     return "\n".join(parts)
 
 

@@ -14,7 +14,16 @@ import rustworkx as rx
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from pairing.matching import FIT_BITS, _runs, compress, max_weight_matching
+from pairing.matching import (
+    FIT_BITS,
+    NUMPY_EDGES,
+    _matchable,
+    _matchable_numpy,
+    _matchable_python,
+    _runs,
+    compress,
+    max_weight_matching,
+)
 
 
 def _best(edges) -> int:
@@ -130,3 +139,30 @@ def test_rustworkx_is_exact_up_to_the_width_it_is_given():
 def test_runs_are_the_set_bits_in_pieces_of_at_most_32():
     assert _runs(0b1011000) == [(3, 2), (6, 1)]
     assert _runs((1 << 70) - 1) == [(0, 32), (32, 32), (64, 6)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 40), st.integers(0, 40)).filter(lambda e: e[0] != e[1]),
+        min_size=1,
+        max_size=300,
+        unique_by=lambda e: frozenset(e),
+    )
+)
+def test_the_bound_on_a_matchings_edges_is_the_same_counted_in_python_or_numpy(ends):
+    """A small bracket's bound is counted in plain Python, a large one's by numpy (from NUMPY_EDGES edges): the
+    same bound, and a bound: no matching holds more of the edges."""
+    assert _matchable_python(ends) == _matchable_numpy(ends)
+    assert len(nx.max_weight_matching(nx.Graph(ends), maxcardinality=True)) <= _matchable_python(ends)
+
+
+def test_a_large_brackets_bound_is_the_same_counted_either_way():
+    rng = random.Random(5)
+    for vertices, star in ((300, False), (2000, False), (300, True)):
+        ends = {tuple(sorted(rng.sample(range(vertices), 2))) for _ in range(12_000)}
+        if star:  # most edges at a few busy vertices, as a bracket's floaters have them
+            ends |= {(hub, v) for hub in range(3) for v in range(3, vertices)}
+        ends = sorted(ends)
+        assert len(ends) >= NUMPY_EDGES
+        assert _matchable_python(ends) == _matchable_numpy(ends) == _matchable(ends)

@@ -63,6 +63,11 @@ def test_card_paired_and_not_in_round():
     assert why_not(inp, result, "zz", "p1").params["player"] == "zz"
     with pytest.raises(PairingError):
         why_not(inp, result, "p1", "p1")
+    # A pairing of other players than the input's (a round changed since) is refused, not explained.
+    other = pairing.Pairing(round=3, seed=1, pairs=(pairing.Pair(1, "p1", "p9"),))
+    with pytest.raises(ValueError, match="not the round's") as refused:
+        why_not(inp, other, "p1", "p2")
+    assert refused.value.args[0].code == "why_not_other_players"
 
 
 def test_card_a_rematch_is_a_cost_the_round_avoids():

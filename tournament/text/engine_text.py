@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swiss.messages import Message
 from tournament.text import game_words
+from tournament.text.outlook_text import OUTLOOK_TEXTS
 
 # Messages without a count. Placeholders are named as in the engines' parameters.
 TEXTS = {
@@ -63,6 +64,7 @@ TEXTS = {
     "games_both_win": _("in best of %(best_of)s only one side can win %(need)s games"),
     "games_too_many_draws": _("in best of %(best_of)s a match has at most %(best_of)s drawn games"),
     "games_elimination_draw": _("an elimination match cannot end in a draw"),
+    **OUTLOOK_TEXTS,
     # swiss-event file refusals (the place in the file comes before them)
     "file_not_a_number": _('expected a number such as 3, 0.33, "0.33" or "1/2"'),
     "file_bad_number": _("%(value)s is not a number such as 3, 0.33 or 1/2 of at most %(limit)s characters"),
@@ -114,6 +116,8 @@ TEXTS = {
     "file_plays_twice": _("player %(player)s plays twice in round %(round)s"),
     "file_table_twice": _("table %(table)s is used twice in round %(round)s"),
     "file_unknown_player": _("unknown player %(player)s"),
+    "file_forbidden_pair": _("expected two player ids"),
+    "file_forbidden_pair_twice": _("two different players, each pair once"),
     "file_plays_self": _("a player cannot play themselves"),
     "file_loss_has_b": _('"loss" is an unpaired loss: it has no player b'),
     "file_double_loss_needs_b": _('"double_loss" needs two players'),
@@ -225,6 +229,10 @@ TEXTS = {
         "250 needs the points (columns 10-13), the first and last round (15-17, 19-21) and the first and "
         "last start rank (23-26, 28-31)"
     ),
+    "trf_260": _(
+        "260 needs the first and last round (columns 5-7, 9-11), then the start ranks of two or more players "
+        "who must not meet"
+    ),
     # TRF export refusals
     "trf_too_many_players": _("a TRF file holds at most 9999 players"),
     # why a round is paired as it is (pairing/explain, docs/explanations.md)
@@ -267,6 +275,10 @@ TEXTS = {
     "why_bye_lowest": game_words.gettext_lazy(
         "the lowest-ranked player who may have it: everyone ranked below (%(below)s) has had a bye or may not have one"
     ),
+    "why_bye_unplayed": _(
+        "left over by the last group (%(group)s), and every lower-ranked player who may have it has played fewer "
+        "games (%(played)s played here; C.9 gives the bye to the player with the fewest unplayed games)"
+    ),
     "why_bye_rating": game_words.gettext_lazy("round one by rating: the lowest-rated player who has not had a bye"),
     "why_bye_requested": game_words.gettext_lazy("a pre-awarded bye"),
     "why_fewest_floats": game_words.gettext_lazy(
@@ -298,6 +310,7 @@ TEXTS = {
     "colours_by_hand": _("Colours flipped by the organiser by hand (%(time)s)."),
     # why two players are not paired together (pairing/explain/why_not.py; worse, bye and better_found below)
     "why_not_same_player": _("choose two different players"),
+    "why_not_other_players": _("the pairing's players are not the round's: it cannot be explained"),
     "paired": _("%(a)s and %(b)s are paired together (table %(table)s)"),
     "not_in_round": game_words.gettext_lazy(
         "%(player)s is not paired in round %(round)s (absent, or holding a pre-awarded bye)"

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from pairing.tools.files import SECTION_HELP, FileRefused, without_cycle_collector
-from pairing.tools.main import run_standings
+from pairing.tools.main import OUTLOOK_HELP, OUTLOOK_POINTS_HELP, run_outlook, run_standings
 
 
 class Command(BaseCommand):
@@ -29,11 +29,19 @@ class Command(BaseCommand):
             help="standings after Swiss round N (default: the last round with a result)",
         )
         parser.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
+        line = parser.add_mutually_exclusive_group()
+        line.add_argument("--outlook", type=int, metavar="N", help=OUTLOOK_HELP)
+        line.add_argument("--outlook-points", metavar="P", help=OUTLOOK_POINTS_HELP)
 
-    def handle(self, *args, file, format="text", after_round=None, section=None, **options):
+    def handle(
+        self, *args, file, format="text", after_round=None, section=None, outlook=None, outlook_points=None, **options
+    ):
         try:
             with without_cycle_collector():
-                output = run_standings(file, format, after_round, section)
+                if outlook is not None or outlook_points is not None:
+                    output = run_outlook(file, format, section, outlook, outlook_points)
+                else:
+                    output = run_standings(file, format, after_round, section)
         except FileRefused as e:
             raise CommandError(str(e), returncode=e.status) from None
         self.stdout.write(output, ending="")
