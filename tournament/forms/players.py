@@ -23,11 +23,11 @@ class PlayerForm(forms.ModelForm):
 
     def __init__(self, *args, chess: bool = False, fide: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        if not fide:  # FIDE mode: the arbiter may say a player takes no half-point bye
+            del self.fields["half_bye_ok"]
         if not chess:
             for key in CHESS_FIELDS:
                 del self.fields[key]
-        if not fide:  # FIDE mode: the arbiter may say a player takes no half-point bye
-            del self.fields["half_bye_ok"]
         elif (get_language() or "").startswith("da") and self.initial.get("sex") == "w":
             self.initial["sex"] = "k"  # kvinde, as the Danish label "Køn (m/k)" asks; stored as FIDE's w
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0033_round_explanation'),
+        ('tournament', '0034_frozen_pairing_numbers'),
     ]
 
     operations = [
