@@ -17,7 +17,7 @@ from standings.tally import tally
 from swiss.messages import Message
 from swiss.model import SWISS, Event
 from swiss.names import sort_form
-from swiss.tiebreakers import AMONG_TIED
+from swiss.tiebreakers import AMONG_TIED, LOWER_FIRST
 
 
 class StandingsError(ValueError):
@@ -120,7 +120,7 @@ def _rank(event: Event, after_round: int) -> Standings:
             values = group_dep[code]
             key_lists = None
         else:
-            key_lists = [figures.get(c).keys for c in run]
+            key_lists = [_ranking_keys(figures.get(c).keys, c) for c in run]
         new_groups = []
         for g in groups:
             if key_lists is None:
@@ -193,6 +193,11 @@ def _split_by_rating(group: list[int], players) -> list[list[int]]:
     for i in group:
         parts.setdefault(players[i].rating or 0, []).append(i)
     return [parts[r] for r in sorted(parts, reverse=True)]
+
+
+def _ranking_keys(keys: list, code: str) -> list:
+    """The keys `code` ranks by, the higher first: a tie-breaker whose lower value ranks higher (TPN) negated."""
+    return [-k for k in keys] if code in LOWER_FIRST else keys
 
 
 def _tuple_key(key_lists: list[list]):

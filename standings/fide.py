@@ -1,4 +1,4 @@
-"""FIDE tie-breaks (Handbook C.07, in force since 1 August 2024), with Article 16 on unplayed rounds.
+"""FIDE tie-breaks (Handbook C.07, as in force since 1 March 2026), with Article 16 on unplayed rounds.
 
 Pure Python and exact: every value is a `Fraction`; ARO, TPR and PTP are whole numbers, rounded as the
 regulation says (half up) from the exact figures.
@@ -43,6 +43,7 @@ from swiss.model import (
     ZERO_BYE,
     Event,
 )
+from swiss.numbers import pairing_numbers
 
 # Slot kinds.
 GAME = "game"
@@ -55,6 +56,8 @@ FORFEIT_LOSS = "forfeit_loss"
 ABSENT = "absent"
 
 REQUESTED = frozenset({HPB, ZPB, ABSENT})
+# STD: a round's result in half points on the 1, ½, 0 scale.
+_STANDARD = {WON: 2, DREW: 1, LOST: 0}
 VOLUNTARY = REQUESTED | {FORFEIT_LOSS}
 
 # FIDE B.02 table 8.1(a): the rating difference dp for a fractional score p (in hundredths, 50..100).
@@ -208,8 +211,18 @@ class Tiebreaks:
             return _fractions(
                 [sum(1 for s in slots if s.kind == GAME and s.black and s.outcome == WON) for slots in self.slots], 1
             )
-        if code == "GE":
+        if code in ("REP", "GE"):
+            # Rounds elected to play (REP; GE before March 2026): every round but the voluntary unplayed ones.
             return _fractions([sum(1 for s in slots if not s.voluntary) for slots in self.slots], 1)
+        if code == "STD":
+            # Standard points: each round's result on the 1, ½, 0 scale (a bye as what it gave: a win, a draw
+            # or nothing), whatever the event scores.
+            return _fractions([sum(_STANDARD[s.outcome] for s in slots) for slots in self.slots], 2)
+        if code == "RTNG":
+            return [Fraction(r or 0) for r in self.ratings]
+        if code == "TPN":
+            numbers = pairing_numbers(self.event)
+            return [Fraction(numbers[p.id]) for p in self.event.players]
         if code in ("PS", "PS-C1"):
             totals: list[int] = []
             for slots in self.slots:
@@ -232,6 +245,14 @@ class Tiebreaks:
             return [self._tpr(slots) for slots in self.slots]
         if code == "PTP":
             return [self._ptp(slots) for slots in self.slots]
+        if code in ("APRO", "APPO"):
+            # The average of the opponents' TPR (APRO) or PTP (APPO), over the games played, rounded half up.
+            own = self.values("TPR" if code == "APRO" else "PTP")
+            out = []
+            for slots in self.slots:
+                met: list[Fraction] = [own[cast(int, s.opponent)] for s in slots if s.kind == GAME]
+                out.append(Fraction(round_half_up(sum(met, Fraction(0)) / len(met))) if met else Fraction(0))
+            return out
         raise KeyError(code)
 
     def _rated_games(self, slots: list[Slot]) -> list[tuple[int, int]]:

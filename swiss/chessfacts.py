@@ -77,6 +77,27 @@ def rating_report(data: dict) -> dict[str, Any]:
     }
 
 
+def forbidden_pairs(value: Any, ids: set[str], path: str = "forbidden_pairs") -> tuple[tuple[str, str], ...]:
+    """`[["3", "7"], …]`: pairs of two different players of the event, each pair once."""
+    pairs: list[tuple[str, str]] = []
+    seen: set[frozenset[str]] = set()
+    for i, pair in enumerate(list_at(value, path)):
+        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(x, str) for x in pair):
+            raise EventFileError(f"{path}[{i}]", Message("file_forbidden_pair", "expected two player ids"))
+        for x in pair:
+            if x not in ids:
+                raise EventFileError(
+                    f"{path}[{i}]", Message("file_unknown_player", "unknown player {player}", player=repr(x))
+                )
+        if pair[0] == pair[1] or frozenset(pair) in seen:
+            raise EventFileError(
+                f"{path}[{i}]", Message("file_forbidden_pair_twice", "two different players, each pair once")
+            )
+        seen.add(frozenset(pair))
+        pairs.append((pair[0], pair[1]))
+    return tuple(pairs)
+
+
 def accelerations(value: Any, path: str) -> tuple[Fraction, ...]:
     """A player's `accelerations`, [1, 1, "1/2"]: the virtual points added when pairing round 1, 2, 3…"""
     values = list_at(value, path)

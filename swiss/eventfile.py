@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any
 
-from swiss.chessfacts import accelerations, detail_problem, rating_report
+from swiss.chessfacts import accelerations, detail_problem, forbidden_pairs, rating_report
 from swiss.eventrounds import parse_rounds
 from swiss.eventtrail import dump_changes
 from swiss.messages import Message
@@ -110,7 +110,10 @@ def parse_players(value: Any, path: str = "players") -> tuple[Player, ...]:
 def _body(data: dict) -> Event:
     settings = _settings(data)
     players = _players(data.get("players", []))
-    rounds = parse_rounds(data.get("rounds", []), {p.id for p in players}, settings.best_of)
+    ids = {p.id for p in players}
+    if "forbidden_pairs" in data:
+        settings = replace(settings, forbidden_pairs=forbidden_pairs(data["forbidden_pairs"], ids))
+    rounds = parse_rounds(data.get("rounds", []), ids, settings.best_of)
     return Event(settings=settings, players=players, rounds=rounds)
 
 
@@ -302,6 +305,7 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         requested_byes=_requested_byes(rp.get("requested_byes", []), f"{path}.requested_byes"),
         **_name_parts(rp, path),
         accelerations=accelerations(rp.get("accelerations", []), f"{path}.accelerations"),
+        pairing_number=int_at(rp.get("pairing_number"), f"{path}.pairing_number", 1, allow_none=True, maximum=INT_MAX),
         division=str_at(rp.get("division", ""), f"{path}.division", allow_empty=True),
         cut_after=int_at(rp.get("cut_after"), f"{path}.cut_after", 1, allow_none=True),
     )
@@ -403,6 +407,8 @@ def _dump_settings(s: Settings) -> dict[str, Any]:
         doc["deputy_arbiters"] = list(s.deputy_arbiters)
     if s.round_dates:
         doc["round_dates"] = list(s.round_dates)
+    if s.forbidden_pairs:
+        doc["forbidden_pairs"] = [list(pair) for pair in s.forbidden_pairs]
     doc.update(dump_section_settings(s))
     for key in ("date", "slug"):
         if doc[key] is None:
@@ -482,6 +488,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
         pd["requested_byes"] = [{"round": r, "result": kind} for r, kind in p.requested_byes]
     if p.accelerations:
         pd["accelerations"] = [_num(a) for a in p.accelerations]
+    if p.pairing_number is not None:
+        pd["pairing_number"] = p.pairing_number
     if p.division:
         pd["division"] = p.division
     if p.cut_after is not None:

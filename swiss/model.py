@@ -114,6 +114,9 @@ class Settings:
     deputy_arbiters: tuple[str, ...] = ()
     time_control: str = ""
     round_dates: tuple[str | None, ...] = ()
+    # Chess (FIDE C.04.1): pairs of players who must not meet (team-mates, family), by player id; the pairing
+    # engines treat each as a game already played (TRF-2026 260 records).
+    forbidden_pairs: tuple[tuple[str, str], ...] = ()
     # Sections (docs/sections.md), all optional and empty for an event of its own: the first table number,
     # the placement rules (a rating band, birth years), the Day-2 cut (after round `cut_after`, at least
     # `cut_points` or the top `cut_top`, ties at the line as `cut_ties` says), and the section this one is
@@ -166,6 +169,8 @@ class Player:
     # Chess: manual acceleration (TRF XXA, TRF-2026 250), the virtual points the FIDE Dutch system adds to the
     # player's score when it pairs round 1, 2, 3… (one value a round from round 1; none: no acceleration).
     accelerations: tuple[Fraction, ...] = ()
+    # Chess: the pairing number as frozen when round 4 was paired (swiss/numbers.py); None before that.
+    pairing_number: int | None = None
     # Sections: the division the player is ranked in when two sections are paired together, and the round
     # after which a Day-2 cut left them out (both optional).
     division: str = ""

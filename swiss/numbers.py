@@ -2,7 +2,8 @@
 system pairs by (pairing/dutch.py) and a TRF writes as their start ranks (swiss/trf.py).
 
 An event made here numbers its players by rating, then FIDE title, then name, and numbers them again when a
-late entry comes. An event imported from a TRF keeps the file's start ranks, as the endorsed engines read
+late entry comes, until round 4 is paired: from then on the numbers are frozen and a late entry gets the next
+one. An event imported from a TRF keeps the file's start ranks, as the endorsed engines read
 them: the arbiter who made the file may have ranked by another list (a national rating for players without
 a FIDE one) or broken ties another way. The start rank is the player's id (a TRF's players are keyed by it); their
 player number is the start rank too, except in a section imported from a TRF, whose players take the venue's next
@@ -18,8 +19,21 @@ from swiss.names import sort_form
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")  # in the order C.04.2 ranks equal ratings
 
 
+# The round whose pairing freezes the numbers (the checklist's rule for late entries).
+FROZEN_FROM_ROUND = 4
+
+
 def pairing_numbers(event: Event) -> dict[str, int]:
-    """Every player's pairing number, by id: 1, 2, 3… without gaps."""
+    """Every player's pairing number, by id: 1, 2, 3… without gaps.
+
+    Until round 4 is paired the numbers are made whole again from the rule whenever anything changes (a
+    rating, a late entry): all of them or none. Once it is paired they are frozen (each player's
+    `pairing_number`, stored then): a later entry gets the next number, in the rule's order among later
+    entries, and a frozen player deleted since leaves no gap (the others keep their order)."""
+    frozen = sorted((p for p in event.players if p.pairing_number is not None), key=lambda p: (p.pairing_number, p.id))
+    if frozen:
+        later = sorted((p for p in event.players if p.pairing_number is None), key=_rule)
+        return {p.id: k for k, p in enumerate([*frozen, *later], start=1)}
     by_rule = sorted(event.players, key=_rule)
     if event.settings.trf_header:
         # A TRF's players have their start rank as id (and, but in a section, as number); players added here

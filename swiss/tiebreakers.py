@@ -10,6 +10,10 @@
   standings engine computes these in `standings/tied.py`.
 - `fide`: FIDE C.07's, with Article 16 on unplayed rounds (`standings/fide.py`); the others follow the rules
   in docs/engines.md (`standings/figures.py`).
+- `lower_first`: the lower value ranks higher (TPN, the pairing number); every other ranks the higher first.
+
+A FIDE code is written here with a hyphen before its modifier (`BH-C1`); C.07 and a TRF-2026 tie-break record
+(202, 212) write it with a slash (`BH/C1`): `c07_code` and `from_c07` turn one into the other.
 
 Headings and names are English. The web app shows them in the reader's language: `make messages` extracts
 them from this table (`pgettext_noop`, `gettext_noop` are markers the project's `makemessages` knows) and
@@ -19,6 +23,7 @@ how to add one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 PERCENT, NUMBER, VECTOR = "percent", "number", "vector"
@@ -45,10 +50,11 @@ class Tiebreaker:
     kind: str = NUMBER
     among_tied: bool = False
     fide: bool = False
+    lower_first: bool = False
 
 
-def _fide(code: str, name: str, among_tied: bool = False) -> Tiebreaker:
-    return Tiebreaker(code, code, name, NUMBER, among_tied=among_tied, fide=True)
+def _fide(code: str, name: str, among_tied: bool = False, lower_first: bool = False) -> Tiebreaker:
+    return Tiebreaker(code, code, name, NUMBER, among_tied=among_tied, fide=True, lower_first=lower_first)
 
 
 # In the order the settings page offers them: the presets' own, then FIDE C.07's.
@@ -134,13 +140,19 @@ TIEBREAKERS = {
         _fide("WON", gettext_noop("Games won over the board")),
         _fide("BPG", gettext_noop("Games played with Black")),
         _fide("BWG", gettext_noop("Games won with Black")),
+        _fide("REP", gettext_noop("Rounds the player elected to play (no requested bye, no forfeit loss)")),
         _fide("GE", gettext_noop("Games the player chose to play (no requested bye, no forfeit)")),
+        _fide("STD", gettext_noop("Standard points: every round scored 1, ½ or 0, whatever the event's scoring")),
         _fide("PS", gettext_noop("Progressive score: the sum of the running score after each round")),
         _fide("PS-C1", gettext_noop("Progressive score without the first round")),
         _fide("ARO", gettext_noop("Average rating of the opponents")),
         _fide("ARO-C1", gettext_noop("Average rating of the opponents without the lowest")),
         _fide("TPR", gettext_noop("Tournament performance rating")),
         _fide("PTP", gettext_noop("Perfect tournament performance")),
+        _fide("APRO", gettext_noop("Average of the opponents' tournament performance ratings")),
+        _fide("APPO", gettext_noop("Average of the opponents' perfect tournament performances")),
+        _fide("RTNG", gettext_noop("The player's own rating")),
+        _fide("TPN", gettext_noop("Pairing number: the lower ranks higher"), lower_first=True),
     )
 }
 
@@ -148,6 +160,20 @@ CODES = tuple(TIEBREAKERS)
 FIDE_CODES = tuple(c for c, t in TIEBREAKERS.items() if t.fide)
 PERCENTAGES = tuple(c for c, t in TIEBREAKERS.items() if t.kind == PERCENT)
 AMONG_TIED = tuple(c for c, t in TIEBREAKERS.items() if t.among_tied)
+LOWER_FIRST = tuple(c for c, t in TIEBREAKERS.items() if t.lower_first)
+
+
+def c07_code(code: str) -> str:
+    """`code` as C.07 and a TRF-2026 tie-break record write it (`BH-C1` -> `BH/C1`)."""
+    return code.replace("-", "/")
+
+
+def from_c07(word: str) -> str:
+    """The code of this table a C.07 spelling names ("BH/C1", "bh:c1", "BH C1" and "BH-C1" are all BH-C1); a
+    word this table does not know comes back upper-cased, its modifier after a hyphen. GE, C.07's name for
+    REP before March 2026, stays GE: an event that ranks by it keeps its values."""
+    code = re.sub(r"[/:\s]+", "-", word.strip().upper())
+    return code
 
 
 def heading(code: str) -> str:

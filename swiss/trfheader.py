@@ -4,7 +4,8 @@ them (`swiss.trf` reads and writes the whole file).
 Read: 012 name, 022 city, 032 federation, 042 and 052 the first and last day, 102 chief arbiter, 112 deputy
 arbiters (a line each), 122 time control, 132 the rounds' dates, XXR or 142 planned rounds, XXC or 152 the
 initial colour, XXS or 162 the scoring, 240 requested byes, XXZ the players absent from the round to be
-paired, XXA (JaVaFo) and 250 (TRF-2026) manual accelerations. Every line is also kept verbatim in
+paired, XXA (JaVaFo) and 250 (TRF-2026) manual accelerations, 202 (or 212) the tie-break list, 260 the
+players who must not meet. Every line is also kept verbatim in
 `Settings.trf_header`, so that a file comes back as it went in: a line is written again from the settings
 only when they no longer say what it says (the organiser changed them), and a fact the file did not have is
 added in its place among the ??2 lines.
@@ -20,6 +21,7 @@ from fractions import Fraction
 from swiss.chessfacts import MAX_ACCELERATION, MAX_DEPUTIES, MAX_ROUND_VALUES, detail_problem
 from swiss.messages import Message
 from swiss.model import MAX_NAME, SMALL_MAX, Event, Player, Scoring, Settings, settings_for_preset
+from swiss.tiebreakers import FIDE_CODES, TIEBREAKERS, c07_code, from_c07
 from swiss.trflines import (
     ASCII_NUMBER,
     FIRST_ROUND_COLUMN,
@@ -40,6 +42,8 @@ from swiss.trflines import (
 BAKU_LINE = "192 FIDE_DUTCH_2025_BAKU"
 Accelerations = dict[int, list[Fraction]]
 # The rating report's facts, in the order a TRF writes their lines.
+# The tie-break list an imported file without a 202 record ranks by.
+_IMPORTED_LIST = settings_for_preset("chess").tiebreakers
 _REPORT_CODES = ("022", "032", "042", "052", "102", "112", "122", "132")
 
 
@@ -54,6 +58,7 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
     points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
     byes: dict[int, dict[int, str]] = defaultdict(dict)
     accelerations: Accelerations = {}
+    forbidden: list[tuple[str, str]] = []
     for number, line in header:
         code, value = line[:3], line[4:].strip()
         if code == "012" and value:
@@ -83,6 +88,8 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
             _read_xxa(number, line, rows, accelerations)
         elif code == "250":
             _read_250(number, line, rows, accelerations)
+        elif code == "260":
+            forbidden += [pair for pair in _read_260(number, line, rows) if pair not in forbidden]
     scoring = Scoring(points["win"], points["draw"], points["loss"])
     if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
         raise TRFError(
@@ -97,7 +104,7 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
     settings = settings_for_preset(
         "chess" if chess else "custom",
         acceleration="baku" if is_baku(lines) else "none",
-        tiebreakers=settings_for_preset("chess").tiebreakers,
+        tiebreakers=known_tiebreak_record(lines) or _IMPORTED_LIST,
         best_of=1,
         colours=True,
         scoring=scoring,
@@ -105,6 +112,7 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
         planned_rounds=planned,
         initial_colour=colour,
         trf_header=lines,
+        forbidden_pairs=tuple(forbidden),
         **report_of(list(lines)),
     )
     return settings, byes, accelerations
@@ -304,6 +312,56 @@ def _accelerations_hold(stored: list[str], players: list[Player], start: dict[st
     return all(tuple(read.get(start[p.id], ())) == p.accelerations for p in players)
 
 
+# ---------------------------------------------------------------- forbidden pairs (TRF-2026 260)
+
+
+def _260_problem(number: int) -> TRFError:
+    return TRFError(
+        number,
+        Message(
+            "trf_260",
+            "260 needs the first and last round (columns 5-7, 9-11), then the start ranks of two or more players "
+            "who must not meet",
+        ),
+    )
+
+
+def _read_260(number: int, line: str, rows: Rows) -> list[tuple[str, str]]:
+    """TRF-2026 260: "260 001 009    3    7   12", players who must not meet each other (team-mates, family):
+    every two of them a forbidden pair (by start rank, which a TRF's player id is). The rounds are kept in the
+    line as written; the event keeps the players apart in every round it pairs."""
+    words = line[4:].split()
+    if len(words) < 4 or not all(ASCII_NUMBER.fullmatch(w) for w in words):
+        raise _260_problem(number)
+    first, last = int(words[0]), int(words[1])
+    if not 1 <= first <= last:
+        raise _260_problem(number)
+    ranks = [_rank_of(number, w, rows, _260_problem) for w in words[2:]]
+    if len(set(ranks)) != len(ranks):
+        raise _260_problem(number)
+    return [(str(a), str(b)) for k, a in enumerate(ranks) for b in ranks[k + 1 :]]
+
+
+def _forbidden_lines(event: Event, start: dict[str, int]) -> list[str]:
+    last = min(event.settings.planned_rounds or 999, 999)
+    return [
+        f"260 001 {last:03d} " + " ".join(f"{r:>4}" for r in sorted((start[a], start[b])))
+        for a, b in event.settings.forbidden_pairs
+        if a in start and b in start
+    ]
+
+
+def _forbidden_hold(stored: list[str], event: Event, start: dict[str, int]) -> bool:
+    """The file's 260 lines still name the event's forbidden pairs (by the start ranks written now)."""
+    rows: Rows = {r: (0, {}, []) for r in start.values()}
+    try:
+        read = {frozenset(map(int, pair)) for line in stored if line[:3] == "260" for pair in _read_260(0, line, rows)}
+    except TRFError:
+        return False
+    pairs = event.settings.forbidden_pairs
+    return read == {frozenset((start[a], start[b])) for a, b in pairs if a in start and b in start}
+
+
 # ---------------------------------------------------------------- writing
 
 
@@ -331,14 +389,14 @@ def _made_here(event: Event, players: list[Player], start: dict[str, int], colou
     out += [f"062 {len(players)}", f"072 {sum(1 for p in players if p.rating)}", "092 Individual: Swiss-System"]
     if s.acceleration == "baku":
         out.append(BAKU_LINE)
-    out += [*report["102"], *report["112"], *report["122"], *report["132"]]
+    out += [*report["102"], *report["112"], *report["122"], *report["132"], *_tiebreak_lines(s, with_212=False)]
     if s.planned_rounds:
         out.append(f"XXR {s.planned_rounds}")
     if colour:
         out.append(f"XXC {colour}")
     if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
         out.append(line_162(s.scoring))
-    return out + _acceleration_lines(players, start)
+    return out + _acceleration_lines(players, start) + _forbidden_lines(event, start)
 
 
 def _from_file(
@@ -354,7 +412,10 @@ def _from_file(
     if not _accelerations_hold(stored, players, start):
         stored = [line for line in stored if line[:3] not in ("XXA", "250")]
         stored += _acceleration_lines(players, start)
-    stored = _with_report(stored, s)
+    if not _forbidden_hold(stored, event, start):
+        stored = [line for line in stored if line[:3] != "260"]
+        stored += _forbidden_lines(event, start)
+    stored = _with_tiebreaks(_with_report(stored, s), s)
     codes = {line[:3] for line in stored}
     out = [] if "012" in codes else [f"012 {s.name}"]
     for line in stored:
@@ -422,5 +483,36 @@ def tiebreak_record(lines) -> tuple[str, ...] | None:
     text = by_code.get("202", by_code.get("212"))
     if text is None:
         return None
-    codes = [re.sub(r"[/:]", "-", word.strip().upper()) for word in re.split(r"[,;\s]+", text) if word.strip()]
+    codes = [from_c07(word) for word in re.split(r"[,;\s]+", text) if word.strip()]
     return tuple(code for code in codes if code != "PTS") or None
+
+
+def known_tiebreak_record(lines) -> tuple[str, ...] | None:
+    """The file's tie-break list when this program knows every code of it (the event ranks by it), else None."""
+    codes = tiebreak_record(lines)
+    return codes if codes and all(code in TIEBREAKERS for code in codes) else None
+
+
+def _tiebreak_lines(s: Settings, with_212: bool) -> list[str]:
+    """The 202 record of the event's tie-break list (and 212, PTS first, when the file had one): only a list of
+    C.07 codes, which is what the record holds."""
+    if not s.tiebreakers or not all(code in FIDE_CODES for code in s.tiebreakers):
+        return []
+    listed = ",".join(c07_code(code) for code in s.tiebreakers)
+    return [f"202 {listed}"] + ([f"212 PTS,{listed}"] if with_212 else [])
+
+
+def _with_tiebreaks(stored: list[str], s: Settings) -> list[str]:
+    """The stored lines with their 202 and 212 records kept while they name the event's list, else written
+    again from it (in the first one's place, or among the ??2 lines). A file without them whose event still
+    ranks by the list its import gave it (the chess preset's) comes back without them, as it went in."""
+    record = tiebreak_record(stored)
+    if record == tuple(s.tiebreakers) or (record is None and s.tiebreakers == _IMPORTED_LIST):
+        return stored
+    at = next((k for k, line in enumerate(stored) if line[:3] in ("202", "212")), None)
+    with_212 = any(line[:3] == "212" for line in stored)
+    out = [line for line in stored if line[:3] not in ("202", "212")]
+    if at is None:
+        at = _place(out, "202")
+    out[at:at] = _tiebreak_lines(s, with_212)
+    return out

@@ -380,6 +380,8 @@ class Player(models.Model):
     # Chess: manual acceleration from a TRF (XXA), the points the FIDE Dutch system adds when pairing round 1,
     # 2, 3…, as exact fractions in text (["1", "1", "1/2"]); empty for none.
     accelerations = models.JSONField(default=list, blank=True)
+    # Chess: the pairing number frozen when round 4 was paired (swiss/numbers.py); null until then.
+    pairing_number = models.PositiveIntegerField(null=True, blank=True)
     # Age-modified Swiss: the division a player is ranked in when two sections' players are paired together
     # (the section they were placed in); empty when the section ranks everyone together.
     division = models.CharField(max_length=MAX_NAME, blank=True)

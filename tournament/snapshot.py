@@ -49,6 +49,7 @@ def settings_of(event: Event) -> model.Settings:
         rating_breaks_ties=event.rating_breaks_ties,
         pairing=event.pairing,
         acceleration=event.acceleration,
+        forbidden_pairs=tuple((a, b) for a, b in event.forbidden_pairs),
         city=event.city,
         federation=event.federation,
         end_date=event.end_date.isoformat() if event.end_date else None,
@@ -97,6 +98,7 @@ def player_to_file(p: Player) -> model.Player:
         family_name=p.family_name,
         given_name=p.given_name,
         accelerations=tuple(Fraction(a) for a in p.accelerations),
+        pairing_number=p.pairing_number,
         division=p.division,
         cut_after=p.cut_after,
     )
@@ -126,9 +128,15 @@ def event_to_file(event: Event, include_drafts: bool = False, with_trail: bool =
     columns = ["round_id", "table", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "result"]
     for m in matches.only(*columns, "white_id"):
         by_round[m.round_id].append(match_to_file(m, keys))
+    settings = settings_of(event)
+    if settings.forbidden_pairs:
+        # A pair naming a player deleted since is no pair.
+        known = set(keys.values())
+        pairs = tuple(pair for pair in settings.forbidden_pairs if set(pair) <= known)
+        settings = replace(settings, forbidden_pairs=pairs)
     changes = trail.to_file(event) if with_trail else {}
     return model.Event(
-        settings=settings_of(event),
+        settings=settings,
         players=tuple(player_to_file(p) for p in players),
         rounds=tuple(
             model.Round(
@@ -380,6 +388,7 @@ def event_fields(s: model.Settings) -> dict:
         rating_breaks_ties=s.rating_breaks_ties,
         pairing=s.pairing,
         acceleration=s.acceleration,
+        forbidden_pairs=[list(pair) for pair in s.forbidden_pairs],
         city=s.city,
         federation=s.federation,
         end_date=dt.date.fromisoformat(s.end_date) if s.end_date else None,
@@ -425,6 +434,7 @@ def write_players_and_rounds(event: Event, doc: model.Event) -> None:
                 family_name=family,
                 given_name=given,
                 accelerations=[str(a) for a in p.accelerations],
+                pairing_number=p.pairing_number,
                 division=p.division,
                 cut_after=p.cut_after,
             )

@@ -55,6 +55,8 @@ class DutchInput:
     awarded_byes: tuple[str, ...] = ()  # players holding a pre-awarded bye: listed after the bye, never paired
     seed: int = 0  # reported with the pairing: the Dutch system draws nothing (initial_colour holds the lot)
     notes: tuple[Message, ...] = ()  # what the pairing says first (who is left out of it, pairing.event)
+    # Pairs who must not meet (team-mates, family; TRF-2026 260): as if they had played each other (C.04.3 C.1).
+    forbidden: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -133,6 +135,10 @@ class Round:
         for x in self.players.values():
             x.floats = (self._float(x, 1), self._float(x, 2))
         self.met = {pid: {g.opponent for g in x.history if g.played} for pid, x in self.players.items()}
+        for a, b in inp.forbidden:
+            if a in self.met and b in self.met:
+                self.met[a].add(b)
+                self.met[b].add(a)
 
     # Facts about the players
 

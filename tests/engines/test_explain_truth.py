@@ -193,6 +193,12 @@ def _check_dutch(inp: DutchInput, result: Pairing, reasons: dict[str, tuple[Mess
     order = sorted(mate, key=f.order_key)
     groups = groups_of(order, f.score, mate)
     own = {p: g for g in groups for p in g["residents"]}
+
+    def group_most(g: dict) -> int:
+        if "most" not in g:
+            g["most"] = most_pairs(g["members"], set(g["residents"]), f.may_meet)
+        return g["most"]
+
     checked = 0
     for pid in (*mate, *result.awarded_byes):
         messages = reasons[pid]
@@ -220,10 +226,10 @@ def _check_dutch(inp: DutchInput, result: Pairing, reasons: dict[str, tuple[Mess
                 elif cause == "no_opponent":
                     others = [x for x in g["left"] if x != high]
                     check(facts["left"] == len(others) and high in g["left"], where)
-                    check(most_pairs(g["members"], set(g["residents"]), f.may_meet) == len(g["pairs"]), where)
+                    check(group_most(g) == len(g["pairs"]), where)
                     check(not any(f.may_meet(high, x) for x in others), where)
                 elif cause == "lower_group":
-                    most = most_pairs(g["members"], set(g["residents"]), f.may_meet)
+                    most = group_most(g)
                     check(facts["pairs"] == len(g["pairs"]) and facts["most"] == most > len(g["pairs"]), where)
                 else:
                     check(False, where)

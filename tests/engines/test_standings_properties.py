@@ -22,6 +22,7 @@ from swiss.model import (
     settings_for_preset,
 )
 from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.tiebreakers import LOWER_FIRST
 
 # The unplayed results FIDE C.07 tells apart (half-point, zero-point and full-point byes, forfeits).
 UNPLAYED_KINDS = [HALF_BYE, ZERO_BYE, FULL_BYE, FORFEIT]
@@ -80,7 +81,8 @@ def events(draw) -> Event:
 
 
 def keys(row) -> tuple:
-    return (row.points, *row.tiebreakers.values())
+    """What a row ranks by, the higher first (a tie-breaker whose lower value ranks higher, TPN, negated)."""
+    return (row.points, *(-v if code in LOWER_FIRST else v for code, v in row.tiebreakers.items()))
 
 
 def swapped(m: Match) -> Match:

@@ -102,7 +102,7 @@ def test_an_event_made_here_writes_its_report_in_the_order_of_the_codes():
         round_dates=("2026-11-21",),
     )
     text = trf.dumps(Event(settings, (Player(id="a", name="A", rating=1500), Player(id="b", name="B"))))
-    assert text.splitlines()[:9] == [
+    assert text.splitlines()[:10] == [
         "012 Club",
         "022 Kyoto",
         "032 JPN",
@@ -112,6 +112,7 @@ def test_an_event_made_here_writes_its_report_in_the_order_of_the_codes():
         "092 Individual: Swiss-System",
         "102 Sato, Ken",
         "132".ljust(91) + "26/11/21",
+        "202 BH/C1,BH,SB,DE",
     ]
     assert trf.loads(text, points_by_player).settings.round_dates == ("2026-11-21",)
 

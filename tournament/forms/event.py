@@ -213,8 +213,16 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
         self.locked = locked
         self.fields["reporting"].required = False  # left out: the event keeps its rule
         self.fields["acceleration"].required = False  # left out: none
-        # Round 1's colours came from it, and every later round must agree with them (C.04.3 E.5).
+        # Round 1's colours came from it, and every later round must agree with them (C.04.3 E.5); the
+        # acceleration (C.04.7) gave round 1's virtual points, which later rounds' pairings carry on from.
         self.fields["initial_colour"].disabled = locked
+        self.fields["acceleration"].disabled = locked
+        if locked and (seed := self.instance.rounds.filter(number=1).values_list("seed", flat=True).first()):
+            # The lot is reproducible: random.Random(seed) draws it again (pairing/event.py initial_colour).
+            self.fields["initial_colour"].help_text = gettext(
+                "Fixed since round 1 was paired with seed %(seed)s: a colour not chosen before was drawn by lot "
+                "from that seed, which draws it again."
+            ) % {"seed": seed}
         if self.instance.pk:
             # As the organiser reads and types them: 0,5 in Danish, the floor as 33 %.
             for name in ("win_points", "draw_points", "loss_points"):

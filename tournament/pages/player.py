@@ -20,6 +20,7 @@ from tournament.models import Event, Match, Player, Report, Round
 from tournament.pages.memo import BUILD, cached, event_standings
 from tournament.pages.rows import clock_of, player_line
 from tournament.pages.trail import player_trail
+from tournament.pages.why import phone_why
 from tournament.services import reports
 from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import division_standings
@@ -340,6 +341,8 @@ def me_context(page: PhonePage) -> dict:
         # Every result a phone may send is a button: no "other result" field.
         "buttons_only": chess or (event.best_of == 1 and not event.draws),
         "history": history(event, player, rnd, standing),
+        # Why the player is paired so in this round, and their group (pages/why.py); nothing for older rounds.
+        "why": phone_why(event, rnd, player),
         # The changes made after publication to the tables this player was or is at, in every published round.
         "trail": player_trail(event, player.key, list(range(1, rnd.number + 1)) if rnd else []),
         # The Day-2 cut: what makes it, then whether the player made it (a round after it is being played).

@@ -1,10 +1,12 @@
 """FIDE mode itself (docs/fide-mode.md): on for every new chess event, turned on by hand before round 1, and
 left for good after a level-4 warning, which the TRF export records in a `###` line with the round; and the
+tie-break list changed after round 1, a level-4 warning whose `###` line keeps the list it replaces; and the
 warnings of the byes the desk gives in it (`bye_warnings`)."""
 
 from django.db import transaction
 from django.utils.translation import gettext
 
+from swiss.tiebreakers import c07_code
 from tournament.models import Event, Match, Player
 from tournament.services.locks import ServiceError, changed, lock_event, log, swiss_rounds_played
 from tournament.services.warnings import NONE, Level, Passed, Warning, check
@@ -64,6 +66,30 @@ def enter_fide_mode(event: Event, by) -> None:
             event.save(update_fields=["fide_mode"])
             log(event, "fide_mode", by, on=True)
     changed(event)
+
+
+def tiebreaks_changed(event: Event, by, old: list[str], new: list[str], passed: Passed = NONE) -> None:
+    """In FIDE mode, the tie-break list changed once round 1 is paired: a level-4 warning, and the list it
+    replaces in a `###` line of the TRF export. Call inside the save's transaction (`check` rolls it back)."""
+    if not event.fide or list(old) == list(new) or not event.rounds.exists():
+        return
+    played = swiss_rounds_played(event)
+    check(event, by, [tiebreaks_warning(old, new, played)], passed, round=played)
+
+
+def tiebreaks_warning(old: list[str], new: list[str], played: int) -> Warning:
+    listed = ",".join(c07_code(code) for code in old)
+    return Warning(
+        Level.CONSEQUENCES,
+        "tiebreaks_changed",
+        gettext("Change the tie-breaks after round 1 has been paired?"),
+        consequences=gettext(
+            "The standings are ranked by the new list from now on, the earlier rounds' too. The event's log and "
+            "the TRF export (a ### line) keep the list it replaces, so a rating officer sees the change."
+        ),
+        trf=f"Tie-breaks changed @ Round {played}, were: {listed}",
+        params={"round": played, "old": list(old), "new": list(new)},
+    )
 
 
 def bye_warnings(event: Event, player: Player, number: int, kind: str) -> list[Warning]:

@@ -16,6 +16,7 @@ from pairing.event import initial_colour
 from pairing.rounds import recommended_rounds as recommend_rounds
 from swiss.messages import Message, message_of
 from swiss.model import DOUBLE_LOSS
+from swiss.numbers import FROZEN_FROM_ROUND, pairing_numbers
 from tournament.models import (
     Event,
     Job,
@@ -164,7 +165,19 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None, progress:
     )
     create_matches(rnd, _build_round_matches(rnd, result, players, requested, first))
     explanations.store(rnd, inp, result, players)  # why each player is paired so: their phone, the pages
+    if result.method == "dutch" and number >= FROZEN_FROM_ROUND:
+        _freeze_pairing_numbers(players, file_event)
     return rnd
+
+
+def _freeze_pairing_numbers(players: list, file_event) -> None:
+    """From round 4 on, the pairing numbers stay as they were when it was paired: stored once, a later entry
+    then gets the next number (swiss/numbers.py)."""
+    numbers = pairing_numbers(file_event)
+    changed = [p for p in players if p.pairing_number != numbers[p.key]]
+    for p in changed:
+        p.pairing_number = numbers[p.key]
+    Player.objects.bulk_update(changed, ["pairing_number"])
 
 
 def pair_next_round(event: Event, by, *, number: int | None = None, progress: Progress = _quiet) -> Round:

@@ -116,6 +116,8 @@ TEXTS = {
     "file_plays_twice": _("player %(player)s plays twice in round %(round)s"),
     "file_table_twice": _("table %(table)s is used twice in round %(round)s"),
     "file_unknown_player": _("unknown player %(player)s"),
+    "file_forbidden_pair": _("expected two player ids"),
+    "file_forbidden_pair_twice": _("two different players, each pair once"),
     "file_plays_self": _("a player cannot play themselves"),
     "file_loss_has_b": _('"loss" is an unpaired loss: it has no player b'),
     "file_double_loss_needs_b": _('"double_loss" needs two players'),
@@ -226,6 +228,10 @@ TEXTS = {
     "trf_250": _(
         "250 needs the points (columns 10-13), the first and last round (15-17, 19-21) and the first and "
         "last start rank (23-26, 28-31)"
+    ),
+    "trf_260": _(
+        "260 needs the first and last round (columns 5-7, 9-11), then the start ranks of two or more players "
+        "who must not meet"
     ),
     # TRF export refusals
     "trf_too_many_players": _("a TRF file holds at most 9999 players"),

@@ -17,6 +17,7 @@ from tournament.views import (
     staff,
     top_cut,
     trf,
+    why_not,
 )
 
 E = "events/<eventslug:slug>/"
@@ -67,6 +68,7 @@ urlpatterns = [
     path(R + "repair/", rounds.round_repair, name="org_round_repair"),
     path(R + "swap/", rounds.round_swap, name="org_round_swap"),
     path(R + "flip/", rounds.round_flip, name="org_round_flip"),
+    path(R + "why-not/", why_not.round_why_not, name="org_round_why_not"),
     path(R + "manual/", fide.round_manual, name="org_round_manual"),
     path(R + "validate/", fide.round_validate, name="org_round_validate"),
     path(R + "clock/", rounds.round_clock, name="org_round_clock"),

@@ -29,15 +29,18 @@ from tournament.pages.standings import standings_tables
 from tournament.services import forbidden
 from tournament.services.adjourned import final_blocked
 from tournament.services.divisions import joined_into
+from tournament.services.fide import tiebreaks_changed
 from tournament.services.locks import ServiceError, awaiting_result, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
 from tournament.services.staff import claim_invites, create_event, new_event_zone
 from tournament.services.top_cut import final_placings, placings_by_division
+from tournament.services.warnings import Unpassed
 from tournament.text import l10n
 from tournament.text.wording import recent_actions
 from tournament.views.access import ORGANISER, HtmxHttpRequest, creates_events, event_for, heavy, may_create_events
 from tournament.views.responses import back, page, save_changed
 from tournament.views.sections import sections_index
+from tournament.views.warnings import ask, passes
 
 
 @require_GET
@@ -174,18 +177,24 @@ def event_settings(request: HtmxHttpRequest, slug: str):
     if request.method == "POST" and edit is None:
         # Under the event's lock, which pairing takes too: what is locked, and what changed since the page
         # was loaded, are read as they are now, and nothing changes between that check and the save.
-        with transaction.atomic():
-            event = lock_event(event)
-            access = dataclasses.replace(access, event=event)
-            locked = event.rounds.exists()
-            shown = _shown(event, locked)
-            data, stale = _as_it_is_now(data, request.POST.get("loaded"), event, locked, shown)
-            form = EventSettingsForm(data, instance=event, locked=locked)
-            if form.is_valid() and not stale:
-                _save_settings(request, form, event, locked)
-                return back(request, reverse("org_settings", args=[slug]))
-            for message in _stale_messages(form, stale):
-                form.add_error(None, message)
+        try:
+            with transaction.atomic():
+                event = lock_event(event)
+                access = dataclasses.replace(access, event=event)
+                locked = event.rounds.exists()
+                shown = _shown(event, locked)
+                data, stale = _as_it_is_now(data, request.POST.get("loaded"), event, locked, shown)
+                form = EventSettingsForm(data, instance=event, locked=locked)
+                if form.is_valid() and not stale:
+                    # FIDE mode: a new tie-break list after round 1 is a level-4 warning (rolls back until passed).
+                    old = list(form.initial.get("tiebreakers") or [])
+                    tiebreaks_changed(event, request.user, old, form.cleaned_data["tiebreakers"], passes(request))
+                    _save_settings(request, form, event, locked)
+                    return back(request, reverse("org_settings", args=[slug]))
+                for message in _stale_messages(form, stale):
+                    form.add_error(None, message)
+        except Unpassed as w:
+            return ask(request, access, w, reverse("org_settings", args=[slug]))
     chosen = form["tiebreakers"].value() or []
     return page(
         request,

@@ -1,0 +1,36 @@
+"""Pairing numbers frozen (swiss/numbers.py): until round 4 is paired every change numbers the players again
+by the rule, all of them at once; once the numbers are frozen (each player's `pairing_number`) a later entry
+gets the next number whatever its rating, and a frozen player deleted since leaves no gap. No database."""
+
+from swiss import eventfile as ef
+from swiss.model import Event, Player, settings_for_preset
+from swiss.numbers import pairing_numbers
+
+SETTINGS = settings_for_preset("chess", planned_rounds=7)
+
+
+def test_before_the_freeze_a_late_entry_is_numbered_among_the_others_by_rating():
+    players = [Player(id="a", name="A", rating=2000), Player(id="b", name="B", rating=1800)]
+    assert pairing_numbers(Event(SETTINGS, tuple(players))) == {"a": 1, "b": 2}
+    late = Player(id="c", name="C", rating=1900)
+    assert pairing_numbers(Event(SETTINGS, (*players, late))) == {"a": 1, "c": 2, "b": 3}
+
+
+def test_once_frozen_a_late_entry_gets_the_next_number_whatever_its_rating():
+    frozen = (
+        Player(id="a", name="A", rating=2000, pairing_number=1),
+        Player(id="b", name="B", rating=1800, pairing_number=2),
+        # Re-rated since: keeps the number it had.
+        Player(id="d", name="D", rating=2500, pairing_number=3),
+    )
+    late = (Player(id="c", name="C", rating=2700), Player(id="e", name="E", rating=2600))
+    assert pairing_numbers(Event(SETTINGS, (*frozen, *late))) == {"a": 1, "b": 2, "d": 3, "c": 4, "e": 5}
+    # A frozen player deleted since: the others close up in their order.
+    assert pairing_numbers(Event(SETTINGS, (frozen[0], frozen[2], late[0]))) == {"a": 1, "d": 2, "c": 3}
+
+
+def test_the_swiss_event_file_carries_the_frozen_number():
+    event = Event(SETTINGS, (Player(id="a", name="A", pairing_number=2), Player(id="b", name="B")))
+    doc = ef.dump(event)
+    assert doc["players"][0]["pairing_number"] == 2 and "pairing_number" not in doc["players"][1]
+    assert ef.parse(doc) == event
