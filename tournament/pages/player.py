@@ -20,14 +20,17 @@ from tournament.models import Event, Match, Player, Report, Round
 from tournament.pages.memo import BUILD, cached, event_standings
 from tournament.pages.rows import clock_of, player_line
 from tournament.pages.trail import player_trail
+from tournament.pages.why import phone_why
 from tournament.services import reports
 from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import division_standings
+from tournament.services.outlooks import sentences_for
 from tournament.services.results import Outcome
 from tournament.services.roster import next_requestable_round
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import stage_names
 from tournament.text import game_words, l10n
+from tournament.text.engine_text import translate_all
 from tournament.text.results import CHESS_RESULTS, result_label
 
 
@@ -340,6 +343,8 @@ def me_context(page: PhonePage) -> dict:
         # Every result a phone may send is a button: no "other result" field.
         "buttons_only": chess or (event.best_of == 1 and not event.draws),
         "history": history(event, player, rnd, standing),
+        # Why the player is paired so in this round, and their group (pages/why.py); nothing for older rounds.
+        "why": phone_why(event, rnd, player),
         # The changes made after publication to the tables this player was or is at, in every published round.
         "trail": player_trail(event, player.key, list(range(1, rnd.number + 1)) if rnd else []),
         # The Day-2 cut: what makes it, then whether the player made it (a round after it is being played).
@@ -350,6 +355,8 @@ def me_context(page: PhonePage) -> dict:
             standing[0] if standing else None,
             own=True,
         ),
+        # What the player needs from this round's match, worked out when it was published (services.outlooks).
+        "outlook": translate_all(sentences_for(rnd, player.pk)) if rnd is not None and match is not None else [],
         "bye_form": RequestedByeForm(initial={"round": next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,
@@ -395,6 +402,7 @@ _ROUND_FIELDS = (
     "clock_paused_seconds",
     "clock_minutes",
     "reporting_closed",
+    "outlook_revision",
 )
 _MATCH_FIELDS = ("pk", "version", "report_stamp", "table", "player_a_id", "player_b_id", "result")
 

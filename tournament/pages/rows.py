@@ -2,7 +2,7 @@
 round clock, QR codes, the pairings' rows (with the players who sit out), points, the standings table,
 a player's line per round and the bracket's matches. Pure reads of one event; no request."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import NamedTuple
@@ -14,6 +14,7 @@ from django.utils.translation import get_language, gettext, ngettext
 from standings.divisions import Division
 from tournament.models import Event, Match, Player, Round
 from tournament.pages.memo import cached, event_key, event_standings
+from tournament.pages.why import all_reasons
 from tournament.services.cut import cut_made, line_in, line_of, requirement_text
 from tournament.services.divisions import division_standings
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
@@ -87,6 +88,8 @@ class PairingRow:
     opponent_ident: tuple = ()
     division: str = ""  # where divisions are paired together: the player's, and the opponent's
     opponent_division: str = ""
+    # Why the table is paired so (pages/why.py): (name, their reasons) for this row's player and their opponent.
+    why: tuple[tuple[str, str], ...] = ()
 
 
 class _Played(NamedTuple):
@@ -205,10 +208,23 @@ def pairing_rows(event: Event, rnd: Round) -> list[PairingRow]:
                 if pk not in seated and p.byes >= rnd.number
             ]
         rows.sort(key=lambda r: (roster[r.pk].order, r.pk))
-        return rows
+        return _with_reasons(event, rnd, rows, roster)
 
     # Formatted and worded in one language: one entry per language.
     return cached(f"public-pairings:{event_key(event)}:{rnd.pk}:{get_language()}", make)
+
+
+def _with_reasons(event: Event, rnd: Round, rows: list[PairingRow], roster: dict) -> list[PairingRow]:
+    """The rows with both players' reasons of the round's stored explanation (none for an older round)."""
+    reasons = {pk: " ".join(lines) for pk, lines in all_reasons(event, rnd).items() if lines}
+    if not reasons:
+        return rows
+    out = []
+    for r in rows:
+        seats = [(r.pk, r.name), *([(r.opponent_pk, roster[r.opponent_pk].name)] if r.opponent_pk else [])]
+        why = tuple((name, reasons[pk]) for pk, name in seats if pk in reasons)
+        out.append(replace(r, why=why) if why else r)
+    return out
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,13 @@ players changed by hand. A round paired before explanations were stored has none
 """
 
 import hashlib
+import json
 import logging
+from collections import OrderedDict
 from datetime import timedelta
 
 from django.core.cache import cache
-from django.db.models.fields.json import KeyTransform
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -35,6 +37,12 @@ SWAP, FLIP = "swap", "flip"
 PLAYER_BUDGET: budgets.Budget = ("why-not-player", 12, timedelta(seconds=10))
 EVENT_BUDGET: budgets.Budget = ("why-not-event", 60, timedelta(seconds=1))
 ANSWER_SECONDS = 6 * 3600
+# The engine's input of a round, kept from its pairing: rebuilt from the event it costs seconds at 500 players
+# (every earlier round read and replayed), which "why not" must not pay per question. The input of a round is the
+# one it was paired from: a later correction of an earlier round does not change why it was paired so.
+INPUT_SECONDS = 24 * 3600
+KEPT_INPUTS = 4  # rounds' inputs kept in this process as objects (a round is asked about in bursts)
+_kept: OrderedDict = OrderedDict()
 
 
 def store(
@@ -62,6 +70,7 @@ def store(
         str(pk[pid]): {"reasons": [m.as_dict() for m in reasons], "group": own.get(pk[pid])}
         for pid, reasons in ex.players.items()
     }
+    cache.set(_input_key(rnd.pk), inp, INPUT_SECONDS)  # "why not" starts from it (engine_round)
     return RoundExplanation.objects.create(round=rnd, method=result.method, players=stored, groups=groups)
 
 
@@ -100,26 +109,33 @@ def by_hand(rnd: Round, kind: str, player_pks: list[int]) -> None:
     ex.save(update_fields=["players", "groups", "by_hand", "revision"])
 
 
+def _json_at(round_id: int, column: str, key: str | int):
+    """One value inside a JSON column of the round's explanation, read alone: an object's member by its key (a
+    string), or a list's item by its index. Django's key lookups take a key of digits for a list index."""
+    table = RoundExplanation._meta.db_table
+    if connection.vendor == "postgresql":
+        sql = f"SELECT {column} -> %s FROM {table} WHERE round_id = %s"  # noqa: S608 (names from the model)
+        arg: str | int = key
+    else:
+        sql = f"SELECT json_extract({column}, %s) FROM {table} WHERE round_id = %s"  # noqa: S608
+        arg = f"$[{key}]" if isinstance(key, int) else f'$."{key}"'
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [arg, round_id])
+        row = cursor.fetchone()
+    value = row[0] if row else None
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
 def player_entry(round_id: int, player_pk: int) -> tuple[dict | None, dict | None]:
-    """One player's stored reasons and their group, read alone from the round's explanation: ({"reasons",
-    "group"}, the group's dict), each None when the round has none for them."""
-    row = (
-        RoundExplanation.objects.filter(round_id=round_id)
-        .annotate(mine=KeyTransform(str(player_pk), "players"))
-        .values_list("mine", flat=True)
-        .first()
-    )
-    if not row:
+    """One player's stored reasons and their group, read alone from the round's explanation (a megabyte for 2,048
+    players is never read whole for one phone): ({"reasons", "group"}, the group's dict), None where the round
+    has none for them."""
+    entry = _json_at(round_id, "players", str(player_pk))
+    if not isinstance(entry, dict):
         return None, None
-    entry = row if isinstance(row, dict) else None
-    if entry is None or entry.get("group") is None:
+    if entry.get("group") is None:
         return entry, None
-    group = (
-        RoundExplanation.objects.filter(round_id=round_id)
-        .annotate(g=KeyTransform(str(entry["group"]), "groups"))
-        .values_list("g", flat=True)
-        .first()
-    )
+    group = _json_at(round_id, "groups", int(entry["group"]))
     return entry, group if isinstance(group, dict) else None
 
 
@@ -127,12 +143,21 @@ def player_entry(round_id: int, player_pk: int) -> tuple[dict | None, dict | Non
 
 
 def engine_round(rnd: Round) -> tuple[PairingInput | DutchInput, Pairing, dict[int, str]]:
-    """The engine's input for round `rnd` rebuilt from the event (its rounds from `rnd` on ignored, as when it was
-    paired), the round's pairing as it stands (swaps and flips included; White first in a chess round), and the
+    """The engine's input for round `rnd` (kept from its pairing, or rebuilt from the event with its rounds from
+    `rnd` on ignored, as when it was paired), the round's pairing as it stands (swaps and flips included; White first in a chess round), and the
     players' keys by pk."""
     event = rnd.event
-    file_event = fixed_tables_within(event_to_file(event), first_table(event))
-    inp = from_event(file_event, rnd.number, seed=rnd.seed or 0)
+    inp = _kept.get(rnd.pk) or cache.get(_input_key(rnd.pk))
+    if inp is None:
+        file_event = fixed_tables_within(event_to_file(event), first_table(event))
+        inp = from_event(file_event, rnd.number, seed=rnd.seed or 0)
+        cache.set(_input_key(rnd.pk), inp, INPUT_SECONDS)
+    # The same object for the next question in this process: the Dutch system's facts of the round are built
+    # once for it (pairing.dutch.players.Round.of), not again for every question.
+    _kept[rnd.pk] = inp
+    _kept.move_to_end(rnd.pk)
+    while len(_kept) > KEPT_INPUTS:
+        _kept.popitem(last=False)
     key = dict(event.players.values_list("pk", "key"))
     awarded = inp.awarded_byes if isinstance(inp, DutchInput) else tuple(e.id for e in inp.awarded_byes)
     pairs, byes = [], []
@@ -154,6 +179,10 @@ def engine_round(rnd: Round) -> tuple[PairingInput | DutchInput, Pairing, dict[i
         method=method,
     )
     return inp, result, key
+
+
+def _input_key(round_id: int) -> str:
+    return f"why-not-input:{round_id}"
 
 
 def _answer_key(rnd: Round, revision: int, a: int, b: int) -> str:

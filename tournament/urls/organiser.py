@@ -8,6 +8,7 @@ from tournament.views import (
     fide,
     jobs,
     organiser,
+    outlook,
     players,
     printing,
     reports,
@@ -17,6 +18,7 @@ from tournament.views import (
     staff,
     top_cut,
     trf,
+    why_not,
 )
 
 E = "events/<eventslug:slug>/"
@@ -67,6 +69,7 @@ urlpatterns = [
     path(R + "repair/", rounds.round_repair, name="org_round_repair"),
     path(R + "swap/", rounds.round_swap, name="org_round_swap"),
     path(R + "flip/", rounds.round_flip, name="org_round_flip"),
+    path(R + "why-not/", why_not.round_why_not, name="org_round_why_not"),
     path(R + "manual/", fide.round_manual, name="org_round_manual"),
     path(R + "validate/", fide.round_validate, name="org_round_validate"),
     path(R + "clock/", rounds.round_clock, name="org_round_clock"),
@@ -79,6 +82,7 @@ urlpatterns = [
     path(E + "top-cut/publish/", top_cut.top_cut_publish, name="org_top_cut_publish"),
     path(E + "top-cut/undo/", top_cut.top_cut_undo, name="org_top_cut_undo"),
     path(E + "standings/", organiser.standings_page, name="org_standings"),
+    path(E + "outlook/", outlook.outlook_page, name="org_outlook"),
     path(R + "print/by-name/", printing.print_round, {"kind": "by-name"}, name="org_print_by_name"),
     path(R + "print/by-table/", printing.print_round, {"kind": "by-table"}, name="org_print_by_table"),
     path(R + "print/slips/", printing.print_round, {"kind": "slips"}, name="org_print_slips"),

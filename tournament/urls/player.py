@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.views import player
+from tournament.views import player, why_not
 
 app_name = "player"
 urlpatterns = [
@@ -12,6 +12,7 @@ urlpatterns = [
     path("<eventslug:slug>/me/report/", player.report, name="report"),
     path("<eventslug:slug>/me/drop/", player.drop, name="drop"),
     path("<eventslug:slug>/me/bye/", player.bye, name="bye"),
+    path("<eventslug:slug>/me/why-not/", why_not.player_why_not, name="why_not"),
     path("<eventslug:slug>/me/<int:pk>/<str:token>/", player.link, name="link"),
     path("<eventslug:slug>/t/<int:number>/<int:table>/", player.table, name="table"),
 ]

@@ -25,6 +25,7 @@ from tournament.pages import results_board
 from tournament.pages.jobs import job_context
 from tournament.pages.memo import BUILD
 from tournament.pages.round import change_lines, draft_context, round_context, round_lines
+from tournament.pages.why import round_log
 from tournament.services import adjourned, manual
 from tournament.services.clock import change_clock
 from tournament.services.divisions import joined_into
@@ -141,6 +142,8 @@ def round_page(request: HtmxHttpRequest, slug: str, number: int):
         else [],
         # A re-pairing of this round under way (none once it has results: it can no longer be re-paired).
         **job_context(jobs.shown(event, number, Job.Kind.REPAIR) if whole and not ctx["entered"] else None),
+        # Why the round is paired so, group by group (pages/why.py): the whole page only.
+        why_log=round_log(event, rnd) if whole and rnd.kind == Round.Kind.SWISS else None,
         swap_form=_published_swap_form(access, rnd) if whole and not ctx["entered"] else None,
         live_etag=etag,
         live_url="?" + urlencode({"part": "live", "view": view, "q": q, "from": first}),
@@ -187,6 +190,7 @@ def _draft_page(request: HtmxHttpRequest, access: Access, rnd: Round, swap_form=
         swap_form=swap_form
         or SwapForm(players=sorted(in_round, key=lambda p: (name_search.player_key(p, access.event.language), p.pk))),
         **job_context(jobs.shown(event, rnd.number, Job.Kind.REPAIR)),
+        why_log=round_log(event, rnd),
         **ctx,
     )
 

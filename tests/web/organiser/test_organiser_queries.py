@@ -10,7 +10,7 @@ from tournament.snapshot import create_matches
 
 pytestmark = pytest.mark.django_db
 
-RESULTS_PAGE_QUERIES = 15
+RESULTS_PAGE_QUERIES = 17  # 15, and the round's explanation with its players' names (pages/why.py)
 
 
 def big_event(organiser, n: int, slug: str) -> Event:

@@ -150,6 +150,8 @@ def test_every_players_earlier_rounds_are_read_in_one_query(live, django_assert_
     """The first page of a round reads every player's lines at once: never a query per player or per line."""
     Event.objects.filter(pk=live.pk).update(colours=True)
     anna = phone(live, "Player A")
-    with django_assert_max_num_queries(12):  # the page, the settled marker, the standings and the lines
+    # the page, the settled marker, the standings and the lines; the reasons of the round (pages/why.py: the
+    # player's and their group, their names, the players to ask "why not" about)
+    with django_assert_max_num_queries(16):
         page = me(anna, live).content.decode()
     assert "Player B" in page and "won 2-0" in page

@@ -37,12 +37,14 @@ JUDGE_OK = {
     "org_job_download",
     "org_job_start",
     "org_round_clock",
+    "org_round_why_not",
     "org_table_result",
     "org_match",
     "org_match_result",
     "org_match_adjourn",
     "org_top_cut",
     "org_standings",
+    "org_outlook",
     "org_print_by_name",
     "org_print_by_table",
     "org_print_slips",
@@ -102,7 +104,7 @@ NOT_OURS = {"login", "logout"}
 EVERYBODY = {"set_language"}
 PUBLIC = {"home", "pairings", "standings", "crosstable", "player", "screen", "screen_panel", "bracket"}
 # A player's own pages: their personal link or code is the key (tests/web/phone/test_self_report.py).
-PLAYER = {"me", "code", "forget", "report", "drop", "bye", "link", "table"}
+PLAYER = {"me", "code", "forget", "report", "drop", "bye", "link", "table", "why_not"}
 
 
 def routes() -> list[tuple[str, str, list[str]]]:

@@ -1,0 +1,61 @@
+"""Why a round is paired so, in a browser: a player's phone at 360 px in English, Japanese and Danish shows their
+reasons under their table and answers "why am I not playing X?"; the organiser opens the whole round's log."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tests.browser.test_i18n_pages import PHONE
+from tests.browser.test_i18n_phone import sign_in
+from tests.web.phone.test_phone_why import played_rounds
+from tournament.models import RoundExplanation
+from tournament.pages.why import said
+from tournament.services import explanations
+from tournament.text import engine_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LOCALES = {"en": "en-GB", "ja": "ja-JP", "da": "da-DK"}
+
+
+def test_a_phone_shows_its_reasons_and_answers_why_not_in_every_language(live_server, browser, chess, organiser, shot):
+    rnd = played_rounds(chess, organiser)
+    m1, m2 = rnd.matches.filter(player_b__isnull=False).order_by("table")[:2]
+    me, other = m1.player_a, m2.player_b
+    stored = RoundExplanation.objects.get(round=rnd).players[str(me.pk)]["reasons"]
+    for language, locale in LOCALES.items():
+        context = browser.new_context(locale=locale, viewport=PHONE)
+        context.add_cookies([{"name": "swiss_language", "value": language, "url": live_server.url}])
+        page = context.new_page()
+        page.goto(live_server.url + reverse("player:link", args=[chess.slug, me.pk, me.token]))
+        page.wait_for_load_state()
+        with translation.override(language):
+            lines = said(chess, stored)
+            answer = engine_text.sentence(explanations.answer(rnd, me, other))
+        shown = page.locator(".me-why-lines")
+        assert shown.is_visible()
+        assert shown.inner_text().split() == " ".join(lines).split(), language
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], language
+        page.locator(".me-why-more summary").click()
+        assert page.locator(".me-why-more .why-group").is_visible()
+        page.locator(".me-why-not summary").click()
+        page.locator("#why-not-with").select_option(str(other.pk))
+        page.locator(".me-why-not button[type=submit]").click()
+        page.wait_for_load_state()
+        assert page.locator(".why-not-answer p").inner_text().strip() == answer, language
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], language
+        shot(f"why-not-{language}")
+        context.close()
+
+
+def test_the_organiser_opens_the_whole_round_group_by_group(live_server, page, chess, organiser):
+    rnd = played_rounds(chess, organiser)
+    groups = RoundExplanation.objects.get(round=rnd).groups
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + reverse("org_round", args=[chess.slug, rnd.number]))
+    page.locator("#why-log summary").click()
+    shown = page.locator("#why-log .why-group")
+    assert shown.count() == len(groups)
+    for k, g in enumerate(groups):
+        text = shown.nth(k).inner_text()
+        assert all(engine_text.sentence(n) in text for n in g["notes"])

@@ -1,0 +1,141 @@
+"""Why a round is paired as it is, as the pages say it (docs/explanations.md#in-the-web-app): a player's reasons
+under their table on their phone, with their whole group behind "more"; both players' reasons per table on the
+public pairings; the whole round group by group for the organiser; and the answers to "why not".
+
+Everything here reads what `services.explanations` stored (the engine's reasons, amended by changes by hand) and
+words it in the reader's language (`text.engine_text`). A round without a stored explanation shows nothing.
+"""
+
+import datetime as dt
+import zoneinfo
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
+
+from tournament.models import Event, Player, Round, RoundExplanation
+from tournament.services.explanations import player_entry
+from tournament.text import engine_text
+
+CHOICES = 80  # a round's players offered in a list; more, and the phone types a name
+
+
+def _local(event: Event, iso: str) -> str:
+    at = parse_datetime(iso) if isinstance(iso, str) else None
+    if at is None:
+        return str(iso)
+    zone = zoneinfo.ZoneInfo(event.time_zone) if event.time_zone else timezone.get_default_timezone()
+    at = at.astimezone(zone)
+    today = dt.datetime.now(zone).date()
+    return f"{at:%H:%M}" if at.date() == today else date_format(at, "SHORT_DATETIME_FORMAT")
+
+
+def said(event: Event, stored: list[dict]) -> list[str]:
+    """Stored reasons (Message.as_dict()) in the active language, a change by hand with the venue's time."""
+    out = []
+    for r in stored:
+        if r.get("code") in ("paired_by_hand", "colours_by_hand"):
+            params = dict(r.get("params") or {})
+            params["time"] = _local(event, params.get("time", ""))
+            r = {**r, "params": params}
+        out.append(engine_text.sentence(r))
+    return out
+
+
+@dataclass(frozen=True)
+class GroupView:
+    """One group of the round as a page shows it: its score, its notes (the rule that decided), its players
+    (residents, then those who came down into it), its pairs and who went on down, by name; `by_hand` the
+    players an organiser moved by hand after the engine paired it (their engine pairs are no longer shown)."""
+
+    score: str
+    notes: list[str]
+    residents: list[str]
+    moved_down: list[str]
+    pairs: list[tuple[str, str]]
+    floated: list[str]
+    bye: str
+    by_hand: list[str]
+
+
+def _group(group: dict, name: dict[int, str]) -> GroupView:
+    def names(pks) -> list[str]:
+        return [name.get(pk, "?") for pk in pks]
+
+    return GroupView(
+        score=group["score"],
+        notes=[engine_text.sentence(n) for n in group.get("notes", [])],
+        residents=names(group["residents"]),
+        moved_down=names(group["moved_down"]),
+        pairs=[(name.get(a, "?"), name.get(b, "?")) for a, b in group["pairs"]],
+        floated=names(group["floated"]),
+        bye=name.get(group["bye"], "") if group.get("bye") is not None else "",
+        by_hand=names(group.get("by_hand", [])),
+    )
+
+
+def _names(event: Event, pks) -> dict[int, str]:
+    return dict(Player.objects.filter(event=event, pk__in=set(pks)).values_list("pk", "name"))
+
+
+def phone_why(event: Event, rnd: Round | None, player: Player) -> dict | None:
+    """The player's own reasons in round `rnd` and their group, read alone (two small queries): {"lines",
+    "group"}; None for a round without them."""
+    if rnd is None or rnd.kind != Round.Kind.SWISS:
+        return None
+    entry, group = player_entry(rnd.pk, player.pk)
+    if not entry or not entry.get("reasons"):
+        return None
+    view = None
+    if group is not None:
+        members = [
+            *group["residents"],
+            *group["moved_down"],
+            *(x for p in group["pairs"] for x in p),
+            *group.get("by_hand", []),
+        ]
+        view = _group(group, _names(event, members))
+    return {"lines": said(event, entry["reasons"]), "group": view, "choices": why_not_choices(rnd, player)}
+
+
+def why_not_choices(rnd: Round, player: Player | None = None) -> list[tuple[int, str]] | None:
+    """The players of round `rnd` to ask "why not" about, by name (`player` left out); None past CHOICES players,
+    where a phone types a name instead."""
+    seated = Player.objects.filter(seats__round=rnd)
+    if player is not None:
+        seated = seated.exclude(pk=player.pk)
+    rows = list(seated.order_by("name", "pk").values_list("pk", "name")[: CHOICES + 1])
+    return rows if len(rows) <= CHOICES else None
+
+
+def all_reasons(event: Event, rnd: Round) -> dict[int, list[str]]:
+    """Every player's reasons in round `rnd`, by pk, in the active language (empty for a round without them)."""
+    stored = RoundExplanation.objects.filter(round=rnd).values_list("players", flat=True).first()
+    if not stored:
+        return {}
+    return {int(pk): said(event, entry.get("reasons", [])) for pk, entry in stored.items()}
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    """The organiser's view of a round's explanation: its groups from the top, and the changes made by hand."""
+
+    groups: list[GroupView]
+    by_hand: list[tuple[str, str]]  # one per change by hand: what and when, the players' names
+    dutch: bool
+
+
+def round_log(event: Event, rnd: Round) -> RoundLog | None:
+    """The whole round group by group, for the organiser; None for a round without an explanation."""
+    ex = RoundExplanation.objects.filter(round=rnd).first()
+    if ex is None:
+        return None
+    name = dict(event.players.values_list("pk", "name"))
+    changes = []
+    for change in ex.by_hand:
+        who = ", ".join(name.get(pk, "?") for pk in change["players"])
+        code = "colours_by_hand" if change["kind"] == "flip" else "paired_by_hand"
+        (text,) = said(event, [{"code": code, "params": {"time": change["at"]}, "text": ""}])
+        changes.append((text, who))
+    return RoundLog([_group(g, name) for g in ex.groups], changes, ex.method == "dutch")
