@@ -25,6 +25,7 @@ from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
 from tournament.round_changes import RoundChange  # noqa: F401  (the public trail of a published round)
 from tournament.round_explanations import RoundExplanation  # noqa: F401  (why a round is paired as it is)
+from tournament.round_outlooks import RoundOutlook  # noqa: F401  (what each player needs, stored with the round)
 from tournament.validators import check_player_name
 
 
@@ -462,6 +463,7 @@ class Round(models.Model):
     manual = models.BooleanField(default=False)
     engine_pairs = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    outlook_revision = models.PositiveIntegerField(default=0)  # bumped when its RoundOutlook is stored
 
     class Meta:
         ordering = ["event", "number"]

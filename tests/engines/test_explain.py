@@ -5,6 +5,7 @@ against the history in test_explain_truth.py."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from io import StringIO
 from pathlib import Path
@@ -163,3 +164,28 @@ def test_manage_py_pair_explain_in_both_formats():
     call_command("pair", str(TRF), "--explain", "--seed", "3", stdout=out)
     text = out.getvalue()
     assert "why " in text and ("White:" in text or "Black:" in text)
+
+
+def test_colours_flipped_by_hand_get_no_colour_reason_and_names_change_only_the_sentences():
+    event = trf.loads(TRF.read_text(), points_by_player)
+    inp = dutch_from_event(event, 3)
+    result = pair(inp)
+    first = result.pairs[0]
+    flipped = replace(result, pairs=(replace(first, a=first.b, b=first.a), *result.pairs[1:]))
+    ex = explain(inp, flipped)
+    for pid in (first.a, first.b):
+        assert "colour" not in [m.code for m in ex.players[pid]]
+    others = [p for g in result.pairs[1:] for p in (g.a, g.b)]
+    assert all("colour" in [m.code for m in ex.players[pid]] for pid in others)
+    named = explain(inp, result, names={p.id: p.name for p in event.players})
+    plain = explain(inp, result)
+
+    def facts(m):
+        return {k: v for k, v in reason_json(m).items() if not k.endswith("_name") and k not in ("text", "player")}
+
+    assert named.players.keys() == plain.players.keys()
+    for pid, messages in plain.players.items():
+        assert [facts(m) for m in messages] == [facts(m) for m in named.players[pid]]
+    assert any(
+        str(a) != str(b) for pid in plain.players for a, b in zip(plain.players[pid], named.players[pid], strict=True)
+    )
