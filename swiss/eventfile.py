@@ -46,6 +46,7 @@ from swiss.model import (
     time_zones,
 )
 from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.prizelist import dump_prize_settings, prize_settings
 from swiss.sectionfacts import dump_section_settings, section_settings
 from swiss.strictjson import (
     EventFileError,
@@ -176,6 +177,7 @@ def _settings(data: dict) -> Settings:
         time_zone=_time_zone(data.get("time_zone", "")),
         **rating_report(data),
         **section_settings(data),
+        **prize_settings(data),
     )
 
 
@@ -412,6 +414,7 @@ def _dump_settings(s: Settings) -> dict[str, Any]:
     if s.forbidden_pairs:
         doc["forbidden_pairs"] = [list(pair) for pair in s.forbidden_pairs]
     doc.update(dump_section_settings(s))
+    doc.update(dump_prize_settings(s.prizes, s.prize_rules))
     for key in ("date", "slug"):
         if doc[key] is None:
             del doc[key]

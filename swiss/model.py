@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from swiss.presets import PRESETS
+from swiss.prizemodel import Prize, PrizeRules
 
 # Match result kinds. "played" with games=None is a pairing whose result is still outstanding.
 PLAYED, BYE, LOSS, DOUBLE_LOSS = "played", "bye", "loss", "double_loss"
@@ -133,6 +134,9 @@ class Settings:
     cut_ties: str = ""
     pair_with: str = ""
     pair_with_below: int | None = None
+    # The prize list, in the organiser's order, and how it is split (swiss.prizemodel, docs/prizes.md).
+    prizes: tuple[Prize, ...] = ()
+    prize_rules: PrizeRules = PrizeRules()
 
     @property
     def pairing_system(self) -> str:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TextIO
 
 from pairing.tools.files import SECTION_HELP, FileRefused, read_event_bytes, sections_to_run, without_cycle_collector
+from pairing.tools.prizes import PRIZES_HELP, run_prizes
 from swiss.model import Event
 
 FORMAT_HELP = "text: a table for people (default); json: one document for programs"
@@ -31,10 +32,11 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     pair = commands.add_parser("pair", help="print the pairing of the next round")
     standings = commands.add_parser("standings", help="print the standings")
+    prizes = commands.add_parser("prizes", help=PRIZES_HELP)
     check = commands.add_parser(
         "check", help="pair every round again and rank the players again; list what differs (exit status 1)"
     )
-    for sub in (pair, standings, check):
+    for sub in (pair, standings, check, prizes):
         sub.add_argument("file", metavar="FILE", help="swiss-event JSON file or FIDE TRF-16 file")
         sub.add_argument("--format", choices=("json", "text"), default="text", help=FORMAT_HELP)
         sub.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
@@ -90,6 +92,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
             elif args.command == "standings":
                 text = run_standings(args.file, args.format, args.after_round, args.section)
                 status = 0
+            elif args.command == "prizes":
+                text, status = run_prizes(args.file, args.format, args.section), 0
             elif args.command == "generate":
                 text, status = run_generate(args), 0
             else:
