@@ -91,11 +91,16 @@ def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tu
         if joined > 1:
             notes.append(_late_note(names, joined))
             if event.late_entry == Event.LateEntry.LOSSES:
-                for rnd in event.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined):
-                    losses = create_matches(
-                        rnd, [Match(round=rnd, player_a_id=pk, result=Match.Result.LOSS) for pk in added]
+                losses = [
+                    (
+                        rnd,
+                        create_matches(
+                            rnd, [Match(round=rnd, player_a_id=pk, result=Match.Result.LOSS) for pk in added]
+                        ),
                     )
-                    trail.added_by_hand(event, rnd, [m.pk for m in losses], by)
+                    for rnd in event.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined)
+                ]
+                trail.added_by_hand(event, losses, by)
                 notes.append(gettext("Unpaired losses recorded for rounds 1–%(last)d.") % {"last": joined - 1})
         draft = latest if latest and latest.state == Round.State.DRAFT else None
         if draft:

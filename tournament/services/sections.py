@@ -206,9 +206,11 @@ def _enter(section: Event, players: list[Player], by=None) -> list[str]:
         p.save(update_fields=["event", "joined_round", "division", "key", "code"])
     notes = []
     if joined > 1 and section.late_entry == Event.LateEntry.LOSSES:
-        for rnd in section.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined):
-            added = create_matches(rnd, [Match(round=rnd, player_a=p, result=Match.Result.LOSS) for p in players])
-            trail.added_by_hand(section, rnd, [m.pk for m in added], by)
+        losses = [
+            (rnd, create_matches(rnd, [Match(round=rnd, player_a=p, result=Match.Result.LOSS) for p in players]))
+            for rnd in section.rounds.filter(kind=Round.Kind.SWISS, number__lt=joined)
+        ]
+        trail.added_by_hand(section, losses, by)
     if latest and latest.state == Round.State.DRAFT:
         notes.append(
             _("Round %(round)d of section “%(name)s” is a draft without them: re-pair it to include them.")

@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from swiss import model
-from tournament.models import Event, Match, Round, RoundChange
+from tournament.models import Event, Match, Player, Round, RoundChange
 
 
 def line(m: Match) -> dict:
@@ -67,11 +67,28 @@ def result_corrected(m: Match, was: dict, by) -> RoundChange | None:
     return _write(m.round.event, m.round.number, RoundChange.Kind.RESULT, [was], [line(m)], by)
 
 
-def added_by_hand(event: Event, rnd: Round, match_ids: list[int], by) -> RoundChange | None:
-    """Lines added to a published round by hand (a late entrant's unpaired loss in a round played before)."""
-    if not rnd.is_published or not match_ids:
-        return None
-    return _write(event, rnd.number, RoundChange.Kind.BY_HAND, [], _lines(rnd.pk, match_ids), by)
+def added_by_hand(event: Event, added: list[tuple[Round, list[Match]]], by) -> None:
+    """Lines added to published rounds by hand (late entrants' unpaired losses in the rounds played before), each
+    round's one entry; two queries whatever the number of rounds and players (an import of hundreds)."""
+    added = [(rnd, matches) for rnd, matches in added if rnd.is_published and matches]
+    ids = {m.player_a_id for _rnd, matches in added for m in matches}
+    if not ids:
+        return
+    players = {p.pk: p for p in Player.objects.filter(pk__in=ids).only("pk", "key", "name")}
+    for _rnd, matches in added:
+        for m in matches:
+            m.player_a = players[m.player_a_id]
+    RoundChange.objects.bulk_create(
+        RoundChange(
+            event=event,
+            round_number=rnd.number,
+            kind=RoundChange.Kind.BY_HAND,
+            was=[],
+            became=[line(m) for m in matches],
+            by=by if getattr(by, "pk", None) else None,
+        )
+        for rnd, matches in added
+    )
 
 
 def _write(event: Event, number: int, kind: str, was: list[dict], became: list[dict], by) -> RoundChange | None:

@@ -141,3 +141,17 @@ def test_the_round_page_offers_a_swap_while_the_published_round_has_no_result(ev
     assert RoundChange.objects.filter(event=event, kind="swap", by=organiser).count() == 1
     record_result(published.matches.get(table=3), Outcome("played", (2, 0, 0)), organiser)
     assert 'class="card swap"' not in org.get(url).content.decode()
+
+
+def test_a_player_placed_late_in_a_section_has_their_unplaced_loss_on_its_trail(venue, organiser):
+    from tournament.services.sections import move_player
+
+    a = venue.sections.get(name="A")
+    Event.objects.filter(pk=a.pk).update(late_entry=Event.LateEntry.LOSSES)
+    a.refresh_from_db()
+    pair(a, 1, [(f"A Player {x}", f"A Player {y}") for x, y in ("AB", "CD", "EF")], state=Round.State.PAIRED)
+    late = Player.objects.create(event=venue, name="Late Lou")
+    move_player(late, a, organiser)
+    (change,) = RoundChange.objects.filter(event=a)
+    assert (change.kind, change.round_number, change.by) == ("by_hand", 1, organiser)
+    assert [(ln["a_name"], ln["result"]) for ln in change.became] == [("Late Lou", "loss")]
