@@ -164,7 +164,11 @@ def standings_found(event: Event) -> dict:
         table = standings_table(event)
         return {
             "table": {k: v for k, v in table.items() if k != "rows"},
-            "rows": row_index("public/standings.html#rows", {"event": event, "searching": True}, table["rows"]),
+            "rows": row_index(
+                "public/standings.html#rows",
+                {"event": event, "searching": True, "table": {"prizes": table.get("prizes", False)}},
+                table["rows"],
+            ),
             "placings": placings_by_division(event),
         }
 
