@@ -27,6 +27,7 @@ from swiss.model import (
     LANGUAGES,
     LATE_ENTRY_POLICIES,
     MAX_ID,
+    MAX_K,
     MAX_PLAYER_NUMBER,
     MAX_ROUND_MINUTES,
     PAIRING_SYSTEMS,
@@ -45,6 +46,7 @@ from swiss.model import (
     time_zones,
 )
 from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.prizelist import dump_prize_settings, prize_settings
 from swiss.sectionfacts import dump_section_settings, section_settings
 from swiss.strictjson import (
     EventFileError,
@@ -175,6 +177,7 @@ def _settings(data: dict) -> Settings:
         time_zone=_time_zone(data.get("time_zone", "")),
         **rating_report(data),
         **section_settings(data),
+        **prize_settings(data),
     )
 
 
@@ -308,6 +311,7 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         pairing_number=int_at(rp.get("pairing_number"), f"{path}.pairing_number", 1, allow_none=True, maximum=INT_MAX),
         division=str_at(rp.get("division", ""), f"{path}.division", allow_empty=True),
         cut_after=int_at(rp.get("cut_after"), f"{path}.cut_after", 1, allow_none=True),
+        k=int_at(rp.get("k"), f"{path}.k", 1, allow_none=True, maximum=MAX_K),
     )
 
 
@@ -410,6 +414,7 @@ def _dump_settings(s: Settings) -> dict[str, Any]:
     if s.forbidden_pairs:
         doc["forbidden_pairs"] = [list(pair) for pair in s.forbidden_pairs]
     doc.update(dump_section_settings(s))
+    doc.update(dump_prize_settings(s.prizes, s.prize_rules))
     for key in ("date", "slug"):
         if doc[key] is None:
             del doc[key]
@@ -494,6 +499,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
         pd["division"] = p.division
     if p.cut_after is not None:
         pd["cut_after"] = p.cut_after
+    if p.k is not None:
+        pd["k"] = p.k
     return pd
 
 

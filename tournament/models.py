@@ -25,6 +25,7 @@ from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
 from tournament.round_changes import RoundChange  # noqa: F401  (the public trail of a published round)
 from tournament.round_explanations import RoundExplanation  # noqa: F401  (why a round is paired as it is)
+from tournament.round_outlooks import RoundOutlook  # noqa: F401  (what each player needs, stored with the round)
 from tournament.validators import check_player_name
 
 
@@ -387,6 +388,7 @@ class Player(models.Model):
     division = models.CharField(max_length=MAX_NAME, blank=True)
     # A Day-2 cut left the player out after this round: they keep their place, but are paired no more.
     cut_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    k = models.PositiveSmallIntegerField(null=True, blank=True)  # chess: FIDE K from the rating list (docs/ratings.md)
     half_bye_ok = models.BooleanField(default=True)  # FIDE mode: the arbiter may say a player takes no half-point bye
 
     objects = PlayerQuerySet.as_manager()
@@ -462,6 +464,7 @@ class Round(models.Model):
     manual = models.BooleanField(default=False)
     engine_pairs = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    outlook_revision = models.PositiveIntegerField(default=0)  # bumped when its RoundOutlook is stored
 
     class Meta:
         ordering = ["event", "number"]

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TextIO
 
 from pairing.tools.files import SECTION_HELP, FileRefused, read_event_bytes, sections_to_run, without_cycle_collector
+from pairing.tools.prizes import PRIZES_HELP, run_prizes
 from swiss.model import Event
 
 FORMAT_HELP = "text: a table for people (default); json: one document for programs"
@@ -31,10 +32,11 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     pair = commands.add_parser("pair", help="print the pairing of the next round")
     standings = commands.add_parser("standings", help="print the standings")
+    prizes = commands.add_parser("prizes", help=PRIZES_HELP)
     check = commands.add_parser(
         "check", help="pair every round again and rank the players again; list what differs (exit status 1)"
     )
-    for sub in (pair, standings, check):
+    for sub in (pair, standings, check, prizes):
         sub.add_argument("file", metavar="FILE", help="swiss-event JSON file or FIDE TRF-16 file")
         sub.add_argument("--format", choices=("json", "text"), default="text", help=FORMAT_HELP)
         sub.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
@@ -90,6 +92,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
             elif args.command == "standings":
                 text = run_standings(args.file, args.format, args.after_round, args.section)
                 status = 0
+            elif args.command == "prizes":
+                text, status = run_prizes(args.file, args.format, args.section), 0
             elif args.command == "generate":
                 text, status = run_generate(args), 0
             else:
@@ -154,6 +158,7 @@ def _why_not(file: str, event: Event, done, players: str):
 def run_standings(file: str, format: str, after_round: int | None, section: str | None) -> str:
     """What `swiss standings` and `manage.py standings` print."""
     from standings import StandingsError, compute, dumps_json, to_text
+    from standings.rating import has_ratings, rating_changes
 
     if after_round is not None and after_round < 0:
         raise FileRefused("--after-round must be 0 or more")
@@ -166,7 +171,8 @@ def run_standings(file: str, format: str, after_round: int | None, section: str 
             result = compute(event, after_round)
         except StandingsError as e:
             raise FileRefused(f"{file}: {e}") from None
-        text = dumps_json(result) if format == "json" else to_text(result)
+        ratings = rating_changes(event, result.after_round) if has_ratings(event) else None
+        text = dumps_json(result, ratings) if format == "json" else to_text(result, ratings)
         parts.append(text if heading is None else f"== {heading} ==\n\n{text}")
     return "\n".join(parts)
 

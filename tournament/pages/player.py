@@ -24,11 +24,13 @@ from tournament.pages.why import phone_why
 from tournament.services import reports
 from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import division_standings
+from tournament.services.outlooks import sentences_for
 from tournament.services.results import Outcome
 from tournament.services.roster import next_requestable_round
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import stage_names
 from tournament.text import game_words, l10n
+from tournament.text.engine_text import translate_all
 from tournament.text.results import CHESS_RESULTS, result_label
 
 
@@ -353,6 +355,8 @@ def me_context(page: PhonePage) -> dict:
             standing[0] if standing else None,
             own=True,
         ),
+        # What the player needs from this round's match, worked out when it was published (services.outlooks).
+        "outlook": translate_all(sentences_for(rnd, player.pk)) if rnd is not None and match is not None else [],
         "bye_form": RequestedByeForm(initial={"round": next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,
@@ -398,6 +402,7 @@ _ROUND_FIELDS = (
     "clock_paused_seconds",
     "clock_minutes",
     "reporting_closed",
+    "outlook_revision",
 )
 _MATCH_FIELDS = ("pk", "version", "report_stamp", "table", "player_a_id", "player_b_id", "result")
 

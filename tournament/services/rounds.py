@@ -26,7 +26,7 @@ from tournament.models import (
     Round,
     RoundChange,
 )
-from tournament.services import explanations, trail
+from tournament.services import explanations, outlooks, trail
 from tournament.services.adjourned import as_draws
 from tournament.services.cut import apply_cut
 from tournament.services.divisions import join_small_divisions, joined_into, paired_together
@@ -323,6 +323,7 @@ def publish_round(rnd: Round, by) -> None:
             rnd.state = Round.State.PAIRED
             trail.settle_repair(rnd)
             log(rnd.event, "publish", by, round=rnd.number)
+            outlooks.refresh_soon(rnd)  # what each player needs from this round, for their phone
     if updated:
         changed(rnd.event)
 
@@ -378,6 +379,8 @@ def swap_players(rnd: Round, first: Player, second: Player, by) -> list[Message]
         moved = {m1.player_a_id, m1.player_b_id, m2.player_a_id, m2.player_b_id} - {None}
         explanations.by_hand(rnd, explanations.SWAP, sorted(moved))
         trail.record(was, by, rnd)
+        if rnd.state != Round.State.DRAFT:
+            outlooks.refresh_soon(rnd)  # what each player needs: the pairing changed
         discard_reports([m1.pk, m2.pk])
         met = met_before(rnd.event, rnd.number)
         warnings = [

@@ -165,3 +165,18 @@ def test_outside_fide_mode_no_full_point_bye_and_no_warning(organiser):
     request_bye(anna, 1, "half_bye", organiser)
     request_bye(anna, 2, "half_bye", organiser)
     assert EventLog.objects.filter(action="warning").count() == 0
+
+
+def test_a_trf_with_the_comment_lines_is_read_back_as_a_fide_mode_event(org, fide, organiser):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    m = table(fide, 1, 2)
+    Match.objects.filter(pk=m.pk).update(adjourned=True)
+    pass_all(org, reverse("org_match", args=["open", 1, m.pk]), {"chess_result": "0-1", "version": m.version})
+    text = org.get(reverse("org_export_trf", args=["open"])).content
+    assert b"### Adjournment @ Round 1: 3 0-1 4" in text
+    r = org.post(reverse("org_event_import_trf"), {"file": SimpleUploadedFile("open.trf", text), "once": "i"})
+    assert r.status_code == 302
+    copy = Event.objects.exclude(pk=fide.pk).get()
+    assert copy.fide_mode and copy.players.count() == 4
+    assert b"### Adjournment @ Round 1: 3 0-1 4" in org.get(reverse("org_export_trf", args=[copy.slug])).content

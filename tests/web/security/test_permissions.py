@@ -44,6 +44,7 @@ JUDGE_OK = {
     "org_match_adjourn",
     "org_top_cut",
     "org_standings",
+    "org_outlook",
     "org_print_by_name",
     "org_print_by_table",
     "org_print_slips",

@@ -1,0 +1,123 @@
+"""What the organiser's "What do I need" page shows: for the round being played, each player's claim for a win,
+a draw and a loss (in, out, depends on tables ...) for the line chosen, with the sentence their phone shows.
+The stored outlook (services.outlooks) when the line is the event's own; worked out here for another."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from standings.outlook import OutlookRefused
+from swiss.messages import message_of
+from swiss.model import parse_fraction
+from tournament.models import Event, Round, RoundOutlook
+from tournament.services.outlooks import Line, default_line, work_out
+from tournament.text.engine_text import sentence, translate, translate_all
+
+
+@dataclass(frozen=True)
+class OutlookRow:
+    name: str
+    table: int | None
+    claims: list[tuple[str, str]]  # (outcome heading, claim in words) for win, draw, loss
+    sentences: list[str]
+
+
+def chosen_line(event: Event, rnd: Round | None, places: str | None, points: str | None) -> Line:
+    """The line asked for (a place N or P points), else the event's: its Day-2 cut, its top cut, or the top 8."""
+    if places:
+        try:
+            n = int(places)
+            if n >= 1:
+                return Line(places=n)
+        except ValueError:
+            pass
+    if points:
+        try:
+            p = parse_fraction(points)
+            if p >= 0:
+                return Line(points=p)
+        except ValueError:
+            pass
+    if rnd is not None:
+        line = default_line(event, rnd)
+        if line is not None:
+            return line
+    if event.top_cut:
+        return Line(places=event.top_cut)
+    if event.cut_points:
+        try:
+            return Line(points=parse_fraction(event.cut_points))
+        except ValueError:
+            pass
+    return Line(places=8)
+
+
+def outlook_context(event: Event, places: str | None = None, points: str | None = None) -> dict:
+    rnd = event.rounds.exclude(state=Round.State.DRAFT).filter(kind=Round.Kind.SWISS).order_by("-number").first()
+    line = chosen_line(event, rnd, places, points)
+    words = {
+        "in": pgettext("outlook claim", "in"),
+        "out": pgettext("outlook claim", "out"),
+        "depends": pgettext("outlook claim", "depends"),
+    }
+    heads = [
+        (o, h)
+        for o, h in (
+            ("win", pgettext("outlook column", "Win")),
+            ("draw", pgettext("outlook column", "Draw")),
+            ("loss", pgettext("outlook column", "Loss")),
+        )
+        if o != "draw" or event.draws
+    ]
+    names = dict(event.players.values_list("key", "name"))
+    pks = dict(event.players.values_list("pk", "name"))
+    stored = RoundOutlook.objects.filter(round=rnd).first() if rnd is not None else None
+    rows: list[OutlookRow] = []
+    error = ""
+    exact = True
+    if stored is not None and stored.line == line.as_dict():
+        exact = stored.exact
+        if stored.error:
+            error = sentence(stored.error)
+        for pk, d in stored.players.items():
+            rows.append(_row(pks.get(int(pk), pk), d, heads, words, translate_all(d.get("sentences", []))))
+    else:
+        try:
+            result = work_out(event, line)
+        except OutlookRefused as e:
+            error = sentence(message_of(e))
+        else:
+            exact = result.exact
+            for p, d in zip(result.players, result.as_dict()["players"], strict=True):
+                said = [translate(s) for s in p.sentences(result)]
+                rows.append(_row(names.get(p.player_id, p.player_id), d, heads, words, said))
+    rows.sort(key=lambda r: (r.table is None, r.table or 0, r.name))
+    return {
+        "round": rnd,
+        "line": line,
+        "line_points": "" if line.points is None else _points(line.points),
+        "rows": rows,
+        "heads": [h for _o, h in heads],
+        "error": error,
+        "exact": exact,
+    }
+
+
+def _row(name, d: dict, heads, words, sentences) -> OutlookRow:
+    claims = []
+    for o, _head in heads:
+        code = d.get(o)
+        text = words.get(code, "–") if code else "–"
+        tables = d.get("tables", {}).get(o)
+        if code == "depends" and tables:
+            text = _("depends: tables %(tables)s") % {"tables": ", ".join(map(str, tables))}
+        claims.append((o, text))
+    return OutlookRow(name=name, table=d.get("table"), claims=claims, sentences=sentences)
+
+
+def _points(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else str(p)
