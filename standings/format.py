@@ -9,6 +9,7 @@ from typing import Any
 
 from standings.engine import Row, Standings
 from standings.figures import Value
+from standings.rating import RatingChange, format_change
 from swiss.tiebreakers import PERCENTAGES, heading
 
 
@@ -50,12 +51,26 @@ def exact(value: Value) -> str | list[str]:
     return str(value)
 
 
-def to_json(standings: Standings) -> dict[str, Any]:
+# Rating changes by player id (standings.rating), for a chess event with ratings; None: no such columns.
+Ratings = dict[str, RatingChange] | None
+
+
+def to_json(standings: Standings, ratings: Ratings = None) -> dict[str, Any]:
     """The `standings` command's JSON document (docs/file-formats.md), every fractional number as an exact string."""
-    return {"after_round": standings.after_round, "standings": [_row_json(r) for r in standings.rows]}
+    return {"after_round": standings.after_round, "standings": [_row_json(r, ratings) for r in standings.rows]}
 
 
-def _row_json(r: Row) -> dict[str, Any]:
+def _row_json(r: Row, ratings: Ratings = None) -> dict[str, Any]:
+    row = _row_fields(r)
+    if ratings is not None:
+        change = ratings.get(r.player_id)
+        row["rating_change"] = None if change is None else format_change(change.total, plus=False)
+        row["k"] = None if change is None else change.k
+        row["k_from"] = None if change is None else change.k_source
+    return row
+
+
+def _row_fields(r: Row) -> dict[str, Any]:
     return {
         "rank": r.rank,
         "id": r.player_id,
@@ -69,9 +84,9 @@ def _row_json(r: Row) -> dict[str, Any]:
     }
 
 
-def dumps_json(standings: Standings) -> str:
+def dumps_json(standings: Standings, ratings: Ratings = None) -> str:
     """`to_json` as text, one player per line: readable, and fast for thousands of players."""
-    rows = ",\n".join(json.dumps(_row_json(r), ensure_ascii=False) for r in standings.rows)
+    rows = ",\n".join(json.dumps(_row_json(r, ratings), ensure_ascii=False) for r in standings.rows)
     return f'{{"after_round": {standings.after_round}, "standings": [\n{rows}\n]}}\n'
 
 
@@ -98,12 +113,18 @@ def pad(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def to_text(standings: Standings) -> str:
-    """An aligned table a person reads: rank, name, points, record W-L-D and each tie-breaker."""
+def to_text(standings: Standings, ratings: Ratings = None) -> str:
+    """An aligned table a person reads: rank, name, points, record W-L-D and each tie-breaker (then the rating
+    change and its K, for a chess event with ratings)."""
     header = ["#", "Player", "Pts", "W-L-D", *(heading(c) for c in standings.tiebreakers)]
     right = [True, False, True, True, *([True] * len(standings.tiebreakers))]
+    if ratings is not None:
+        header += ["Rtg+/-", "K"]
+        right += [True, True]
     lines = [header]
     for r in standings.rows:
+        change = ratings.get(r.player_id) if ratings is not None else None
+        extra = [] if ratings is None else ["", ""] if change is None else [format_change(change.total), str(change.k)]
         lines.append(
             [
                 str(r.rank),
@@ -111,6 +132,7 @@ def to_text(standings: Standings) -> str:
                 format_number(r.points),
                 f"{r.wins}-{r.losses}-{r.draws}",
                 *(format_value(c, v) for c, v in r.tiebreakers.items()),
+                *extra,
             ]
         )
     widths = [max(display_width(line[k]) for line in lines) for k in range(len(header))]

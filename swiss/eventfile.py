@@ -27,6 +27,7 @@ from swiss.model import (
     LANGUAGES,
     LATE_ENTRY_POLICIES,
     MAX_ID,
+    MAX_K,
     MAX_PLAYER_NUMBER,
     MAX_ROUND_MINUTES,
     PAIRING_SYSTEMS,
@@ -310,6 +311,7 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         pairing_number=int_at(rp.get("pairing_number"), f"{path}.pairing_number", 1, allow_none=True, maximum=INT_MAX),
         division=str_at(rp.get("division", ""), f"{path}.division", allow_empty=True),
         cut_after=int_at(rp.get("cut_after"), f"{path}.cut_after", 1, allow_none=True),
+        k=int_at(rp.get("k"), f"{path}.k", 1, allow_none=True, maximum=MAX_K),
     )
 
 
@@ -497,6 +499,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
         pd["division"] = p.division
     if p.cut_after is not None:
         pd["cut_after"] = p.cut_after
+    if p.k is not None:
+        pd["k"] = p.k
     return pd
 
 

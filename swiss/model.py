@@ -56,6 +56,7 @@ SMALL_MAX, INT_MAX, BIG_MAX = 32_767, 2_147_483_647, 2**63 - 1
 MAX_NAME = 200  # event and player names
 MAX_ID = 100  # player ids and external ids
 MAX_FRACTION_TEXT = 20  # a score or floor written as "33/100"
+MAX_K = 100  # a player's rating development coefficient K (FIDE's are 10, 20 and 40)
 MAX_ROUND_MINUTES = 24 * 60  # a round (and its clock, with extensions) lasts at most a day
 LANGUAGES = ("en", "ja", "da")  # the public pages' languages
 _FRACTION_TEXT = re.compile(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)(\s*/\s*\d+)?\s*")
@@ -179,6 +180,9 @@ class Player:
     # after which a Day-2 cut left them out (both optional).
     division: str = ""
     cut_after: int | None = None
+    # Chess: the player's FIDE development coefficient K as the rating list gives it (standings/rating.py);
+    # None: worked out from the rating and the birth date (docs/ratings.md).
+    k: int | None = None
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""

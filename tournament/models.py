@@ -389,6 +389,7 @@ class Player(models.Model):
     division = models.CharField(max_length=MAX_NAME, blank=True)
     # A Day-2 cut left the player out after this round: they keep their place, but are paired no more.
     cut_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    k = models.PositiveSmallIntegerField(null=True, blank=True)  # chess: FIDE K from the rating list (docs/ratings.md)
     half_bye_ok = models.BooleanField(default=True)  # FIDE mode: the arbiter may say a player takes no half-point bye
 
     objects = PlayerQuerySet.as_manager()

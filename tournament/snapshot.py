@@ -102,6 +102,7 @@ def player_to_file(p: Player) -> model.Player:
         pairing_number=p.pairing_number,
         division=p.division,
         cut_after=p.cut_after,
+        k=p.k,
     )
 
 
@@ -442,6 +443,7 @@ def write_players_and_rounds(event: Event, doc: model.Event) -> None:
                 pairing_number=p.pairing_number,
                 division=p.division,
                 cut_after=p.cut_after,
+                k=p.k,
             )
             for p, name, (family, given) in zip(doc.players, names, parts, strict=True)
         ]

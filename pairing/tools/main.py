@@ -158,6 +158,7 @@ def _why_not(file: str, event: Event, done, players: str):
 def run_standings(file: str, format: str, after_round: int | None, section: str | None) -> str:
     """What `swiss standings` and `manage.py standings` print."""
     from standings import StandingsError, compute, dumps_json, to_text
+    from standings.rating import has_ratings, rating_changes
 
     if after_round is not None and after_round < 0:
         raise FileRefused("--after-round must be 0 or more")
@@ -170,7 +171,8 @@ def run_standings(file: str, format: str, after_round: int | None, section: str 
             result = compute(event, after_round)
         except StandingsError as e:
             raise FileRefused(f"{file}: {e}") from None
-        text = dumps_json(result) if format == "json" else to_text(result)
+        ratings = rating_changes(event, result.after_round) if has_ratings(event) else None
+        text = dumps_json(result, ratings) if format == "json" else to_text(result, ratings)
         parts.append(text if heading is None else f"== {heading} ==\n\n{text}")
     return "\n".join(parts)
 

@@ -1,7 +1,7 @@
 """A FIDE-mode event in the browser (docs/fide-mode.md): the arbiter gives a second half-point bye past its
-warning, swaps two players of a draft and validates it past the level-4 warning (the TRF's MPA line), pairs round
-2 with a result missing (the game adjourned), and gets no final TRF until the adjourned game is decided, past its
-warning (the TRF's Adjournment line)."""
+warning, swaps two players of a draft and validates it past the level-4 warning (the TRF's MPA line), changes the
+tie-break list after round 1 (its ### line), pairs round 2 with a result missing (the game adjourned), and gets no
+final TRF until the adjourned game is decided, past its warning (the TRF's Adjournment line)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -61,6 +61,18 @@ def test_an_arbiter_runs_a_fide_mode_event(live_server, page, organiser, shot):
     page.get_by_role("button", name="Publish round 1").click()
     assert Round.objects.get(pk=rnd.pk).state == Round.State.PAIRED
 
+    # The tie-break list changed after round 1 (an htmx form): a level-4 warning, the old list in a ### line.
+    page.goto(f"{base}/settings/")
+    page.locator("ol.tiebreakers li").first.locator("button[name='tb_remove']").click()
+    expect(page.locator("ol.tiebreakers li")).to_have_count(2)
+    page.locator("input[name='confirm_locked']").check()
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.locator(".fide-warnings")).to_contain_text("Change the tie-breaks after round 1 has been paired?")
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_role("button", name="Yes, I accept the consequences").click()
+    expect(page.locator("ol.tiebreakers li")).to_have_count(2)
+    assert Event.objects.get(pk=event.pk).tiebreakers == ["BH", "SB"]
+
     # Every result but table 1's: pairing round 2 adjourns it (level 2), and round 2 is paired.
     games = list(rnd.matches.filter(player_b__isnull=False).order_by("table"))
     for m in games[1:]:
@@ -87,4 +99,29 @@ def test_an_arbiter_runs_a_fide_mode_event(live_server, page, organiser, shot):
     page.get_by_role("button", name="Confirm").click()
     trf = page.request.get(f"{base}/export/event.trf").text()
     assert "### MPA @ Round 1" in trf and "### by hand " in trf
+    assert "### Tie-breaks changed @ Round 1, were: " in trf
     assert "### Adjournment @ Round 1: " in trf and " 1-0 " in trf.split("### Adjournment")[1].splitlines()[0]
+
+
+def test_a_late_entry_after_round_4_gets_the_next_pairing_number(live_server, page, organiser):
+    from tournament.services.rounds import pair_next_round, publish_round
+
+    new_chess_event(organiser, {f"Player {i}": 2100 - 20 * i for i in range(1, 11)}, planned_rounds=7)
+    Event.objects.filter(slug="open").update(fide_mode=True)
+    event = Event.objects.get(slug="open")
+    for _ in range(4):
+        rnd = pair_next_round(event, organiser)
+        publish_round(rnd, organiser)
+        for m in rnd.matches.filter(player_b__isnull=False):
+            record_result(m, parse_outcome("1-0" if m.table % 2 else "½", 1, True), organiser)
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("Username").fill("olga")
+    page.get_by_label("Password").fill("organiser-pass-1")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/events/open/players/")
+    page.locator("#id_name").fill("Zed Late, 2600")  # the highest rating, yet the next number
+    page.locator("#quick-add").get_by_role("button", name="Add").click()
+    expect(page.locator("#add-log")).to_contain_text("Zed Late")
+    trf = page.request.get(f"{live_server.url}/events/open/export/event.trf").text()
+    line = next(row for row in trf.splitlines() if row.startswith("001") and "Late" in row)
+    assert int(line[4:8]) == 11, line

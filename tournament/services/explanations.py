@@ -35,7 +35,9 @@ logger = logging.getLogger(__name__)
 SWAP, FLIP = "swap", "flip"
 # The answers to "why not" computed for one player and for one event's phones (cached answers cost nothing).
 PLAYER_BUDGET: budgets.Budget = ("why-not-player", 12, timedelta(seconds=10))
-EVENT_BUDGET: budgets.Budget = ("why-not-event", 60, timedelta(seconds=1))
+# An uncached answer is about one pairing of the round by its engine (up to half a second of CPU at 500 players):
+# an event's phones together may take a quarter of a core at most, once their first burst is spent.
+EVENT_BUDGET: budgets.Budget = ("why-not-event", 30, timedelta(seconds=2))
 ANSWER_SECONDS = 6 * 3600
 # The engine's input of a round, kept from its pairing: rebuilt from the event it costs seconds at 500 players
 # (every earlier round read and replayed), which "why not" must not pay per question. The input of a round is the
@@ -142,23 +144,20 @@ def player_entry(round_id: int, player_pk: int) -> tuple[dict | None, dict | Non
 # ---------------------------------------------------------------- why not
 
 
-def engine_round(rnd: Round) -> tuple[PairingInput | DutchInput, Pairing, dict[int, str]]:
+def engine_round(rnd: Round) -> tuple[PairingInput | DutchInput, Pairing]:
     """The engine's input for round `rnd` (kept from its pairing, or rebuilt from the event with its rounds from
-    `rnd` on ignored, as when it was paired), the round's pairing as it stands (swaps and flips included; White first in a chess round), and the
-    players' keys by pk."""
+    `rnd` on ignored, as when it was paired), and the round's pairing as it stands (swaps and flips included; White first in a chess round)."""
     event = rnd.event
     inp = _kept.get(rnd.pk) or cache.get(_input_key(rnd.pk))
     if inp is None:
         file_event = fixed_tables_within(event_to_file(event), first_table(event))
         inp = from_event(file_event, rnd.number, seed=rnd.seed or 0)
         cache.set(_input_key(rnd.pk), inp, INPUT_SECONDS)
-    # The same object for the next question in this process: the Dutch system's facts of the round are built
-    # once for it (pairing.dutch.players.Round.of), not again for every question.
+    # The same object for the next question in this process: read from the cache once, not for every question.
     _kept[rnd.pk] = inp
     _kept.move_to_end(rnd.pk)
     while len(_kept) > KEPT_INPUTS:
         _kept.popitem(last=False)
-    key = dict(event.players.values_list("pk", "key"))
     awarded = inp.awarded_byes if isinstance(inp, DutchInput) else tuple(e.id for e in inp.awarded_byes)
     pairs, byes = [], []
     first = first_table(event)
@@ -167,7 +166,7 @@ def engine_round(rnd: Round) -> tuple[PairingInput | DutchInput, Pairing, dict[i
             white, black = m.colour_order()
             pairs.append(Pair((m.table or 1) - first + 1, white.key, black.key))
         elif m.result == Match.Result.BYE:
-            byes.append(key[m.player_a_id])
+            byes.append(m.player_a.key)
     computed = [b for b in byes if b not in awarded]
     method = "dutch" if isinstance(inp, DutchInput) else inp.method
     result = Pairing(
@@ -178,7 +177,7 @@ def engine_round(rnd: Round) -> tuple[PairingInput | DutchInput, Pairing, dict[i
         awarded_byes=tuple(b for b in byes if b in awarded),
         method=method,
     )
-    return inp, result, key
+    return inp, result
 
 
 def _input_key(round_id: int) -> str:
@@ -221,8 +220,8 @@ def answer(rnd: Round, a: Player, b: Player, *, asker: Player | None = None) -> 
                 _refusal,
             )
         try:
-            inp, result, keys = engine_round(rnd)
-            found = why_not(inp, result, keys[a.pk], keys[b.pk]).as_dict()
+            inp, result = engine_round(rnd)
+            found = why_not(inp, result, a.key, b.key).as_dict()
         except (PairingError, ValueError) as e:
             raise ServiceError(engine_text.sentence(message_of(e))) from None
         cache.set(key, found, ANSWER_SECONDS)
