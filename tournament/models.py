@@ -1,8 +1,7 @@
 """Events, players, rounds, matches, roles and the result audit log.
 
-The database enforces what it can (unique round per event, unique table per round, a player at most
-once per round, non-negative game counts, a bye has no opponent); workflows spanning rows live in
-`tournament.services`.
+The database enforces what it can (unique round per event, unique table per round, a player at most once per
+round, non-negative game counts, a bye has no opponent); workflows spanning rows live in `tournament.services`.
 """
 
 import secrets

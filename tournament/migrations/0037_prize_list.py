@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0035_round_outlook'),
+        ('tournament', '0036_player_k'),
     ]
 
     operations = [
