@@ -26,7 +26,7 @@ from tournament.pages.rows import (
     standings_table,
     winner_of,
 )
-from tournament.pages.trail import round_trail
+from tournament.pages.trail import player_trail, round_trail
 from tournament.services.cut import cut_made, player_text
 from tournament.services.divisions import joined_into
 from tournament.services.locks import awaiting_result
@@ -208,6 +208,8 @@ def player_context(event: Event, pk: int) -> dict:
         "final_place": places.get(person.pk) if places else None,
         "tiebreakers": list(zip(table["headers"], row.tiebreakers, strict=True)) if row else [],
         "has_bracket": event.top_cut > 0,
+        # The changes made after publication to the tables this player was or is at (pages/trail.py).
+        "trail": player_trail(event, person.key, sorted(published)),
     }
 
 
