@@ -6,7 +6,6 @@ them (`12w1`), another event's the opponent's number and the result apart, in th
 from django.utils.translation import pgettext
 
 from standings.rating import RatingChange, format_change
-
 from tournament.models import Event
 from tournament.pages.public import paged
 from tournament.services.ratings import event_ratings, round_changes
