@@ -65,7 +65,8 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
     text = cell_words(event.colours)
     codes = table.shown.standings.tiebreakers
     # Chess: each rated game's FIDE rating change under its cell, and the event's in a column (docs/ratings.md).
-    changes = event_ratings(event, table.shown.standings.after_round)
+    rated = any(r.player.rating for r in table.rows)
+    changes = event_ratings(event, table.shown.standings.after_round, rated)
     rows = [
         {
             "rank": r.rank,
@@ -83,7 +84,7 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
         "rounds": table.rounds,
         "labels": [l10n.label(c) for c in codes],
         # A column nobody has a value in is left out (an event without ratings on a 360-px phone).
-        "ratings": any(r.player.rating for r in table.rows),
+        "ratings": rated,
         "rows": rows,
         "rating_changes": bool(changes),
         "nav": "crosstable",

@@ -9,10 +9,14 @@ from tournament.services.standings import CACHE_SECONDS, settled_marker
 from tournament.snapshot import event_to_file
 
 
-def event_ratings(event: Event, after_round: int) -> dict[str, RatingChange]:
+def event_ratings(event: Event, after_round: int, rated: bool | None = None) -> dict[str, RatingChange]:
     """Each rated player's change from the Swiss rounds up to `after_round`, by player key; empty for an event
-    that is not chess or has no ratings."""
-    if event.preset != "chess" or after_round < 1 or not event.players.exclude(rating=None).exclude(rating=0).exists():
+    that is not chess or has no ratings (`rated`: whether a player has a rating, when the caller knows)."""
+    if event.preset != "chess" or after_round < 1:
+        return {}
+    if rated is None:
+        rated = event.players.exclude(rating=None).exclude(rating=0).exists()
+    if not rated:
         return {}
     created = event.created_at.timestamp()
     key = f"ratings:{event.pk}:{created}:after{after_round}:{settled_marker(event, after_round)}"
