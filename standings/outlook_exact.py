@@ -189,7 +189,8 @@ class Scan:
         options = [self.tables[k].scores[combo[k]] for k in reads]
         if len(alike) == 2:
             other = next(m for m in alike if m != pid)
-            return self._pair(pid, other, code, combo, games, reads, options, level, done)
+            ahead = sum(1 for m in self.members[self.state.division[pid]] if m != other and ranks[m] < ranks[pid])
+            return self._pair(pid, other, code, combo, games, reads, options, level, done, ahead)
         seen: dict[tuple, int] = {}
         found: set[int] = set()
         mask = 0
@@ -244,7 +245,7 @@ class Scan:
         figure = Figures(tally(self.state.with_games(games), self.state.number)).get(code)
         return cast(Fraction, figure.value(index[pid])) - cast(Fraction, figure.value(index[other]))
 
-    def _pair(self, pid, other, code, combo, games, reads, options, level, done) -> tuple[int, set[int]]:
+    def _pair(self, pid, other, code, combo, games, reads, options, level, done, ahead) -> tuple[int, set[int]]:
         """The game-score tie-breaker `code` between two players level on everything before it: every
         combination of the read tables' game scores is sorted by the sign of the difference of the two
         figures (`_diff`, without ranking); the engine ranks one combination for each sign, and where they
@@ -276,7 +277,14 @@ class Scan:
         mask = 0
         found: set[int] = set()
         for sign, choices in groups.items():
-            for choice in choices if sign == 0 else choices[:1]:
+            if sign != 0:
+                # The figure separates the two: everyone else is separated from `pid` already (`ahead` of them
+                # above it, by figures these tables do not change), so the place needs no ranking.
+                mask |= place(ahead + (sign < 0), 0, self.line)
+                if mask not in (IN, OUT, TIE):
+                    return mask, found | {self.tables[k].number for k in reads}
+                continue
+            for choice in choices:
                 trial = dict(games)
                 for k, g in zip(reads, choice, strict=True):
                     trial[self.tables[k].number] = g
@@ -284,7 +292,7 @@ class Scan:
                 if self._budget < 0 or self.engine_runs >= ENGINE_BUDGET:
                     raise _OverBudget
                 ranks, rows = self._rank(trial)
-                if sign == 0 and not last:
+                if not last:
                     m, deeper = self._level(pid, combo, trial, rows, ranks, level + 1, done | set(reads))
                     found |= deeper
                 else:

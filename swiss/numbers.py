@@ -13,7 +13,7 @@ players by the same rule (after the last of them it ranks below), without reorde
 
 from __future__ import annotations
 
-from swiss.model import Event, Player
+from swiss.model import SWISS, Event, Player
 from swiss.names import sort_form
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")  # in the order C.04.2 ranks equal ratings
@@ -39,9 +39,17 @@ def pairing_numbers(event: Event) -> dict[str, int]:
         # A TRF's players have their start rank as id (and, but in a section, as number); players added here
         # have keys of their own ("p17").
         kept = sorted((p for p in event.players if _from_file(p)), key=lambda p: int(p.id))
-        if kept:
-            by_rule = _merged(kept, [p for p in by_rule if not _from_file(p)])
+        added = [p for p in by_rule if not _from_file(p)]
+        if kept and _paired_up_to(event) >= FROZEN_FROM_ROUND:
+            # A file past round 4 comes with its numbers frozen: a player added here gets the next one.
+            by_rule = [*kept, *added]
+        elif kept:
+            by_rule = _merged(kept, added)
     return {p.id: k for k, p in enumerate(by_rule, start=1)}
+
+
+def _paired_up_to(event: Event) -> int:
+    return max((r.number for r in event.rounds if r.kind == SWISS), default=0)
 
 
 def _rule(p: Player) -> tuple:

@@ -2,6 +2,7 @@
 other open tables' game scores, for each kind of game (chess with draws, a Magic-like preset read by game
 wins, Pokémon's W-L-T, backgammon without draws)."""
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -137,3 +138,15 @@ def test_refusals():
         outlook(Event(event.settings, event.players, ()), places=2)
     with pytest.raises(OutlookRefused, match="round 3 is not paired"):
         outlook(Event(event.settings, event.players, (*event.rounds, Round(3, ()))), places=2)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_dropped_players_take_no_place_and_divisions_rank_apart(seed):
+    event = random_event(8, 3, "chess", seed=seed)
+    players = tuple(
+        replace(p, dropped_after=3) if p.id == "p3" else replace(p, division="b") if p.id in ("p5", "p6") else p
+        for p in event.players
+    )
+    event = replace(event, players=players)
+    check_against_brute_force(event, 2)
+    assert all(p.player_id != "p3" for p in outlook(event, places=2).players)

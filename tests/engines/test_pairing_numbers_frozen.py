@@ -34,3 +34,17 @@ def test_the_swiss_event_file_carries_the_frozen_number():
     doc = ef.dump(event)
     assert doc["players"][0]["pairing_number"] == 2 and "pairing_number" not in doc["players"][1]
     assert ef.parse(doc) == event
+
+
+def test_a_player_added_to_a_trf_past_round_four_gets_the_next_number():
+    from swiss.model import Match, Round
+
+    file_players = tuple(Player(id=str(k), name=f"F{k}", rating=2000 - k, number=k) for k in range(1, 5))
+    added = Player(id="p9", name="Added", rating=2500)
+    header = settings_for_preset("chess", planned_rounds=7, trf_header=("012 Open",))
+    rounds = tuple(Round(n, (Match("1", "2", (0, 0, 1)), Match("3", "4", (0, 0, 1)))) for n in range(1, 5))
+    # Three rounds in the file: the added player goes among the file's players by the rule (here first).
+    assert pairing_numbers(Event(header, (*file_players, added), rounds[:3]))["p9"] == 1
+    # Four: the numbers are frozen as the file gave them, and the added player is number 5.
+    numbers = pairing_numbers(Event(header, (*file_players, added), rounds))
+    assert numbers == {"1": 1, "2": 2, "3": 3, "4": 4, "p9": 5}

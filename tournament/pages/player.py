@@ -26,6 +26,7 @@ from tournament.services import reports
 from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import division_standings
 from tournament.services.outlooks import sentences_for
+from tournament.services.prizes import player_prizes
 from tournament.services.ratings import event_ratings, round_changes
 from tournament.services.results import Outcome
 from tournament.services.roster import next_requestable_round
@@ -363,6 +364,8 @@ def me_context(page: PhonePage) -> dict:
         ),
         # What the player needs from this round's match, worked out when it was published (services.outlooks).
         "outlook": translate_all(sentences_for(rnd, player.pk)) if rnd is not None and match is not None else [],
+        # Once the event is over, what the player won (services/prizes.py).
+        "prizes": player_prizes(event, player.key),
         "bye_form": RequestedByeForm(initial={"round": next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,
