@@ -364,8 +364,9 @@ def me_context(page: PhonePage) -> dict:
         ),
         # What the player needs from this round's match, worked out when it was published (services.outlooks).
         "outlook": translate_all(sentences_for(rnd, player.pk)) if rnd is not None and match is not None else [],
-        # Once the event is over, what the player won (services/prizes.py).
-        "prizes": player_prizes(event, player.key),
+        # Once the event is over, what the player won (services/prizes.py): looked for only once the round on
+        # the phone is complete, so a round being reported reads nothing more.
+        "prizes": player_prizes(event, player.key) if rnd is not None and rnd.state == Round.State.COMPLETE else [],
         "bye_form": RequestedByeForm(initial={"round": next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,
