@@ -8,7 +8,7 @@ from django.core.cache import cache
 
 from swiss.eventfile import loads
 from tests.web.phone.test_player_page import me, phone
-from tournament.snapshot import import_event
+from tournament.snapshot import event_to_file, import_event
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ HEADING = {"en": "Rating change", "ja": "レーティング変動", "da": "Ratin
 def chorrera():
     cache.clear()
     # FIDE's published calculation for one player (tests/data/README.md): 1922, K 40, +13.2, −26.4, +18.8.
-    return import_event(loads((DATA / "fide-calc-chorrera-2017.json").read_bytes()), slug="chorrera")
+    return import_event(loads((DATA / "ratings" / "fide-calc-chorrera-2017.json").read_bytes()), slug="chorrera")
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "da"])
@@ -41,3 +41,7 @@ def test_an_opponent_has_their_own_k(chorrera):
 def test_no_ratings_no_rating_change(event):
     html = me(phone(event, "Player A"), event).content.decode()
     assert "Rating change" not in html and "rating-change" not in html
+
+
+def test_the_k_survives_the_database(chorrera):
+    assert [p.k for p in event_to_file(chorrera).players] == [40, None, None, None]

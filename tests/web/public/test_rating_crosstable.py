@@ -22,7 +22,7 @@ HEADING = {"en": "Rtg+/-", "ja": "Rtg±", "da": "Rtg+/-"}
 @pytest.fixture
 def chorrera():
     cache.clear()
-    return import_event(loads((DATA / "fide-calc-chorrera-2017.json").read_bytes()), slug="chorrera")
+    return import_event(loads((DATA / "ratings" / "fide-calc-chorrera-2017.json").read_bytes()), slug="chorrera")
 
 
 def row_of(html: str, name: str) -> str:
@@ -54,7 +54,7 @@ def test_printed_too(chorrera, organiser):
 
 def test_no_ratings_no_column():
     cache.clear()
-    doc = loads((DATA / "fide-calc-chorrera-2017.json").read_bytes())
+    doc = loads((DATA / "ratings" / "fide-calc-chorrera-2017.json").read_bytes())
     unrated = import_event(replace(doc, players=tuple(replace(p, rating=None) for p in doc.players)), slug="unrated")
     html = Client().get(reverse("public:crosstable", args=[unrated.slug])).content.decode()
     assert "Player A" in html and "Rtg+/-" not in html and "rating-change" not in html
