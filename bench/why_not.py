@@ -1,6 +1,6 @@
 """How fast `why_not` answers on a 500-player round of each engine (target: under 0.5 s of CPU).
 
-    .venv/bin/python bench/why_not.py [PLAYERS] [QUESTIONS]
+    .venv/bin/python bench/why_not.py [PLAYERS] [QUESTIONS] [optimal|dutch ...]
 
 The optimal engine's round: a Magic field played for 5 rounds by the engine itself (bench/pairing.py's play);
 the Dutch system's: a 7-round tournament made by `swiss generate` (pairing/tools/generate.py), its 8th round.
@@ -72,8 +72,11 @@ def measure(name: str, inp, questions: int) -> None:
 def main() -> None:
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     questions = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-    measure("optimal", card_round(players), questions)
-    measure("dutch", dutch_round(players), questions)
+    engines = sys.argv[3:] or ["optimal", "dutch"]  # the engines to measure (both unless named)
+    if "optimal" in engines:
+        measure("optimal", card_round(players), questions)
+    if "dutch" in engines:
+        measure("dutch", dutch_round(players), questions)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,7 @@
 """Events, players, rounds, matches, roles and the result audit log.
 
-The database enforces what it can (unique round per event, unique table per round, a player at most
-once per round, non-negative game counts, a bye has no opponent); workflows spanning rows live in
-`tournament.services`.
+The database enforces what it can (unique round per event, unique table per round, a player at most once per
+round, non-negative game counts, a bye has no opponent); workflows spanning rows live in `tournament.services`.
 """
 
 import secrets
@@ -23,6 +22,7 @@ from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, time_zones
 from swiss.names import NAME_MAX, stored_name, stored_reading
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
+from tournament.prize_lists import PrizeList  # noqa: F401  (an event's prize list and its rules)
 from tournament.round_changes import RoundChange  # noqa: F401  (the public trail of a published round)
 from tournament.round_explanations import RoundExplanation  # noqa: F401  (why a round is paired as it is)
 from tournament.round_outlooks import RoundOutlook  # noqa: F401  (what each player needs, stored with the round)

@@ -17,6 +17,7 @@ from swiss import eventfile as ef
 from swiss import eventtrail, model, sectionfacts, trf
 from swiss.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat
+from tournament.prize_lists import prize_list_of, store_prize_list
 from tournament.services import trail
 from tournament.services.staff import insert_with_new_slug
 from tournament.services.warnings import trf_comments
@@ -118,7 +119,7 @@ def match_to_file(m: Match, keys: dict[int, str]) -> model.Match:
 
 def event_to_file(event: Event, include_drafts: bool = False, with_trail: bool = False) -> model.Event:
     """The whole event as engine input: three queries (players, rounds, matches); `with_trail`: and the rounds'
-    trails, as files carry them (a fourth query; the engines never read them)."""
+    trails and the prize list, as files carry them (two more queries; the engines never read them)."""
     players = list(event.players.order_by("id"))
     keys = {p.pk: p.key for p in players}
     rounds = list(event.rounds.order_by("number"))
@@ -136,6 +137,9 @@ def event_to_file(event: Event, include_drafts: bool = False, with_trail: bool =
         pairs = tuple(pair for pair in settings.forbidden_pairs if set(pair) <= known)
         settings = replace(settings, forbidden_pairs=pairs)
     changes = trail.to_file(event) if with_trail else {}
+    if with_trail:  # the prize list too, as files carry it (the engines that pair and rank never read it)
+        prizes, rules = prize_list_of(event)
+        settings = replace(settings, prizes=prizes, prize_rules=rules)
     return model.Event(
         settings=settings,
         players=tuple(player_to_file(p) for p in players),
@@ -404,8 +408,9 @@ def event_fields(s: model.Settings) -> dict:
 
 
 def write_players_and_rounds(event: Event, doc: model.Event) -> None:
-    """The file's players and rounds, into the new event (`check_fits` has passed)."""
+    """The file's players and rounds, and its prize list, into the new event (`check_fits` has passed)."""
     s = doc.settings
+    store_prize_list(event, s.prizes, s.prize_rules)
     names = [_player_name(p.name, f"players[{i}].name") for i, p in enumerate(doc.players)]
     # The name's parts, cleaned as the name is (both or neither: the file's reader checked).
     parts = [

@@ -8,8 +8,10 @@ C.04.2's initial colour).
 
 from __future__ import annotations
 
+import copy
 import math
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import cast
 
@@ -83,16 +85,39 @@ class Player:
 class Round:
     @classmethod
     def of(cls, inp: DutchInput) -> Round:
-        """The round of this very input: the one built last when it is the same object (the explanation of a
-        pairing, pairing/explain, asks right after the pairing did), else a new one. Nothing changes a Round's
-        facts once built."""
-        global _LAST
-        last = _LAST
-        if last is not None and last[0] is inp:
-            return last[1]
-        rnd = cls(inp)
-        _LAST = (inp, rnd)
+        """The round of this very input: the one built for it when it is the same object and among the last few
+        asked for (the explanation of a pairing and "why not", pairing/explain, ask about the input just
+        paired, question after question), else a new one. Nothing changes a Round's facts once built."""
+        kept = _KEPT.get(id(inp))
+        if kept is not None and kept[0] is inp:
+            _KEPT.move_to_end(id(inp))
+            return kept[1]
+        return cls._keep(inp, cls(inp))
+
+    @classmethod
+    def _keep(cls, inp: DutchInput, rnd: Round) -> Round:
+        _KEPT[id(inp)] = (inp, rnd)  # the input held too: its id is not given to another object while kept
+        _KEPT.move_to_end(id(inp))
+        while len(_KEPT) > KEPT_ROUNDS:
+            _KEPT.popitem(last=False)
         return rnd
+
+    def with_present(self, inp: DutchInput) -> Round:
+        """The round of `inp`, this round's input with fewer or other players present (and no pre-awarded byes
+        or notes): these very facts when the same players take part (everyone whose presence changed was paired
+        in an earlier round), else built anew; kept for Round.of(inp) either way."""
+        mine = self.inp
+        same = replace(inp, present=mine.present, awarded_byes=mine.awarded_byes, notes=mine.notes) == mine
+        changed = mine.present ^ inp.present
+        if same and all(pid in self.players and self._took_part(pid) for pid in changed):
+            rnd = copy.copy(self)
+            rnd.inp = inp
+        else:
+            rnd = Round(inp)
+        return Round._keep(inp, rnd)
+
+    def _took_part(self, pid: str) -> bool:
+        return any(_paired(g) for g in self.players[pid].history)
 
     def __init__(self, inp: DutchInput):
         self.inp = inp
@@ -216,7 +241,10 @@ class Round:
         return invert(y.pref) if self.higher(y, x) else x.pref
 
 
-_LAST: tuple[DutchInput, Round] | None = None  # Round.of()'s: the last input and its round
+# Round.of()'s: the last inputs asked for (by object) and their rounds, the most recent last. A few: the
+# explanation of a round, "why not" about it and the rounds it builds, a few rounds asked about at once (web).
+KEPT_ROUNDS = 6
+_KEPT: OrderedDict[int, tuple[DutchInput, Round]] = OrderedDict()
 
 
 def _paired(g: Game) -> bool:

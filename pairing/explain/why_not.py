@@ -345,9 +345,18 @@ class _Dutch:
             )
         real = self._mates(self.result)
         bye = next((pid for pid in (a, b) if real[pid] is None), None)
+        group = None
+        if bye is None:
+            points = {pid: self._points(pid) for pid in self.ids}
+            group = _other_group(a, b, points, [(p, q) for p, q in real.items() if q is None or p < q])
+            # A plain fact, answered before the round is paired again where the rest surely can be paired: the
+            # real round with a's and b's opponents paired together instead.
+            if group and self._completes(real):
+                return group
         rest = replace(inp, present=frozenset(self.ids) - {a, b}, awarded_byes=(), notes=())
         try:
             if len(rest.present) > 1:
+                rnd.with_present(rest)  # the rest's facts are this round's: Round.of(rest) finds them
                 other = self._mates(pair_dutch(rest))
             elif all(rnd.players[p].bye_eligible for p in rest.present):
                 other = dict.fromkeys(self.ids)
@@ -362,11 +371,8 @@ class _Dutch:
                 b=b,
                 rule="C.4",
             )
-        if bye is None:
-            points = {pid: self._points(pid) for pid in self.ids}
-            group = _other_group(a, b, points, [(p, q) for p, q in real.items() if q is None or p < q])
-            if group:
-                return group
+        if group:
+            return group
         other[a], other[b] = b, a
         rows = self.rows(other)
         rule, bracket, this, that = self.compare(real, other)
@@ -389,6 +395,23 @@ class _Dutch:
         return _worse(a, b, rule, this, that, rows, bye, **more)
 
     # Facts
+
+    def _completes(self, real: dict[str, str | None]) -> bool:
+        """The round with a and b paired can be completed by the absolute criteria (C.4), shown by one such
+        round: the real one, a's and b's opponents paired together (every other pair compatible, the bye to a
+        player who may have it: a round changed by hand need not be)."""
+        rnd, players, a, b = self.rnd, self.rnd.players, self.a, self.b
+        x, y = real[a], real[b]
+        if x is None or y is None or not rnd.compatible(players[x], players[y]):
+            return False
+        for p, q in real.items():
+            if p in (a, b, x, y):
+                continue
+            if q is None and not players[p].bye_eligible:
+                return False
+            if q is not None and p < q and not rnd.compatible(players[p], players[q]):
+                return False
+        return True
 
     def _points(self, pid: str) -> Fraction:
         """The score the round is paired by (with its acceleration)."""

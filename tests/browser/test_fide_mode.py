@@ -101,3 +101,27 @@ def test_an_arbiter_runs_a_fide_mode_event(live_server, page, organiser, shot):
     assert "### MPA @ Round 1" in trf and "### by hand " in trf
     assert "### Tie-breaks changed @ Round 1, were: " in trf
     assert "### Adjournment @ Round 1: " in trf and " 1-0 " in trf.split("### Adjournment")[1].splitlines()[0]
+
+
+def test_a_late_entry_after_round_4_gets_the_next_pairing_number(live_server, page, organiser):
+    from tournament.services.rounds import pair_next_round, publish_round
+
+    new_chess_event(organiser, {f"Player {i}": 2100 - 20 * i for i in range(1, 11)}, planned_rounds=7)
+    Event.objects.filter(slug="open").update(fide_mode=True)
+    event = Event.objects.get(slug="open")
+    for _ in range(4):
+        rnd = pair_next_round(event, organiser)
+        publish_round(rnd, organiser)
+        for m in rnd.matches.filter(player_b__isnull=False):
+            record_result(m, parse_outcome("1-0" if m.table % 2 else "½", 1, True), organiser)
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("Username").fill("olga")
+    page.get_by_label("Password").fill("organiser-pass-1")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/events/open/players/")
+    page.locator("#id_name").fill("Zed Late, 2600")  # the highest rating, yet the next number
+    page.locator("#quick-add").get_by_role("button", name="Add").click()
+    expect(page.locator("#add-log")).to_contain_text("Zed Late")
+    trf = page.request.get(f"{live_server.url}/events/open/export/event.trf").text()
+    line = next(row for row in trf.splitlines() if row.startswith("001") and "Late" in row)
+    assert int(line[4:8]) == 11, line

@@ -5,10 +5,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.browser.test_i18n_pages import PHONE
+from tests.browser.test_i18n_pages import PHONE, english_left, english_ui
 from tests.browser.test_i18n_phone import sign_in
 from tests.web.phone.test_phone_why import played_rounds
-from tournament.models import RoundExplanation
+from tournament.models import Player, RoundExplanation
 from tournament.pages.why import said
 from tournament.services import explanations
 from tournament.text import engine_text
@@ -16,9 +16,13 @@ from tournament.text import engine_text
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LOCALES = {"en": "en-GB", "ja": "ja-JP", "da": "da-DK"}
+# Names that are no English word of the interface ("Player A" would read as the English "Player").
+NAMES = ["Aiko Tanaka", "Bjørn Madsen", "Chiara Rossi", "Dmitri Volkov", "Emeka Okafor", "Freya Lindqvist"]
 
 
 def test_a_phone_shows_its_reasons_and_answers_why_not_in_every_language(live_server, browser, chess, organiser, shot):
+    for p, name in zip(chess.players.order_by("pk"), NAMES, strict=True):
+        Player.objects.filter(pk=p.pk).update(name=name)
     rnd = played_rounds(chess, organiser)
     m1, m2 = rnd.matches.filter(player_b__isnull=False).order_by("table")[:2]
     me, other = m1.player_a, m2.player_b
@@ -39,11 +43,14 @@ def test_a_phone_shows_its_reasons_and_answers_why_not_in_every_language(live_se
         page.locator(".me-why-more summary").click()
         assert page.locator(".me-why-more .why-group").is_visible()
         page.locator(".me-why-not summary").click()
+        patterns = english_ui(language) if language != "en" else []
+        assert not english_left(page, patterns), (language, english_left(page, patterns))
         page.locator("#why-not-with").select_option(str(other.pk))
         page.locator(".me-why-not button[type=submit]").click()
         page.wait_for_load_state()
         assert page.locator(".why-not-answer p").inner_text().strip() == answer, language
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], language
+        assert not english_left(page, patterns), (language, english_left(page, patterns))
         shot(f"why-not-{language}")
         context.close()
 

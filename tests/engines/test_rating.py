@@ -111,7 +111,7 @@ def test_a_change_fide_published_for_a_real_event():
     # FIDE's individual calculations, June 2017, Provincial Chorrera (PAN, 2017-05-02), as quoted by
     # elo-calculator.chesselo.com: Player A 1922, K 40, beat 1798 (0.33, +13.20), lost to 1801 (−0.66,
     # −26.40), beat 1897 (0.47, +18.80); total change 5.60.
-    event = loads((DATA / "fide-calc-chorrera-2017.json").read_text(encoding="utf-8"))
+    event = loads((DATA / "ratings" / "fide-calc-chorrera-2017.json").read_text(encoding="utf-8"))
     a = rating_changes(event)["A"]
     assert (a.k, a.k_source) == (40, K_GIVEN)
     assert [1 * (g.score - g.expected) for g in a.games] == [Fraction(33, 100), Fraction(-66, 100), Fraction(47, 100)]
@@ -120,7 +120,7 @@ def test_a_change_fide_published_for_a_real_event():
 
 
 def test_the_k_of_the_file_reads_and_writes_back():
-    event = loads((DATA / "fide-calc-chorrera-2017.json").read_text(encoding="utf-8"))
+    event = loads((DATA / "ratings" / "fide-calc-chorrera-2017.json").read_text(encoding="utf-8"))
     assert loads(dumps(event)).players[0].k == 40
     assert "k" not in json.loads(dumps(event))["players"][1]
 
@@ -139,7 +139,9 @@ def run(*args):
 
 
 def test_swiss_standings_json_gives_the_change_and_k():
-    rows = json.loads(run("standings", str(DATA / "fide-calc-chorrera-2017.json"), "--format", "json"))["standings"]
+    rows = json.loads(run("standings", str(DATA / "ratings" / "fide-calc-chorrera-2017.json"), "--format", "json"))[
+        "standings"
+    ]
     by_id = {r["id"]: r for r in rows}
     assert (by_id["A"]["rating_change"], by_id["A"]["k"], by_id["A"]["k_from"]) == ("5.6", 40, "given")
     # B 1798 lost to A 1922: 124 apart, expected 0.33, K 20: −6.6.
@@ -147,7 +149,7 @@ def test_swiss_standings_json_gives_the_change_and_k():
 
 
 def test_swiss_standings_text_has_the_column():
-    lines = run("standings", str(DATA / "fide-calc-chorrera-2017.json")).splitlines()
+    lines = run("standings", str(DATA / "ratings" / "fide-calc-chorrera-2017.json")).splitlines()
     assert lines[1].split()[-2:] == ["Rtg+/-", "K"]
     a = next(line for line in lines if "Player A" in line)
     assert a.split()[-2:] == ["+5.6", "40"]

@@ -5,8 +5,10 @@ them (`12w1`), another event's the opponent's number and the result apart, in th
 
 from django.utils.translation import pgettext
 
+from standings.rating import RatingChange, format_change
 from tournament.models import Event
 from tournament.pages.public import paged
+from tournament.services.ratings import event_ratings, round_changes
 from tournament.services.standings import crosstable
 from tournament.text import l10n
 
@@ -62,6 +64,9 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
     shown = pages["page"].object_list if pages else table.rows
     text = cell_words(event.colours)
     codes = table.shown.standings.tiebreakers
+    # Chess: each rated game's FIDE rating change under its cell, and the event's in a column (docs/ratings.md).
+    rated = any(r.player.rating for r in table.rows)
+    changes = event_ratings(event, table.shown.standings.after_round, rated)
     rows = [
         {
             "rank": r.rank,
@@ -69,7 +74,7 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
             "player": r.player,
             "points": l10n.points(r.points),
             "tiebreakers": [l10n.value(c, v) for c, v in zip(codes, r.tiebreakers, strict=True)],
-            "cells": [text(c) for c in r.cells],
+            **_cells(text, r.cells, table.rounds, changes.get(r.player.key)),
         }
         for r in shown
     ]
@@ -79,8 +84,18 @@ def crosstable_context(event: Event, live: bool = False, page: int | None = None
         "rounds": table.rounds,
         "labels": [l10n.label(c) for c in codes],
         # A column nobody has a value in is left out (an event without ratings on a 360-px phone).
-        "ratings": any(r.player.rating for r in table.rows),
+        "ratings": rated,
         "rows": rows,
+        "rating_changes": bool(changes),
         "nav": "crosstable",
         "has_bracket": event.top_cut > 0,
+    }
+
+
+def _cells(text, cells: tuple, rounds: tuple[int, ...], change: RatingChange | None) -> dict:
+    """A row's cells as (result, rating change of that round) pairs, and the event's change ("" unrated)."""
+    by_round = round_changes(change)
+    return {
+        "cells": [(text(c), by_round.get(n, "")) for c, n in zip(cells, rounds, strict=True)],
+        "rating_change": format_change(change.total) if change else "",
     }

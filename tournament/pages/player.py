@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from standings.divisions import Division
+from standings.rating import format_change
 from tournament.forms.players import RequestedByeForm
 from tournament.infra.fast.rows import Joined
 from tournament.models import Event, Match, Player, Report, Round
@@ -25,6 +26,8 @@ from tournament.services import reports
 from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import division_standings
 from tournament.services.outlooks import sentences_for
+from tournament.services.prizes import player_prizes
+from tournament.services.ratings import event_ratings, round_changes
 from tournament.services.results import Outcome
 from tournament.services.roster import next_requestable_round
 from tournament.services.standings import settled_marker
@@ -210,10 +213,14 @@ def history(event: Event, player: Player, rnd: Round | None, standing: tuple | N
     key = f"{BUILD}:{get_language()}:{event.pk}.{int(event.created_at.timestamp())}:{rnd.pk if rnd else 0}:{after}:{marker}:{player.pk}"
     html = _histories.get(key)
     if html is None:
+        # Chess: the FIDE rating change of each rated game and of the event so far (docs/ratings.md).
+        change = event_ratings(event, after).get(player.key)
+        changes, lines = round_changes(change), past_lines(event, player, rnd)
         context = {
             "standing": standing,
             "points": standing[1] if standing else "",
-            "lines": past_lines(event, player, rnd),
+            "lines": [line | {"rating_change": changes.get(line["number"], "")} for line in lines] if change else lines,
+            "rating": {"total": format_change(change.total), "k": change.k} if change else None,
             **game_words.context(None),
         }
         html = render_to_string("player/me.html#history", context)
@@ -357,6 +364,9 @@ def me_context(page: PhonePage) -> dict:
         ),
         # What the player needs from this round's match, worked out when it was published (services.outlooks).
         "outlook": translate_all(sentences_for(rnd, player.pk)) if rnd is not None and match is not None else [],
+        # Once the event is over, what the player won (services/prizes.py): looked for only once the round on
+        # the phone is complete, so a round being reported reads nothing more.
+        "prizes": player_prizes(event, player.key) if rnd is not None and rnd.state == Round.State.COMPLETE else [],
         "bye_form": RequestedByeForm(initial={"round": next_requestable_round(event)})
         if event.players_request_byes and player.is_active
         else None,

@@ -26,7 +26,7 @@ from tournament.pages.rows import (
     standings_table,
     winner_of,
 )
-from tournament.pages.trail import round_trail
+from tournament.pages.trail import player_trail, round_trail
 from tournament.services.cut import cut_made, player_text
 from tournament.services.divisions import joined_into
 from tournament.services.locks import awaiting_result
@@ -164,7 +164,11 @@ def standings_found(event: Event) -> dict:
         table = standings_table(event)
         return {
             "table": {k: v for k, v in table.items() if k != "rows"},
-            "rows": row_index("public/standings.html#rows", {"event": event, "searching": True}, table["rows"]),
+            "rows": row_index(
+                "public/standings.html#rows",
+                {"event": event, "searching": True, "table": {"prizes": table.get("prizes", False)}},
+                table["rows"],
+            ),
             "placings": placings_by_division(event),
         }
 
@@ -208,6 +212,8 @@ def player_context(event: Event, pk: int) -> dict:
         "final_place": places.get(person.pk) if places else None,
         "tiebreakers": list(zip(table["headers"], row.tiebreakers, strict=True)) if row else [],
         "has_bracket": event.top_cut > 0,
+        # The changes made after publication to the tables this player was or is at (pages/trail.py).
+        "trail": player_trail(event, person.key, sorted(published)),
     }
 
 

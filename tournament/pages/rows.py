@@ -17,6 +17,7 @@ from tournament.pages.memo import cached, event_key, event_standings
 from tournament.pages.why import all_reasons
 from tournament.services.cut import cut_made, line_in, line_of, requirement_text
 from tournament.services.divisions import division_standings
+from tournament.services.prizes import prize_column
 from tournament.services.standings import chess_idents, settled_marker, standings_shown
 from tournament.services.top_cut import stage_name
 from tournament.text import game_words, l10n, name_search
@@ -298,6 +299,7 @@ class StandingRow:
     reading: str = ""
     cut_line: str = ""  # the words of a Day-2 cut's line, drawn above this row (the first below it)
     division: str = ""  # divisions ranked apart (services/divisions.py): the rank is the division's
+    prize: str = ""  # what the player takes, once the event is over (services/prizes.py)
 
 
 def standings_table(event: Event) -> dict:
@@ -308,6 +310,7 @@ def standings_table(event: Event) -> dict:
         result = shown.standings
         players = {p.key: p for p in event.players.only("id", "event", "key", "reading")}
         headers = [l10n.label(c) for c in result.tiebreakers]
+        prizes = prize_column(event)
         rows = []
         # Divisions ranked apart: each division's rows in turn, each ranked from 1; a Day-2 cut's line in each.
         for division in division_standings(event, result) or [Division("", result)]:
@@ -327,9 +330,11 @@ def standings_table(event: Event) -> dict:
                         reading=players[r.player_id].reading,
                         cut_line=line_text if k == cut_at else "",
                         division=division.name,
+                        prize=prizes.get(r.player_id, ""),
                     )
                 )
         return {
+            "prizes": bool(prizes),
             "after_round": result.after_round,
             "label": shown.label,
             "playing": shown.playing,

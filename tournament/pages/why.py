@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
+from django.utils.translation import pgettext
 
 from tournament.models import Event, Player, Round, RoundExplanation
 from tournament.services.explanations import player_entry
@@ -60,15 +61,17 @@ class GroupView:
 
 
 def _group(group: dict, name: dict[int, str]) -> GroupView:
+    """A stored group by name; a player deleted since (a late entrant taken out again) is left out."""
+
     def names(pks) -> list[str]:
-        return [name.get(pk, "?") for pk in pks]
+        return [name[pk] for pk in pks if pk in name]
 
     return GroupView(
         score=group["score"],
         notes=[engine_text.sentence(n) for n in group.get("notes", [])],
         residents=names(group["residents"]),
         moved_down=names(group["moved_down"]),
-        pairs=[(name.get(a, "?"), name.get(b, "?")) for a, b in group["pairs"]],
+        pairs=[(name[a], name[b]) for a, b in group["pairs"] if a in name and b in name],
         floated=names(group["floated"]),
         bye=name.get(group["bye"], "") if group.get("bye") is not None else "",
         by_hand=names(group.get("by_hand", [])),
@@ -134,7 +137,7 @@ def round_log(event: Event, rnd: Round) -> RoundLog | None:
     name = dict(event.players.values_list("pk", "name"))
     changes = []
     for change in ex.by_hand:
-        who = ", ".join(name.get(pk, "?") for pk in change["players"])
+        who = pgettext("list separator", ", ").join(name[pk] for pk in change["players"] if pk in name)
         code = "colours_by_hand" if change["kind"] == "flip" else "paired_by_hand"
         (text,) = said(event, [{"code": code, "params": {"time": change["at"]}, "text": ""}])
         changes.append((text, who))

@@ -624,7 +624,8 @@ def test_the_crosstable_reads_a_constant_number_of_queries(chess, organiser, dja
     for m in games(rnd):
         record_result(m, parse_outcome("1", 1, True), organiser)
     cache.clear()
-    with django_assert_max_num_queries(12) as small:
+    # 12, and 3 more for the FIDE rating changes (the event read as a file once, then cached: docs/ratings.md).
+    with django_assert_max_num_queries(15) as small:
         crosstable_context(chess)
     add_players(chess, organiser, [NewPlayer(name=f"Late {k}") for k in range(30)])
     cache.clear()

@@ -153,3 +153,12 @@ def test_the_phone_of_a_player_whose_table_changed_says_so_and_no_other(event, p
     assert f"Round 1 · Table 1, {at}: Player A – Player C, was Player A – Player B, changed by the organiser." in page
     assert f"Table 2, {at}: Player B – Player D, was Player C – Player D" in page
     assert "Changed after publication" not in text(e.get(reverse("player:me", args=[event.slug])))
+
+
+def test_the_public_page_of_a_player_whose_table_changed_says_so(event, published, organiser):
+    change = swap_b_and_c(event, published, organiser)
+    b = Player.objects.get(event=event, name="Player B")
+    page = text(Client().get(reverse("public:player", args=[event.slug, b.pk])))
+    assert f"Round 1 · Table 1, {local_time(event, change)}: Player A – Player C, was Player A – Player B" in page
+    e = Player.objects.get(event=event, name="Player E")
+    assert "Changed after publication" not in text(Client().get(reverse("public:player", args=[event.slug, e.pk])))

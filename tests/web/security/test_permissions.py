@@ -55,9 +55,12 @@ JUDGE_OK = {
     "org_export_players",
     "org_export_pairings",
     "org_export_standings",
+    "org_print_prizes",
+    "org_export_prizes",
 }
 ORGANISER_ONLY = {
     "org_settings",
+    "org_prizes",
     "org_fide",
     "org_forbidden_pair",
     "org_round_manual",
