@@ -16,7 +16,8 @@ from django.utils.formats import date_format
 from django.utils.translation import pgettext
 
 from tournament.models import Event, Player, Round, RoundExplanation
-from tournament.services.explanations import player_entry
+from tournament.pages.memo import cached, event_identity
+from tournament.services.explanations import player_entry, token
 from tournament.text import engine_text
 
 CHOICES = 80  # a round's players offered in a list; more, and the phone types a name
@@ -83,23 +84,32 @@ def _names(event: Event, pks) -> dict[int, str]:
 
 
 def phone_why(event: Event, rnd: Round | None, player: Player) -> dict | None:
-    """The player's own reasons in round `rnd` and their group, read alone (two small queries): {"lines",
-    "group"}; None for a round without them."""
+    """The player's own reasons in round `rnd` and their group: {"lines", "group", "choices"}; None for a round
+    without them. Read from the database once per change of the round's explanation (results coming in leave
+    it cached: services.explanations.token), in the reader's language at each request."""
     if rnd is None or rnd.kind != Round.Kind.SWISS:
         return None
-    entry, group = player_entry(rnd.pk, player.pk)
-    if not entry or not entry.get("reasons"):
+
+    def read() -> dict:
+        entry, group = player_entry(rnd.pk, player.pk)
+        if not entry or not entry.get("reasons"):
+            return {"reasons": []}
+        names = {}
+        if group is not None:
+            members = [
+                *group["residents"],
+                *group["moved_down"],
+                *(x for p in group["pairs"] for x in p),
+                *group.get("by_hand", []),
+            ]
+            names = _names(event, members)
+        return {"reasons": entry["reasons"], "group": group, "names": names, "choices": why_not_choices(rnd, player)}
+
+    raw = cached(f"why-phone:{event_identity(event)}:{rnd.pk}:{token(rnd.pk)}:{player.pk}", read)
+    if not raw["reasons"]:
         return None
-    view = None
-    if group is not None:
-        members = [
-            *group["residents"],
-            *group["moved_down"],
-            *(x for p in group["pairs"] for x in p),
-            *group.get("by_hand", []),
-        ]
-        view = _group(group, _names(event, members))
-    return {"lines": said(event, entry["reasons"]), "group": view, "choices": why_not_choices(rnd, player)}
+    view = _group(raw["group"], raw["names"]) if raw["group"] is not None else None
+    return {"lines": said(event, raw["reasons"]), "group": view, "choices": raw["choices"]}
 
 
 def why_not_choices(rnd: Round, player: Player | None = None) -> list[tuple[int, str]] | None:
