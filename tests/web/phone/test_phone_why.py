@@ -76,11 +76,17 @@ def test_the_phone_of_a_card_event_shows_the_optimal_engine_s_reasons(event, org
     assert all(escape(line) in page for line in reasons(event, rnd, player, "en"))
 
 
-def test_a_swapped_player_s_phone_says_the_organiser_paired_them_by_hand(event, organiser):
+def test_a_swapped_player_s_phone_says_the_organiser_paired_them_by_hand(
+    event, organiser, django_capture_on_commit_callbacks
+):
+    """The phone's reasons are cached while results come in; the swap's commit makes the next page read them again."""
     rnd = played_rounds(event, organiser)
     a, b = (m.player_a for m in rnd.matches.filter(player_b__isnull=False).order_by("table")[:2])
-    swap_players(rnd, a, b, organiser)
-    page = phone(event, a).get(reverse("player:me", args=[event.slug])).content.decode()
+    me = phone(event, a)
+    assert "Score group" in me.get(reverse("player:me", args=[event.slug])).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        swap_players(rnd, a, b, organiser)
+    page = me.get(reverse("player:me", args=[event.slug])).content.decode()
     assert "Paired by the organiser by hand" in page
     assert "Score group" not in page  # the engine's reasons for the pair it made are gone
     assert 'class="me-why-more"' not in page
