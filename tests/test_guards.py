@@ -45,7 +45,24 @@ HIGHER = {
     "files": ("tournament.views", "tournament.urls", "tournament.forms", "tournament.services"),
     "infra": ("tournament.views", "tournament.urls", "tournament.forms", "tournament.services", "tournament.jobs"),
     "forms": ("tournament.views", "tournament.urls", "tournament.jobs"),
+    "records": (
+        "tournament.views",
+        "tournament.urls",
+        "tournament.forms",
+        "tournament.services",
+        "tournament.pages",
+        "tournament.jobs",
+        "tournament.text",
+    ),
 }
+
+# The app's root holds its entry points and the rows; everything else lives in a room (docs/code-map.md).
+ROOT_MODULES = {"__init__", "admin", "apps", "models", "settings", "snapshot", "wsgi"}
+
+
+def test_the_app_s_root_holds_only_its_entry_points_and_the_rows():
+    """A new module beside models.py goes in a room (records/ for models kept beside its rows), not the root."""
+    assert sorted(p.stem for p in (ROOT / "tournament").glob("*.py") if p.stem not in ROOT_MODULES) == []
 
 
 def imported_modules(path: Path, package: str) -> list[tuple[int, str]]:

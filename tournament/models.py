@@ -22,11 +22,11 @@ from swiss.model import BEST_OF, MAX_ID, MAX_NAME, MAX_ROUND_MINUTES, time_zones
 from swiss.names import NAME_MAX, stored_name, stored_reading
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from tournament.jobs.models import Job  # noqa: F401  (the job row lives beside its workflow)
-from tournament.prize_lists import PrizeList  # noqa: F401  (an event's prize list and its rules)
-from tournament.round_changes import RoundChange  # noqa: F401  (the public trail of a published round)
-from tournament.round_explanations import RoundExplanation  # noqa: F401  (why a round is paired as it is)
-from tournament.round_outlooks import RoundOutlook  # noqa: F401  (what each player needs, stored with the round)
-from tournament.validators import check_player_name
+from tournament.records.prize_lists import PrizeList  # noqa: F401  (an event's prize list and its rules)
+from tournament.records.round_changes import RoundChange  # noqa: F401  (the public trail of a published round)
+from tournament.records.round_explanations import RoundExplanation  # noqa: F401  (why a round is paired as it is)
+from tournament.records.round_outlooks import RoundOutlook  # noqa: F401  (what each player needs, stored with the round)
+from tournament.records.validators import check_player_name
 
 
 def _validate_tiebreakers(value):

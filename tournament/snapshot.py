@@ -17,7 +17,7 @@ from swiss import eventfile as ef
 from swiss import eventtrail, model, sectionfacts, trf
 from swiss.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat
-from tournament.prize_lists import prize_list_of, store_prize_list
+from tournament.records.prize_lists import prize_list_of, store_prize_list
 from tournament.services import trail
 from tournament.services.staff import insert_with_new_slug
 from tournament.services.warnings import trf_comments

@@ -14,7 +14,7 @@ from standings.prizes import Award, Awards, entrants_of, split
 from swiss.prizemodel import Prize, PrizeRules, amount_text
 from tournament.files.csv_exports import write_rows
 from tournament.models import Event, Round
-from tournament.prize_lists import prize_list_of, store_prize_list
+from tournament.records.prize_lists import prize_list_of, store_prize_list
 from tournament.services.locks import changed
 from tournament.services.standings import CACHE_SECONDS
 from tournament.snapshot import event_to_file

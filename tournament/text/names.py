@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from swiss.names import stored_name
 from tournament.models import Player
-from tournament.validators import check_player_name
+from tournament.records.validators import check_player_name
 
 
 def clean_player_name(raw: str) -> str:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from tournament.files import csv_exports
 from tournament.forms import once
 from tournament.forms.prizes import PrizeListForm, initial_of
-from tournament.prize_lists import prize_list_of
+from tournament.records.prize_lists import prize_list_of
 from tournament.services.locks import lock_event
 from tournament.services.prizes import (
     event_awards,

@@ -12,7 +12,7 @@ from swiss import eventfile as ef
 from tests.conftest import EXAMPLES
 from tests.web.organiser.test_concurrency import logged_in
 from tournament.models import EventRole, FormSubmission
-from tournament.prize_lists import PrizeList, prize_list_of
+from tournament.records.prize_lists import PrizeList, prize_list_of
 from tournament.snapshot import export_file, import_event
 
 pytestmark = pytest.mark.django_db

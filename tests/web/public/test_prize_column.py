@@ -10,7 +10,7 @@ from swiss import eventfile as ef
 from swiss.prizemodel import Category, Prize, PrizeRules
 from tests.conftest import EXAMPLES
 from tournament.models import Player, Round
-from tournament.prize_lists import store_prize_list
+from tournament.records.prize_lists import store_prize_list
 from tournament.services.locks import changed
 from tournament.snapshot import import_event
 
