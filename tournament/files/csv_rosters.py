@@ -249,6 +249,20 @@ def check_sections(rows: list[CsvRow], names: list[str], only: str | None = None
             row.section = name
 
 
+def check_fide_byes(rows: list[CsvRow]) -> None:
+    """FIDE mode (docs/fide-mode.md): mark the rows with pre-awarded byes. Those are full-point byes, which the
+    arbiter passes a warning for one player at a time on the player's page; a list cannot ask row by row."""
+    for row in rows:
+        if row.byes:
+            row.errors.append(
+                gettext(
+                    "byes “%(value)s”: in FIDE mode a pre-awarded bye is a full-point bye, which needs the "
+                    "arbiter's confirmation; leave the byes column empty and record the byes on the player's page"
+                )
+                % {"value": row.byes}
+            )
+
+
 def _name(row: CsvRow, typed: str, family: str, given: str) -> None:
     """The row's display name and its parts (swiss/names.py), each cleaned as a stored name is."""
     try:

@@ -230,13 +230,16 @@ class PasteForm(forms.Form):
         separator = pgettext("between the fields of a typed line", ", ")
         return separator.join(csv_columns.headings(("name", "rating", "id", "byes")))
 
-    def __init__(self, *args, sections: tuple[list[str], str | None] = ([], None), **kwargs):
+    def __init__(self, *args, sections: tuple[list[str], str | None] = ([], None), fide: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.sections = sections  # the section names a `section` column may give (csv_rosters.check_sections)
+        self.fide = fide  # FIDE mode: rows with pre-awarded byes are refused (csv_rosters.check_fide_byes)
 
     def clean_lines(self):
         rows = csv_rosters.parse_pasted(self.cleaned_data["lines"])
         csv_rosters.check_sections(rows, *self.sections)
+        if self.fide:
+            csv_rosters.check_fide_byes(rows)
         errors = [row_message(r) for r in rows if not r.ok]
         if errors:
             raise forms.ValidationError(errors)

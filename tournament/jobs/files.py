@@ -74,6 +74,8 @@ def _players(job: Job, say) -> dict:
     given = json.loads(job.payload)
     parse = csv_rosters.parse_pasted if given["source"] == "paste" else csv_rosters.parse_players
     rows = parse(given["text"])
+    if job.event.fide:  # pre-awarded byes are full-point byes, asked on the player's page (services/fide.py)
+        csv_rosters.check_fide_byes(rows)
     bad = [r for r in rows if not r.ok]
     if bad:
         raise ServiceError(

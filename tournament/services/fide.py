@@ -1,7 +1,8 @@
 """FIDE mode itself (docs/fide-mode.md): on for every new chess event, turned on by hand before round 1, and
 left for good after a level-4 warning, which the TRF export records in a `###` line with the round; and the
 tie-break list changed after round 1, a level-4 warning whose `###` line keeps the list it replaces; and the
-warnings of the byes the desk gives in it (`bye_warnings`)."""
+warnings of the byes the desk gives in it (`bye_warnings`), on the player page's bye form and its registration
+form (`player_edited`: pre-awarded byes, which are full-point byes)."""
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -104,11 +105,35 @@ def bye_warnings(event: Event, player: Player, number: int, kind: str) -> list[W
         return []
     found = []
     if not player.half_bye_ok:
-        text = gettext("%(player)s is not eligible for half-point byes.") % {"player": player.name}
-        found.append(Warning(Level.CONFIRM, "half_bye_not_eligible", text, params=facts))
+        found.append(_not_eligible(player, number))
     taken = Match.objects.filter(player_a=player, result=Match.Result.HALF_BYE).exclude(round__number=number).count()
     asked = [r for r, k in player.requested_byes.items() if k == Match.Result.HALF_BYE and r != str(number)]
     if taken + len(asked):
         text = gettext("%(player)s already has a half-point bye: this is another.") % {"player": player.name}
         found.append(Warning(Level.CONFIRM, "second_half_bye", text, params=facts))
     return found
+
+
+def _not_eligible(player: Player, number: int) -> Warning:
+    facts = {"player": player.key, "round": number, "kind": Match.Result.HALF_BYE}
+    text = gettext("%(player)s is not eligible for half-point byes.") % {"player": player.name}
+    return Warning(Level.CONFIRM, "half_bye_not_eligible", text, params=facts)
+
+
+def player_edited(event: Event, by, before: Player, after: Player, passed: Passed = NONE) -> None:
+    """The player page's registration form saved in FIDE mode: pre-awarded byes added for rounds not yet paired
+    are full-point byes (`bye_warnings`, one a round), and "May take half-point byes" turned off while the
+    player holds a requested half-point bye is a half-point bye to a player not eligible for it. Call inside
+    the save's transaction, the event locked (`check` rolls it back)."""
+    if not event.fide:
+        return
+    paired = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    found = [
+        w
+        for number in range(max(before.byes, paired) + 1, after.byes + 1)
+        for w in bye_warnings(event, after, number, Match.Result.FULL_BYE)
+    ]
+    if before.half_bye_ok and not after.half_bye_ok:
+        held = sorted(int(r) for r, kind in after.requested_byes.items() if kind == Match.Result.HALF_BYE)
+        found += [_not_eligible(after, number) for number in held]
+    check(event, by, found, passed, round=paired or None)

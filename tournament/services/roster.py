@@ -26,7 +26,7 @@ from tournament.services.fide import bye_warnings
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log
 from tournament.services.warnings import NONE, Passed, check
 from tournament.snapshot import create_matches
-from tournament.text import game_words
+from tournament.text import game_words, l10n
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,9 @@ def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tu
         last = next((r for r in recent if r.state != Round.State.DRAFT), None)
         if latest and latest.kind == Round.Kind.ELIMINATION:
             raise ServiceError(gettext("The top cut has started: no more entries."))
+        with_byes = [e.name for e in entries if e.byes]
+        if event.fide and with_byes:  # a full-point bye is a warning the player's page asks (services/fide.py)
+            raise ServiceError(fide_byes_refused(with_byes))
         joined = last.number + 1 if last else 1
         before = dict(event.players.values_list("pk", "name"))
         cap = settings.MAX_PLAYERS_PER_EVENT
@@ -133,6 +136,14 @@ def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tu
 
 
 PROGRESS_ROWS = 1000  # rows stored between two progress reports
+
+
+def fide_byes_refused(names: list[str]) -> str:
+    """Why a list with pre-awarded byes is not entered in FIDE mode (they are full-point byes)."""
+    return gettext(
+        "Nothing was added: in FIDE mode a pre-awarded bye is a full-point bye, which needs the arbiter's "
+        "confirmation (%(names)s). Enter these players without byes and record the byes on each player's page."
+    ) % {"names": l10n.join(names[:5]) + (" …" if len(names) > 5 else "")}
 
 
 def _stored(progress, done: int, total: int) -> None:

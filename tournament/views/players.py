@@ -1,6 +1,7 @@
 """Registration: the roster, adding players (one, pasted, or a CSV file), editing, dropping, reinstating and
 deleting them."""
 
+import copy
 import dataclasses
 import hashlib
 
@@ -28,7 +29,8 @@ from tournament.jobs.files import large, players_payload
 from tournament.models import Event, Job, Player, Round
 from tournament.pages.players import history_lines, roster_context
 from tournament.services.divisions import plays_in
-from tournament.services.locks import ServiceError, changed, current_round
+from tournament.services.fide import player_edited
+from tournament.services.locks import ServiceError, changed, current_round, lock_event
 from tournament.services.roster import (
     NewPlayer,
     add_player,
@@ -179,7 +181,7 @@ def _import_job(request, access: Access, source: str, text: str, token: str | No
 @login_required
 def players_paste(request: HtmxHttpRequest, slug: str):
     access = event_for(request, slug, need=ORGANISER)
-    form = PasteForm(request.POST, sections=_section_names(access.event))
+    form = PasteForm(request.POST, sections=_section_names(access.event), fide=access.event.fide)
     if form.is_valid() and large("players", len(form.rows)) and not access.event.section_list:
         # A list this long is stored by the worker (tournament/jobs/files.py); the roster page follows it. (At an
         # event with sections a list is placed section by section in the request: services/sections.py.)
@@ -287,6 +289,8 @@ def _csv_preview(request, access: Access, text: str, encoding: str):
     existing = set(access.event.players.values_list("name", flat=True))
     rows = csv_rosters.parse_players(text, existing)
     csv_rosters.check_sections(rows, *_section_names(access.event))
+    if access.event.fide:
+        csv_rosters.check_fide_byes(rows)
     # A 50,000-row file is checked whole, but the page shows the bad rows and the first good ones.
     shown = rows
     if len(rows) > PREVIEW_ROWS:
@@ -325,6 +329,8 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
     text = form.cleaned_data["text"]
     rows = csv_rosters.parse_players(text)
     csv_rosters.check_sections(rows, *_section_names(access.event))
+    if access.event.fide:
+        csv_rosters.check_fide_byes(rows)
     bad = [r for r in rows if not r.ok]
     if bad:
         # A file malformed anywhere writes nothing: a half-imported roster is worse than none.
@@ -367,10 +373,18 @@ def players_csv_confirm(request: HtmxHttpRequest, slug: str):
 def player_edit(request: HtmxHttpRequest, slug: str, player_id: int):
     access = event_for(request, slug, need=ORGANISER)
     player = get_object_or_404(Player, pk=player_id, event=access.event)
+    before = copy.copy(player)  # the form writes its values onto `player` as it validates
     form = PlayerForm(request.POST or None, instance=player, chess=access.event.colours, fide=access.event.fide)
     if request.method == "POST" and form.is_valid():
         if form.has_changed():
-            save_changed(form)
+            try:
+                with transaction.atomic():
+                    event = lock_event(access.event)
+                    # FIDE mode: pre-awarded byes are full-point byes, asked like the bye form's (services/fide.py).
+                    player_edited(event, request.user, before, player, passes(request))
+                    save_changed(form)
+            except Unpassed as w:
+                return ask(request, access, w, reverse("org_player_edit", args=[slug, player.pk]))
             changed(access.event)
         if access.event.players.filter(name__iexact=player.name).exclude(pk=player.pk).exists():
             messages.warning(request, _("There is another player called %(name)s.") % {"name": player.name})
