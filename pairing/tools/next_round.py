@@ -69,11 +69,11 @@ def to_json(
         for row in rows:
             ids = [pid for pid in (row["a"], row["b"]) if pid is not None]
             row["why"] = {pid: [reason_json(m) for m in reasons.get(pid, ())] for pid in ids}
-    asked = [{"table": None, "a": pid, "b": None, "result": kind} for pid, kind in (requested or {}).items()]
-    if reasons is not None:
-        for row in asked:
-            row["why"] = {row["a"]: [reason_json(m) for m in reasons.get(row["a"], ())]}
-    rows += asked
+    for pid, kind in (requested or {}).items():
+        asked: dict[str, Any] = {"table": None, "a": pid, "b": None, "result": kind}
+        if reasons is not None:
+            asked["why"] = {pid: [reason_json(m) for m in reasons.get(pid, ())]}
+        rows.append(asked)
     return {"round": result.round, "seed": result.seed, "pairings": rows, "warnings": list(result.warnings)}
 
 
