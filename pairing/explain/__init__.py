@@ -18,6 +18,7 @@ from pairing.dutch import DutchInput
 from pairing.explain.dutch import explain_dutch
 from pairing.explain.groups import Group
 from pairing.explain.optimal import explain_optimal
+from pairing.explain.texts import asked_bye
 from pairing.explain.why_not import why_not
 from pairing.types import Pairing, PairingInput
 from swiss.messages import Message
@@ -25,8 +26,8 @@ from swiss.messages import Message
 
 @dataclass(frozen=True)
 class Explanation:
-    """A round's reasons: by player id (every player of the pairing, the byes included), and the organiser's log
-    of the groups from the top."""
+    """A round's reasons: by player id (every player of the pairing, the byes included, then those who asked for
+    a bye in the round), and the organiser's log of the groups from the top."""
 
     players: dict[str, tuple[Message, ...]]
     groups: tuple[Group, ...]
@@ -38,15 +39,29 @@ class Explanation:
         }
 
 
-def explain(inp: PairingInput | DutchInput, result: Pairing, *, names: Mapping[str, str] | None = None) -> Explanation:
+def explain(
+    inp: PairingInput | DutchInput,
+    result: Pairing,
+    *,
+    names: Mapping[str, str] | None = None,
+    asked: Mapping[str, str] | None = None,
+) -> Explanation:
     """Why each player of `result` (the pairing pairing.pair gave for `inp`) is paired as they are. names: the
     players' names by id, for the sentences (the Dutch system's input has none: its sentences name ids without
-    them); the facts always give ids. ValueError when the pairing's players are not the input's."""
+    them); the facts always give ids. asked: the byes asked for the round by player id (half_bye, full_bye,
+    zero_bye: pairing.event.requested_byes), whose players the pairing leaves out; each gets that reason. The
+    engine's input does not say who asked (its left_out note names them), so the caller gives them. ValueError
+    when the pairing's players are not the input's, a player who asked is paired, or a kind is unknown."""
     if isinstance(inp, DutchInput):
         reasons, groups = explain_dutch(inp, result, names or {})
     else:
         reasons, groups = explain_optimal(inp, result, names or {})
-    return Explanation({pid: tuple(m) for pid, m in reasons.items()}, tuple(groups))
+    players = {pid: tuple(m) for pid, m in reasons.items()}
+    for pid, kind in (asked or {}).items():
+        if pid in players:
+            raise ValueError(f"{pid} asked for a bye in round {result.round} but the pairing pairs them")
+        players[pid] = (asked_bye(kind),)
+    return Explanation(players, tuple(groups))
 
 
 def reason_json(m: Message) -> dict[str, Any]:

@@ -152,6 +152,22 @@ def why_bye_requested() -> Message:
     return Message("why_bye_requested", "a pre-awarded bye")
 
 
+# A bye asked for in the round (pairing.event.requested_byes): by kind, its code and its words.
+ASKED_BYES = {
+    "half_bye": ("why_asked_half_bye", "asked for a half-point bye in this round"),
+    "full_bye": ("why_asked_full_bye", "asked for a full-point bye in this round"),
+    "zero_bye": ("why_asked_zero_bye", "asked for a zero-point bye in this round: absent"),
+}
+
+
+def asked_bye(kind: str, **facts: Any) -> Message:
+    """The reason of a player the pairing leaves out because they asked for a bye of this kind in the round."""
+    if kind not in ASKED_BYES:
+        raise ValueError(f"{kind!r} is not a bye a player may ask for (one of {', '.join(ASKED_BYES)})")
+    code, words = ASKED_BYES[kind]
+    return bye(Message(code, words), cause="requested", kind=kind, **facts)
+
+
 def why_bye_lowest(**facts: Any) -> Message:
     return Message(
         "why_bye_lowest",

@@ -26,10 +26,11 @@ class NextRound:
 
 
 def why(done: NextRound, event: Event) -> dict[str, tuple[Message, ...]]:
-    """Each player's reasons (pairing.explain), for a Swiss round; none for the top cut."""
+    """Each player's reasons (pairing.explain), those who asked for a bye included, for a Swiss round; none for
+    the top cut."""
     if done.inp is None:
         return {}
-    return explain(done.inp, done.result, names={p.id: p.name for p in event.players}).players
+    return explain(done.inp, done.result, names={p.id: p.name for p in event.players}, asked=done.requested).players
 
 
 def next_round(event: Event, seed: int) -> NextRound:
@@ -68,7 +69,11 @@ def to_json(
         for row in rows:
             ids = [pid for pid in (row["a"], row["b"]) if pid is not None]
             row["why"] = {pid: [reason_json(m) for m in reasons.get(pid, ())] for pid in ids}
-    rows += [{"table": None, "a": pid, "b": None, "result": kind} for pid, kind in (requested or {}).items()]
+    for pid, kind in (requested or {}).items():
+        asked: dict[str, Any] = {"table": None, "a": pid, "b": None, "result": kind}
+        if reasons is not None:
+            asked["why"] = {pid: [reason_json(m) for m in reasons.get(pid, ())]}
+        rows.append(asked)
     return {"round": result.round, "seed": result.seed, "pairings": rows, "warnings": list(result.warnings)}
 
 
@@ -113,6 +118,7 @@ def to_text(
         lines.extend(_why_lines((pid,), names, reasons))
     for pid, kind in requested.items():
         lines.append(f"{'-':>5}  {pad(who(pid), width)}      {REQUESTED_WORDS[kind]} (requested)")
+        lines.extend(_why_lines((pid,), names, reasons))
     lines.append("")
     # Who the pairing left out, and why (pairing.left_out): a note, not a rule bent.
     notes = [w for w in result.warnings if getattr(w, "code", "") == "left_out"]

@@ -14,12 +14,12 @@ from django.core.management import call_command
 
 from pairing import pair
 from pairing.dutch import BLACK, WHITE, DutchInput, DutchPlayer, Game
-from pairing.event import dutch_from_event
+from pairing.event import dutch_from_event, from_event, requested_byes
 from pairing.explain import Explanation, Group, explain, reason_json
 from pairing.tools.main import main
 from pairing.types import Entrant, PairingInput
 from standings import points_by_player
-from swiss import trf
+from swiss import eventfile, trf
 from tests.engines.test_explain_truth import check_dutch, check_optimal
 
 DATA = Path(__file__).parents[1] / "data"
@@ -189,3 +189,72 @@ def test_colours_flipped_by_hand_get_no_colour_reason_and_names_change_only_the_
     assert any(
         str(a) != str(b) for pid in plain.players for a, b in zip(plain.players[pid], named.players[pid], strict=True)
     )
+
+
+ASKED = {"A": "half_bye", "B": "zero_bye", "C": "full_bye"}
+
+
+def _asked_file(tmp_path: Path) -> Path:
+    """The card event with a half-point bye, an absence and a full-point bye asked for its next round."""
+    doc = json.loads(CARDS.read_text())
+    after = len(doc["rounds"]) + 1
+    for p in doc["players"]:
+        if p["id"] in ASKED:
+            p["requested_byes"] = [{"round": after, "result": ASKED[p["id"]]}]
+    path = tmp_path / "asked.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_a_player_who_asked_for_a_bye_gets_it_as_their_reason_in_the_json(tmp_path):
+    path = _asked_file(tmp_path)
+    out = StringIO()
+    assert main(["pair", str(path), "--explain", "--format", "json", "--seed", "3"], out=out) == 0
+    doc = json.loads(out.getvalue())
+    asked = {row["a"]: row for row in doc["pairings"] if "result" in row}
+    assert {pid: row["result"] for pid, row in asked.items()} == ASKED
+    words = {"half_bye": "a half-point", "zero_bye": "a zero-point", "full_bye": "a full-point"}
+    for pid, row in asked.items():
+        ((reason,),) = row["why"].values()
+        assert set(row["why"]) == {pid}
+        assert {k: reason[k] for k in ("code", "cause", "kind")} == {
+            "code": "bye",
+            "cause": "requested",
+            "kind": ASKED[pid],
+        }
+        assert reason["text"].startswith(f"Bye: asked for {words[ASKED[pid]]} bye in this round")
+    # Every row, paired or asked, has its reasons, and each is true: the asked ones are the event's own.
+    assert all(row["why"] for row in doc["pairings"])
+    event = eventfile.loads(path.read_text())
+    inp = from_event(event, seed=3)
+    assert isinstance(inp, PairingInput)
+    requested = requested_byes(event, inp.round)
+    assert requested == ASKED
+    result = pair(inp)
+    ex = explain(inp, result, asked=requested)
+    assert check_optimal(inp, result, ex.players, requested) > len(ASKED)
+    assert all(asked[pid]["why"][pid] == [reason_json(m) for m in ex.players[pid]] for pid in ASKED)
+
+
+def test_the_text_writes_the_asked_bye_under_its_line(tmp_path):
+    out = StringIO()
+    assert main(["pair", str(_asked_file(tmp_path)), "--explain", "--seed", "3"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    k = next(i for i, line in enumerate(lines) if "half-point bye (requested)" in line)
+    assert lines[k + 1].strip() == "why Player A: Bye: asked for a half-point bye in this round."
+
+
+def test_explain_refuses_an_asked_bye_for_a_paired_player_or_of_an_unknown_kind():
+    inp = _dutch({str(k): () for k in range(1, 5)})
+    result = pair(inp)
+    ex = explain(inp, result, asked={"9": "zero_bye"})
+    assert codes(ex, "9") == [("bye", "requested")] and ex.players["9"][0].params["kind"] == "zero_bye"
+    assert str(ex.players["9"][0]) == "Bye: asked for a zero-point bye in this round: absent."
+    assert explain(inp, result).players.keys() == {"1", "2", "3", "4"}  # without `asked`, as before
+    for asked, words in (({"1": "half_bye"}, "pairs them"), ({"9": "forfeit"}, "not a bye a player may ask for")):
+        try:
+            explain(inp, result, asked=asked)
+        except ValueError as e:
+            assert words in str(e)
+        else:
+            raise AssertionError(f"{asked} was explained")

@@ -22,7 +22,7 @@ import pytest
 
 from pairing import pair
 from pairing.dutch import DutchInput, DutchPlayer, Game
-from pairing.event import dutch_from_event, initial_colour
+from pairing.event import dutch_from_event, initial_colour, requested_byes
 from pairing.explain import explain
 from pairing.types import Entrant, Pairing, PairingError, PairingInput
 from standings import points_by_player
@@ -170,12 +170,36 @@ class DutchFacts:
         return strength[ka] > strength[kb]
 
 
-def check_dutch(inp: DutchInput, result: Pairing, reasons: dict[str, tuple[Message, ...]]) -> int:
-    """Every reason of a Dutch round checked; the number checked. A fact missing is as untrue as a fact wrong."""
+def check_dutch(
+    inp: DutchInput, result: Pairing, reasons: dict[str, tuple[Message, ...]], asked: dict[str, str] | None = None
+) -> int:
+    """Every reason of a Dutch round checked, those of the players who asked for a bye (`asked`, by id: half_bye,
+    full_bye, zero_bye) included; the number checked. A fact missing is as untrue as a fact wrong."""
     try:
-        return _check_dutch(inp, result, reasons)
+        return _check_dutch(inp, result, reasons) + check_asked(set(inp.present), result, reasons, asked or {})
     except KeyError as e:
         raise Untrue(f"a fact missing: {e}") from None
+
+
+def check_asked(
+    paired: set[str], result: Pairing, reasons: dict[str, tuple[Message, ...]], asked: dict[str, str]
+) -> int:
+    """Every player has reasons and nobody else does: the pairing's players, and those who asked for a bye in the
+    round, each with one reason, the bye of the kind they asked for, left out of the engine's input."""
+    players = {x for g in result.pairs for x in (g.a, g.b)} | set(result.byes) | set(result.awarded_byes)
+    check(set(reasons) == players | set(asked), f"round {result.round}: reasons for {sorted(set(reasons))}")
+    for pid, kind in asked.items():
+        where = f"round {result.round}, {pid} asked for {kind}: {reasons[pid]}"
+        (m,) = reasons[pid]
+        facts = {k: v for k, v in m.params.items() if not isinstance(v, Message)}
+        check(pid not in paired and pid not in players, where)
+        check(m.code == "bye" and facts == {"cause": "requested", "kind": kind}, where)
+        check(str(m) == f"Bye: asked for a {ASKED_WORDS[kind]} in this round{ASKED_AFTER[kind]}.", where)
+    return len(asked)
+
+
+ASKED_WORDS = {"half_bye": "half-point bye", "full_bye": "full-point bye", "zero_bye": "zero-point bye"}
+ASKED_AFTER = {"half_bye": "", "full_bye": "", "zero_bye": ": absent"}
 
 
 def _check_dutch(inp: DutchInput, result: Pairing, reasons: dict[str, tuple[Message, ...]]) -> int:
@@ -367,10 +391,14 @@ def costs(inp: PairingInput, games, bye) -> tuple[int, int, Fraction]:
 BRUTE_MAX = 10  # fields this small are checked against every pairing
 
 
-def check_optimal(inp: PairingInput, result: Pairing, reasons: dict[str, tuple[Message, ...]]) -> int:
-    """Every reason of a round of the optimal engine checked; the number checked."""
+def check_optimal(
+    inp: PairingInput, result: Pairing, reasons: dict[str, tuple[Message, ...]], asked: dict[str, str] | None = None
+) -> int:
+    """Every reason of a round of the optimal engine checked, those who asked for a bye included; the number
+    checked."""
+    paired = {e.id for e in (*inp.entrants, *inp.awarded_byes)}
     try:
-        return _check_optimal(inp, result, reasons)
+        return _check_optimal(inp, result, reasons) + check_asked(paired, result, reasons, asked or {})
     except KeyError as e:
         raise Untrue(f"a fact missing: {e}") from None
 
@@ -503,15 +531,15 @@ def corpus_rounds(path: Path):
         inp = dutch_from_event(event, number)
         if number == 1 and event.settings.initial_colour is None:
             inp = replace(inp, initial_colour=initial_colour(event, round_number=len(event.rounds) + 1))
-        yield inp
+        yield inp, requested_byes(event, number)
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_every_reason_on_the_chess_corpus_is_true(path):
     rounds = checked = 0
-    for inp in corpus_rounds(path):
+    for inp, asked in corpus_rounds(path):
         result = pair(inp)
-        checked += check_dutch(inp, result, explain(inp, result).players)
+        checked += check_dutch(inp, result, explain(inp, result, asked=asked).players, asked)
         rounds += 1
     assert rounds >= 5 and checked >= rounds * 4
 
@@ -546,7 +574,7 @@ def random_dutch_rounds(events: int, seed: int):
                 result = pair(inp)
             except PairingError:
                 break
-            yield inp, result
+            yield inp, result, dict.fromkeys(sorted(asked), "half_bye")
             done: set[str] = set()
             for g in result.pairs:
                 r = rng.random()
@@ -569,9 +597,9 @@ def random_dutch_rounds(events: int, seed: int):
 def test_every_reason_of_a_thousand_random_dutch_rounds_is_true():
     rounds = checked = 0
     causes: set[tuple[str, str]] = set()
-    for inp, result in random_dutch_rounds(230, seed=20261207):
-        reasons = explain(inp, result).players
-        checked += check_dutch(inp, result, reasons)
+    for inp, result, asked in random_dutch_rounds(230, seed=20261207):
+        reasons = explain(inp, result, asked=asked).players
+        checked += check_dutch(inp, result, reasons, asked)
         causes |= {(m.code, m.params.get("cause", "")) for ms in reasons.values() for m in ms}
         rounds += 1
     assert rounds >= 1000, rounds
@@ -580,6 +608,7 @@ def test_every_reason_of_a_thousand_random_dutch_rounds_is_true():
         assert expected in causes, expected
     for expected in [("bye", "lowest_without_bye"), ("bye", "completion"), ("bye", "unplayed_games")]:
         assert expected in causes, expected
+    assert ("bye", "requested") in causes  # a half-point bye asked for
     for expected in ("absolute", "balance", "alternation", "stronger_preference", "lot", "initial"):
         assert ("colour", expected) in causes, expected
 
@@ -687,7 +716,7 @@ def _planted(inp, result, code: str, change) -> dict[str, tuple[Message, ...]]:
     ],
 )
 def test_a_false_reason_is_caught(code, change):
-    for inp, result in random_dutch_rounds(40, seed=3):
+    for inp, result, _asked in random_dutch_rounds(40, seed=3):
         try:
             reasons = _planted(inp, result, code, change)
         except LookupError:

@@ -49,13 +49,18 @@ _kept: OrderedDict = OrderedDict()
 
 
 def store(
-    rnd: Round, inp: PairingInput | DutchInput, result: Pairing, players: list[Player]
+    rnd: Round,
+    inp: PairingInput | DutchInput,
+    result: Pairing,
+    players: list[Player],
+    asked: dict[str, str] | None = None,
 ) -> RoundExplanation | None:
-    """Explain the engine's pairing `result` of `inp` and keep it with `rnd`, by player pk. An explanation that
+    """Explain the engine's pairing `result` of `inp` and keep it with `rnd`, by player pk; asked: the byes asked
+    for the round by player key (pairing.requested_byes), whose players get that reason. An explanation that
     fails is logged and left out (the pages then show no reasons): it never stops a round being paired."""
     pk = {p.key: p.pk for p in players}
     try:
-        ex = explain(inp, result, names={p.key: p.name for p in players})
+        ex = explain(inp, result, names={p.key: p.name for p in players}, asked=asked)
     except (ValueError, KeyError, PairingError):
         logger.exception("round %s of event %s: the pairing could not be explained", rnd.number, rnd.event_id)
         return None

@@ -164,7 +164,7 @@ def _pair_into(event: Event, number: int, by, seed: int | None = None, progress:
         clock_minutes=event.round_minutes,
     )
     create_matches(rnd, _build_round_matches(rnd, result, players, requested, first))
-    explanations.store(rnd, inp, result, players)  # why each player is paired so: their phone, the pages
+    explanations.store(rnd, inp, result, players, requested)  # why each player is paired so: their phone, the pages
     if result.method == "dutch" and number >= FROZEN_FROM_ROUND:
         _freeze_pairing_numbers(players, file_event)
     return rnd

@@ -264,6 +264,9 @@ TEXTS = {
     "why_alone": _("they were alone in the %(group)s group"),
     "why_alternation": _("it alternates with their last colours (%(last)s)"),
     "why_balance": _("it evens out their colours (%(whites)s White, %(blacks)s Black)"),
+    "why_asked_full_bye": _("asked for a full-point bye in this round"),
+    "why_asked_half_bye": _("asked for a half-point bye in this round"),
+    "why_asked_zero_bye": _("asked for a zero-point bye in this round: absent"),
     "why_bye_all_had": _("every player in this round has already had one"),
     "why_bye_completion": _(
         "giving it to any lower-ranked player who may have it (%(count)s) would leave the rest unpairable (C.4)"

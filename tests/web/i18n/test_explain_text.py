@@ -15,8 +15,8 @@ from tournament.text import engine_text, game_words
 
 
 def _every_message(rounds):
-    for inp, result in rounds:
-        ex = explain(inp, result)
+    for inp, result, *asked in rounds:  # the Dutch rounds also give the half-point byes asked for
+        ex = explain(inp, result, asked=asked[0] if asked else None)
         for messages in ex.players.values():
             yield from messages
         for group in ex.groups:

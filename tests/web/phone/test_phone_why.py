@@ -15,6 +15,7 @@ from tournament.models import Player, Round, RoundExplanation
 from tournament.pages.why import said
 from tournament.services import explanations
 from tournament.services.results import Outcome, record_result
+from tournament.services.roster import request_bye
 from tournament.services.rounds import pair_next_round, publish_round, swap_players
 from tournament.text import engine_text
 
@@ -156,3 +157,31 @@ def test_a_swap_makes_a_new_answer(event, organiser):
     assert explanations.answer(rnd, a, b)["code"] != "paired"
     swap_players(rnd, m1.player_b, b, organiser)  # b now plays a
     assert explanations.answer(rnd, a, b)["code"] == "paired"
+
+
+ASKED_SENTENCE = {
+    "en": "Bye: asked for a half-point bye in this round.",
+    "ja": "不戦勝：このラウンドの0.5点の休みを申請。",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_player_who_asked_for_a_half_point_bye_reads_that_as_their_reason(chess, organiser, language):
+    played_rounds(chess, organiser, rounds=1)
+    first = Round.objects.get(event=chess, number=1)
+    for m in first.matches.filter(player_b__isnull=False):
+        record_result(m, Outcome("played", (1, 0, 0)), organiser)
+    asker = chess.players.get(name="Player C")
+    request_bye(asker, 2, "half_bye", organiser)
+    rnd = pair_next_round(chess, organiser)
+    publish_round(rnd, organiser)
+    assert rnd.matches.get(player_a=asker).result == "half_bye"
+    (stored,) = RoundExplanation.objects.get(round=rnd).players[str(asker.pk)]["reasons"]
+    assert stored["code"] == "bye" and stored["params"] == {
+        "because": {"code": "why_asked_half_bye", "params": {}, "text": "asked for a half-point bye in this round"},
+        "cause": "requested",
+        "kind": "half_bye",
+    }
+    page = phone(chess, asker, language).get(reverse("player:me", args=[chess.slug])).content.decode()
+    assert reasons(chess, rnd, asker, language) == [ASKED_SENTENCE[language]]
+    assert escape(ASKED_SENTENCE[language]) in page
