@@ -1,5 +1,5 @@
 """The answers of why_not (docs/explanations.md#why-not) stay the same when it is made faster: the answers about
-random pairs of random rounds of both engines, recorded in tests/data/why_not_answers.json by the code before its
+random pairs of random rounds of both engines, recorded in tests/data/why_not/answers.json by the code before its
 answers were reordered and its facts cached, are given again, fact for fact (the round each builds included).
 
     .venv/bin/python -m tests.engines.test_why_not_same --record   # write the file again (only on purpose)
@@ -19,7 +19,7 @@ import pairing
 from pairing.explain import why_not
 from tests.engines.test_why_not_truth import card_event, generated
 
-RECORDED = Path(__file__).parents[1] / "data" / "why_not_answers.json"
+RECORDED = Path(__file__).parents[1] / "data" / "why_not" / "answers.json"
 CARD = [(seed, n, rounds) for seed, (n, rounds) in enumerate([(9, 2), (16, 3), (23, 4), (40, 5), (65, 3), (120, 4)])]
 DUTCH = [(seed, n, rounds) for seed, (n, rounds) in enumerate([(10, 4), (15, 5), (24, 6), (41, 7), (64, 5), (99, 7)])]
 QUESTIONS = 24
