@@ -105,7 +105,8 @@ GET_PAGES = [
 def _get_urls(event, routes):
     for name, _, kwargs in routes:
         url = reverse(name, kwargs=kwargs_for(event, kwargs))
-        if name not in ("org_round_clock", "org_table_result", "org_match_result", "org_job_start"):  # POST-only
+        post_only = ("org_round_clock", "org_table_result", "org_match_result", "org_match_adjourn", "org_job_start")
+        if name not in post_only:
             yield name, url
 
 
