@@ -151,5 +151,9 @@ def player_trail(event: Event, player_key: str, numbers: list[int]) -> list[Trai
     by the first phone that renders, and picked from for each player."""
     if not numbers:
         return []
-    changes = cached(f"round-changes:{event_key(event)}", lambda: trail.of_event(event))
-    return lines_of(event, trail.touching(changes, player_key, numbers), player_key)
+    return lines_of(event, trail.touching(event_changes(event), player_key, numbers), player_key)
+
+
+def event_changes(event: Event) -> list[RoundChange]:
+    """Every change of the event's published rounds, read once per event version by the first page that asks."""
+    return cached(f"round-changes:{event_key(event)}", lambda: trail.of_event(event))

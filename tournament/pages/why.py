@@ -17,7 +17,8 @@ from django.utils.translation import pgettext
 
 from tournament.models import Event, Player, Round, RoundExplanation
 from tournament.pages.memo import cached, event_identity
-from tournament.services.explanations import player_entry, token
+from tournament.pages.trail import event_changes
+from tournament.services.explanations import player_entry
 from tournament.text import engine_text
 
 CHOICES = 80  # a round's players offered in a list; more, and the phone types a name
@@ -85,8 +86,9 @@ def _names(event: Event, pks) -> dict[int, str]:
 
 def phone_why(event: Event, rnd: Round | None, player: Player) -> dict | None:
     """The player's own reasons in round `rnd` and their group: {"lines", "group", "choices"}; None for a round
-    without them. Read from the database once per change of the round's explanation (results coming in leave
-    it cached: services.explanations.token), in the reader's language at each request."""
+    without them, in the reader's language. Read from the database once per pairing of the round and per change
+    made to it by hand (each is on its trail), not once per result coming in: every result is a new event version
+    and the phones of a busy round read nothing more for it."""
     if rnd is None or rnd.kind != Round.Kind.SWISS:
         return None
 
@@ -105,7 +107,11 @@ def phone_why(event: Event, rnd: Round | None, player: Player) -> dict | None:
             names = _names(event, members)
         return {"reasons": entry["reasons"], "group": group, "names": names, "choices": why_not_choices(rnd, player)}
 
-    raw = cached(f"why-phone:{event_identity(event)}:{rnd.pk}:{token(rnd.pk)}:{player.pk}", read)
+    # A re-pairing makes a new round (its creation time keeps a reused primary key apart); a swap or a flip of a
+    # published round adds to its trail, read once per event version for every phone (pages/trail.py).
+    made = f"{rnd.pk}.{int(rnd.created_at.timestamp() * 1_000_000)}"
+    edits = sum(c.round_number == rnd.number for c in event_changes(event))
+    raw = cached(f"why-phone:{event_identity(event)}:{made}:{edits}:{player.pk}", read)
     if not raw["reasons"]:
         return None
     view = _group(raw["group"], raw["names"]) if raw["group"] is not None else None

@@ -11,12 +11,11 @@ players changed by hand. A round paired before explanations were stored has none
 import hashlib
 import json
 import logging
-import uuid
 from collections import OrderedDict
 from datetime import timedelta
 
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -79,7 +78,6 @@ def store(
         for pid, reasons in ex.players.items()
     }
     cache.set(_input_key(rnd.pk), inp, INPUT_SECONDS)  # "why not" starts from it (engine_round)
-    _changed(rnd.pk)
     return RoundExplanation.objects.create(round=rnd, method=result.method, players=stored, groups=groups)
 
 
@@ -116,27 +114,6 @@ def by_hand(rnd: Round, kind: str, player_pks: list[int]) -> None:
     ex.by_hand = [*ex.by_hand, {"kind": kind, "players": sorted(moved), "at": at}]
     ex.revision += 1
     ex.save(update_fields=["players", "groups", "by_hand", "revision"])
-    _changed(rnd.pk)
-
-
-# What a phone shows of its player's reasons is cached under the round's current token: a new pairing or a change
-# by hand drops the token once committed, so the next phone finds a new one and reads the stored reasons again,
-# while results coming in (a new event version each) leave it, and the phones' polls read nothing more.
-def _token_key(round_id: int) -> str:
-    return f"why-token:{round_id}"
-
-
-def _changed(round_id: int) -> None:
-    transaction.on_commit(lambda: cache.delete(_token_key(round_id)))
-
-
-def token(round_id: int) -> str:
-    """The round's explanation as it stands now, as a cache key part (see _changed)."""
-    found = cache.get(_token_key(round_id))
-    if found is None:
-        cache.add(_token_key(round_id), uuid.uuid4().hex, None)
-        found = cache.get(_token_key(round_id)) or uuid.uuid4().hex
-    return found
 
 
 def _json_at(round_id: int, column: str, key: str | int):

@@ -80,7 +80,7 @@ def test_the_phone_of_a_card_event_shows_the_optimal_engine_s_reasons(event, org
 def test_a_swapped_player_s_phone_says_the_organiser_paired_them_by_hand(
     event, organiser, django_capture_on_commit_callbacks
 ):
-    """The phone's reasons are cached while results come in; the swap's commit makes the next page read them again."""
+    """The phone's reasons are cached while results come in; the swap, on the round's trail, is read at once."""
     rnd = played_rounds(event, organiser)
     a, b = (m.player_a for m in rnd.matches.filter(player_b__isnull=False).order_by("table")[:2])
     me = phone(event, a)
