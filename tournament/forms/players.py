@@ -17,7 +17,6 @@ from tournament.text import game_words, l10n
 from tournament.text.chess_details import CHESS_FIELDS, chess_detail
 from tournament.text.names import clean_player_name, numbered
 
-
 # The K a chess player's rating changes by (docs/ratings.md), as the FIDE rating list gives it; blank: worked out.
 K_CHOICES = [("", _("Worked out from the rating and birth date")), ("10", "10"), ("20", "20"), ("40", "40")]
 
