@@ -1,22 +1,31 @@
-"""A FIDE-mode event in the browser (docs/fide-mode.md): the arbiter gives a second half-point bye past its
-warning, swaps two players of a draft and validates it past the level-4 warning (the TRF's MPA line), changes the
-tie-break list after round 1 (its ### line), pairs round 2 with a result missing (the game adjourned), and gets no
-final TRF until the adjourned game is decided, past its warning (the TRF's Adjournment line)."""
+"""A 7-round FIDE-mode event in the browser (docs/fide-mode.md). The arbiter gives a second half-point bye past its
+level-3 warning, swaps two players of round 1's draft and validates it past the level-4 warning (the TRF's MPA
+line), changes the tie-break list after round 1 (its level-4 warning and ### line), pairs round 2 with a result
+missing (the game adjourned), enters a late player after round 4 (the next pairing number, not the rating's),
+and gets no final TRF until the adjourned game is decided past its warning (the TRF's Adjournment line). Rounds
+3 to 7 are paired and scored through the services: the browser drives the five exceptions, not the routine."""
 
 import pytest
+from django.db.models import Q
 from playwright.sync_api import expect
 
 from tests.conftest import new_chess_event
 from tournament.models import Event, Match, Round
 from tournament.services.results import parse_outcome, record_result
+from tournament.services.rounds import pair_next_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NAMES = ["Anna", "Bo", "Cleo", "Dan", "Eva", "Finn", "Gus"]
+NAMES = ["Anna", "Bo", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hal", "Ida", "Jon"]
 
 
-def test_an_arbiter_runs_a_fide_mode_event(live_server, page, organiser, shot):
-    new_chess_event(organiser, {n: 2100 - 20 * i for i, n in enumerate(NAMES)}, planned_rounds=2)
+def _score(rnd, organiser, outcome="1-0"):
+    for m in rnd.matches.filter(player_b__isnull=False):
+        record_result(m, parse_outcome(outcome, 1, True), organiser)
+
+
+def test_an_arbiter_runs_a_seven_round_fide_mode_event(live_server, page, organiser, shot):
+    new_chess_event(organiser, {n: 2100 - 20 * i for i, n in enumerate(NAMES)}, planned_rounds=7)
     Event.objects.filter(slug="open").update(fide_mode=True)
     event = Event.objects.get(slug="open")
     base = f"{live_server.url}/events/open"
@@ -83,15 +92,44 @@ def test_an_arbiter_runs_a_fide_mode_event(live_server, page, organiser, shot):
     page.get_by_role("button", name="I have read it: go on").click()
     assert Match.objects.get(pk=games[0].pk).adjourned
     page.get_by_role("button", name="Publish round 2").click()
-    for m in event.rounds.get(number=2).matches.filter(player_b__isnull=False):
-        record_result(m, parse_outcome("½", 1, True), organiser)
+    _score(event.rounds.get(number=2), organiser, "½")
+
+    # Rounds 3 and 4 through the services, the adjourned game still open; round 4 freezes the pairing numbers.
+    for outcome in ("1-0", "0-1"):
+        nxt = pair_next_round(event, organiser)
+        publish_round(nxt, organiser)
+        _score(nxt, organiser, outcome)
+    assert event.rounds.count() == 4
+    assert sorted(event.players.values_list("pairing_number", flat=True)) == list(range(1, 11))
+
+    # A late entry after round 4, rated above everyone: the next pairing number (11), not a place by rating.
+    page.goto(f"{base}/players/")
+    page.locator("#id_name").fill("Zed Late, 2600")
+    page.locator("#quick-add").get_by_role("button", name="Add").click()
+    expect(page.locator("#add-log")).to_contain_text("Zed Late")
+    shot("late-entry")
+
+    # Rounds 5 to 7 through the services, the late entry among them.
+    for outcome in ("1-0", "½", "0-1"):
+        nxt = pair_next_round(event, organiser)
+        publish_round(nxt, organiser)
+        _score(nxt, organiser, outcome)
+    assert event.rounds.count() == 7
+    late = event.players.get(name="Zed Late")
+    assert late.pairing_number == 11
+    assert (
+        Match.objects.filter(round__event=event, round__number__gt=4)
+        .filter(Q(player_a=late) | Q(player_b=late))
+        .count()
+        == 3
+    )
 
     # The last round is played, the adjourned game is not decided: no final TRF.
     page.goto(f"{base}/export/event.trf")
     expect(page.locator("body")).to_contain_text("No final TRF while a result is missing (round 1)")
     shot("no-final-trf")
 
-    # White wins the adjourned game: a level-3 warning, then the TRF with both ### lines.
+    # White wins the adjourned game: a level-3 warning, then the TRF with every ### line and the late number.
     page.goto(f"{base}/rounds/1/matches/{games[0].pk}/")
     page.get_by_label("White won 1-0").check()
     page.get_by_role("button", name="Save result").click()
@@ -101,27 +139,6 @@ def test_an_arbiter_runs_a_fide_mode_event(live_server, page, organiser, shot):
     assert "### MPA @ Round 1" in trf and "### by hand " in trf
     assert "### Tie-breaks changed @ Round 1, were: " in trf
     assert "### Adjournment @ Round 1: " in trf and " 1-0 " in trf.split("### Adjournment")[1].splitlines()[0]
-
-
-def test_a_late_entry_after_round_4_gets_the_next_pairing_number(live_server, page, organiser):
-    from tournament.services.rounds import pair_next_round, publish_round
-
-    new_chess_event(organiser, {f"Player {i}": 2100 - 20 * i for i in range(1, 11)}, planned_rounds=7)
-    Event.objects.filter(slug="open").update(fide_mode=True)
-    event = Event.objects.get(slug="open")
-    for _ in range(4):
-        rnd = pair_next_round(event, organiser)
-        publish_round(rnd, organiser)
-        for m in rnd.matches.filter(player_b__isnull=False):
-            record_result(m, parse_outcome("1-0" if m.table % 2 else "½", 1, True), organiser)
-    page.goto(f"{live_server.url}/login/")
-    page.get_by_label("Username").fill("olga")
-    page.get_by_label("Password").fill("organiser-pass-1")
-    page.get_by_role("button", name="Log in").click()
-    page.goto(f"{live_server.url}/events/open/players/")
-    page.locator("#id_name").fill("Zed Late, 2600")  # the highest rating, yet the next number
-    page.locator("#quick-add").get_by_role("button", name="Add").click()
-    expect(page.locator("#add-log")).to_contain_text("Zed Late")
-    trf = page.request.get(f"{live_server.url}/events/open/export/event.trf").text()
     line = next(row for row in trf.splitlines() if row.startswith("001") and "Late" in row)
     assert int(line[4:8]) == 11, line
+    assert sum(1 for row in trf.splitlines() if row.startswith("001")) == 11
