@@ -79,6 +79,8 @@ COLUMN_NAMES = {
     "title": {"title", "titel", "タイトル"},
     "sex": {"sex", "gender", "køn", "性別"},
     "birth_date": {"birth_date", "birth date", "birthdate", "born", "fødselsdato", "生年月日"},
+    # FIDE's K-factor as the rating list gives it (docs/ratings.md).
+    "k": {"k", "k-factor", "k factor", "kfactor", "k-faktor", "k faktor", "k係数", "k値"},
     # The section of an event with sections (docs/sections.md) the player is registered in.
     "section": {"section", "gruppe", "部門"},
 }
@@ -110,6 +112,7 @@ CHESS_COLUMNS = (
     ("title", "title", pgettext_lazy("CSV column", "title")),
     ("sex", "sex", pgettext_lazy("CSV column", "sex")),
     ("birth_date", "birth_date", pgettext_lazy("CSV column", "birth_date")),
+    ("k", "k", pgettext_lazy("CSV column", "k")),
 )
 # The section a player plays in, at an event with sections (docs/sections.md).
 SECTION_COLUMNS = (("section", "section", pgettext_lazy("CSV column", "section")),)
@@ -128,6 +131,7 @@ READ_COLUMNS = (
     "federation",
     "title",
     "sex",
+    "k",
 )
 
 

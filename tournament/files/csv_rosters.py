@@ -29,6 +29,8 @@ NUMBER = re.compile(r"[-+−]?\s*\d+(?:[.,]\d+)?")
 # half-width one wherever that separates fields: "中村 翔、1650" is a name and a rating.
 WIDE_SEPARATORS = str.maketrans({"、": ",", "，": ",", "；": ";"})
 # Full-width digits and signs (１６５０) read as the ASCII ones in a number.
+# The K-factors FIDE uses (docs/ratings.md), as a `k` column gives them.
+K_FACTORS = {"10": 10, "20": 20, "40": 40}
 WIDE_DIGITS = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)} | {"－": "-", "＋": "+", "．": "."})
 
 
@@ -41,6 +43,7 @@ class CsvRow:
     byes: int = 0
     reading: str = ""
     chess: dict[str, str] = field(default_factory=dict)  # fide_id, federation, title, sex, birth_date
+    k: int | None = None  # a chess player's K-factor from the rating list (docs/ratings.md); None: worked out
     # The name's parts as entered ("Hellström, Viktor"; last/first name columns), both or neither.
     family_name: str = ""
     given_name: str = ""
@@ -216,6 +219,10 @@ def _row(line: int, cells: list[str], columns: list[str] | None) -> CsvRow:
                 row.errors.append(problem.rstrip("."))
             else:
                 row.chess[key] = value
+    if values.get("k"):
+        row.k = K_FACTORS.get(values["k"].translate(WIDE_DIGITS).strip())
+        if row.k is None:
+            row.errors.append(gettext("K “%(value)s” must be 10, 20 or 40") % {"value": values["k"][:12]})
     if len(cells) > len(columns):
         row.errors.append(
             gettext("%(found)s columns; expected at most %(expected)s")

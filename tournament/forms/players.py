@@ -17,16 +17,33 @@ from tournament.text import game_words, l10n
 from tournament.text.chess_details import CHESS_FIELDS, chess_detail
 from tournament.text.names import clean_player_name, numbered
 
+# The K a chess player's rating changes by (docs/ratings.md), as the FIDE rating list gives it; blank: worked out.
+K_CHOICES = [("", _("Worked out from the rating and birth date")), ("10", "10"), ("20", "20"), ("40", "40")]
+
 
 class PlayerForm(forms.ModelForm):
-    """A player's registration; a chess event's also carries the FIDE details (`CHESS_FIELDS`)."""
+    """A player's registration; a chess event's also carries the FIDE details (`CHESS_FIELDS`) and K."""
+
+    k = forms.TypedChoiceField(
+        choices=K_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=_("K-factor"),
+        error_messages={"invalid_choice": _("K is 10, 20 or 40 (or blank), as the FIDE rating list gives it.")},
+        help_text=_(
+            "As the FIDE rating list gives it: 40 for a player new to the list until 30 rated games, and for a "
+            "junior under 2300 until the end of the year of their 18th birthday; 20 under 2400; 10 once the "
+            "rating has reached 2400. Blank: worked out from the rating and birth date."
+        ),
+    )
 
     def __init__(self, *args, chess: bool = False, fide: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         if not fide:  # FIDE mode: the arbiter may say a player takes no half-point bye
             del self.fields["half_bye_ok"]
         if not chess:
-            for key in CHESS_FIELDS:
+            for key in (*CHESS_FIELDS, "k"):
                 del self.fields[key]
         elif (get_language() or "").startswith("da") and self.initial.get("sex") == "w":
             self.initial["sex"] = "k"  # kvinde, as the Danish label "Køn (m/k)" asks; stored as FIDE's w
@@ -102,6 +119,7 @@ class PlayerForm(forms.ModelForm):
             "byes",
             "fixed_table",
             *CHESS_FIELDS,
+            "k",
             "half_bye_ok",
         ]
         labels = {

@@ -41,6 +41,7 @@ class NewPlayer:
     chess: dict = field(default_factory=dict)  # a chess event's FIDE details (text.chess_details.CHESS_FIELDS)
     family_name: str = ""  # the name's parts as entered, both or neither (swiss/names.py)
     given_name: str = ""
+    k: int | None = None  # a chess player's K-factor from the rating list (docs/ratings.md)
 
 
 def add_player(event: Event, by, **fields) -> tuple[Player, list[str]]:
@@ -163,7 +164,7 @@ def _insert_players(
     before (nobody else adds to this event meanwhile: the caller holds its lock), in insertion order.
     Columns the entry does not set get the model's defaults.
     """
-    given = ("name", "reading", "rating", "external_id", "byes", "family_name", "given_name")
+    given = ("name", "reading", "rating", "external_id", "byes", "family_name", "given_name", "k")
     if connection.vendor != "postgresql":
         made = []
         for start in range(0, len(entries), PROGRESS_ROWS):
@@ -204,7 +205,7 @@ def _insert_players(
             # As Player.save and bulk_create would: half-width kana typed at the desk is stored full-width.
             reading = stored_reading(e.reading)
             values.update(name=e.name, reading=reading, rating=e.rating, external_id=e.external_id, byes=e.byes)
-            values.update(family_name=e.family_name, given_name=e.given_name)
+            values.update(family_name=e.family_name, given_name=e.given_name, k=e.k)
             values.update(e.chess)
             # A JSON column's value goes in as its text (COPY adapts no dict).
             copy.write_row([json.dumps(v) if isinstance(v := values[f.attname], dict) else v for f in fields])
@@ -294,6 +295,7 @@ def new_players(rows: list[CsvRow], chess: bool = True) -> list[NewPlayer]:
             chess=r.chess if chess else {},
             family_name=r.family_name,
             given_name=r.given_name,
+            k=r.k if chess else None,
         )
         for r in rows
         if r.ok

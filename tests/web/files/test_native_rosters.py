@@ -397,5 +397,5 @@ def test_a_heading_row_we_cannot_read_names_the_columns_in_the_pages_language():
         (row, _player) = csv_rosters.parse_players("Navn;Klubb;Rating\nSøren Kirk;SK;1800\n")
     assert (
         "Navn, Sorteringsnavn, Efternavn, Fornavn, Rating, ID, Oversiddere, Fødselsdato, Gruppe, FIDE-id, Forbund, "
-        "Titel, Køn (name, reading," in row.errors[0]
+        "Titel, Køn, K-faktor (name, reading," in row.errors[0]
     )

@@ -524,8 +524,8 @@ def test_fide_details_come_in_and_go_out_by_csv(chess, organiser):
     assert anna.fide_id == "1234567" and anna.federation == "SWE"
     out = csv_exports.players_csv(chess.players.order_by("number"), chess=True)
     header, *lines = list(csv.reader(io.StringIO(out.lstrip("\ufeff"))))
-    assert header[-5:] == ["fide_id", "federation", "title", "sex", "birth_date"]
-    assert lines[-1][-5:] == ["1234567", "SWE", "WFM", "w", "2002/04/30"]
+    assert header[-6:] == ["fide_id", "federation", "title", "sex", "birth_date", "k"]
+    assert lines[-1][-6:] == ["1234567", "SWE", "WFM", "w", "2002/04/30", ""]
     bad = csv_rosters.parse_players("name,federation\nBo,Sweden\n")
     assert not bad[0].ok and "three-letter" in bad[0].errors[0]
 
