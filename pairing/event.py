@@ -177,8 +177,9 @@ def entrants_from_event(event: Event, round_number: int | None = None, seed: int
             if p.id not in present[k]:
                 units[p.id] += win
                 byes[p.id] += 1
-    for a, b in event.settings.forbidden_pairs:
-        # A pair who must not meet (team-mates, family) is kept apart as a rematch is (FIDE C.04.1).
+    for a, b in event.settings.forbidden_in(n):
+        # A pair who must not meet (team-mates, family) is kept apart as a rematch is (FIDE C.04.1), in the
+        # rounds its range names.
         opponents[a].add(b)
         opponents[b].add(a)
 
@@ -419,5 +420,5 @@ def dutch_from_event(event: Event, round_number: int | None = None, seed: int = 
         awarded_byes=tuple(awarded),
         seed=seed,
         notes=(note,) if note else (),
-        forbidden=event.settings.forbidden_pairs,
+        forbidden=event.settings.forbidden_in(n),
     )

@@ -77,6 +77,24 @@ def rating_report(data: dict) -> dict[str, Any]:
     }
 
 
+def forbidden_rounds(
+    value: Any, ids: set[str], path: str = "forbidden_rounds"
+) -> tuple[tuple[str, str, int, int], ...]:
+    """`[["3", "7", 2, 3], …]`: pairs of players kept apart in rounds 2 to 3 only (first <= last)."""
+    found: list[tuple[str, str, int, int]] = []
+    for i, entry in enumerate(list_at(value, path)):
+        ok = isinstance(entry, list) and len(entry) == 4
+        ok = ok and all(isinstance(x, str) for x in entry[:2]) and all(type(x) is int for x in entry[2:])
+        if not ok or not 1 <= entry[2] <= entry[3] or entry[0] == entry[1]:
+            raise EventFileError(
+                f"{path}[{i}]",
+                Message("file_forbidden_rounds", "expected two player ids, then the first and last round"),
+            )
+        forbidden_pairs([entry[:2]], ids, f"{path}[{i}]")
+        found.append((entry[0], entry[1], entry[2], entry[3]))
+    return tuple(found)
+
+
 def forbidden_pairs(value: Any, ids: set[str], path: str = "forbidden_pairs") -> tuple[tuple[str, str], ...]:
     """`[["3", "7"], …]`: pairs of two different players of the event, each pair once."""
     pairs: list[tuple[str, str]] = []

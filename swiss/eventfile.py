@@ -14,7 +14,7 @@ from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any
 
-from swiss.chessfacts import accelerations, detail_problem, forbidden_pairs, rating_report
+from swiss.chessfacts import accelerations, detail_problem, forbidden_pairs, forbidden_rounds, rating_report
 from swiss.eventrounds import parse_rounds
 from swiss.eventtrail import dump_changes
 from swiss.messages import Message
@@ -115,6 +115,8 @@ def _body(data: dict) -> Event:
     ids = {p.id for p in players}
     if "forbidden_pairs" in data:
         settings = replace(settings, forbidden_pairs=forbidden_pairs(data["forbidden_pairs"], ids))
+    if "forbidden_rounds" in data:
+        settings = replace(settings, forbidden_rounds=forbidden_rounds(data["forbidden_rounds"], ids))
     rounds = parse_rounds(data.get("rounds", []), ids, settings.best_of)
     return Event(settings=settings, players=players, rounds=rounds)
 
@@ -413,6 +415,8 @@ def _dump_settings(s: Settings) -> dict[str, Any]:
         doc["round_dates"] = list(s.round_dates)
     if s.forbidden_pairs:
         doc["forbidden_pairs"] = [list(pair) for pair in s.forbidden_pairs]
+    if s.forbidden_rounds:
+        doc["forbidden_rounds"] = [list(entry) for entry in s.forbidden_rounds]
     doc.update(dump_section_settings(s))
     doc.update(dump_prize_settings(s.prizes, s.prize_rules))
     for key in ("date", "slug"):

@@ -119,6 +119,9 @@ class Settings:
     # Chess (FIDE C.04.1): pairs of players who must not meet (team-mates, family), by player id; the pairing
     # engines treat each as a game already played (TRF-2026 260 records).
     forbidden_pairs: tuple[tuple[str, str], ...] = ()
+    # Pairs kept apart in some rounds only (a TRF-2026 260 record's round range narrower than the event):
+    # (id, id, first round, last round).
+    forbidden_rounds: tuple[tuple[str, str, int, int], ...] = ()
     # Sections (docs/sections.md), all optional and empty for an event of its own: the first table number,
     # the placement rules (a rating band, birth years), the Day-2 cut (after round `cut_after`, at least
     # `cut_points` or the top `cut_top`, ties at the line as `cut_ties` says), and the section this one is
@@ -141,6 +144,11 @@ class Settings:
     @property
     def pairing_system(self) -> str:
         return self.pairing or default_pairing(self.preset)
+
+    def forbidden_in(self, round_number: int) -> tuple[tuple[str, str], ...]:
+        """The pairs who must not meet in this round: every-round pairs, then those whose range holds it."""
+        ranged = tuple((a, b) for a, b, first, last in self.forbidden_rounds if first <= round_number <= last)
+        return self.forbidden_pairs + ranged
 
     @property
     def games_to_win(self) -> int:

@@ -58,7 +58,7 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
     points = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
     byes: dict[int, dict[int, str]] = defaultdict(dict)
     accelerations: Accelerations = {}
-    forbidden: list[tuple[str, str]] = []
+    forbidden: list[tuple[frozenset[str], int, int]] = []  # (pair, first round, last round)
     for number, line in header:
         code, value = line[:3], line[4:].strip()
         if code == "012" and value:
@@ -89,7 +89,10 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
         elif code == "250":
             _read_250(number, line, rows, accelerations)
         elif code == "260":
-            forbidden += [pair for pair in _read_260(number, line, rows) if pair not in forbidden]
+            first, last, pairs = _read_260(number, line, rows)
+            forbidden += [(frozenset(pair), first, last) for pair in pairs]
+        elif code == "XXP":
+            forbidden += [(frozenset(pair), 1, EVERY_ROUND) for pair in _read_xxp(number, line, rows)]
     scoring = Scoring(points["win"], points["draw"], points["loss"])
     if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
         raise TRFError(
@@ -112,7 +115,7 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
         planned_rounds=planned,
         initial_colour=colour,
         trf_header=lines,
-        forbidden_pairs=tuple(forbidden),
+        **_forbidden_settings(forbidden, planned),
         **report_of(list(lines)),
     )
     return settings, byes, accelerations
@@ -326,40 +329,92 @@ def _260_problem(number: int) -> TRFError:
     )
 
 
-def _read_260(number: int, line: str, rows: Rows) -> list[tuple[str, str]]:
-    """TRF-2026 260: "260 001 009    3    7   12", players who must not meet each other (team-mates, family):
-    every two of them a forbidden pair (by start rank, which a TRF's player id is). The rounds are kept in the
-    line as written; the event keeps the players apart in every round it pairs."""
+def _read_260(number: int, line: str, rows: Rows) -> tuple[int, int, list[tuple[str, str]]]:
+    """TRF-2026 260: "260 002 003    3    7   12", players who must not meet each other (team-mates, family)
+    in rounds 2 to 3 (columns 5-7 and 9-11, the first and last round, which may coincide): every two of them a
+    forbidden pair (by start rank, which a TRF's player id is)."""
     words = line[4:].split()
     if len(words) < 4 or not all(ASCII_NUMBER.fullmatch(w) for w in words):
         raise _260_problem(number)
     first, last = int(words[0]), int(words[1])
     if not 1 <= first <= last:
         raise _260_problem(number)
-    ranks = [_rank_of(number, w, rows, _260_problem) for w in words[2:]]
+    return first, last, _every_two(number, words[2:], rows, _260_problem)
+
+
+def _every_two(number: int, words: list[str], rows: Rows, problem) -> list[tuple[str, str]]:
+    ranks = [_rank_of(number, w, rows, problem) for w in words]
     if len(set(ranks)) != len(ranks):
-        raise _260_problem(number)
+        raise problem(number)
     return [(str(a), str(b)) for k, a in enumerate(ranks) for b in ranks[k + 1 :]]
 
 
+def _xxp_problem(number: int) -> TRFError:
+    return TRFError(number, Message("trf_xxp", "XXP needs the start ranks of two or more players who must not meet"))
+
+
+def _read_xxp(number: int, line: str, rows: Rows) -> list[tuple[str, str]]:
+    """JaVaFo's XXP: "XXP 3 7 12", players who must never meet each other (every two of them, every round)."""
+    words = line[4:].split()
+    if len(words) < 2 or not all(ASCII_NUMBER.fullmatch(w) for w in words):
+        raise _xxp_problem(number)
+    return _every_two(number, words, rows, _xxp_problem)
+
+
+EVERY_ROUND = 999  # the last round of a 260 line written for a pair kept apart in every round
+
+
+def _forbidden_settings(read: list[tuple[frozenset[str], int, int]], planned: int | None) -> dict:
+    """The forbidden pairs the lines name: a range from round 1 to the last planned round (or 999) is every
+    round; any other range is kept with the pair (`forbidden_rounds`) and applied as written."""
+    pairs: list[tuple[str, str]] = []
+    ranged: list[tuple[str, str, int, int]] = []
+    for pair, first, last in read:
+        a, b = sorted(pair, key=int)
+        if first == 1 and (last >= EVERY_ROUND or (planned is not None and last >= planned)):
+            if (a, b) not in pairs:
+                pairs.append((a, b))
+        elif (a, b, first, last) not in ranged:
+            ranged.append((a, b, first, last))
+    return {"forbidden_pairs": tuple(pairs), "forbidden_rounds": tuple(ranged)}
+
+
 def _forbidden_lines(event: Event, start: dict[str, int]) -> list[str]:
-    last = min(event.settings.planned_rounds or 999, 999)
+    last = min(event.settings.planned_rounds or EVERY_ROUND, EVERY_ROUND)
+    ranges = [(a, b, 1, last) for a, b in event.settings.forbidden_pairs] + list(event.settings.forbidden_rounds)
     return [
-        f"260 001 {last:03d} " + " ".join(f"{r:>4}" for r in sorted((start[a], start[b])))
-        for a, b in event.settings.forbidden_pairs
+        f"260 {first:03d} {end:03d} " + " ".join(f"{r:>4}" for r in sorted((start[a], start[b])))
+        for a, b, first, end in ranges
         if a in start and b in start
     ]
 
 
 def _forbidden_hold(stored: list[str], event: Event, start: dict[str, int]) -> bool:
-    """The file's 260 lines still name the event's forbidden pairs (by the start ranks written now)."""
+    """The file's 260 and XXP lines still name the event's forbidden pairs and their rounds (by the start ranks
+    written now)."""
     rows: Rows = {r: (0, {}, []) for r in start.values()}
+    read: list[tuple[frozenset[str], int, int]] = []
     try:
-        read = {frozenset(map(int, pair)) for line in stored if line[:3] == "260" for pair in _read_260(0, line, rows)}
+        for line in stored:
+            if line[:3] == "260":
+                first, last, pairs = _read_260(0, line, rows)
+                read += [(frozenset(pair), first, last) for pair in pairs]
+            elif line[:3] == "XXP":
+                read += [(frozenset(pair), 1, EVERY_ROUND) for pair in _read_xxp(0, line, rows)]
     except TRFError:
         return False
-    pairs = event.settings.forbidden_pairs
-    return read == {frozenset((start[a], start[b])) for a, b in pairs if a in start and b in start}
+    found = _forbidden_settings(read, event.settings.planned_rounds)
+    s = event.settings
+    rank = {pid: str(r) for pid, r in start.items()}
+    want_pairs = {frozenset((rank[a], rank[b])) for a, b in s.forbidden_pairs if a in rank and b in rank}
+    want_ranged = {
+        (frozenset((rank[a], rank[b])), first, last)
+        for a, b, first, last in s.forbidden_rounds
+        if a in rank and b in rank
+    }
+    return {frozenset(p) for p in found["forbidden_pairs"]} == want_pairs and {
+        (frozenset((a, b)), first, last) for a, b, first, last in found["forbidden_rounds"]
+    } == want_ranged
 
 
 # ---------------------------------------------------------------- writing
@@ -413,7 +468,7 @@ def _from_file(
         stored = [line for line in stored if line[:3] not in ("XXA", "250")]
         stored += _acceleration_lines(players, start)
     if not _forbidden_hold(stored, event, start):
-        stored = [line for line in stored if line[:3] != "260"]
+        stored = [line for line in stored if line[:3] not in ("260", "XXP")]
         stored += _forbidden_lines(event, start)
     stored = _with_tiebreaks(_with_report(stored, s), s)
     codes = {line[:3] for line in stored}

@@ -50,7 +50,9 @@ def settings_of(event: Event) -> model.Settings:
         rating_breaks_ties=event.rating_breaks_ties,
         pairing=event.pairing,
         acceleration=event.acceleration,
-        forbidden_pairs=tuple((a, b) for a, b in event.forbidden_pairs),
+        # [key, key] every round; [key, key, first, last] in those rounds only (a TRF-2026 260 range).
+        forbidden_pairs=tuple((p[0], p[1]) for p in event.forbidden_pairs if len(p) == 2),
+        forbidden_rounds=tuple((p[0], p[1], int(p[2]), int(p[3])) for p in event.forbidden_pairs if len(p) == 4),
         city=event.city,
         federation=event.federation,
         end_date=event.end_date.isoformat() if event.end_date else None,
@@ -131,11 +133,12 @@ def event_to_file(event: Event, include_drafts: bool = False, with_trail: bool =
     for m in matches.only(*columns, "white_id"):
         by_round[m.round_id].append(match_to_file(m, keys))
     settings = settings_of(event)
-    if settings.forbidden_pairs:
+    if settings.forbidden_pairs or settings.forbidden_rounds:
         # A pair naming a player deleted since is no pair.
         known = set(keys.values())
         pairs = tuple(pair for pair in settings.forbidden_pairs if set(pair) <= known)
-        settings = replace(settings, forbidden_pairs=pairs)
+        ranged = tuple(r for r in settings.forbidden_rounds if {r[0], r[1]} <= known)
+        settings = replace(settings, forbidden_pairs=pairs, forbidden_rounds=ranged)
     changes = trail.to_file(event) if with_trail else {}
     if with_trail:  # the prize list too, as files carry it (the engines that pair and rank never read it)
         prizes, rules = prize_list_of(event)
@@ -393,7 +396,7 @@ def event_fields(s: model.Settings) -> dict:
         rating_breaks_ties=s.rating_breaks_ties,
         pairing=s.pairing,
         acceleration=s.acceleration,
-        forbidden_pairs=[list(pair) for pair in s.forbidden_pairs],
+        forbidden_pairs=[list(pair) for pair in s.forbidden_pairs] + [list(r) for r in s.forbidden_rounds],
         city=s.city,
         federation=s.federation,
         end_date=dt.date.fromisoformat(s.end_date) if s.end_date else None,

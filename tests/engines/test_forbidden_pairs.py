@@ -104,3 +104,85 @@ def test_a_wrong_260_record_is_refused_with_its_line(line):
     with pytest.raises(trf.TRFError) as e:
         trf.loads(text, points_by_player)
     assert e.value.line == 2 and e.value.code in ("trf_260", "trf_240_rank")
+
+
+def _trf_event(*header):
+    from tests.engines.test_trf import player
+
+    text = "".join(line + "\n" for line in ("012 Open", "XXR 5", *header))
+    text += "".join(player("", rank=str(k), name=f"P{k}", points="0.0") + "\n" for k in range(1, 5))
+    return trf.loads(text, points_by_player)
+
+
+def test_a_260_round_range_keeps_the_pair_apart_in_those_rounds_only_and_comes_back_exactly():
+    later = _trf_event("260 002 003    1    3")
+    assert later.settings.forbidden_pairs == ()
+    assert later.settings.forbidden_rounds == (("1", "3", 2, 3),)
+    # Round 1 is outside the range: the natural 1-3, 2-4.
+    assert pairs(later) == {frozenset("13"), frozenset("24")}
+    first = _trf_event("260 001 001    1    3")
+    assert first.settings.forbidden_rounds == (("1", "3", 1, 1),)
+    assert pairs(first) == {frozenset("14"), frozenset("23")}
+    # Written back exactly, and read again the same.
+    out = trf.dumps(later)
+    assert [line for line in out.splitlines() if line[:3] == "260"] == ["260 002 003    1    3"]
+    assert trf.loads(out, points_by_player).settings.forbidden_rounds == later.settings.forbidden_rounds
+
+
+def test_a_round_range_applies_to_the_round_being_paired_in_both_engines():
+    from dataclasses import replace
+
+    # Round 1: 1 beat 2, 3 beat 4; in round 2 the two winners, 1 and 3, meet unless the range forbids it.
+    played = Round(1, (Match("1", "2", (1, 0, 0)), Match("3", "4", (1, 0, 0))))
+    base = chess(rounds=(played,))
+
+    def ranged(first, last, event=base):
+        return replace(event, settings=replace(event.settings, forbidden_rounds=(("1", "3", first, last),)))
+
+    assert frozenset("13") in pairs(ranged(3, 5))
+    assert frozenset("13") not in pairs(ranged(2, 2))
+    optimal = chess(preset="mtg")
+    for seed in range(20):
+        inside = {frozenset((p.a, p.b)) for p in pair(from_event(ranged(1, 2, optimal), seed=seed)).pairs}
+        assert frozenset("13") not in inside
+    outside = [
+        frozenset("13") in {frozenset((p.a, p.b)) for p in pair(from_event(ranged(2, 3, optimal), seed=s)).pairs}
+        for s in range(20)
+    ]
+    assert any(outside)  # outside its range the pair is paired like any other
+
+
+def test_the_swiss_event_file_carries_round_ranges_and_refuses_a_wrong_one():
+    from dataclasses import replace
+
+    event = chess()
+    event = replace(event, settings=replace(event.settings, forbidden_rounds=(("1", "3", 2, 4),)))
+    doc = ef.dump(event)
+    assert doc["forbidden_rounds"] == [["1", "3", 2, 4]]
+    assert ef.parse(doc) == event
+    for wrong, code in (
+        ([["1", "3"]], "file_forbidden_rounds"),
+        ([["1", "3", 4, 2]], "file_forbidden_rounds"),
+        ([["1", "3", "2", 4]], "file_forbidden_rounds"),
+        ([["1", "9", 1, 2]], "file_unknown_player"),
+    ):
+        with pytest.raises(EventFileError) as e:
+            ef.parse({**doc, "forbidden_rounds": wrong})
+        assert e.value.message.code == code
+
+
+def test_javafo_xxp_lines_are_forbidden_pairs_in_every_round_and_kept_as_written():
+    event = _trf_event("XXP 1 2 4")
+    assert set(map(frozenset, event.settings.forbidden_pairs)) == {frozenset("12"), frozenset("14"), frozenset("24")}
+    assert event.settings.forbidden_rounds == ()
+    out = trf.dumps(event).splitlines()
+    assert "XXP 1 2 4" in out and not any(line[:3] == "260" for line in out)
+    with pytest.raises(PairingError):
+        pair(from_event(event))
+
+
+@pytest.mark.parametrize("line", ["XXP 1", "XXP 1 x", "XXP 1 1", "XXP 1 9"])
+def test_a_wrong_xxp_line_is_refused_with_its_line(line):
+    with pytest.raises(trf.TRFError) as e:
+        _trf_event(line)
+    assert e.value.line == 3 and e.value.code in ("trf_xxp", "trf_240_rank")

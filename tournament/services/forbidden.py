@@ -13,9 +13,15 @@ from tournament.services.locks import ServiceError, changed, lock_event, log, sw
 from tournament.services.warnings import NONE, Passed, check
 
 
-def pairs(event: Event) -> set[frozenset[str]]:
-    """The event's forbidden pairs, each a pair of player keys."""
-    return {frozenset(p) for p in event.forbidden_pairs if len(set(p)) == 2}
+def pairs(event: Event, round_number: int | None = None) -> set[frozenset[str]]:
+    """The event's forbidden pairs, each a pair of player keys: those of every round, and with `round_number`
+    also those kept apart in that round only (`[key, key, first, last]`, read from a TRF-2026 260 record)."""
+    found = {frozenset(p) for p in event.forbidden_pairs if len(p) == 2 and len(set(p)) == 2}
+    if round_number is not None:
+        found |= {
+            frozenset(p[:2]) for p in event.forbidden_pairs if len(p) == 4 and int(p[2]) <= round_number <= int(p[3])
+        }
+    return found
 
 
 def named(event: Event) -> list[tuple[Player, Player]]:
@@ -43,7 +49,8 @@ def change_pair(event: Event, first: Player, second: Player, by, *, add: bool, p
             check(event, by, [leaving_warning(played, why)], passed, round=played)
             left(event, played)
         kept = kept | {pair} if add else kept - {pair}
-        event.forbidden_pairs = sorted(sorted(p) for p in kept)
+        ranged = [p for p in event.forbidden_pairs if len(p) == 4]
+        event.forbidden_pairs = sorted(sorted(p) for p in kept) + ranged
         event.save(update_fields=["forbidden_pairs"])
         log(event, "forbidden_pair" if add else "forbidden_pair_removed", by, players=sorted(pair))
     changed(event)

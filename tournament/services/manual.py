@@ -178,7 +178,7 @@ def edit_warnings(rnd: Round, match_ids: list[int]) -> list[Warning]:
     """What FIDE mode warns of in these boards of the round, as they are now paired."""
     event, number = rnd.event, rnd.number
     met = met_before(event, number)
-    banned = forbidden.pairs(event)
+    banned = forbidden.pairs(event, number)
     history = colour_histories(event, number)
     found: list[Warning] = []
     boards = Match.objects.filter(pk__in=match_ids).select_related("player_a", "player_b").order_by("table", "id")

@@ -118,6 +118,7 @@ TEXTS = {
     "file_unknown_player": _("unknown player %(player)s"),
     "file_forbidden_pair": _("expected two player ids"),
     "file_forbidden_pair_twice": _("two different players, each pair once"),
+    "file_forbidden_rounds": _("expected two player ids, then the first and last round"),
     "file_plays_self": _("a player cannot play themselves"),
     "file_loss_has_b": _('"loss" is an unpaired loss: it has no player b'),
     "file_double_loss_needs_b": _('"double_loss" needs two players'),
@@ -237,6 +238,7 @@ TEXTS = {
         "260 needs the first and last round (columns 5-7, 9-11), then the start ranks of two or more players "
         "who must not meet"
     ),
+    "trf_xxp": _("XXP needs the start ranks of two or more players who must not meet"),
     # TRF export refusals
     "trf_too_many_players": _("a TRF file holds at most 9999 players"),
     # why a round is paired as it is (pairing/explain, docs/explanations.md)
@@ -589,12 +591,10 @@ def _is_note(warning) -> bool:
 
 
 def round_warnings(stored: list) -> list[str]:
-    """A round's stored pairing warnings (`Round.warnings`) in the active language: the rules the pairing had to
-    bend."""
+    """A round's stored pairing warnings (`Round.warnings`) in the active language: the rules it had to bend."""
     return translate_all(w for w in stored if not _is_note(w))
 
 
 def round_notes(stored: list) -> list[str]:
-    """What the pairing says beside its warnings (`Round.warnings`), in the active language: who it left out, and
-    why."""
+    """What the pairing says beside its warnings (`Round.warnings`) in the active language: who it left out, why."""
     return translate_all(w for w in stored if _is_note(w))

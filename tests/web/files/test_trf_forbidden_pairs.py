@@ -43,3 +43,30 @@ def test_a_pair_naming_a_deleted_player_is_left_out_of_the_files(organiser):
     file = event_to_file(Event.objects.get(pk=event.pk))
     assert file.settings.forbidden_pairs == (("1", "3"),)
     assert ef.parse(ef.dump(file)).settings.forbidden_pairs == (("1", "3"),)
+
+
+def test_a_260_round_range_is_kept_through_the_database_and_applied_in_its_rounds_only(organiser):
+    from tournament.services.rounds import publish_round
+
+    # 1-5 may not meet in rounds 2 to 3 only, 2-6 in round 1 only: round 1 pairs 1-5 and keeps 2 and 6 apart.
+    text = trf_text(["260 002 003    1    5", "260 001 001    2    6"], 8)
+    event = import_event(trf.loads(text, points_by_player))
+    assert sorted(event.forbidden_pairs) == [["1", "5", 2, 3], ["2", "6", 1, 1]]
+    assert event_to_file(event).settings.forbidden_rounds == (("1", "5", 2, 3), ("2", "6", 1, 1))
+    rnd = pair_next_round(Event.objects.get(pk=event.pk), organiser)
+    met = {frozenset((m.player_a.key, m.player_b.key)) for m in rnd.matches.select_related("player_a", "player_b")}
+    assert frozenset(("1", "5")) in met and frozenset(("2", "6")) not in met and len(met) == 4
+    publish_round(rnd, organiser)
+    lines = event_to_trf(Event.objects.get(pk=event.pk)).splitlines()
+    assert [line for line in lines if line[:3] == "260"] == ["260 002 003    1    5", "260 001 001    2    6"]
+    doc = ef.dump(event_to_file(Event.objects.get(pk=event.pk)))
+    assert doc["forbidden_rounds"] == [["1", "5", 2, 3], ["2", "6", 1, 1]] and "forbidden_pairs" not in doc
+
+
+def test_a_javafo_xxp_line_keeps_its_players_apart_through_the_database(organiser):
+    event = import_event(trf.loads(trf_text(["XXP 1 5"], 8), points_by_player))
+    assert event.forbidden_pairs == [["1", "5"]]
+    rnd = pair_next_round(Event.objects.get(pk=event.pk), organiser)
+    met = {frozenset((m.player_a.key, m.player_b.key)) for m in rnd.matches.select_related("player_a", "player_b")}
+    assert frozenset(("1", "5")) not in met and len(met) == 4
+    assert "XXP 1 5" in event_to_trf(Event.objects.get(pk=event.pk)).splitlines()
