@@ -7,6 +7,7 @@ from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from swiss import names
+from swiss.model import MAX_ID as PLAYER_ID_MAX
 from tournament.files import csv_columns, csv_rosters
 from tournament.forms.fields import (
     LongSelect,
@@ -331,3 +332,10 @@ class SwapForm(forms.Form):
         if data.get("first") and data.get("first") == data.get("second"):
             raise forms.ValidationError(_("Pick two different players."))
         return data
+
+
+class ForbiddenPairForm(forms.Form):
+    """Two players of the event, by key, whose pairing is forbidden or allowed again (the settings page's rows)."""
+
+    first = forms.CharField(max_length=PLAYER_ID_MAX)
+    second = forms.CharField(max_length=PLAYER_ID_MAX)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.forms import once
+from tournament.forms.players import ForbiddenPairForm
 from tournament.models import Match
 from tournament.services import adjourned, forbidden, manual
 from tournament.services.fide import enter_fide_mode, leave_fide_mode
@@ -92,8 +93,9 @@ def forbidden_pair(request: HtmxHttpRequest, slug: str):
     leaves FIDE mode for it, after the warning."""
     access = event_for(request, slug, need=ORGANISER)
     here = reverse("org_settings", args=[slug]) + "#forbidden"
-    keys = [request.POST.get("first", ""), request.POST.get("second", "")]
-    found = {p.key: p for p in access.event.players.filter(key__in=keys)}
+    form = ForbiddenPairForm(request.POST)
+    keys = [form.cleaned_data["first"], form.cleaned_data["second"]] if form.is_valid() else []
+    found = {p.key: p for p in access.event.players.filter(key__in=keys)} if keys else {}
     try:
         if len(found) != 2:
             raise ServiceError(_("Pick two different players of this event."))
