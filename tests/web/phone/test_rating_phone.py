@@ -38,6 +38,12 @@ def test_an_opponent_has_their_own_k(chorrera):
     assert "-6.6 (K 20)" in html
 
 
+def test_a_game_kept_without_a_table_number_shows_no_table(chorrera):
+    """The file's games have no table numbers: the phone names the opponent and leaves the table out."""
+    html = me(phone(chorrera, "Player A"), chorrera).content.decode()
+    assert "None" not in html and 'class="me-opponent"' in html
+
+
 def test_no_ratings_no_rating_change(event):
     html = me(phone(event, "Player A"), event).content.decode()
     assert "Rating change" not in html and "rating-change" not in html
