@@ -20,6 +20,9 @@ OUTLOOK_HELP = (
     "in / out / depends for the top N places (docs/explanations.md)"
 )
 OUTLOOK_POINTS_HELP = "the same for a line of P match points or more (a Day-2 cut), P as 18, 4.5 or 1/2"
+NORMS_HELP = (
+    "FIDE title norms (GM, IM, WGM, WIM): for each player, achieved / possible / not possible (docs/ratings.md)"
+)
 WHY_NOT_HELP = "two player ids as in the file: why the round does not pair them together (docs/explanations.md)"
 EXPLAIN_HELP = 'why each player is paired as they are (docs/explanations.md): a line per player, in JSON "why"'
 
@@ -51,6 +54,7 @@ def parser() -> argparse.ArgumentParser:
     line = standings.add_mutually_exclusive_group()
     line.add_argument("--outlook", type=int, metavar="N", help=OUTLOOK_HELP)
     line.add_argument("--outlook-points", metavar="P", help=OUTLOOK_POINTS_HELP)
+    line.add_argument("--norms", action="store_true", help=NORMS_HELP)
     generate = commands.add_parser(
         "generate", help="write a random tournament paired by the Dutch system, as a TRF (docs/tools.md)"
     )
@@ -89,6 +93,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
             elif args.command == "standings" and (args.outlook is not None or args.outlook_points is not None):
                 text = run_outlook(args.file, args.format, args.section, args.outlook, args.outlook_points)
                 status = 0
+            elif args.command == "standings" and args.norms:
+                text, status = run_norms(args.file, args.format, args.section), 0
             elif args.command == "standings":
                 text = run_standings(args.file, args.format, args.after_round, args.section)
                 status = 0
@@ -211,6 +217,19 @@ def run_outlook(file: str, format: str, section: str | None, places: int | None,
             for p in result.players:
                 lines.append(f"{names[p.player_id]} ({p.player_id}): " + " ".join(p.sentences(result)))
             parts.append("\n".join(lines) + "\n")
+    return "\n".join(parts)
+
+
+def run_norms(file: str, format: str, section: str | None) -> str:
+    """What `swiss standings --norms` prints: every player's FIDE title norm chances (standings.norms)."""
+    from standings.norms import as_json, norms, to_text
+
+    doc = read_event_bytes(file)[0]
+    parts = []
+    for heading, event in sections_to_run(doc, file, section, one=format == "json"):
+        result = norms(event)
+        text = json.dumps(as_json(result), ensure_ascii=False, indent=1) + "\n" if format == "json" else to_text(result)
+        parts.append(text if heading is None else f"== {heading} ==\n\n{text}")
     return "\n".join(parts)
 
 

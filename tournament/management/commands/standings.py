@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from pairing.tools.files import SECTION_HELP, FileRefused, without_cycle_collector
-from pairing.tools.main import OUTLOOK_HELP, OUTLOOK_POINTS_HELP, run_outlook, run_standings
+from pairing.tools.main import NORMS_HELP, OUTLOOK_HELP, OUTLOOK_POINTS_HELP, run_norms, run_outlook, run_standings
 
 
 class Command(BaseCommand):
@@ -32,13 +32,25 @@ class Command(BaseCommand):
         line = parser.add_mutually_exclusive_group()
         line.add_argument("--outlook", type=int, metavar="N", help=OUTLOOK_HELP)
         line.add_argument("--outlook-points", metavar="P", help=OUTLOOK_POINTS_HELP)
+        line.add_argument("--norms", action="store_true", help=NORMS_HELP)
 
     def handle(
-        self, *args, file, format="text", after_round=None, section=None, outlook=None, outlook_points=None, **options
+        self,
+        *args,
+        file,
+        format="text",
+        after_round=None,
+        section=None,
+        outlook=None,
+        outlook_points=None,
+        norms=False,
+        **options,
     ):
         try:
             with without_cycle_collector():
-                if outlook is not None or outlook_points is not None:
+                if norms:
+                    output = run_norms(file, format, section)
+                elif outlook is not None or outlook_points is not None:
                     output = run_outlook(file, format, section, outlook, outlook_points)
                 else:
                     output = run_standings(file, format, after_round, section)

@@ -1,0 +1,322 @@
+"""FIDE title norms (Handbook B.01, section 1.4) for every player of a chess event: GM, IM, WGM and WIM.
+
+Pure and exact. For each player and each title the player does not hold yet: whether a norm is achieved,
+still possible or not possible, the points still needed from the player's remaining rounds, and every
+condition with whether it is met now and whether it can still be met (docs/ratings.md, "Norms").
+
+What counts:
+
+* Only games played over the board count (forfeits, byes and absences do not), each for 1, 1/2 or 0.
+* The opponents are those of the games played, those of games paired but without a result yet, and, for
+  each round of the event not paired yet (the player has not withdrawn), one opponent not known yet.
+* An opponent not known yet is taken at the best a norm could come from: holding the title of the norm, from
+  a federation of its own, and rated exactly the minimum average rating of the norm.
+* "FID" and an empty federation are no federation: they count for no federation condition.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from standings.fide import dp, round_half_up
+from swiss.model import DREW, PLAYED, SWISS, WON, Event, Player
+
+# The norm titles, strongest first: (performance needed, minimum average rating, rating floor, the titles
+# that count as "the title of the norm" among the opponents).
+NORMS: dict[str, tuple[int, int, int, frozenset[str]]] = {
+    "GM": (2600, 2380, 2200, frozenset({"GM"})),
+    "IM": (2450, 2230, 2050, frozenset({"GM", "IM"})),
+    "WGM": (2400, 2180, 2000, frozenset({"GM", "IM", "WGM"})),
+    "WIM": (2250, 2030, 1850, frozenset({"GM", "IM", "WGM", "WIM"})),
+}
+WOMEN_ONLY = frozenset({"WGM", "WIM"})
+# Title holders for the 50 % condition: every FIDE title but CM and WCM.
+TITLE_HOLDERS = frozenset({"GM", "IM", "FM", "WGM", "WIM", "WFM"})
+# The titles a player's own title already covers (no norm is worked out for these).
+HELD = {
+    "GM": {"GM", "IM", "WGM", "WIM"},
+    "IM": {"IM", "WIM"},
+    "WGM": {"WGM", "WIM"},
+    "WIM": {"WIM"},
+}
+# TRF-16 one- and two-letter titles.
+_SHORT = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"}
+NO_FEDERATION = frozenset({"", "FID"})
+
+MIN_GAMES = 9
+TITLED_SHARE = Fraction(1, 2)
+NORM_TITLE_SHARE = Fraction(1, 3)
+UNRATED_SHARE = Fraction(1, 5)
+OWN_FEDERATION_SHARE = Fraction(3, 5)
+ONE_FEDERATION_SHARE = Fraction(2, 3)
+OTHER_FEDERATIONS = 2
+
+ACHIEVED = "achieved"
+POSSIBLE = "possible"
+NOT_POSSIBLE = "not possible"
+
+
+def title_of(player: Player) -> str:
+    t = player.title.strip().upper()
+    return _SHORT.get(t, t)
+
+
+def is_woman(player: Player) -> bool:
+    return player.sex.strip().lower() in ("w", "f")
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """An opponent of the norm: known (a game played or paired) or not known yet (None fields)."""
+
+    title: str | None
+    federation: str | None
+    rating: int | None
+    known: bool = True
+
+
+@dataclass
+class Condition:
+    code: str
+    met: bool  # now, with the games that have a result and the games paired
+    can_be_met: bool  # with the rounds still to come, in the best case
+    value: str
+    required: str
+
+    def as_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "met": self.met,
+            "can_be_met": self.can_be_met,
+            "value": self.value,
+            "required": self.required,
+        }
+
+
+@dataclass
+class NormChance:
+    title: str
+    status: str
+    needed: Fraction | None  # points still needed from the remaining rounds; None: achieved or not possible
+    remaining: int  # the player's games still to come (paired or not paired yet)
+    conditions: list[Condition] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "title": self.title,
+            "status": self.status,
+            "needed": None if self.needed is None else str(self.needed),
+            "remaining": self.remaining,
+            "conditions": [c.as_dict() for c in self.conditions],
+        }
+
+
+@dataclass
+class PlayerNorms:
+    player_id: str
+    name: str
+    points: Fraction  # from games played over the board
+    games: int  # played over the board
+    norms: list[NormChance]
+
+    def as_dict(self) -> dict:
+        return {
+            "id": self.player_id,
+            "name": self.name,
+            "points": str(self.points),
+            "games": self.games,
+            "norms": [n.as_dict() for n in self.norms],
+        }
+
+
+def total_rounds(event: Event) -> int:
+    swiss = [r.number for r in event.swiss_rounds()]
+    return max([event.settings.planned_rounds or 0, *swiss]) if swiss or event.settings.planned_rounds else 0
+
+
+def player_games(event: Event, player: Player) -> tuple[list[tuple[Player, Fraction]], list[Player], int]:
+    """(opponents played over the board with the points scored, opponents paired without a result yet,
+    rounds not paired yet that the player will play)."""
+    by_id = {p.id: p for p in event.players}
+    played: list[tuple[Player, Fraction]] = []
+    paired: list[Player] = []
+    seen_rounds: set[int] = set()
+    for rnd in event.rounds:
+        if rnd.kind != SWISS:
+            continue
+        seen_rounds.add(rnd.number)
+        for m in rnd.matches:
+            if player.id not in (m.a, m.b) or m.b is None or m.result != PLAYED:
+                continue
+            other = by_id[m.b if m.a == player.id else m.a]
+            if m.games is None:
+                paired.append(other)
+                continue
+            oa, ob = m.outcome()
+            mine = oa if m.a == player.id else ob
+            played.append((other, Fraction(1) if mine == WON else Fraction(1, 2) if mine == DREW else Fraction(0)))
+    last = total_rounds(event)
+    if player.dropped_after is not None:
+        last = min(last, player.dropped_after)
+    unpaired = sum(1 for k in range(1, last + 1) if k not in seen_rounds)
+    return played, paired, unpaired
+
+
+def _opponent(p: Player) -> Opponent:
+    fed = p.federation.strip().upper()
+    return Opponent(title_of(p), fed, p.rating)
+
+
+def check(player: Player, title: str, opponents: list[Opponent], points: Fraction, remaining: int) -> NormChance:
+    """The norm `title` for `player` against `opponents` (known and not known yet), `points` scored so far over
+    the board and `remaining` games to come (the unknown opponents among them)."""
+    tpr, min_average, floor, norm_titles = NORMS[title]
+    own = player.federation.strip().upper()
+    unknown = [o for o in opponents if not o.known]
+    known = [o for o in opponents if o.known]
+    n = len(opponents)
+    conditions: list[Condition] = []
+
+    def add(code: str, met_now: bool, can: bool, value: str, required: str) -> None:
+        conditions.append(Condition(code, met_now, can, value, required))
+
+    games_now = len(known)
+    add("games", games_now >= MIN_GAMES, n >= MIN_GAMES, str(games_now), str(MIN_GAMES))
+
+    titled = sum(1 for o in known if o.title in TITLE_HOLDERS)
+    need_titled = math.ceil(TITLED_SHARE * n) if n else 0
+    add(
+        "titled",
+        bool(n) and titled >= need_titled and not unknown,
+        bool(n) and titled + len(unknown) >= need_titled,
+        str(titled),
+        f"{need_titled} of {n}",
+    )
+    norm_titled = sum(1 for o in known if o.title in norm_titles)
+    need_norm = math.ceil(NORM_TITLE_SHARE * n) if n else 0
+    add(
+        "norm_title",
+        bool(n) and norm_titled >= need_norm and not unknown,
+        bool(n) and norm_titled + len(unknown) >= need_norm,
+        str(norm_titled),
+        f"{need_norm} of {n} ({'/'.join(sorted(norm_titles))})",
+    )
+    unrated = sum(1 for o in known if o.rating is None)
+    max_unrated = math.floor(UNRATED_SHARE * n)
+    add("unrated", unrated <= max_unrated, unrated <= max_unrated, str(unrated), f"at most {max_unrated} of {n}")
+
+    counts: dict[str, int] = {}
+    for o in known:
+        if o.federation not in NO_FEDERATION:
+            counts[o.federation or ""] = counts.get(o.federation or "", 0) + 1
+    others = [f for f in counts if f != own]
+    own_count = counts.get(own, 0) if own not in NO_FEDERATION else 0
+    add(
+        "other_federations",
+        len(others) >= OTHER_FEDERATIONS,
+        len(others) + len(unknown) >= OTHER_FEDERATIONS,
+        str(len(others)),
+        f"{OTHER_FEDERATIONS}",
+    )
+    max_own = math.floor(OWN_FEDERATION_SHARE * n)
+    add("own_federation", own_count <= max_own, own_count <= max_own, str(own_count), f"at most {max_own} of {n}")
+    biggest = max((c for f, c in counts.items() if f != own), default=0)
+    max_one = math.floor(ONE_FEDERATION_SHARE * n)
+    add("one_federation", biggest <= max_one, biggest <= max_one, str(biggest), f"at most {max_one} of {n}")
+
+    # The average: rated opponents (those not known yet at the minimum average), the lowest raised to the floor.
+    ratings = sorted(o.rating for o in known if o.rating is not None) + [min_average] * len(unknown)
+    ratings.sort()
+    lowest = ratings[0] if ratings else None
+    raised = lowest is not None and lowest < floor
+    if raised:
+        ratings[0] = floor
+    average = round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else 0
+    add("floor", True, True, "-" if lowest is None else str(lowest), f"{floor} (raised)" if raised else str(floor))
+    met_average = bool(ratings) and average >= min_average
+    add("average", met_average and not unknown, met_average, str(average), str(min_average))
+
+    # The performance: the least total score over the n games that reaches it; what of it is still to come.
+    open_games = remaining
+    performance = average + dp(points / n) if n and ratings else 0
+    least: Fraction | None = None
+    if n and ratings:
+        for halves in range(0, 2 * n + 1):
+            if average + dp(Fraction(halves, 2 * n)) >= tpr:
+                least = Fraction(halves, 2)
+                break
+    reachable = least is not None and least <= points + open_games and least >= 0
+    add(
+        "performance",
+        open_games == 0 and least is not None and points >= least,
+        reachable,
+        str(performance),
+        f"{tpr}" + ("" if least is None else f" ({least} of {n})"),
+    )
+
+    if all(c.met for c in conditions) and open_games == 0:
+        return NormChance(title, ACHIEVED, None, 0, conditions)
+    if not all(c.can_be_met for c in conditions):
+        return NormChance(title, NOT_POSSIBLE, None, open_games, conditions)
+    assert least is not None
+    return NormChance(title, POSSIBLE, max(Fraction(0), least - points), open_games, conditions)
+
+
+def titles_for(player: Player) -> list[str]:
+    held = HELD.get(title_of(player), set())
+    return [t for t in NORMS if t not in held and (t not in WOMEN_ONLY or is_woman(player))]
+
+
+def norms(event: Event) -> list[PlayerNorms]:
+    """Every player's norm chances, in the order of the event's players."""
+    out = []
+    for player in event.players:
+        played, paired, unpaired = player_games(event, player)
+        opponents = [_opponent(p) for p, _ in played]
+        opponents += [_opponent(p) for p in paired]
+        points = sum((s for _, s in played), Fraction(0))
+        remaining = len(paired) + unpaired
+        chances = []
+        for title in titles_for(player):
+            _, min_average, _, norm_titles = NORMS[title]
+            future = [Opponent(min(norm_titles), None, min_average, known=False) for _ in range(unpaired)]
+            chances.append(check(player, title, [*opponents, *future], points, remaining))
+        out.append(PlayerNorms(player.id, player.name, points, len(played), chances))
+    return out
+
+
+def as_json(result: list[PlayerNorms]) -> dict:
+    return {"players": [p.as_dict() for p in result]}
+
+
+CONDITION_WORDS = {
+    "games": "games",
+    "titled": "titled opponents",
+    "norm_title": "opponents with the title",
+    "unrated": "unrated opponents",
+    "other_federations": "other federations",
+    "own_federation": "own federation",
+    "one_federation": "one other federation",
+    "floor": "rating floor",
+    "average": "average rating",
+    "performance": "performance",
+}
+
+
+def to_text(result: list[PlayerNorms]) -> str:
+    lines = []
+    for p in result:
+        if not p.norms:
+            continue
+        lines.append(f"{p.name} ({p.player_id}): {p.points} from {p.games} games")
+        for n in p.norms:
+            head = f"  {n.title}: {n.status}"
+            if n.needed is not None:
+                head += f", needs {n.needed} from {n.remaining} game{'s' if n.remaining != 1 else ''} left"
+            lines.append(head)
+            for c in n.conditions:
+                state = "met" if c.met else "can be met" if c.can_be_met else "not met"
+                lines.append(f"    {CONDITION_WORDS[c.code]}: {c.value} (needs {c.required}): {state}")
+    return "\n".join(lines) + "\n" if lines else "No player can make a norm.\n"
