@@ -133,7 +133,7 @@ class PlayerNorms:
 
 def total_rounds(event: Event) -> int:
     swiss = [r.number for r in event.swiss_rounds()]
-    return max([event.settings.planned_rounds or 0, *swiss]) if swiss or event.settings.planned_rounds else 0
+    return max([event.settings.planned_rounds or 0, *swiss])
 
 
 def player_games(event: Event, player: Player) -> tuple[list[tuple[Player, Fraction]], list[Player], int]:
@@ -310,7 +310,7 @@ def to_text(result: list[PlayerNorms]) -> str:
     for p in result:
         if not p.norms:
             continue
-        lines.append(f"{p.name} ({p.player_id}): {p.points} from {p.games} games")
+        lines.append(f"{p.name} ({p.player_id}): {p.points} from {p.games} game{'s' if p.games != 1 else ''}")
         for n in p.norms:
             head = f"  {n.title}: {n.status}"
             if n.needed is not None:

@@ -136,4 +136,6 @@ def test_the_command_prints_the_norms(tmp_path):
     text = StringIO()
     call_command("standings", str(path), "--norms", stdout=text)
     assert "GM: possible, needs 1/2 from 1 game left" in text.getvalue()
+    assert "Seeker (P): 6 from 8 games" in text.getvalue()
     assert "titled opponents: 9 (needs 5 of 9): met" in text.getvalue()
+    assert "performance: 2575 (needs 2600 (13/2 of 9)): can be met" in text.getvalue()
