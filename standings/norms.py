@@ -10,7 +10,8 @@ What counts:
 * The opponents are those of the games played, those of games paired but without a result yet, and, for
   each round of the event not paired yet (the player has not withdrawn), one opponent not known yet.
 * An opponent not known yet is taken at the best a norm could come from: holding the title of the norm, from
-  a federation of its own, and rated exactly the minimum average rating of the norm.
+  a federation of its own, and rated exactly the minimum average rating of the norm, for the points needed;
+  as their rating may be higher, the average and the performance never rule a norm out while one is to come.
 * "FID" and an empty federation are no federation: they count for no federation condition.
 """
 
@@ -236,7 +237,9 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
     average = round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else 0
     add("floor", True, True, "-" if lowest is None else str(lowest), f"{floor} (raised)" if raised else str(floor))
     met_average = bool(ratings) and average >= min_average
-    add("average", met_average and not unknown, met_average, str(average), str(min_average))
+    # An opponent not known yet may be rated higher than the minimum: the average decides nothing against the
+    # norm before the last opponent is known (it is counted at the minimum for the points needed).
+    add("average", met_average and not unknown, met_average or bool(unknown), str(average), str(min_average))
 
     # The performance: the least total score over the n games that reaches it; what of it is still to come.
     open_games = remaining
@@ -247,7 +250,8 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
             if average + dp(Fraction(halves, 2 * n)) >= tpr:
                 least = Fraction(halves, 2)
                 break
-    reachable = least is not None and least <= points + open_games and least >= 0
+    # Stronger opponents to come would ask fewer points: with one not known yet, only a known shortfall rules it out.
+    reachable = (least is not None and least <= points + open_games and least >= 0) or bool(unknown)
     add(
         "performance",
         open_games == 0 and least is not None and points >= least,
@@ -260,8 +264,8 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         return NormChance(title, ACHIEVED, None, 0, conditions)
     if not all(c.can_be_met for c in conditions):
         return NormChance(title, NOT_POSSIBLE, None, open_games, conditions)
-    assert least is not None
-    return NormChance(title, POSSIBLE, max(Fraction(0), least - points), open_games, conditions)
+    needed = None if least is None or least > points + open_games else max(Fraction(0), least - points)
+    return NormChance(title, POSSIBLE, needed, open_games, conditions)
 
 
 def titles_for(player: Player) -> list[str]:

@@ -81,6 +81,17 @@ def test_the_last_round_not_paired_yet_counts_a_best_case_opponent():
     assert by_code(gm)["average"].value == "2442"
 
 
+def test_weak_opponents_so_far_leave_a_norm_open_while_one_is_to_come():
+    # Eight 2200 opponents: the average is under the GM minimum now, but the ninth opponent, not known yet, may
+    # be rated high enough to lift it and to make the score reach 2600: never "not possible" before then.
+    gm = seeker(event([WIN] * 4 + [DRAW] * 4, field(rating=2200)))
+    cond = by_code(gm)
+    assert gm.status == POSSIBLE and not cond["average"].met and cond["average"].can_be_met
+    assert cond["performance"].can_be_met and gm.needed is None  # against 2380 even 7 of 9 falls short
+    # Known, the same weak field rules it out.
+    assert seeker(event([WIN] * 4 + [DRAW] * 5, field(rating=2200))).status == NOT_POSSIBLE
+
+
 def test_no_norm_without_titled_opponents_or_foreign_federations():
     untitled = field(titles=("",) * 9, feds=["NOR"] * 9)
     gm = seeker(event([WIN] * 9, untitled))
