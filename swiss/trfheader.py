@@ -292,12 +292,48 @@ def _read_250(number: int, line: str, rows: Rows, accelerations: Accelerations) 
         values[first - 1 : last] = [amount] * (last - first + 1)
 
 
-def _acceleration_lines(players: list[Player], start: dict[str, int]) -> list[str]:
-    return [
-        f"XXA {start[p.id]:>4}" + "".join(f" {format_points(a):>4}" for a in p.accelerations)
-        for p in players
-        if p.accelerations
+def _acceleration_lines(players: list[Player], start: dict[str, int], xxa: bool) -> list[str]:
+    """The players' accelerations as TRF-2026 250 records (a range of start ranks given the same points over a
+    range of rounds), or as JaVaFo's XXA lines (one a player, a round's points in each five columns) when `xxa`
+    or when 250 cannot say them: its points may not be 0.0, so a player whose accelerations are all 0 (which
+    still turn the Baku method off, here and in bbpPairings) needs XXA. Never both: bbpPairings adds an XXA
+    line's rounds after those a 250 line gave the player."""
+    accelerated = [p for p in players if p.accelerations]
+    if xxa or any(not any(p.accelerations) for p in accelerated):
+        return [
+            f"XXA {start[p.id]:>4}" + "".join(f" {format_points(a):>4}" for a in p.accelerations) for p in accelerated
+        ]
+    # (points, first round, last round) runs by player, then players with the same runs and consecutive ranks
+    # in one line.
+    runs: dict[int, tuple[tuple[Fraction, int, int], ...]] = {}
+    for p in accelerated:
+        found: list[tuple[Fraction, int, int]] = []
+        for r, value in enumerate(p.accelerations, start=1):
+            if value and found and found[-1][0] == value and found[-1][2] == r - 1:
+                found[-1] = (value, found[-1][1], r)
+            elif value:
+                found.append((value, r, r))
+        runs[start[p.id]] = tuple(found)
+    ranges: list[tuple[int, int]] = []
+    for rank in sorted(runs):
+        if ranges and ranges[-1][1] == rank - 1 and runs[ranges[-1][0]] == runs[rank]:
+            ranges[-1] = (ranges[-1][0], rank)
+        else:
+            ranges.append((rank, rank))
+    lines = [
+        (low, first, f"250 {'':4} {format_points(value):>4} {first:03d} {last:03d} {low:04d} {high:04d}")
+        for low, high in ranges
+        for value, first, last in runs[low]
     ]
+    return [line for _, _, line in sorted(lines)]
+
+
+def _trimmed(values) -> tuple[Fraction, ...]:
+    """Accelerations without the rounds of none at the end (a 250 record names only the rounds it adds to)."""
+    out = list(values)
+    while out and not out[-1]:
+        out.pop()
+    return tuple(out)
 
 
 def _accelerations_hold(stored: list[str], players: list[Player], start: dict[str, int]) -> bool:
@@ -312,6 +348,8 @@ def _accelerations_hold(stored: list[str], players: list[Player], start: dict[st
                 _read_250(0, line, rows, read)
     except TRFError:
         return False
+    if any(line[:3] == "250" for line in stored):
+        return all(_trimmed(read.get(start[p.id], ())) == _trimmed(p.accelerations) for p in players)
     return all(tuple(read.get(start[p.id], ())) == p.accelerations for p in players)
 
 
@@ -438,20 +476,41 @@ def header_lines(event: Event, players: list[Player], start: dict[str, int], lat
 
 
 def _made_here(event: Event, players: list[Player], start: dict[str, int], colour: str | None) -> list[str]:
+    """The TRF-2026 tournament records in the order of their codes, then JaVaFo's XXR and XXC (which bbpPairings
+    and JaVaFo read; FIDE's tie-break server reads XXR too), then the accelerations (250, or XXA where 250
+    cannot say them) and the forbidden pairs (260)."""
     s = event.settings
     report = {code: _report_lines(s, code) for code in _REPORT_CODES}
     out = [f"012 {s.name}", *report["022"], *report["032"], *report["042"], *report["052"]]
     out += [f"062 {len(players)}", f"072 {sum(1 for p in players if p.rating)}", "092 Individual: Swiss-System"]
-    if s.acceleration == "baku":
-        out.append(BAKU_LINE)
-    out += [*report["102"], *report["112"], *report["122"], *report["132"], *_tiebreak_lines(s, with_212=False)]
+    out += [*report["102"], *report["112"], *report["122"], *report["132"]]
+    if colour:
+        out.append(_line_152(colour))
+    if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
+        out.append(line_162(s.scoring))
+    out += _type_lines(s)
+    out += _tiebreak_lines(s, with_212=False)
     if s.planned_rounds:
         out.append(f"XXR {s.planned_rounds}")
     if colour:
         out.append(f"XXC {colour}")
-    if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
-        out.append(line_162(s.scoring))
-    return out + _acceleration_lines(players, start) + _forbidden_lines(event, start)
+    return out + _acceleration_lines(players, start, xxa=False) + _forbidden_lines(event, start)
+
+
+def _line_152(colour: str) -> str:
+    """TRF-2026 152: the initial colour, W or B alone (bbpPairings refuses anything after the letter)."""
+    return f"152 {'W' if colour == 'white1' else 'B'}"
+
+
+# The 192 codes of the FIDE Dutch system in the tournament-type table (FIDE's tie-break server, trf2json.py), as
+# bbpPairings reads them: it refuses a type it does not know, so an event paired otherwise writes no 192 line.
+DUTCH_LINE = "192 FIDE_DUTCH_2025"
+
+
+def _type_lines(s: Settings) -> list[str]:
+    if s.acceleration == "baku":
+        return [BAKU_LINE]
+    return [DUTCH_LINE] if s.pairing_system == "dutch" else []
 
 
 def _from_file(
@@ -465,8 +524,10 @@ def _from_file(
         if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
             stored.append(line_162(s.scoring))
     if not _accelerations_hold(stored, players, start):
+        # Said again in the file's own kind of line: XXA for a JaVaFo file, else TRF-2026's 250.
+        xxa = any(line[:3] == "XXA" for line in stored)
         stored = [line for line in stored if line[:3] not in ("XXA", "250")]
-        stored += _acceleration_lines(players, start)
+        stored += _acceleration_lines(players, start, xxa=xxa)
     if not _forbidden_hold(stored, event, start):
         stored = [line for line in stored if line[:3] not in ("260", "XXP")]
         stored += _forbidden_lines(event, start)
@@ -485,18 +546,31 @@ def _from_file(
             words = [w for w in line[4:].split() if w.lower() not in ("white1", "black1")]
             line = " ".join(["XXC", *words, colour])
         elif code == "152" and colour:
-            line = f"152 {'W' if colour == 'white1' else 'B'}"
+            line = _line_152(colour)
         out.append(line)
     if "062" not in codes:
         out.append(f"062 {len(players)}")
     if "092" not in codes:
         out.append("092 Individual: Swiss-System")
     if not codes & {"XXC", "152"} and colour:
-        out.append(f"XXC {colour}")
+        out += [_line_152(colour), f"XXC {colour}"]
     if s.acceleration == "baku" and not is_baku(out):
         out = [line for line in out if line[:3] != "192"]  # another system's type: the event pairs Baku now
         out.insert(next((k + 1 for k, line in enumerate(out) if line[:3] == "092"), len(out)), BAKU_LINE)
+    elif s.acceleration != "baku" and is_baku(out):
+        out = [_without_baku(line) for line in out]
+        out = [line for line in out if line]
     return out
+
+
+def _without_baku(line: str) -> str:
+    """A 192 line of an accelerated type as the same system's type without the Baku acceleration
+    ("FIDE_DUTCH_2025_BAKU" -> "FIDE_DUTCH_2025", as the tournament-type table names both); nothing for one this
+    program cannot name so. Every other line as it is."""
+    if line[:3] != "192" or "BAKU" not in line.upper():
+        return line
+    plain = re.sub(r"_BAKU$", "", line[4:].strip(), flags=re.IGNORECASE)
+    return "" if "BAKU" in plain.upper() or not plain else f"192 {plain}"
 
 
 def is_baku(lines) -> bool:
