@@ -5,7 +5,7 @@ Read: 012 name, 022 city, 032 federation, 042 and 052 the first and last day, 10
 arbiters (a line each), 122 time control, 132 the rounds' dates, XXR or 142 planned rounds, XXC or 152 the
 initial colour, XXS or 162 the scoring, 240 requested byes, XXZ the players absent from the round to be
 paired, XXA (JaVaFo) and 250 (TRF-2026) manual accelerations, 202 (or 212) the tie-break list, 260 the
-players who must not meet. Every line is also kept verbatim in
+players who must not meet; 299 (abnormal points) is refused. Every line is also kept verbatim in
 `Settings.trf_header`, so that a file comes back as it went in: a line is written again from the settings
 only when they no longer say what it says (the organiser changed them), and a fact the file did not have is
 added in its place among the ??2 lines.
@@ -93,6 +93,17 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
             forbidden += [(frozenset(pair), first, last) for pair in pairs]
         elif code == "XXP":
             forbidden += [(frozenset(pair), 1, EVERY_ROUND) for pair in _read_xxp(number, line, rows)]
+        elif code == "299":
+            # TRF-2026 abnormal points (a penalty, a bonus, a result the arbiter set): points no result here
+            # gives, so the file's points could not be kept; bbpPairings refuses the record too.
+            raise TRFError(
+                number,
+                Message(
+                    "trf_299",
+                    "299 (abnormal points: a penalty, a bonus or a result the arbiter set) is not read here; "
+                    "enter those points as results, or remove the line",
+                ),
+            )
     scoring = Scoring(points["win"], points["draw"], points["loss"])
     if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
         raise TRFError(

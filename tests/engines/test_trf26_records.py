@@ -7,6 +7,8 @@ No database."""
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
+
 from standings import points_by_player
 from swiss import trf
 from swiss.model import Event, Player, Scoring, settings_for_preset
@@ -100,3 +102,12 @@ def test_record_001_columns_as_trf26_numbers_them():
         " 0.5",
         "   1",
     )
+
+
+def test_record_299_abnormal_points_is_refused_by_line_not_ignored():
+    # TRF26 299: points no result gives (a penalty, a bonus). Kept unread, the file's points column would be
+    # refused for a reason the arbiter cannot see; bbpPairings refuses the record as well.
+    text = "012 Odd\nXXR 5\n299 W    1.0  2.0 001    1\n" + TWO
+    with pytest.raises(trf.TRFError) as e:
+        trf.loads(text, points_by_player)
+    assert (e.value.code, e.value.line) == ("trf_299", 3)
