@@ -85,7 +85,7 @@ def looks_like_trf(data: bytes | str) -> bool:
     with '{'."""
     text = data.decode("latin-1") if isinstance(data, bytes) else data
     first = text.lstrip("\ufeff").lstrip()[:4]
-    return bool(re.match(r"([0-9A-Z]{3}|###)( |$)", first))
+    return bool(re.match(r"[0-9A-Z]{3}( |$)|###", first))
 
 
 def _decode(data: bytes | str) -> str:
@@ -256,6 +256,9 @@ def _read_lines(lines: list[str]) -> tuple[list[tuple[int, str]], Rows, list[int
         if not line.strip():
             continue
         code = line[:3]
+        if code == "###":
+            header.append((number, line))  # a comment (TRF-2026: any line whose first three characters are ###)
+            continue
         if not re.fullmatch(r"[0-9A-Za-z#]{3}", code) or (len(line) > 3 and line[3] != " "):
             raise TRFError(
                 number, Message("trf_line_code", "a TRF line starts with a three-character code and a space")

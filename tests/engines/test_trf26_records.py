@@ -12,8 +12,9 @@ import pytest
 from standings import points_by_player
 from swiss import trf
 from swiss.model import Event, Player, Scoring, settings_for_preset
-from tests.engines.test_trf import player
+from tests.engines.test_trf import GOOD, player
 
+GOOD_GAME = GOOD.removeprefix("012 Test\n")
 TWO = player("", rank="1", name="Anna", points="0.0") + "\n" + player("", rank="2", name="Bert", points="0.0") + "\n"
 
 
@@ -111,3 +112,18 @@ def test_record_299_abnormal_points_is_refused_by_line_not_ignored():
     with pytest.raises(trf.TRFError) as e:
         trf.loads(text, points_by_player)
     assert (e.value.code, e.value.line) == ("trf_299", 3)
+
+
+def test_a_comment_is_any_line_whose_first_three_characters_are_hashes():
+    # TRF26 remark 1: "###" then anything, a space or not (bbpPairings reads past both); kept and written back.
+    text = "###comment without a space\n012 C\n### with one\n" + GOOD_GAME
+    assert trf.looks_like_trf(text)
+    event = trf.loads(text, points_by_player)
+    assert event.settings.trf_header[:3] == ("###comment without a space", "012 C", "### with one")
+    assert trf.dumps(event).splitlines()[:3] == ["###comment without a space", "012 C", "### with one"]
+
+
+def test_record_001_colours_are_read_in_either_case():
+    # TRF26: letter codes are case-insensitive; FIDE's tie-break server reads a colour W or B as w or b.
+    upper = GOOD_GAME.replace("2 w 1", "2 W 1").replace("1 b 0", "1 B 0")
+    assert trf.loads(upper, points_by_player).rounds == trf.loads(GOOD_GAME, points_by_player).rounds
