@@ -550,6 +550,14 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
         pts = points.get(p.id) if points else None
         if pts is not None:
             pts += extra.get(p.id, 0)
+            if len(format_points(pts)) > 4:
+                # Columns 81-84 hold "11.5" at most (TRF26; bbpPairings refuses to write more than 99.9).
+                raise TRFExportError(
+                    "trf_points_too_high",
+                    "a TRF file's points column holds at most 99.9 points ({name} has {points})",
+                    name=p.name,
+                    points=format_points(pts),
+                )
         rank = ranks.get(p.id) if ranks else None
         line = (
             f"001 {start[p.id]:>4} {p.sex[:1]:1}{p.title[:3]:>3} {trf_name(p.name, p.family_name, p.given_name)[:33]:<33} "

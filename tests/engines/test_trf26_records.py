@@ -127,3 +127,12 @@ def test_record_001_colours_are_read_in_either_case():
     # TRF26: letter codes are case-insensitive; FIDE's tie-break server reads a colour W or B as w or b.
     upper = GOOD_GAME.replace("2 w 1", "2 W 1").replace("1 b 0", "1 B 0")
     assert trf.loads(upper, points_by_player).rounds == trf.loads(GOOD_GAME, points_by_player).rounds
+
+
+def test_record_001_points_above_99_9_are_refused_not_written_past_column_84():
+    # Points are "11.5" in columns 81-84; 100.0 would push the rank out of 86-89 and every round block with it.
+    event = made_here(scoring=Scoring(Fraction(10), Fraction(5), Fraction(0)))
+    assert trf.dumps(event, {"a": 1, "b": 2}, {"a": Fraction(999, 10), "b": Fraction(0)})
+    with pytest.raises(trf.TRFExportError) as e:
+        trf.dumps(event, {"a": 1, "b": 2}, {"a": Fraction(100), "b": Fraction(0)})
+    assert (e.value.code, e.value.params) == ("trf_points_too_high", {"name": "Anna", "points": "100.0"})

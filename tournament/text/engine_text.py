@@ -245,6 +245,7 @@ TEXTS = {
     ),
     # TRF export refusals
     "trf_too_many_players": _("a TRF file holds at most 9999 players"),
+    "trf_points_too_high": _("a TRF file's points column holds at most 99.9 points (%(name)s has %(points)s)"),
     # why a round is paired as it is (pairing/explain, docs/explanations.md)
     "bye": game_words.gettext_lazy("Bye: %(because)s."),
     "colour": _("%(side)s: %(because)s."),
