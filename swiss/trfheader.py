@@ -487,14 +487,16 @@ def header_lines(event: Event, players: list[Player], start: dict[str, int], lat
 
 
 def _made_here(event: Event, players: list[Player], start: dict[str, int], colour: str | None) -> list[str]:
-    """The TRF-2026 tournament records in the order of their codes, then JaVaFo's XXR and XXC (which bbpPairings
-    and JaVaFo read; FIDE's tie-break server reads XXR too), then the accelerations (250, or XXA where 250
-    cannot say them) and the forbidden pairs (260)."""
+    """The TRF-2026 tournament records in the order of their codes (142 and 152 among them), then JaVaFo's XXR
+    and XXC, which say the same for JaVaFo (it reads no 142 or 152), then the accelerations (250, or XXA where
+    250 cannot say them) and the forbidden pairs (260)."""
     s = event.settings
     report = {code: _report_lines(s, code) for code in _REPORT_CODES}
     out = [f"012 {s.name}", *report["022"], *report["032"], *report["042"], *report["052"]]
     out += [f"062 {len(players)}", f"072 {sum(1 for p in players if p.rating)}", "092 Individual: Swiss-System"]
     out += [*report["102"], *report["112"], *report["122"], *report["132"]]
+    if s.planned_rounds:
+        out.append(f"142 {s.planned_rounds}")
     if colour:
         out.append(_line_152(colour))
     if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
@@ -534,6 +536,10 @@ def _from_file(
         stored = [line for line in stored if line[:3] not in ("XXS", "162")]
         if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
             stored.append(line_162(s.scoring))
+    elif s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)) and "162" not in {x[:3] for x in stored}:
+        # JaVaFo's XXS alone: bbpPairings and FIDE's tie-break server read only 162, so it is said there too.
+        at = max(k for k, line in enumerate(stored) if line[:3] == "XXS") + 1
+        stored.insert(at, line_162(s.scoring))
     if not _accelerations_hold(stored, players, start):
         # Said again in the file's own kind of line: XXA for a JaVaFo file, else TRF-2026's 250.
         xxa = any(line[:3] == "XXA" for line in stored)

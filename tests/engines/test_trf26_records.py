@@ -136,3 +136,11 @@ def test_record_001_points_above_99_9_are_refused_not_written_past_column_84():
     with pytest.raises(trf.TRFExportError) as e:
         trf.dumps(event, {"a": 1, "b": 2}, {"a": Fraction(100), "b": Fraction(0)})
     assert (e.value.code, e.value.params) == ("trf_points_too_high", {"name": "Anna", "points": "100.0"})
+
+
+def test_record_142_is_written_beside_xxr_for_the_programs_that_read_only_one():
+    # TRF26: 142 (the rounds) is mandatory for a file exchanged during the event; JaVaFo reads only XXR.
+    event = made_here()
+    assert (records(event, "142"), records(event, "XXR")) == (["142 5"], ["XXR 5"])
+    again = trf.loads(trf.dumps(event), points_by_player)
+    assert again.settings.planned_rounds == 5 and trf.dumps(again) == trf.dumps(event)
