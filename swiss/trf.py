@@ -550,8 +550,7 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
         pts = points.get(p.id) if points else None
         if pts is not None:
             pts += extra.get(p.id, 0)
-            if len(format_points(pts)) > 4:
-                # Columns 81-84 hold "11.5" at most (TRF26; bbpPairings refuses to write more than 99.9).
+            if len(format_points(pts)) > 4:  # columns 81-84 hold "11.5" at most (bbpPairings writes no more)
                 raise TRFExportError(
                     "trf_points_too_high",
                     "a TRF file's points column holds at most 99.9 points ({name} has {points})",
