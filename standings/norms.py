@@ -1,4 +1,5 @@
-"""FIDE title norms (Handbook B.01, section 1.4) for every player of a chess event: GM, IM, WGM and WIM.
+"""FIDE title norms (Handbook B.01 as applied from 1 January 2024, section 1.4) for every player of a chess event:
+GM, IM, WGM and WIM.
 
 Pure and exact. For each player and each title the player does not hold yet: whether a norm is achieved,
 still possible or not possible, the points still needed from the player's remaining rounds, and every
@@ -13,6 +14,9 @@ What counts:
   a federation of its own, and rated exactly the minimum average rating of the norm, for the points needed;
   as their rating may be higher, the average and the performance never rule a norm out while one is to come.
 * "FID" and an empty federation are no federation: they count for no federation condition.
+* An unrated opponent counts as rated 1400 (1.4.6d), before the lowest rating is raised to the floor.
+* A norm is achieved as soon as the games played so far, 9 or more, make one: the games after a title result may
+  be left out (1.4.1e), so losing a later round does not take it away.
 """
 
 from __future__ import annotations
@@ -46,10 +50,12 @@ HELD = {
 _SHORT = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"}
 NO_FEDERATION = frozenset({"", "FID"})
 
-MIN_GAMES = 9
-TITLED_SHARE = Fraction(1, 2)
-NORM_TITLE_SHARE = Fraction(1, 3)
-UNRATED_SHARE = Fraction(1, 5)
+MIN_GAMES = 9  # 1.4.1a
+TITLED_SHARE = Fraction(1, 2)  # 1.4.5a
+NORM_TITLE_SHARE = Fraction(1, 3)  # 1.4.5b-e: a third of the opponents, and at least 3
+MIN_NORM_TITLED = 3
+UNRATED_RATING = 1400  # 1.4.6d
+MIN_SCORE = Fraction(35, 100)  # 1.4.8b
 OWN_FEDERATION_SHARE = Fraction(3, 5)
 ONE_FEDERATION_SHARE = Fraction(2, 3)
 OTHER_FEDERATIONS = 2
@@ -103,6 +109,7 @@ class NormChance:
     needed: Fraction | None  # points still needed from the remaining rounds; None: achieved or not possible
     remaining: int  # the player's games still to come (paired or not paired yet)
     conditions: list[Condition] = field(default_factory=list)
+    counted: int = 0  # an achieved norm: the games it counts (the first ones, 1.4.1e)
 
     def as_dict(self) -> dict:
         return {
@@ -110,6 +117,7 @@ class NormChance:
             "status": self.status,
             "needed": None if self.needed is None else str(self.needed),
             "remaining": self.remaining,
+            "counted": self.counted,
             "conditions": [c.as_dict() for c in self.conditions],
         }
 
@@ -144,7 +152,7 @@ def player_games(event: Event, player: Player) -> tuple[list[tuple[Player, Fract
     played: list[tuple[Player, Fraction]] = []
     paired: list[Player] = []
     seen_rounds: set[int] = set()
-    for rnd in event.rounds:
+    for rnd in sorted(event.rounds, key=lambda r: r.number):  # in round order: 1.4.1e counts the first games
         if rnd.kind != SWISS:
             continue
         seen_rounds.add(rnd.number)
@@ -196,7 +204,7 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         f"{need_titled} of {n}",
     )
     norm_titled = sum(1 for o in known if o.title in norm_titles)
-    need_norm = math.ceil(NORM_TITLE_SHARE * n) if n else 0
+    need_norm = max(MIN_NORM_TITLED, math.ceil(NORM_TITLE_SHARE * n)) if n else 0
     add(
         "norm_title",
         bool(n) and norm_titled >= need_norm and not unknown,
@@ -204,10 +212,6 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         str(norm_titled),
         f"{need_norm} of {n} ({'/'.join(sorted(norm_titles))})",
     )
-    unrated = sum(1 for o in known if o.rating is None)
-    max_unrated = math.floor(UNRATED_SHARE * n)
-    add("unrated", unrated <= max_unrated, unrated <= max_unrated, str(unrated), f"at most {max_unrated} of {n}")
-
     counts: dict[str, int] = {}
     for o in known:
         if o.federation not in NO_FEDERATION:
@@ -227,9 +231,9 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
     max_one = math.floor(ONE_FEDERATION_SHARE * n)
     add("one_federation", biggest <= max_one, biggest <= max_one, str(biggest), f"at most {max_one} of {n}")
 
-    # The average: rated opponents (those not known yet at the minimum average), the lowest raised to the floor.
-    ratings = sorted(o.rating for o in known if o.rating is not None) + [min_average] * len(unknown)
-    ratings.sort()
+    # The average: the unrated at 1400 (1.4.6d), those not known yet at the minimum average, the lowest raised to
+    # the floor (1.4.6c: one opponent at most).
+    ratings = sorted([o.rating or UNRATED_RATING for o in known] + [min_average] * len(unknown))
     lowest = ratings[0] if ratings else None
     raised = lowest is not None and lowest < floor
     if raised:
@@ -260,12 +264,33 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         f"{tpr}" + ("" if least is None else f" ({least} of {n})"),
     )
 
+    # 1.4.8b: at least 35 % of the points, in half points.
+    least_score = Fraction(math.ceil(MIN_SCORE * n * 2), 2)
+    add(
+        "min_score",
+        open_games == 0 and points >= least_score,
+        points + open_games >= least_score,
+        str(points),
+        f"{least_score} of {n}",
+    )
+
     if all(c.met for c in conditions) and open_games == 0:
-        return NormChance(title, ACHIEVED, None, 0, conditions)
+        return NormChance(title, ACHIEVED, None, 0, conditions, counted=n)
     if not all(c.can_be_met for c in conditions):
         return NormChance(title, NOT_POSSIBLE, None, open_games, conditions)
-    needed = None if least is None or least > points + open_games else max(Fraction(0), least - points)
-    return NormChance(title, POSSIBLE, needed, open_games, conditions)
+    if least is None or least > points + open_games:
+        return NormChance(title, POSSIBLE, None, open_games, conditions)
+    return NormChance(title, POSSIBLE, max(Fraction(0), least - points, least_score - points), open_games, conditions)
+
+
+def achieved_early(player: Player, title: str, played: list[tuple[Player, Fraction]]) -> NormChance | None:
+    """The norm made by the first k games played (k from 9), the later ones left out (1.4.1e); None if none."""
+    for k in range(MIN_GAMES, len(played) + 1):
+        first = played[:k]
+        chance = check(player, title, [_opponent(p) for p, _ in first], sum((s for _, s in first), Fraction(0)), 0)
+        if chance.status == ACHIEVED:
+            return chance
+    return None
 
 
 def titles_for(player: Player) -> list[str]:
@@ -286,7 +311,12 @@ def norms(event: Event) -> list[PlayerNorms]:
         for title in titles_for(player):
             _, min_average, _, norm_titles = NORMS[title]
             future = [Opponent(min(norm_titles), None, min_average, known=False) for _ in range(unpaired)]
-            chances.append(check(player, title, [*opponents, *future], points, remaining))
+            chance = check(player, title, [*opponents, *future], points, remaining)
+            if chance.status != ACHIEVED:
+                early = achieved_early(player, title, played)
+                if early is not None:
+                    chance = NormChance(title, ACHIEVED, None, remaining, early.conditions, early.counted)
+            chances.append(chance)
         out.append(PlayerNorms(player.id, player.name, points, len(played), chances))
     return out
 
@@ -299,13 +329,13 @@ CONDITION_WORDS = {
     "games": "games",
     "titled": "titled opponents",
     "norm_title": "opponents with the title",
-    "unrated": "unrated opponents",
     "other_federations": "other federations",
     "own_federation": "own federation",
     "one_federation": "one other federation",
     "floor": "rating floor",
     "average": "average rating",
     "performance": "performance",
+    "min_score": "score",
 }
 
 
@@ -317,6 +347,8 @@ def to_text(result: list[PlayerNorms]) -> str:
         lines.append(f"{p.name} ({p.player_id}): {p.points} from {p.games} game{'s' if p.games != 1 else ''}")
         for n in p.norms:
             head = f"  {n.title}: {n.status}"
+            if n.status == ACHIEVED and n.remaining:
+                head += f" in the first {n.counted} games"
             if n.needed is not None:
                 head += f", needs {n.needed} from {n.remaining} game{'s' if n.remaining != 1 else ''} left"
             lines.append(head)
