@@ -91,6 +91,9 @@ class Condition:
     can_be_met: bool  # with the rounds still to come, in the best case
     value: str
     required: str
+    amount: Fraction = Fraction(0)  # the value as a number (the lowest rating for the floor)
+    bound: Fraction = Fraction(0)  # the least (or, `at_most`, the most) it may be; the floor's rating
+    at_most: bool = False
 
     def as_dict(self) -> dict:
         return {
@@ -188,11 +191,20 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
     n = len(opponents)
     conditions: list[Condition] = []
 
-    def add(code: str, met_now: bool, can: bool, value: str, required: str) -> None:
-        conditions.append(Condition(code, met_now, can, value, required))
+    def add(
+        code: str,
+        met_now: bool,
+        can: bool,
+        value: str,
+        required: str,
+        amount: Fraction | int = 0,
+        bound: Fraction | int = 0,
+        most: bool = False,
+    ) -> None:
+        conditions.append(Condition(code, met_now, can, value, required, Fraction(amount), Fraction(bound), most))
 
     games_now = len(known)
-    add("games", games_now >= MIN_GAMES, n >= MIN_GAMES, str(games_now), str(MIN_GAMES))
+    add("games", games_now >= MIN_GAMES, n >= MIN_GAMES, str(games_now), str(MIN_GAMES), games_now, MIN_GAMES)
 
     titled = sum(1 for o in known if o.title in TITLE_HOLDERS)
     need_titled = math.ceil(TITLED_SHARE * n) if n else 0
@@ -202,6 +214,8 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         bool(n) and titled + len(unknown) >= need_titled,
         str(titled),
         f"{need_titled} of {n}",
+        titled,
+        need_titled,
     )
     norm_titled = sum(1 for o in known if o.title in norm_titles)
     need_norm = max(MIN_NORM_TITLED, math.ceil(NORM_TITLE_SHARE * n)) if n else 0
@@ -211,6 +225,8 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         bool(n) and norm_titled + len(unknown) >= need_norm,
         str(norm_titled),
         f"{need_norm} of {n} ({'/'.join(sorted(norm_titles))})",
+        norm_titled,
+        need_norm,
     )
     counts: dict[str, int] = {}
     for o in known:
@@ -224,12 +240,32 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         len(others) + len(unknown) >= OTHER_FEDERATIONS,
         str(len(others)),
         f"{OTHER_FEDERATIONS}",
+        len(others),
+        OTHER_FEDERATIONS,
     )
     max_own = math.floor(OWN_FEDERATION_SHARE * n)
-    add("own_federation", own_count <= max_own, own_count <= max_own, str(own_count), f"at most {max_own} of {n}")
+    add(
+        "own_federation",
+        own_count <= max_own,
+        own_count <= max_own,
+        str(own_count),
+        f"at most {max_own} of {n}",
+        own_count,
+        max_own,
+        True,
+    )
     biggest = max((c for f, c in counts.items() if f != own), default=0)
     max_one = math.floor(ONE_FEDERATION_SHARE * n)
-    add("one_federation", biggest <= max_one, biggest <= max_one, str(biggest), f"at most {max_one} of {n}")
+    add(
+        "one_federation",
+        biggest <= max_one,
+        biggest <= max_one,
+        str(biggest),
+        f"at most {max_one} of {n}",
+        biggest,
+        max_one,
+        True,
+    )
 
     # The average: the unrated at 1400 (1.4.6d), those not known yet at the minimum average, the lowest raised to
     # the floor (1.4.6c: one opponent at most).
@@ -239,11 +275,27 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
     if raised:
         ratings[0] = floor
     average = round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else 0
-    add("floor", True, True, "-" if lowest is None else str(lowest), f"{floor} (raised)" if raised else str(floor))
+    add(
+        "floor",
+        True,
+        True,
+        "-" if lowest is None else str(lowest),
+        f"{floor} (raised)" if raised else str(floor),
+        lowest or 0,
+        floor,
+    )
     met_average = bool(ratings) and average >= min_average
     # An opponent not known yet may be rated higher than the minimum: the average decides nothing against the
     # norm before the last opponent is known (it is counted at the minimum for the points needed).
-    add("average", met_average and not unknown, met_average or bool(unknown), str(average), str(min_average))
+    add(
+        "average",
+        met_average and not unknown,
+        met_average or bool(unknown),
+        str(average),
+        str(min_average),
+        average,
+        min_average,
+    )
 
     # The performance: the least total score over the n games that reaches it; what of it is still to come.
     open_games = remaining
@@ -262,6 +314,8 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         reachable,
         str(performance),
         f"{tpr}" + ("" if least is None else f" ({least} of {n})"),
+        performance,
+        tpr,
     )
 
     # 1.4.8b: at least 35 % of the points, in half points.
@@ -272,6 +326,8 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         points + open_games >= least_score,
         str(points),
         f"{least_score} of {n}",
+        points,
+        least_score,
     )
 
     if all(c.met for c in conditions) and open_games == 0:
