@@ -151,8 +151,10 @@ def players_in(rnd: Round) -> int:
     return Match.objects.filter(round=rnd).count() * 2
 
 
-# A refresh asked of the worker and not started yet: a run of results in a large round asks once.
+# A refresh asked of the worker and not started yet: a run of results in a large round asks once (a mark lost
+# with the cache only costs a second refresh; one left by a failed task lapses after PENDING_SECONDS).
 _PENDING = "outlook-pending:%s"
+PENDING_SECONDS = 120
 
 
 def refresh_soon(rnd: Round) -> None:
@@ -165,7 +167,7 @@ def refresh_soon(rnd: Round) -> None:
         return
     if players_in(rnd) <= IN_REQUEST_UP_TO:
         transaction.on_commit(lambda: refresh(Round.objects.select_related("event").get(pk=rnd.pk)))
-    elif cache.add(_PENDING % rnd.pk, True, 600):
+    elif cache.add(_PENDING % rnd.pk, True, PENDING_SECONDS):
         transaction.on_commit(lambda: refresh_task.enqueue(rnd.pk))
 
 

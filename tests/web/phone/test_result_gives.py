@@ -200,3 +200,27 @@ def test_saving_the_prize_list_refreshes(last_round, django_capture_on_commit_ca
     a = last_round.event.players.get(name="Player A")
     gives = RoundOutlook.objects.get(round=last_round).players[str(a.pk)]["gives"]
     assert gives["loss"]["prize"] == {"code": "none"}
+
+
+def test_a_run_of_results_in_a_large_round_asks_the_worker_once(organiser, django_capture_on_commit_callbacks):
+    from django_tasks_db.models import DBTaskResult
+
+    from tournament.services.rounds import pair_next_round, publish_round
+
+    ratings = {f"P{k:02d}": 1400 + k for k in range(20)}
+    event = new_chess_event(organiser, ratings, slug="big", planned_rounds=1)
+    rnd = pair_next_round(event, organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        publish_round(rnd, organiser)
+    assert DBTaskResult.objects.count() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        for m in Match.objects.select_related("round__event").filter(round=rnd, player_b__isnull=False)[:3]:
+            record_result(m, Outcome(Match.Result.PLAYED, (1, 0, 0)), organiser)
+    assert DBTaskResult.objects.count() == 1  # still waiting for the worker: asked once
+    assert outlooks.refresh_task.call(rnd.pk) == "stored"
+    with django_capture_on_commit_callbacks(execute=True):
+        m = Match.objects.select_related("round__event").filter(round=rnd, player_b__isnull=False, games_a=None).first()
+        record_result(m, Outcome(Match.Result.PLAYED, (0, 1, 0)), organiser)
+    assert DBTaskResult.objects.count() == 2  # the worker started: the next result asks again
+    stored = RoundOutlook.objects.get(round=rnd)
+    assert all(set(d["gives"]) <= {"win", "draw", "loss"} for d in stored.players.values())
