@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import chain
+from itertools import compress as select
+from math import gcd
 
 import rustworkx as rx
 
@@ -133,18 +135,20 @@ def _significant(table: _Table, blocks: list) -> list:
     matching, which that block has already compared (several criteria hold on every pair of a bracket, as
     its pair count does)."""
     kept = []
-    higher: list[tuple[list[int], int]] = []  # the one-run blocks kept, their values and largest value
+    # The one-run blocks kept (with a largest value of 0 < top < 2**16), each by its values divided by their
+    # greatest common divisor: two blocks' values are multiples of each other's exactly when these are equal.
+    higher: set[tuple[int, ...]] = set()
     for block in reversed(blocks):
         start, length, _, alone = block
         if alone:
             part = table.bits(start, length)
             top = max(part)
-            if 0 < top < 1 << 16 and any(
-                all(x * other_top == y * top for x, y in zip(part, other, strict=True)) for other, other_top in higher
-            ):
-                continue
             if 0 < top < 1 << 16:
-                higher.append((part, top))
+                divisor = gcd(*part)
+                values = tuple(x // divisor for x in part)
+                if values in higher:
+                    continue
+                higher.add(values)
         kept.append(block)
     kept.reverse()
     return kept
@@ -254,6 +258,8 @@ def _matchable_split(firsts: Sequence[int], seconds: Sequence[int], numpy: bool 
     for k in range(count - 1, max(-1, count - 65), -1):
         if firsts[k] in rest and seconds[k] in rest:
             return most
+    if any(map(rest.__contains__, select(seconds, map(rest.__contains__, firsts)))):
+        return most
     need = 1 + max(map(min, map(rank, firsts), map(rank, seconds)))
     return need if need <= min(most, len(busiest)) else most
 
