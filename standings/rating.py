@@ -10,7 +10,9 @@ FIDE, as this module applies it:
   a bye, a double forfeit and a game against an unrated player change nothing (the unrated player gets no
   change here either: a first rating is calculated by FIDE from several events).
 * The expected score is read from table 8.1(b) for the rating difference, a difference of more than 400
-  points counting as 400 (the 400-point rule, applied to every game).
+  points counting as 400 (the 400-point rule, applied to every game) for a player rated below 2650; for a
+  player rated 2650 or more the whole difference counts (8.3.1 as amended from 1 October 2025), so the
+  same game can be capped for one side and not for the other.
 * The change of one game is K × (score − expected score), 1, ½ or 0 for the score; the event's change is
   the sum. Both are exact; for display they are rounded to one decimal, half away from zero (with K = 10,
   20 or 40 and the table's hundredths the sum is already exact to one decimal). FIDE rounds the new rating
@@ -38,6 +40,8 @@ K_GIVEN, K_TOP, K_JUNIOR, K_STANDARD = "given", "rating_2400", "junior", "standa
 K_SOURCES = (K_GIVEN, K_TOP, K_JUNIOR, K_STANDARD)
 # K × rated games in one rating period may not exceed this (B.02 8.3.3).
 MAX_K_TIMES_GAMES = 700
+# The 400-point rule applies to a player rated below this; from it up, the whole difference counts (8.3.1).
+UNCAPPED_FROM = 2650
 
 
 class RatingSystem(Protocol):
@@ -81,7 +85,10 @@ class FideRating:
         return min(k, MAX_K_TIMES_GAMES // games) if games else k
 
     def expected(self, rating: int, opponent: int) -> Fraction:
-        return expected(max(-400, min(400, rating - opponent)))
+        difference = rating - opponent
+        if rating < UNCAPPED_FROM:
+            difference = max(-400, min(400, difference))
+        return expected(difference)
 
 
 FIDE = FideRating()
