@@ -15,10 +15,16 @@ Article 16, as this module applies it to a Swiss event:
 * An opponent's score as others see it (16.3): the points they were given, except that a requested bye
   followed only by voluntary unplayed rounds, or in the last round (16.2.5), counts as a draw.
 * A participant's own unplayed round (16.4) is a game against a dummy opponent whose score is the
-  participant's own final score; the result is the points the participant got for the round. This
-  applies to forfeits too (the scheduled opponent is no opponent for these tie-breaks).
-* Cut modifiers (16.5): Buchholz cuts voluntary unplayed rounds first (16.5.1); Sonneborn-Berger cuts
-  the higher of the lowest VUR contribution and the least significant value (16.5.2).
+  participant's own score, but no more than the scheduled opponent's adjusted score for a forfeit (16.4.1)
+  and no more than a draw's points times the number of rounds for any other unplayed round (16.4.2; the
+  rounds counted so far: standings after round k are those of an event that ended there). The result is
+  the points the participant got for the round; the scheduled opponent of a forfeit is no opponent.
+* Cut modifiers (14.1-14.4, 16.5): each cut of the least significant value takes, for Buchholz, the lowest
+  voluntary unplayed round first; for Sonneborn-Berger the lowest VUR contribution unless the least
+  significant value is higher (then that); again for every further cut (16.5.2). Then the most significant
+  values go.
+* Fore Buchholz (8.3): every pairing of the last round counted (a game, finished or not, or a forfeit) is
+  a draw.
 """
 
 from __future__ import annotations
@@ -59,6 +65,10 @@ REQUESTED = frozenset({HPB, ZPB, ABSENT})
 # STD: a round's result in half points on the 1, ½, 0 scale.
 _STANDARD = {WON: 2, DREW: 1, LOST: 0}
 VOLUNTARY = REQUESTED | {FORFEIT_LOSS}
+FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
+KOYA_ROUNDS = FORFEITS | {GAME}
+# The cut modifiers (14.1-14.4): how many least and most significant values each leaves out.
+CUTS = {"": (0, 0), "C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
 
 # FIDE B.02 table 8.1(a): the rating difference dp for a fractional score p (in hundredths, 50..100).
 _DP = (
@@ -123,6 +133,7 @@ class Tiebreaks:
         unit = lcm(s.win.denominator, s.draw.denominator, s.loss.denominator)
         self.unit = unit
         self.draw = int(s.draw * unit)
+        self.win = int(s.win * unit)
         self.slots = _slots(event, after_round, int(s.win * unit), self.draw, int(s.loss * unit), fore)
         if fore:
             # The Fore Buchholz's event has its own scores: those its slots add up to.
@@ -159,12 +170,19 @@ class Tiebreaks:
         """Per player, per slot: (the opponent's or the dummy's score, twice the SB contribution, voluntary)."""
         if self._terms is None:
             adjusted = self._adjusted_units()
+            # 16.4.2: a dummy's score is at most a draw's points times the number of rounds.
+            half_of_all = self.draw * self.after_round
             out = []
             for i, slots in enumerate(self.slots):
                 own = self.points[i]
                 row = []
                 for slot in slots:
-                    value = adjusted[cast(int, slot.opponent)] if slot.kind == GAME else own
+                    if slot.kind == GAME:
+                        value = adjusted[cast(int, slot.opponent)]
+                    elif slot.kind in FORFEITS and slot.opponent is not None:
+                        value = min(own, adjusted[slot.opponent])  # 16.4.1
+                    else:
+                        value = min(own, half_of_all)
                     twice = 2 * value if slot.outcome == WON else value if slot.outcome == DREW else 0
                     row.append((value, twice, slot.voluntary))
                 out.append(row)
@@ -185,13 +203,13 @@ class Tiebreaks:
 
     def _compute(self, code: str) -> list[Fraction]:
         unit = self.unit
-        if code.startswith("BH"):
-            cut = {"BH": (0, 0), "BH-C1": (1, 0), "BH-C2": (2, 0), "BH-M1": (1, 1), "BH-M2": (2, 2)}[code]
-            return _fractions([_buchholz(t, *cut) for t in self.terms()], unit)
-        if code == "FB":
-            # Buchholz as if every game of the last round, finished or not, had been drawn.
+        base, _, modifier = code.partition("-")
+        if base == "BH":
+            return _fractions([_buchholz(t, *CUTS[modifier]) for t in self.terms()], unit)
+        if base == "FB":
+            # Buchholz (with its cuts) as if every pairing of the last round had been drawn.
             fore = Tiebreaks(self.event, self.after_round, [], fore=True)
-            return fore.values("BH")
+            return fore.values("BH" + code[2:])
         if code == "AOB":
             bh = [_buchholz(t, 0, 0) for t in self.terms()]
             out = []
@@ -199,8 +217,10 @@ class Tiebreaks:
                 opps = [bh[cast(int, s.opponent)] for s in slots if s.kind == GAME]
                 out.append(Fraction(sum(opps), unit * len(opps)) if opps else Fraction(0))
             return out
-        if code in ("SB", "SB-C1"):
-            return _fractions([_sonneborn_berger(t, code == "SB-C1") for t in self.terms()], 2 * unit)
+        if base == "SB":
+            return _fractions([_sonneborn_berger(t, *CUTS[modifier]) for t in self.terms()], 2 * unit)
+        if code == "KS":
+            return _fractions(self._koya(), unit)
         if code == "WIN":
             return _fractions([sum(1 for s in slots if s.outcome == WON) for slots in self.slots], 1)
         if code == "WON":
@@ -233,12 +253,12 @@ class Tiebreaks:
                         total += running
                 totals.append(total)
             return _fractions(totals, unit)
-        if code in ("ARO", "ARO-C1"):
+        if base == "ARO":
+            low, high = CUTS[modifier]
             out = []
             for slots in self.slots:
-                rated = sorted(r for r, _ in self._rated_games(slots))
-                if code == "ARO-C1":
-                    rated = rated[1:]
+                rated = sorted(r for r, _ in self._rated_games(slots))[low:]
+                rated = rated[: len(rated) - high]
                 out.append(Fraction(round_half_up(Fraction(sum(rated), len(rated)))) if rated else Fraction(0))
             return out
         if code == "TPR":
@@ -254,6 +274,16 @@ class Tiebreaks:
                 out.append(Fraction(round_half_up(sum(met, Fraction(0)) / len(met))) if met else Fraction(0))
             return out
         raise KeyError(code)
+
+    def _koya(self) -> list[int]:
+        """KS (9.2): the points scored against the participants who scored at least half of the most an event
+        of these rounds gives (a win's points each round); a forfeit counts, as a pre-determined event's."""
+        most = self.win * self.after_round
+        strong = [2 * p >= most for p in self.points]
+        return [
+            sum(s.points for s in slots if s.kind in KOYA_ROUNDS and s.opponent is not None and strong[s.opponent])
+            for slots in self.slots
+        ]
 
     def _rated_games(self, slots: list[Slot]) -> list[tuple[int, int]]:
         """(opponent's rating, half points scored) of the games played over the board against rated opponents."""
@@ -279,9 +309,8 @@ class Tiebreaks:
         halves = sum(h for _, h in games)
         if halves == 0:
             return Fraction(min(ratings) - 800)
-        if halves == 2 * len(games):
-            return Fraction(max(ratings) + 800)
-        # The lowest rating whose expected score (in hundredths) against these opponents reaches the score.
+        # The lowest rating whose expected score (in hundredths) against these opponents reaches the score (10.3;
+        # a perfect score: 736 above the highest, where the table's expected score reaches 1).
         need = 50 * halves
         lo, hi = min(ratings) - 800, max(ratings) + 800
         while lo < hi:
@@ -314,15 +343,20 @@ def _buchholz(terms: list[tuple[int, int, bool]], cut_low: int, cut_high: int) -
     return sum(t[0] for t in kept)
 
 
-def _sonneborn_berger(terms: list[tuple[int, int, bool]], cut1: bool) -> int:
-    total = sum(t[1] for t in terms)
-    if not cut1 or not terms:
-        return total
-    # 16.5.2: the higher of the lowest contribution from a VUR and the least significant value (the
-    # contribution of the opponent with the lowest score, the lower contribution among equal scores).
-    least = min(terms, key=lambda t: (t[0], t[1]))[1]
-    vur = [t[1] for t in terms if t[2]]
-    return total - (max(least, min(vur)) if vur else least)
+def _sonneborn_berger(terms: list[tuple[int, int, bool]], cut_low: int, cut_high: int) -> int:
+    kept = list(terms)
+    for _ in range(min(cut_low, len(kept))):
+        # 16.5.1 (again for every cut, 16.5.2): the lowest contribution from a VUR unless it is lower than the
+        # least significant value (the contribution of the opponent with the lowest score, the lower among
+        # equals), which then goes: the higher of the two, the VUR's when they are equal.
+        least = min(kept, key=lambda t: (t[0], t[1]))
+        vur = [t for t in kept if t[2]]
+        lowest_vur = min(vur, key=lambda t: t[1]) if vur else None
+        kept.remove(lowest_vur if lowest_vur is not None and lowest_vur[1] >= least[1] else least)
+    for _ in range(min(cut_high, len(kept))):
+        # The most significant: the opponent with the highest score, the higher contribution among equals.
+        kept.remove(max(kept, key=lambda t: (t[0], t[1])))
+    return sum(t[1] for t in kept)
 
 
 def _slots(event: Event, after_round: int, win: int, draw: int, loss: int, fore: bool) -> list[list[Slot]]:
@@ -342,20 +376,17 @@ def _slots(event: Event, after_round: int, win: int, draw: int, loss: int, fore:
             ia = index[m.a]
             ib = index[m.b] if m.b is not None else None
             r = m.result
-            if r == PLAYED:
-                if m.games is None and fore and k == after_round:
-                    # Fore Buchholz: a last-round game still being played counts as a draw.
-                    seen[ia] = Slot(k, GAME, ib, DREW, draw)
-                    seen[ib] = Slot(k, GAME, ia, DREW, draw, black=True)
-                    continue
+            if fore and k == after_round and ib is not None and r in (PLAYED, FORFEIT, DOUBLE_LOSS):
+                # Fore Buchholz: every pairing of the last round (finished or not, forfeited or not) is a draw.
+                seen[ia] = Slot(k, GAME, ib, DREW, draw)
+                seen[ib] = Slot(k, GAME, ia, DREW, draw, black=True)
+            elif r == PLAYED:
                 if m.games is None:
                     seen[ia] = None  # still being played: no slot, and not absent either
                     if ib is not None:
                         seen[ib] = None
                     continue
                 oa, ob = cast(tuple[int, int], m.outcome())  # a played game with its games
-                if fore and k == after_round:
-                    oa = ob = DREW
                 seen[ia] = Slot(k, GAME, ib, oa, value[oa])
                 seen[ib] = Slot(k, GAME, ia, ob, value[ob], black=True)
             elif r == BYE:

@@ -10,7 +10,9 @@ FIDE, as this module applies it:
   a bye, a double forfeit and a game against an unrated player change nothing (the unrated player gets no
   change here either: a first rating is calculated by FIDE from several events).
 * The expected score is read from table 8.1(b) for the rating difference, a difference of more than 400
-  points counting as 400 (the 400-point rule, applied to every game).
+  points counting as 400 (the 400-point rule, applied to every game) for a player rated below 2650; for a
+  player rated 2650 or more the whole difference counts (8.3.1 as amended from 1 October 2025), so the
+  same game can be capped for one side and not for the other.
 * The change of one game is K × (score − expected score), 1, ½ or 0 for the score; the event's change is
   the sum. Both are exact; for display they are rounded to one decimal, half away from zero (with K = 10,
   20 or 40 and the table's hundredths the sum is already exact to one decimal). FIDE rounds the new rating
@@ -30,6 +32,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from standings.fide import expected
+from standings.outlook_round import DRAW, LOSS, WIN, OutlookRefused, round_state
 from swiss.model import DREW, PLAYED, WON, Event, Player
 from swiss.placement import birth_year
 
@@ -38,6 +41,8 @@ K_GIVEN, K_TOP, K_JUNIOR, K_STANDARD = "given", "rating_2400", "junior", "standa
 K_SOURCES = (K_GIVEN, K_TOP, K_JUNIOR, K_STANDARD)
 # K × rated games in one rating period may not exceed this (B.02 8.3.3).
 MAX_K_TIMES_GAMES = 700
+# The 400-point rule applies to a player rated below this; from it up, the whole difference counts (8.3.1).
+UNCAPPED_FROM = 2650
 
 
 class RatingSystem(Protocol):
@@ -81,7 +86,10 @@ class FideRating:
         return min(k, MAX_K_TIMES_GAMES // games) if games else k
 
     def expected(self, rating: int, opponent: int) -> Fraction:
-        return expected(max(-400, min(400, rating - opponent)))
+        difference = rating - opponent
+        if rating < UNCAPPED_FROM:
+            difference = max(-400, min(400, difference))
+        return expected(difference)
 
 
 FIDE = FideRating()
@@ -189,3 +197,27 @@ def _year(date: str | None) -> int | None:
     if date and len(date) >= 4 and date[:4].isdigit():
         return int(date[:4])
     return None
+
+
+def result_changes(event: Event, system: RatingSystem = FIDE) -> dict[str, dict[str, Fraction]]:
+    """Before the round's results are in: for each rated player at an open table of the event's last round,
+    against a rated opponent, the change of that game for each result it can still have ("win", "draw",
+    "loss"), K as the event's rated games give it with this game counted. Empty when no round is open."""
+    try:
+        state = round_state(event)
+    except OutlookRefused:
+        return {}
+    # Any result will do: the game counts for K and the expected score whatever its result.
+    played = state.with_games({t.number: t.scores[t.outcomes()[0]][0] for t in state.tables})
+    changes = rating_changes(played, state.number, system)
+    scores = {WIN: Fraction(1), DRAW: Fraction(1, 2), LOSS: Fraction(0)}
+    out: dict[str, dict[str, Fraction]] = {}
+    for t in state.tables:
+        for pid in (t.a, t.b):
+            change = changes.get(pid)
+            game = next((g for g in change.games if g.round == state.number), None) if change else None
+            if change is None or game is None:
+                continue
+            sides = (t.side_of(pid, o) for o in t.outcomes())
+            out[pid] = {o: change.k * (scores[o] - game.expected) for o in sides}
+    return out

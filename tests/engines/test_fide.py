@@ -76,6 +76,20 @@ PUBLISHED = {
 PUBLISHED_AOB = {1: "12.60", 2: "13.60", 3: "13.40", 4: "13.38", 5: "13.40", 6: "13.25", 7: "11.90", 8: "13.00"}
 PUBLISHED_AOB |= {9: "12.75", 10: "10.90", 11: "12.75", 12: "15.00", 13: "12.10", 14: "13.17", 15: "12.20", 16: "13.30"}
 
+# The paper works by C.07 as of 2024. Since March 2026 a dummy's score (16.4) is at most the scheduled opponent's
+# adjusted score for a forfeit (16.4.1) and at most half the possible score, here 2.5, for a bye (16.4.2): #4
+# (3.5, half-point bye in round 2) and #6 (3, pairing-allocated bye in round 3) count 2.5 for that round, and #11
+# (2.5, forfeit win over #9, who has 1.5) counts 1.5; their opponents' figures that hold those rounds change too.
+AMENDED_2026 = {
+    "BH": {4: 14, 6: 11.5, 11: 12.5},
+    "BH-C1": {11: 11},  # #11's dummy (1.5) is no longer above the lowest opponent's score (1.5), which goes
+    "FB": {4: 14.5, 11: 12, 12: 11},  # #12 met #11 in round 3
+    "SB": {4: 9.25, 6: 6, 11: 4.75},  # the bye's dummy times ½ (#4) or 1 (#6), the forfeit win's times 1 (#11)
+    "SB-C1": {4: 7.75, 6: 5, 11: 3.25},
+}
+AMENDED_AOB = {1: "12.40", 3: "12.90", 5: "13.20", 7: "11.70", 8: "12.90", 10: "10.80", 12: "14.00", 13: "11.90"}
+AMENDED_AOB |= {14: "13.00", 16: "13.10"}
+
 
 def held(codes) -> dict:
     event = trf.loads(HELD.read_bytes(), points_by_player)
@@ -89,15 +103,15 @@ def test_the_crosstable_has_the_papers_scores():
 
 
 @pytest.mark.parametrize("code", sorted(PUBLISHED))
-def test_every_published_value_is_reproduced_exactly(code):
+def test_every_published_value_is_reproduced_exactly_as_amended_in_2026(code):
     rows = held([code])
-    for player, value in PUBLISHED[code].items():
+    for player, value in (PUBLISHED[code] | AMENDED_2026.get(code, {})).items():
         assert rows[player].tiebreakers[code] == F(value), f"{code} of player {player}"
 
 
-def test_average_of_opponents_buchholz_matches_the_published_two_decimals():
+def test_average_of_opponents_buchholz_matches_the_published_two_decimals_as_amended_in_2026():
     rows = held(["AOB"])
-    assert {k: _decimal(r.tiebreakers["AOB"], 2) for k, r in rows.items()} == PUBLISHED_AOB
+    assert {k: _decimal(r.tiebreakers["AOB"], 2) for k, r in rows.items()} == PUBLISHED_AOB | AMENDED_AOB
     assert rows[4].tiebreakers["AOB"] == F(535, 40)  # exact, not the rounded 13.38
 
 
@@ -193,31 +207,34 @@ BASE = [
 
 
 @pytest.mark.parametrize(
-    ("third", "points", "vur"),
+    ("third", "points", "vur", "dummy"),
     [
-        ([("A", BYE)], 3, False),  # pairing-allocated bye (16.2.1)
-        ([("A", FULL_BYE)], 3, False),  # full-point bye (16.2.1)
-        ([("A", HALF_BYE)], F(5, 2), True),  # requested half-point bye
-        ([("A", ZERO_BYE)], 2, True),  # requested zero-point bye
-        ([("A", LOSS)], 2, True),  # unpaired loss: as a zero-point bye
-        ([("A", "G", "+-")], 3, False),  # forfeit win (16.2.2)
-        ([("G", "A", "+-")], 2, True),  # forfeit loss (16.2.4)
-        ([("A", "G", "--")], 2, True),  # double forfeit: a forfeit loss for both
-        ([("G", BYE)], 2, True),  # absent: in no match of the round
+        # 16.4.2: a bye's dummy is on A's own score, but at most a draw's points times the rounds (1.5).
+        ([("A", BYE)], 3, False, F(3, 2)),  # pairing-allocated bye (16.2.1)
+        ([("A", FULL_BYE)], 3, False, F(3, 2)),  # full-point bye (16.2.1)
+        ([("A", HALF_BYE)], F(5, 2), True, F(3, 2)),  # requested half-point bye
+        ([("A", ZERO_BYE)], 2, True, F(3, 2)),  # requested zero-point bye
+        ([("A", LOSS)], 2, True, F(3, 2)),  # unpaired loss: as a zero-point bye
+        # 16.4.1: a forfeit's dummy is at most the scheduled opponent's adjusted score. G, absent in rounds 1-2,
+        # has 1 (a forfeit win after two absences) or, losing, 1 again (two absences followed only by VURs: draws).
+        ([("A", "G", "+-")], 3, False, 1),  # forfeit win (16.2.2)
+        ([("G", "A", "+-")], 2, True, 1),  # forfeit loss (16.2.4)
+        ([("A", "G", "--")], 2, True, 1),  # double forfeit: a forfeit loss for both
+        ([("G", BYE)], 2, True, F(3, 2)),  # absent: in no match of the round
     ],
 )
-def test_own_unplayed_round_is_a_dummy_opponent_on_the_own_score(third, points, vur):
+def test_own_unplayed_round_is_a_dummy_opponent_on_the_own_score_capped(third, points, vur, dummy):
     rows = chess([*BASE, [("C", "D", "1-0"), ("E", "F", "1/2"), ("H", "B", "1-0"), *third]])
     a = values(rows, "A")
     assert rows["A"].points == points
     b, c = rows["B"].points, rows["C"].points
-    # 16.4: B, C and a dummy on A's own score, whatever the kind of unplayed round (forfeits included).
-    assert a["BH"] == b + c + points
+    # 16.4: B, C and a dummy (the scheduled opponent of a forfeit is no opponent).
+    assert a["BH"] == b + c + dummy
     # 16.5.1: a voluntary unplayed round is cut first, even when an opponent scored less.
-    assert a["BH-C1"] == (b + c if vur else b + c + points - min(b, c, points))
+    assert a["BH-C1"] == (b + c if vur else b + c + dummy - min(b, c, dummy))
     # Sonneborn-Berger: the dummy's score times the points the round gave.
     got = {3: 1, F(5, 2): F(1, 2), 2: 0}[points]
-    assert a["SB"] == b + c + points * got
+    assert a["SB"] == b + c + dummy * got
     # WIN counts the unplayed wins, WON only games won over the board; GE leaves out the VUR.
     assert (a["WIN"], a["WON"], a["GE"]) == (2 + (got == 1), 2, 3 - vur)
 
@@ -293,7 +310,8 @@ def test_spec_codes_keep_the_zero_term_rule_for_non_fide_events():
     )
     a = values(rows, "A")
     assert a["buchholz"] == rows["B"].points + rows["C"].points  # the bye is a 0 term
-    assert a["BH"] == rows["B"].points + rows["C"].points + rows["A"].points  # a dummy on A's own score
+    # A dummy on A's own score (3), at most half of the three rounds' possible score (16.4.2).
+    assert a["BH"] == rows["B"].points + rows["C"].points + F(3, 2)
 
 
 def test_direct_encounter_of_the_papers_round_robin_counts_forfeits():

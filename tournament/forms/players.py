@@ -335,7 +335,24 @@ class SwapForm(forms.Form):
 
 
 class ForbiddenPairForm(forms.Form):
-    """Two players of the event, by key, whose pairing is forbidden or allowed again (the settings page's rows)."""
+    """Two players of the event, by key, whose pairing is forbidden or allowed again (the settings page's rows):
+    in every round, or from one round to another (both given: a TRF-2026 260 record's range, three digits)."""
 
     first = forms.CharField(max_length=PLAYER_ID_MAX)
     second = forms.CharField(max_length=PLAYER_ID_MAX)
+    first_round = forms.IntegerField(label=_("From round"), required=False, min_value=1, max_value=999)
+    last_round = forms.IntegerField(label=_("To round"), required=False, min_value=1, max_value=999)
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_round"), data.get("last_round")
+        if (first is None) != (last is None) and not self.errors:
+            raise forms.ValidationError(_("Give both rounds of the range, or neither for every round."))
+        if first is not None and last is not None and last < first:
+            raise forms.ValidationError(_("The last round of the range comes before its first."))
+        return data
+
+    def rounds(self) -> tuple[int, int] | None:
+        """The range of rounds the pair is kept apart in; None for every round."""
+        first, last = self.cleaned_data.get("first_round"), self.cleaned_data.get("last_round")
+        return None if first is None or last is None else (first, last)

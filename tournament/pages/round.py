@@ -70,6 +70,7 @@ class MatchRow:
     versions: tuple[tuple[Player, str], ...] = ()  # what each player reported, while disputed or waiting
     error: str | None = None  # the refusal of the click this row answers
     question: object = None  # or the question it asks first (`services.results.ConfirmReplace`)
+    warning: dict | None = None  # or the FIDE-mode warnings to pass first (`views.warnings.asking`'s form)
     division_a: str = ""  # each player's division, where divisions are paired together
     division_b: str = ""
 
@@ -106,7 +107,12 @@ class RowMaker:
         return self._idents
 
     def row(
-        self, m: Match, reports: list[Report] | None = None, error: str | None = None, question: object = None
+        self,
+        m: Match,
+        reports: list[Report] | None = None,
+        error: str | None = None,
+        question: object = None,
+        warning: dict | None = None,
     ) -> MatchRow:
         """The row of `m`, with its reports as the page read them (`results_board.Overview.reports`), or read now
         (one query) for the single row an HTMX answer shows."""
@@ -162,6 +168,7 @@ class RowMaker:
             versions=tuple(versions),
             error=error,
             question=question,
+            warning=warning,
             division_a=first.division,
             division_b=second.division if second else "",
         )
@@ -177,9 +184,11 @@ def round_context(
     row: Match | None = None,
     error: str | None = None,
     question: object = None,
+    warning: dict | None = None,
 ) -> dict:
     """The results page: the counts, and the rows of `view` (none when `rows` is false); `row`: the one match an
-    HTMX answer shows (as `m`), prepared like a row of the page, with the refusal or the question it answers."""
+    HTMX answer shows (as `m`), prepared like a row of the page, with the refusal, the question or the warnings
+    it answers."""
     elimination = rnd.kind == Round.Kind.ELIMINATION
     choices = result_choices(event.best_of, elimination, event.chess_results, event.draws)
     if rows and row is None:
@@ -194,7 +203,7 @@ def round_context(
         "stage": stage_name(overview.counts.matches) if elimination else "",
         "matches": [maker.row(m, overview.reports[m.pk]) for m in overview.matches],
         "attention": [maker.row(m, overview.reports[m.pk]) for m in overview.attention],
-        "m": maker.row(row, error=error, question=question) if row is not None else None,
+        "m": maker.row(row, error=error, question=question, warning=warning) if row is not None else None,
         "overview": overview,
         "missing": overview.counts.outstanding,
         "entered": overview.counts.entered,

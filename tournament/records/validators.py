@@ -4,7 +4,7 @@
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from swiss.names import NAME_MAX, name_fault, printable
+from swiss.names import NAME_MAX, name_fault, printable, stored_name
 
 NAME_FAULTS = {  # why a stored name is refused (`swiss.names.name_fault`), as the person who typed it reads it
     "control": _("The name “%(name)s” holds a control character."),
@@ -22,3 +22,10 @@ def check_player_name(name: str) -> None:
     if fault:
         shown = name[:40] if fault == "too_long" else printable(name)
         raise ValidationError(NAME_FAULTS[fault], params={"name": shown, "max": NAME_MAX})
+
+
+def validate_player_name(value: str) -> None:
+    name = stored_name(value)
+    check_player_name(name)
+    if name != value:
+        raise ValidationError(_("Names are stored without extra spaces or direction controls."))

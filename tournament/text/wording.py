@@ -28,6 +28,7 @@ CHESS_WORDS = (
     pgettext_lazy("chess", "Drawn"),
     pgettext_lazy("chess", "draw %(score)s"),
     pgettext_lazy("chess", "Draw %(score)s"),
+    pgettext_lazy("chess", "If you draw"),
     pgettext_lazy("chess", "%(score)s, a draw"),
     pgettext_lazy("chess", "Points for a draw"),
     pgettext_lazy("chess", "Match"),
@@ -308,6 +309,15 @@ def log_sentence(entry, name_of, match_names: dict) -> str:
         return _("Validated the pairings of round %(round)s.") % {"round": rnd}
     if action in ("forbidden_pair", "forbidden_pair_removed"):
         first, second = (name_of(k) for k in (d.get("players") or ["", ""])[:2])
+        if d.get("rounds"):  # a pair kept apart in some rounds only
+            params = {"first": first, "second": second, "from": d["rounds"][0], "to": d["rounds"][-1]}
+            if params["from"] == params["to"]:
+                if action == "forbidden_pair":
+                    return _("Forbade pairing %(first)s with %(second)s in round %(from)s.") % params
+                return _("Allowed pairing %(first)s with %(second)s in round %(from)s again.") % params
+            if action == "forbidden_pair":
+                return _("Forbade pairing %(first)s with %(second)s in rounds %(from)s–%(to)s.") % params
+            return _("Allowed pairing %(first)s with %(second)s in rounds %(from)s–%(to)s again.") % params
         if action == "forbidden_pair":
             return _("Forbade pairing %(first)s with %(second)s.") % {"first": first, "second": second}
         return _("Allowed pairing %(first)s with %(second)s again.") % {"first": first, "second": second}

@@ -4,22 +4,19 @@ recorded as adjourned."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.forms import once
 from tournament.forms.players import ForbiddenPairForm
 from tournament.models import Match
 from tournament.services import adjourned, forbidden, manual
 from tournament.services.fide import enter_fide_mode, leave_fide_mode
 from tournament.services.locks import ServiceError
-from tournament.services.warnings import Unpassed
 from tournament.views.access import ORGANISER, HtmxHttpRequest, event_for
 from tournament.views.responses import back, round_or_404
-from tournament.views.warnings import ask, passes
+from tournament.views.warnings import submit
 
 
 @require_POST
@@ -27,25 +24,15 @@ from tournament.views.warnings import ask, passes
 def fide_mode(request: HtmxHttpRequest, slug: str):
     """`action=leave` leaves FIDE mode (after the warning), `action=enter` turns it on."""
     access = event_for(request, slug, need=ORGANISER)
-    here = reverse("org_settings", args=[slug]) + "#fide"
-    try:
-        with transaction.atomic():
-            once.claim(request)
-            if request.POST.get("action") == "enter":
-                enter_fide_mode(access.event, request.user)
-                done = _("FIDE mode is on.")
-            else:
-                leave_fide_mode(access.event, request.user, passes(request))
-                done = _("The event has left FIDE mode.")
-    except Unpassed as w:
-        return ask(request, access, w, here)
-    except once.Repeated:
-        return back(request, here)
-    except ServiceError as e:
-        messages.error(request, str(e))
-    else:
-        messages.success(request, done)
-    return back(request, here)
+
+    def work(passed):
+        if request.POST.get("action") == "enter":
+            enter_fide_mode(access.event, request.user)
+            return _("FIDE mode is on.")
+        leave_fide_mode(access.event, request.user, passed)
+        return _("The event has left FIDE mode.")
+
+    return submit(request, access, reverse("org_settings", args=[slug]) + "#fide", work)
 
 
 @require_POST
@@ -67,51 +54,37 @@ def round_validate(request: HtmxHttpRequest, slug: str, number: int):
     """End the manual pairing phase: a level-4 warning when the round is not the engine's pairing."""
     access = event_for(request, slug, need=ORGANISER)
     rnd = round_or_404(access.event, number)
-    here = reverse("org_round", args=[slug, number])
-    try:
-        with transaction.atomic():
-            once.claim(request)
-            differences = manual.validate(rnd, request.user, passes(request))
-    except Unpassed as w:
-        return ask(request, access, w, here)
-    except once.Repeated:
-        return back(request, here)
-    except ServiceError as e:
-        messages.error(request, str(e))
-    else:
-        if differences:
-            messages.success(request, _("The pairings are validated as paired by hand; the TRF export records it."))
-        else:
-            messages.success(request, _("The pairings are validated: they are the engine's."))
-    return back(request, here)
+
+    def work(passed):
+        if manual.validate(rnd, request.user, passed):
+            return _("The pairings are validated as paired by hand; the TRF export records it.")
+        return _("The pairings are validated: they are the engine's.")
+
+    return submit(request, access, reverse("org_round", args=[slug, number]), work)
 
 
 @require_POST
 @login_required
 def forbidden_pair(request: HtmxHttpRequest, slug: str):
-    """Forbid the pairing of two players, or allow it again (`remove`); in FIDE mode after round 1 the event
-    leaves FIDE mode for it, after the warning."""
+    """Forbid the pairing of two players (in every round, or in a range of rounds), or allow it again (`remove`);
+    in FIDE mode after round 1 the event leaves FIDE mode for it, after the warning."""
     access = event_for(request, slug, need=ORGANISER)
-    here = reverse("org_settings", args=[slug]) + "#forbidden"
     form = ForbiddenPairForm(request.POST)
-    keys = [form.cleaned_data["first"], form.cleaned_data["second"]] if form.is_valid() else []
-    found = {p.key: p for p in access.event.players.filter(key__in=keys)} if keys else {}
-    try:
-        if len(found) != 2:
+
+    def work(passed):
+        keys = [form.cleaned_data["first"], form.cleaned_data["second"]] if form.is_valid() else []
+        found = {p.key: p for p in access.event.players.filter(key__in=keys)} if keys else {}
+        if form.is_valid() and len(found) != 2 or "first" in form.errors or "second" in form.errors:
             raise ServiceError(_("Pick two different players of this event."))
-        with transaction.atomic():
-            once.claim(request)
-            add = request.POST.get("remove") != "1"
-            forbidden.change_pair(
-                access.event, found[keys[0]], found[keys[1]], request.user, add=add, passed=passes(request)
-            )
-    except Unpassed as w:
-        return ask(request, access, w, here)
-    except once.Repeated:
-        return back(request, here)
-    except ServiceError as e:
-        messages.error(request, str(e))
-    return back(request, here)
+        if not form.is_valid():  # the range of rounds
+            raise ServiceError(" ".join(e for errors in form.errors.values() for e in errors))
+        add = request.POST.get("remove") != "1"
+        forbidden.change_pair(
+            access.event, found[keys[0]], found[keys[1]], request.user, add=add, rounds=form.rounds(), passed=passed
+        )
+        return None
+
+    return submit(request, access, reverse("org_settings", args=[slug]) + "#forbidden", work)
 
 
 @require_POST

@@ -3,7 +3,9 @@ entry (table, then result) and the “other…” form.
 
 Every path ends in `services.record_result`, so the rules are the same whichever one is used: impossible
 results and draft rounds are refused with the same message, and replacing a stored result says what it
-replaces and asks once (`ConfirmReplace`), then is logged as a correction.
+replaces and asks once (`ConfirmReplace`), then is logged as a correction. A FIDE-mode warning the result needs
+(an adjourned game's, services/adjourned.py) is asked where it was entered: in the row or the desk's line with
+htmx (`views.warnings.asking`), else on the warnings page, which posts the same entry again with the passes.
 """
 
 from dataclasses import dataclass
@@ -15,7 +17,6 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms.results import GamesForm, ResultForm, TableResultForm
@@ -27,10 +28,7 @@ from tournament.services.warnings import Unpassed
 from tournament.text.results import result_label
 from tournament.views.access import Access, HtmxHttpRequest, event_for
 from tournament.views.responses import back, next_url, page, round_or_404
-from tournament.views.warnings import ask, passes
-
-# A result with a FIDE-mode warning to pass (an adjourned game's) is confirmed on the game's own page.
-ON_ITS_PAGE = gettext_lazy("Enter it on the game's own page to confirm it.")
+from tournament.views.warnings import ask, asking, passes
 
 
 def _first_error(form) -> str:
@@ -62,7 +60,8 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
     if match is None:
         return _pairings_changed(request, slug, number, match_id)
     form = ResultForm(request.POST)
-    error = question = None
+    error = question = warning = None
+    here = reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"
     if not form.is_valid():
         error = _first_error(form)
     elif rnd.kind == Round.Kind.ELIMINATION and not match.has_result and not form.cleaned_data["confirm"]:
@@ -72,12 +71,19 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
         try:
             outcome = parse_outcome(form.cleaned_data["result"], access.event.best_of, access.event.chess_results)
             match = record_result(
-                match, outcome, request.user, form.cleaned_data["version"], replace=form.cleaned_data["confirm"]
+                match,
+                outcome,
+                request.user,
+                form.cleaned_data["version"],
+                replace=form.cleaned_data["confirm"],
+                passed=passes(request),
             )
         except ConfirmReplace as e:
             match, question = e.match, e
-        except Unpassed as e:
-            error = f"{e} {ON_ITS_PAGE}"
+        except Unpassed as e:  # FIDE mode: asked in the row (htmx), else on the warnings page
+            if not request.htmx:
+                return ask(request, access, e, here)
+            warning = asking(request, e, request.path, cancel_url=here, target="closest tr")
         except ServiceError as e:
             error = str(e)
     if not request.htmx:
@@ -85,9 +91,9 @@ def match_result(request: HtmxHttpRequest, slug: str, number: int, match_id: int
             return _ask_on_match_page(request, access, rnd, question)
         if error:
             messages.error(request, error)
-        return redirect(next_url(request, reverse("org_round", args=[slug, number]) + f"#m-{match.pk}"))
+        return redirect(next_url(request, here))
     rnd.refresh_from_db()
-    ctx = round_context(access.event, rnd, row=match, error=error, question=question)
+    ctx = round_context(access.event, rnd, row=match, error=error, question=question, warning=warning)
     return page(request, "organiser/round.html", access, partial="row-response", **ctx)
 
 
@@ -117,7 +123,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
     rnd = round_or_404(access.event, number)
     chess = access.event.chess_results
     form = TableResultForm(request.POST)
-    match = question = done = None
+    match = question = done = warning = None
     state = "stored"
     if form.is_valid():
         data = form.cleaned_data
@@ -141,11 +147,15 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
                 if question is None:
                     # The version only counts as an answer (“replace?”, “confirm?”): typing alone never overwrites.
                     version = data["version"] if data["confirm"] else None
-                    match = record_result(match, outcome, request.user, version, replace=data["confirm"])
+                    match = record_result(
+                        match, outcome, request.user, version, replace=data["confirm"], passed=passes(request)
+                    )
             except ConfirmReplace as e:
                 match, question = e.match, e
-            except Unpassed as e:
-                form.add_error(None, f"{e} {ON_ITS_PAGE}")
+            except Unpassed as e:  # FIDE mode: asked in the desk's line (htmx), else on the warnings page
+                if not request.htmx:
+                    return ask(request, access, e, reverse("org_round", args=[slug, number]))
+                warning = asking(request, e, request.path, target="closest li")
             except ServiceError as e:
                 form.add_error(None, str(e))
             else:
@@ -171,7 +181,7 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
     if done:
         line.state, line.text = state, done
         line.label = result_label(match, chess) if state != "cancelled" else ""
-    elif question:
+    elif question or warning:
         line.state = "asking"  # the line carries the question and its own buttons (round.html: desk-line)
     else:
         line.text = " ".join(e for errors in form.errors.values() for e in errors)
@@ -182,7 +192,16 @@ def table_result(request: HtmxHttpRequest, slug: str, number: int):
         ctx = round_context(access.event, rnd, rows=False)
     if not line.label:
         ctx["m"] = None
-    return page(request, "organiser/round.html", access, partial="desk-response", line=line, question=question, **ctx)
+    return page(
+        request,
+        "organiser/round.html",
+        access,
+        partial="desk-response",
+        line=line,
+        question=question,
+        warning=warning,
+        **ctx,
+    )
 
 
 def _confirm_on_bracket(request, slug: str, match: Match, result: str) -> HttpResponse:

@@ -107,10 +107,12 @@ def test_a_draw_for_an_adjourned_game_asks_nothing(org, fide):
     assert m.games == (0, 0, 1)
 
 
-def test_a_quick_result_for_an_adjourned_game_sends_the_desk_to_its_page(org, fide):
+def test_a_quick_result_for_an_adjourned_game_asks_its_warning_first(org, fide):
+    """Asked where it was entered: tests/web/organiser/test_fide_mode_desk.py follows every path."""
     m = table(fide, 1, 2)
     Match.objects.filter(pk=m.pk).update(adjourned=True)
-    org.post(reverse("org_match_result", args=["open", 1, m.pk]), {"result": "1-0", "version": m.version})
+    r = org.post(reverse("org_match_result", args=["open", 1, m.pk]), {"result": "1-0", "version": m.version})
+    assert r.status_code == 200 and 'data-code="adjourned_not_draw"' in r.content.decode()
     m.refresh_from_db()
     assert not m.has_result
 

@@ -82,3 +82,21 @@ def test_the_warning_in_danish_and_japanese(org, organiser):
     pair_next_round(event, organiser)
     for language, words in (("da", "Ændr korrektionerne"), ("ja", "タイブレーカーを変更しますか")):
         assert words in post_list(org, event, ["TPN"], language=language).content.decode()
+
+
+C07_VARIANTS = ("FB-C1", "FB-C2", "FB-M1", "FB-M2", "SB-C2", "SB-M1", "SB-M2", "KS", "ARO-C2", "ARO-M1", "ARO-M2")
+
+
+def test_the_c07_modifier_variants_and_koya_are_offered_ranked_by_and_written_in_the_trf(org, organiser):
+    event = chess_event(organiser, fide=True)
+    page = org.get(reverse("org_settings", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    for code in C07_VARIANTS:
+        assert f'<option value="{code}">{code} — ' in page
+    assert "コヤ・システム" in page and "フォア・ブッフホルツ（最低の対戦相手を除く）" in page
+    assert post_list(org, event, ["FB-M1", "SB-C2", "KS", "ARO-M2"]).status_code == 302
+    event.refresh_from_db()
+    assert event.tiebreakers == ["FB-M1", "SB-C2", "KS", "ARO-M2"]
+    assert "202 FB/M1,SB/C2,KS,ARO/M2" in event_to_trf(event).splitlines()
+    pair_next_round(event, organiser)
+    standings = org.get(reverse("org_standings", args=[event.slug])).content.decode()
+    assert all(code in standings for code in ("FB-M1", "SB-C2", "KS", "ARO-M2"))
