@@ -123,23 +123,7 @@ PRIZE_LISTS = [
 ]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    preset=st.sampled_from(["chess", "mtg", "backgammon"]),
-    players=st.integers(min_value=2, max_value=7),
-    rounds=st.integers(min_value=1, max_value=3),
-    seed=st.integers(min_value=0, max_value=10_000),
-    settled=st.sampled_from([0.0, 0.3]),
-    prizes=st.sampled_from(PRIZE_LISTS),
-    ties=st.sampled_from(["shared", "hort", "tiebreak"]),
-    one_per_player=st.booleans(),
-)
-def test_every_claim_holds_for_every_completion(preset, players, rounds, seed, settled, prizes, ties, one_per_player):
-    options = {"best_of": 1} if preset == "mtg" else {}
-    event = random_event(players, rounds, preset, seed=seed, settled=settled, **options)
-    if all(m.games is not None or m.b is None for m in event.rounds[-1].matches):
-        return  # nothing open
-    rules = PrizeRules(ties=ties, one_per_player=one_per_player)
+def _check(event: Event, prizes, rules) -> None:
     claims = prize_outlook(event, prizes, rules)
     assert claims is not None  # small enough to be exact
     seen = _brute(event, prizes, rules)
@@ -156,3 +140,64 @@ def test_every_claim_holds_for_every_completion(preset, players, rounds, seed, s
                 assert claim.money == (min(map(_money, takes)), max(map(_money, takes)))
             if claim.items is not None:
                 assert claim.items == (min(map(_items, takes)), max(map(_items, takes)))
+
+
+def _open(event: Event) -> bool:
+    return any(m.games is None and m.b is not None for m in event.rounds[-1].matches)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(["chess", "mtg", "backgammon"]),
+    players=st.integers(min_value=2, max_value=7),
+    rounds=st.integers(min_value=1, max_value=3),
+    seed=st.integers(min_value=0, max_value=10_000),
+    settled=st.sampled_from([0.0, 0.3]),
+    prizes=st.sampled_from(PRIZE_LISTS),
+    ties=st.sampled_from(["shared", "hort", "tiebreak"]),
+    one_per_player=st.booleans(),
+)
+def test_every_claim_holds_for_every_completion(preset, players, rounds, seed, settled, prizes, ties, one_per_player):
+    options = {"best_of": 1} if preset == "mtg" else {}
+    event = random_event(players, rounds, preset, seed=seed, settled=settled, **options)
+    if _open(event):
+        _check(event, prizes, PrizeRules(ties=ties, one_per_player=one_per_player))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(min_value=3, max_value=5),
+    rounds=st.integers(min_value=1, max_value=3),
+    seed=st.integers(min_value=0, max_value=10_000),
+    prizes=st.sampled_from(PRIZE_LISTS),
+    ties=st.sampled_from(["shared", "hort", "tiebreak"]),
+)
+def test_game_scores_count_where_a_tie_breaker_reads_them(players, rounds, seed, prizes, ties):
+    """Best of three with GW% and OGW%: under Hort and tie-break every game score of every open table is a
+    combination of its own."""
+    event = random_event(players, rounds, "mtg", seed=seed)
+    if _open(event):
+        _check(event, prizes, PrizeRules(ties=ties))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(min_value=2, max_value=8),
+    rounds=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=10_000),
+    settled=st.sampled_from([0.0, 0.5]),
+)
+def test_each_results_rating_change_is_the_events_once_it_is_in(players, rounds, seed, settled):
+    event = random_event(players, rounds, "chess", seed=seed, settled=settled)
+    if not _open(event):
+        return
+    state = round_state(event)
+    changes = result_changes(event)
+    for t in state.tables:
+        for o in t.outcomes():
+            done = rating_changes(
+                state.with_games({u.number: u.scores[o if u is t else u.outcomes()[0]][0] for u in state.tables}),
+                state.number,
+            )
+            for pid in (t.a, t.b):
+                assert changes[pid][t.side_of(pid, o)] == done[pid].by_round()[state.number]

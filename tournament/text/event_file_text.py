@@ -180,6 +180,11 @@ FILE_TEXTS = {
         "who must not meet"
     ),
     "trf_xxp": _("XXP needs the start ranks of two or more players who must not meet"),
+    "trf_299": _(
+        "299 (abnormal points: a penalty, a bonus or a result the arbiter set) is not read here; "
+        "enter those points as results, or remove the line"
+    ),
     # TRF export refusals
     "trf_too_many_players": _("a TRF file holds at most 9999 players"),
+    "trf_points_too_high": _("a TRF file's points column holds at most 99.9 points (%(name)s has %(points)s)"),
 }

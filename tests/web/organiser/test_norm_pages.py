@@ -85,7 +85,8 @@ def test_a_norm_out_of_reach_is_listed_with_what_rules_it_out(organiser):
     Event.objects.filter(pk=ev.pk).update(title_norms=True)
     html = logged_in(organiser).get(reverse("org_norms", args=[ev.slug])).content.decode()
     assert "No player has a norm in reach." in html
-    out = html[html.index('<ul class="norms-out">') :]
+    out = html[html.index('<details class="norms-out">') :]
+    assert "Norms out of reach: 8 players<" in out  # the seeker and the seven IMs who met them once
     assert "GM (Opponents with the norm&#x27;s title or a higher one 2 (at least 3))" in out
 
 
