@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from pairing.tools.generate import Options, generate
 from standings import points_by_player
 from swiss import trf
 from swiss.model import Event, Player, Scoring, settings_for_preset
@@ -144,3 +145,12 @@ def test_record_142_is_written_beside_xxr_for_the_programs_that_read_only_one():
     assert (records(event, "142"), records(event, "XXR")) == (["142 5"], ["XXR 5"])
     again = trf.loads(trf.dumps(event), points_by_player)
     assert again.settings.planned_rounds == 5 and trf.dumps(again) == trf.dumps(event)
+
+
+def test_record_202_is_written_once_in_c07_spelling_by_the_generator():
+    # `swiss generate` wrote its own "202 BH-C1,…" after the export's "202 BH/C1,…": FIDE's tie-break server
+    # reads the last 202 record, and no BH-C1 (it reads a modifier after a slash), so it gave BH-C1 as 0.
+    text = generate(Options(players=10, rounds=4, seed=5))
+    assert [line for line in text.splitlines() if line[:3] == "202"] == ["202 BH/C1,BH,SB,DE"]
+    other = generate(Options(players=10, rounds=4, seed=5, tiebreaks=("buchholz_cut1", "BH-C1")))
+    assert [line for line in other.splitlines() if line[:3] == "202"] == ["202 buchholz_cut1,BH/C1"]
