@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import chain
+from itertools import compress as select
+from math import gcd
 
 import rustworkx as rx
 
@@ -43,14 +45,6 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
     edges = [e for e in edges if e[2] > 0]
     if not edges:
         return []
-    used = 0
-    for _, _, w in edges:
-        used |= w
-    if used.bit_length() <= FIT_BITS:
-        # The weights fit as they are: the same graph as below, without compressing them.
-        vertex = sorted({x for u, v, _ in edges for x in (u, v)})
-        index = {x: k for k, x in enumerate(vertex)}
-        return _rustworkx(vertex, [(index[u], index[v], w) for u, v, w in edges])
     weights = _Weights(edges)
     small = weights.compressed()
     if small is None:
@@ -61,11 +55,13 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
         g = nx.Graph()
         g.add_weighted_edges_from(edges)
         return list(nx.max_weight_matching(g))
-    vertex = sorted({x for u, v, _ in edges for x in (u, v)})
-    index = {x: k for k, x in enumerate(vertex)}
-    return _rustworkx(
-        vertex, [(index[u], index[v], small[i]) for (u, v, _), i in zip(edges, weights.which, strict=True)]
-    )
+    # The vertices in order, each edge by their indices, with its compressed weight (the weights as they are
+    # when they fit).
+    firsts, seconds = weights.firsts, weights.seconds
+    vertex = sorted({*firsts, *seconds})
+    index = dict(zip(vertex, range(len(vertex)), strict=True)).__getitem__
+    ends = zip(map(index, firsts), map(index, seconds), map(small.__getitem__, weights.which), strict=True)
+    return _rustworkx(vertex, list(ends))
 
 
 def _rustworkx(vertex: list[int], edges: list[Edge]) -> list[tuple[int, int]]:
@@ -95,9 +91,9 @@ class _Weights:
 
     def __init__(self, edges: list[Edge]):
         rows: dict[int, int] = {}
-        self.which = [rows.setdefault(w, len(rows)) for _, _, w in edges]
+        self.firsts, self.seconds, weights = zip(*edges, strict=True)
+        self.which = [rows.setdefault(w, len(rows)) for w in weights]
         self.rows = list(rows)
-        self.ends = [(u, v) for u, v, _ in edges]
 
     def compressed(self) -> list[int] | None:
         """Each row's compressed weight; None if they do not fit."""
@@ -139,18 +135,20 @@ def _significant(table: _Table, blocks: list) -> list:
     matching, which that block has already compared (several criteria hold on every pair of a bracket, as
     its pair count does)."""
     kept = []
-    higher: list[tuple[list[int], int]] = []  # the one-run blocks kept, their values and largest value
+    # The one-run blocks kept (with a largest value of 0 < top < 2**16), each by its values divided by their
+    # greatest common divisor: two blocks' values are multiples of each other's exactly when these are equal.
+    higher: set[tuple[int, ...]] = set()
     for block in reversed(blocks):
         start, length, _, alone = block
         if alone:
             part = table.bits(start, length)
             top = max(part)
-            if 0 < top < 1 << 16 and any(
-                all(x * other_top == y * top for x, y in zip(part, other, strict=True)) for other, other_top in higher
-            ):
-                continue
             if 0 < top < 1 << 16:
-                higher.append((part, top))
+                divisor = gcd(*part)
+                values = tuple(x // divisor for x in part)
+                if values in higher:
+                    continue
+                higher.add(values)
         kept.append(block)
     kept.reverse()
     return kept
@@ -177,11 +175,26 @@ class _Table:
 
     def __init__(self, weights: _Weights):
         self.rows = weights.rows
-        self.ends = weights.ends
-        self.by_row: list[list[tuple[int, int]]] = [[] for _ in weights.rows]  # each row's edges' ends
-        for end, row in zip(weights.ends, weights.which, strict=True):
-            self.by_row[row].append(end)
+        self.weights = weights
+        self._by_row: list[tuple[list[int], list[int]]] | None = None  # each row's edges' first and second ends
         self.matchable: dict[tuple[int, ...], int] = {}  # how many of the edges of some rows one matching holds
+
+    def ends_of(self, rows: tuple[int, ...]) -> tuple[Sequence[int], Sequence[int]]:
+        """The first and the second ends of the edges of these rows (of every edge when they are all)."""
+        w = self.weights
+        if len(rows) == len(self.rows):
+            return w.firsts, w.seconds
+        if self._by_row is None:
+            self._by_row = [([], []) for _ in self.rows]
+            for u, v, row in zip(w.firsts, w.seconds, w.which, strict=True):
+                ends = self._by_row[row]
+                ends[0].append(u)
+                ends[1].append(v)
+        by_row = self._by_row
+        return (
+            list(chain.from_iterable(by_row[k][0] for k in rows)),
+            list(chain.from_iterable(by_row[k][1] for k in rows)),
+        )
 
     def bits(self, offset: int, length: int) -> list[int]:
         """Bits offset..offset+length (at most 32) of every distinct weight."""
@@ -199,8 +212,7 @@ class _Table:
         key = tuple(k for k, x in enumerate(part) if x)
         most = self.matchable.get(key)
         if most is None:
-            ends = self.ends if len(key) == len(part) else list(chain.from_iterable(self.by_row[k] for k in key))
-            most = self.matchable[key] = _matchable(ends)
+            most = self.matchable[key] = _matchable_split(*self.ends_of(key))
         return top * most
 
     def moved(self, blocks: list[tuple[int, int, int]]) -> list[int]:
@@ -221,17 +233,33 @@ def _matchable(ends: Sequence[tuple[int, int]]) -> int:
 
 
 def _matchable_python(ends: Sequence[tuple[int, int]]) -> int:
-    count = len(ends)
-    degree = Counter(chain.from_iterable(ends))
+    firsts, seconds = zip(*ends, strict=True)
+    return _matchable_split(firsts, seconds, numpy=False)
+
+
+def _matchable_split(firsts: Sequence[int], seconds: Sequence[int], numpy: bool = True) -> int:
+    """_matchable() of the edges (firsts[e], seconds[e])."""
+    count = len(firsts)
+    if numpy and count >= NUMPY_EDGES:
+        return _matchable_numpy(list(zip(firsts, seconds, strict=True)))
+    degree = Counter(firsts)
+    degree.update(seconds)
     most = min(count, len(degree) // 2)
     if most <= 1 or max(degree.values()) == count:
         return min(most, 1)
     # The busiest first; among equals, the lower vertex first.
     busiest = sorted(sorted(degree), key=degree.__getitem__, reverse=True)  # a stable sort, reversed or not
     # The fewest of the busiest vertices that touch every edge: an edge is touched by the first k once its
-    # busier end is among them, so k is one more than the latest such end.
+    # busier end is among them, so k is one more than the latest such end. The bound is that many only when
+    # fewer than `most`: an edge with neither end among the first `most` (often among the last edges of a
+    # dense bracket, its least busy players') settles that it is `most`.
     rank = dict(zip(busiest, range(len(busiest)), strict=True)).__getitem__
-    firsts, seconds = zip(*ends, strict=True)
+    rest = set(busiest[most:])
+    for k in range(count - 1, max(-1, count - 65), -1):
+        if firsts[k] in rest and seconds[k] in rest:
+            return most
+    if any(map(rest.__contains__, select(seconds, map(rest.__contains__, firsts)))):
+        return most
     need = 1 + max(map(min, map(rank, firsts), map(rank, seconds)))
     return need if need <= min(most, len(busiest)) else most
 

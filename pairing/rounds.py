@@ -7,10 +7,14 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-# MTR Appendix E: (most players, Swiss rounds, top cut).
+# Magic Tournament Rules (effective 10 November 2025), Appendix E "Recommended Number of Rounds in Swiss
+# Tournaments": (most players, Swiss rounds, top cut) for 9 players or more; 5-8 players play 3 single-elimination
+# rounds and no Swiss, 410 or more 10 rounds and a top 8. A player with a k-round bye counts as 2^k players on
+# every row of the chart, the single-elimination row included.
 _MTR = ((16, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8))
-# Play! Pokémon Tournament Rules Handbook, Swiss rounds and top cut by attendance: (most players, Swiss rounds,
-# top cut); 4 to 8 players play 3 rounds and no top cut, 410 or more 10 rounds and a top 8.
+# Play! Pokémon's Swiss rounds and top cut by attendance (best-of-three matches) as this project has given the Play!
+# Pokémon Tournament Rules Handbook's table: (most players, Swiss rounds, top cut); 410 or more play 10 rounds and
+# a top 8. Not yet checked against the Handbook's current text: docs/engines.md says which rows were checked.
 _POKEMON = ((8, 3, 0), (12, 4, 4), (20, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8))
 
 
@@ -48,7 +52,8 @@ class Recommendation:
 
 def recommended_rounds(n_players: int, byes_per_player: Iterable[int] = (), preset: str = "mtg") -> Recommendation:
     """The recommended Swiss rounds and top cut for n players; a player with k pre-awarded byes
-    counts as 2^k players (seed 003: 50 players with four 3-round byes count as 78 → 7 rounds)."""
+    counts as 2^k players (50 players with four 3-round byes count as 78 → 7 rounds), for Magic on every row
+    of Appendix E, the single-elimination row of 8 players or fewer included."""
     byes = [b for b in byes_per_player if b]
     weighted = n_players + sum(2**b - 1 for b in byes)
     facts = {"players": n_players, "counted": weighted, "with_byes": len(byes)}
@@ -58,7 +63,7 @@ def recommended_rounds(n_players: int, byes_per_player: Iterable[int] = (), pres
     if n_players < 2:
         return Recommendation(0, 0, f"{counted}: nothing to pair yet.", rule="too_few", **facts)
     if preset == "mtg":
-        if n_players <= 8:
+        if weighted <= 8:
             size = 2 ** math.ceil(math.log2(n_players))
             return Recommendation(
                 0,

@@ -1,4 +1,5 @@
-"""FIDE title norms (Handbook B.01, section 1.4) for every player of a chess event: GM, IM, WGM and WIM.
+"""FIDE title norms (Handbook B.01 as applied from 1 January 2024, section 1.4) for every player of a chess event:
+GM, IM, WGM and WIM.
 
 Pure and exact. For each player and each title the player does not hold yet: whether a norm is achieved,
 still possible or not possible, the points still needed from the player's remaining rounds, and every
@@ -13,6 +14,9 @@ What counts:
   a federation of its own, and rated exactly the minimum average rating of the norm, for the points needed;
   as their rating may be higher, the average and the performance never rule a norm out while one is to come.
 * "FID" and an empty federation are no federation: they count for no federation condition.
+* An unrated opponent counts as rated 1400 (1.4.6d), before the lowest rating is raised to the floor.
+* A norm is achieved as soon as the games played so far, 9 or more, make one: the games after a title result may
+  be left out (1.4.1e), so losing a later round does not take it away.
 """
 
 from __future__ import annotations
@@ -46,10 +50,12 @@ HELD = {
 _SHORT = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"}
 NO_FEDERATION = frozenset({"", "FID"})
 
-MIN_GAMES = 9
-TITLED_SHARE = Fraction(1, 2)
-NORM_TITLE_SHARE = Fraction(1, 3)
-UNRATED_SHARE = Fraction(1, 5)
+MIN_GAMES = 9  # 1.4.1a
+TITLED_SHARE = Fraction(1, 2)  # 1.4.5a
+NORM_TITLE_SHARE = Fraction(1, 3)  # 1.4.5b-e: a third of the opponents, and at least 3
+MIN_NORM_TITLED = 3
+UNRATED_RATING = 1400  # 1.4.6d
+MIN_SCORE = Fraction(35, 100)  # 1.4.8b
 OWN_FEDERATION_SHARE = Fraction(3, 5)
 ONE_FEDERATION_SHARE = Fraction(2, 3)
 OTHER_FEDERATIONS = 2
@@ -85,6 +91,9 @@ class Condition:
     can_be_met: bool  # with the rounds still to come, in the best case
     value: str
     required: str
+    amount: Fraction = Fraction(0)  # the value as a number (the lowest rating for the floor)
+    bound: Fraction = Fraction(0)  # the least (or, `at_most`, the most) it may be; the floor's rating
+    at_most: bool = False
 
     def as_dict(self) -> dict:
         return {
@@ -103,6 +112,7 @@ class NormChance:
     needed: Fraction | None  # points still needed from the remaining rounds; None: achieved or not possible
     remaining: int  # the player's games still to come (paired or not paired yet)
     conditions: list[Condition] = field(default_factory=list)
+    counted: int = 0  # an achieved norm: the games it counts (the first ones, 1.4.1e)
 
     def as_dict(self) -> dict:
         return {
@@ -110,6 +120,7 @@ class NormChance:
             "status": self.status,
             "needed": None if self.needed is None else str(self.needed),
             "remaining": self.remaining,
+            "counted": self.counted,
             "conditions": [c.as_dict() for c in self.conditions],
         }
 
@@ -144,7 +155,7 @@ def player_games(event: Event, player: Player) -> tuple[list[tuple[Player, Fract
     played: list[tuple[Player, Fraction]] = []
     paired: list[Player] = []
     seen_rounds: set[int] = set()
-    for rnd in event.rounds:
+    for rnd in sorted(event.rounds, key=lambda r: r.number):  # in round order: 1.4.1e counts the first games
         if rnd.kind != SWISS:
             continue
         seen_rounds.add(rnd.number)
@@ -180,11 +191,20 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
     n = len(opponents)
     conditions: list[Condition] = []
 
-    def add(code: str, met_now: bool, can: bool, value: str, required: str) -> None:
-        conditions.append(Condition(code, met_now, can, value, required))
+    def add(
+        code: str,
+        met_now: bool,
+        can: bool,
+        value: str,
+        required: str,
+        amount: Fraction | int = 0,
+        bound: Fraction | int = 0,
+        most: bool = False,
+    ) -> None:
+        conditions.append(Condition(code, met_now, can, value, required, Fraction(amount), Fraction(bound), most))
 
     games_now = len(known)
-    add("games", games_now >= MIN_GAMES, n >= MIN_GAMES, str(games_now), str(MIN_GAMES))
+    add("games", games_now >= MIN_GAMES, n >= MIN_GAMES, str(games_now), str(MIN_GAMES), games_now, MIN_GAMES)
 
     titled = sum(1 for o in known if o.title in TITLE_HOLDERS)
     need_titled = math.ceil(TITLED_SHARE * n) if n else 0
@@ -194,20 +214,20 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         bool(n) and titled + len(unknown) >= need_titled,
         str(titled),
         f"{need_titled} of {n}",
+        titled,
+        need_titled,
     )
     norm_titled = sum(1 for o in known if o.title in norm_titles)
-    need_norm = math.ceil(NORM_TITLE_SHARE * n) if n else 0
+    need_norm = max(MIN_NORM_TITLED, math.ceil(NORM_TITLE_SHARE * n)) if n else 0
     add(
         "norm_title",
         bool(n) and norm_titled >= need_norm and not unknown,
         bool(n) and norm_titled + len(unknown) >= need_norm,
         str(norm_titled),
         f"{need_norm} of {n} ({'/'.join(sorted(norm_titles))})",
+        norm_titled,
+        need_norm,
     )
-    unrated = sum(1 for o in known if o.rating is None)
-    max_unrated = math.floor(UNRATED_SHARE * n)
-    add("unrated", unrated <= max_unrated, unrated <= max_unrated, str(unrated), f"at most {max_unrated} of {n}")
-
     counts: dict[str, int] = {}
     for o in known:
         if o.federation not in NO_FEDERATION:
@@ -220,26 +240,62 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         len(others) + len(unknown) >= OTHER_FEDERATIONS,
         str(len(others)),
         f"{OTHER_FEDERATIONS}",
+        len(others),
+        OTHER_FEDERATIONS,
     )
     max_own = math.floor(OWN_FEDERATION_SHARE * n)
-    add("own_federation", own_count <= max_own, own_count <= max_own, str(own_count), f"at most {max_own} of {n}")
+    add(
+        "own_federation",
+        own_count <= max_own,
+        own_count <= max_own,
+        str(own_count),
+        f"at most {max_own} of {n}",
+        own_count,
+        max_own,
+        True,
+    )
     biggest = max((c for f, c in counts.items() if f != own), default=0)
     max_one = math.floor(ONE_FEDERATION_SHARE * n)
-    add("one_federation", biggest <= max_one, biggest <= max_one, str(biggest), f"at most {max_one} of {n}")
+    add(
+        "one_federation",
+        biggest <= max_one,
+        biggest <= max_one,
+        str(biggest),
+        f"at most {max_one} of {n}",
+        biggest,
+        max_one,
+        True,
+    )
 
-    # The average: rated opponents (those not known yet at the minimum average), the lowest raised to the floor.
-    ratings = sorted(o.rating for o in known if o.rating is not None) + [min_average] * len(unknown)
-    ratings.sort()
+    # The average: the unrated at 1400 (1.4.6d), those not known yet at the minimum average, the lowest raised to
+    # the floor (1.4.6c: one opponent at most).
+    ratings = sorted([o.rating or UNRATED_RATING for o in known] + [min_average] * len(unknown))
     lowest = ratings[0] if ratings else None
     raised = lowest is not None and lowest < floor
     if raised:
         ratings[0] = floor
     average = round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else 0
-    add("floor", True, True, "-" if lowest is None else str(lowest), f"{floor} (raised)" if raised else str(floor))
+    add(
+        "floor",
+        True,
+        True,
+        "-" if lowest is None else str(lowest),
+        f"{floor} (raised)" if raised else str(floor),
+        lowest or 0,
+        floor,
+    )
     met_average = bool(ratings) and average >= min_average
     # An opponent not known yet may be rated higher than the minimum: the average decides nothing against the
     # norm before the last opponent is known (it is counted at the minimum for the points needed).
-    add("average", met_average and not unknown, met_average or bool(unknown), str(average), str(min_average))
+    add(
+        "average",
+        met_average and not unknown,
+        met_average or bool(unknown),
+        str(average),
+        str(min_average),
+        average,
+        min_average,
+    )
 
     # The performance: the least total score over the n games that reaches it; what of it is still to come.
     open_games = remaining
@@ -258,14 +314,39 @@ def check(player: Player, title: str, opponents: list[Opponent], points: Fractio
         reachable,
         str(performance),
         f"{tpr}" + ("" if least is None else f" ({least} of {n})"),
+        performance,
+        tpr,
+    )
+
+    # 1.4.8b: at least 35 % of the points, in half points.
+    least_score = Fraction(math.ceil(MIN_SCORE * n * 2), 2)
+    add(
+        "min_score",
+        open_games == 0 and points >= least_score,
+        points + open_games >= least_score,
+        str(points),
+        f"{least_score} of {n}",
+        points,
+        least_score,
     )
 
     if all(c.met for c in conditions) and open_games == 0:
-        return NormChance(title, ACHIEVED, None, 0, conditions)
+        return NormChance(title, ACHIEVED, None, 0, conditions, counted=n)
     if not all(c.can_be_met for c in conditions):
         return NormChance(title, NOT_POSSIBLE, None, open_games, conditions)
-    needed = None if least is None or least > points + open_games else max(Fraction(0), least - points)
-    return NormChance(title, POSSIBLE, needed, open_games, conditions)
+    if least is None or least > points + open_games:
+        return NormChance(title, POSSIBLE, None, open_games, conditions)
+    return NormChance(title, POSSIBLE, max(Fraction(0), least - points, least_score - points), open_games, conditions)
+
+
+def achieved_early(player: Player, title: str, played: list[tuple[Player, Fraction]]) -> NormChance | None:
+    """The norm made by the first k games played (k from 9), the later ones left out (1.4.1e); None if none."""
+    for k in range(MIN_GAMES, len(played) + 1):
+        first = played[:k]
+        chance = check(player, title, [_opponent(p) for p, _ in first], sum((s for _, s in first), Fraction(0)), 0)
+        if chance.status == ACHIEVED:
+            return chance
+    return None
 
 
 def titles_for(player: Player) -> list[str]:
@@ -286,7 +367,12 @@ def norms(event: Event) -> list[PlayerNorms]:
         for title in titles_for(player):
             _, min_average, _, norm_titles = NORMS[title]
             future = [Opponent(min(norm_titles), None, min_average, known=False) for _ in range(unpaired)]
-            chances.append(check(player, title, [*opponents, *future], points, remaining))
+            chance = check(player, title, [*opponents, *future], points, remaining)
+            if chance.status != ACHIEVED:
+                early = achieved_early(player, title, played)
+                if early is not None:
+                    chance = NormChance(title, ACHIEVED, None, remaining, early.conditions, early.counted)
+            chances.append(chance)
         out.append(PlayerNorms(player.id, player.name, points, len(played), chances))
     return out
 
@@ -299,13 +385,13 @@ CONDITION_WORDS = {
     "games": "games",
     "titled": "titled opponents",
     "norm_title": "opponents with the title",
-    "unrated": "unrated opponents",
     "other_federations": "other federations",
     "own_federation": "own federation",
     "one_federation": "one other federation",
     "floor": "rating floor",
     "average": "average rating",
     "performance": "performance",
+    "min_score": "score",
 }
 
 
@@ -317,6 +403,8 @@ def to_text(result: list[PlayerNorms]) -> str:
         lines.append(f"{p.name} ({p.player_id}): {p.points} from {p.games} game{'s' if p.games != 1 else ''}")
         for n in p.norms:
             head = f"  {n.title}: {n.status}"
+            if n.status == ACHIEVED and n.remaining:
+                head += f" in the first {n.counted} games"
             if n.needed is not None:
                 head += f", needs {n.needed} from {n.remaining} game{'s' if n.remaining != 1 else ''} left"
             lines.append(head)

@@ -137,6 +137,7 @@ class Event(models.Model):
     # (0: before round 1), which the TRF export says in a `###` line and every organiser page marks.
     fide_mode = models.BooleanField(default=False)
     fide_left = models.PositiveSmallIntegerField(null=True, blank=True)
+    title_norms = models.BooleanField(default=False)  # chess: the event asks for FIDE title norms (docs/ratings.md)
     forbidden_pairs = models.JSONField(default=list, blank=True)  # [k, k] or [k, k, r1, r2]: not paired (in r1..r2)
     # The header lines of the FIDE TRF file the event was imported from, one per line, written back on export.
     trf_header = models.TextField(blank=True)

@@ -67,6 +67,9 @@ class Brackets:
     tier_memo: dict = field(default_factory=dict)
     tier_near: dict = field(default_factory=dict)
     tails: dict[tuple, int] = field(default_factory=dict)  # _tail_of()'s, by the facts they depend on
+    kinds: dict[tuple, int] = field(default_factory=dict)  # _kind()'s
+    kind_tails: list[dict[int, int]] = field(default_factory=list)  # _tail() by the two players' kinds
+    near_after: dict[int, list[int]] = field(default_factory=dict)  # near(), from each vertex to the end
 
     def __post_init__(self) -> None:
         order = self.order
@@ -128,16 +131,28 @@ class Brackets:
         base[h][lo - h - 1]; 0 for two moved-down players), each player's shares worked out once. The graph
         takes them as the bracket's view; the pairs of moved-down players keep the weights they had."""
         shares = [self._shares(v, True) for v in bracket[:end]]
-        compatible, tail_of, tail_bits = self.compatible, self._tail_of, self.tail_bits
+        tail_bits, met, absolute, order = self.tail_bits, self.met, self.absolute, self.order
+        highs = [high << tail_bits for high, _ in shares]
+        lows = [low << tail_bits for _, low in shares]
+        # Each player's kind: the facts _tail() depends on; the tails of a bracket's pairs by the two kinds.
+        kinds = [self._kind(v) for v in bracket[:end]]
         columns, view = [], []
         first, uniform = None, not moved  # uniform: every pair of the bracket allowed and weighing alike
         for h in range(end):
-            vh, high, after = bracket[h], shares[h][0], max(h + 1, moved)
+            vh, high, after = bracket[h], highs[h], max(h + 1, moved)
             kept = [self.weight(vh, vl) for vl in bracket[h + 1 : after]]
-            column = [
-                ((high + share[1]) << tail_bits) | tail_of(vh, vl) if compatible(vh, vl) else 0
-                for vl, share in zip(bracket[after:end], shares[after:end], strict=True)
-            ]
+            met_h, colour_h, tails = met[vh], absolute[vh], self.kind_tails[kinds[h]]
+            column = []
+            for vl, low, kind in zip(bracket[after:end], lows[after:end], kinds[after:end], strict=True):
+                if vl in met_h or (
+                    colour_h and colour_h == absolute[vl] and not self.round.compatible(order[vh], order[vl])
+                ):
+                    column.append(0)  # not compatible()
+                    continue
+                tail = tails.get(kind)
+                if tail is None:
+                    tail = tails[kind] = self._tail(order[vh], order[vl])
+                column.append(high + low | tail)
             if uniform and column:
                 first = column[0] if first is None else first
                 uniform = first != 0 and column.count(first) == len(column)
@@ -146,6 +161,17 @@ class Brackets:
         self.view, self.pos = view, {v: k for k, v in enumerate(bracket[:end])}
         self.uniform = uniform
         return BaseWeights(columns, end)
+
+    def _kind(self, v: int) -> int:
+        """A number for the facts of v that _tail() depends on (its colour state, floats and score), the same for
+        every player who shares them."""
+        x = self.order[v]
+        key = (self.colour_key[v], x.floats, x.score)
+        kind = self.kinds.get(key)
+        if kind is None:
+            kind = self.kinds[key] = len(self.kinds)
+            self.kind_tails.append({})
+        return kind
 
     def leave_bracket(self, rest: list[int]) -> None:
         """The bracket is paired: the pairs of the players it moves down go back into the graph."""

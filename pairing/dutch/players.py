@@ -19,6 +19,7 @@ from pairing.dutch.colours import BLACK, WHITE, invert, neutral_colour
 from swiss.messages import Message
 
 DOWN, UP = "down", "up"
+ZERO = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -127,36 +128,33 @@ class Round:
         # The players taking part (C.04.2): present now, or paired in some round before.
         taking_part = [p for p in by_number if p.id in inp.present or any(_paired(g) for g in p.history)]
         self.players: dict[str, Player] = {}
-        self._totals: dict[str, list[Fraction]] = {}
+        self._totals: dict[str, list[int]] = {}  # each player's points after each round, in units
         manual = any(p.accelerations for p in inp.players)
         accelerated = set()
         if inp.baku and not manual:
             accelerated = {p.id for p in by_number[: (len(by_number) - 1) // 2 + 1]}
         last_acc = (inp.rounds - 1) // 2
         last_full = last_acc // 2
+        none = (ZERO,) * (done + 1)
+        baku = tuple(inp.win if r <= last_full else inp.draw if r <= last_acc else ZERO for r in range(done + 1))
         for rank, p in enumerate(taking_part):
             if manual:
-                acc = tuple(p.accelerations[r] if r < len(p.accelerations) else Fraction(0) for r in range(done + 1))
+                acc = tuple(p.accelerations[r] if r < len(p.accelerations) else ZERO for r in range(done + 1))
             else:
-                acc = tuple(
-                    (inp.win if r <= last_full else inp.draw if r <= last_acc else Fraction(0))
-                    if p.id in accelerated
-                    else Fraction(0)
-                    for r in range(done + 1)
-                )
+                acc = baku if p.id in accelerated else none
             self.players[p.id] = Player(p.id, p.number, p.history, rank=rank, accelerations=acc)
         # Scores as integers in the smallest unit every score is a whole number of: the weights compare and
         # look them up hundreds of thousands of times.
-        unit = 1
-        for q in (inp.win, inp.draw, inp.loss, *(g.points for p in taking_part for g in p.history)):
-            unit = math.lcm(unit, Fraction(q).denominator)
-        for x in self.players.values():
-            unit = math.lcm(unit, *(a.denominator for a in x.accelerations))
+        denominators = {Fraction(q).denominator for q in (inp.win, inp.draw, inp.loss)}
+        denominators.update(g.points.denominator for p in taking_part for g in p.history)
+        denominators.update(a.denominator for x in self.players.values() for a in x.accelerations)
+        unit = math.lcm(*denominators)
+        self.unit = unit
         self.threshold = self.done * max(inp.win, inp.draw) / 2 * unit  # topscorers (C.04.3 A.7)
         for x in self.players.values():
             self._colour_data(x)
             x.bye_eligible = not any(not g.played and (g.points >= inp.win or g.pairing_bye) for g in x.history)
-            x.score = int(self.score(x, 0) * unit)
+            x.score = self._units(x, 0)
         for x in self.players.values():
             x.floats = (self._float(x, 1), self._float(x, 2))
         self.met = {pid: {g.opponent for g in x.history if g.played} for pid, x in self.players.items()}
@@ -168,14 +166,25 @@ class Round:
     # Facts about the players
 
     def score(self, x: Player, back: int) -> Fraction:
+        """x's score `back` rounds ago (0: now), with the acceleration of that round."""
+        return Fraction(self._units(x, back), self.unit)
+
+    def _units(self, x: Player, back: int) -> int:
+        """score(), in units."""
         r = self.done - back
         totals = self._totals.get(x.id)
         if totals is None:  # the points after each round, summed once
-            totals = [Fraction(0)]
+            unit, total = self.unit, 0
+            totals = [0]
             for g in x.history[: self.done]:
-                totals.append(totals[-1] + g.points)
+                total += g.points.numerator * (unit // g.points.denominator)
+                totals.append(total)
             self._totals[x.id] = totals
-        return totals[min(r, len(totals) - 1)] + (x.accelerations[r] if r < len(x.accelerations) else Fraction(0))
+        extra = 0
+        if r < len(x.accelerations):
+            a = x.accelerations[r]
+            extra = a.numerator * (self.unit // a.denominator)
+        return totals[min(r, len(totals) - 1)] + extra
 
     def _float(self, x: Player, back: int) -> str | None:
         if self.done < back:
@@ -183,7 +192,7 @@ class Round:
         g = x.history[self.done - back]
         if not g.played:
             return DOWN if g.points > self.inp.loss else None
-        mine, theirs = self.score(x, back), self.score(self.players[cast(str, g.opponent)], back)
+        mine, theirs = self._units(x, back), self._units(self.players[cast(str, g.opponent)], back)
         return DOWN if mine > theirs else UP if mine < theirs else None
 
     @staticmethod

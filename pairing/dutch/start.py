@@ -28,7 +28,9 @@ def start(br: Brackets) -> None:
     # Near neighbours in the order first: their matching settles the question when it reaches what no
     # matching can exceed (everyone paired; when odd, the bye to the lowest score a bye can go to and
     # the top group paired within itself as far as it can be). Only otherwise is every pair matched.
-    near = [(i, j) for i in range(n) for j in br.near(range(n), i, 12) if j > i]
+    everyone = range(n)
+    br.near_after = {i: br.near(everyone, i, 12) for i in everyone}  # kept: the brackets' players below ask too
+    near = [(i, j) for i in everyone for j in br.near_after[i]]
     for pairs in (near, None):
         if pairs is None:
             pairs = [(i, j) for j in range(n) for i in range(j) if br.compatible(i, j)]

@@ -81,7 +81,10 @@ def _below_cache(br: Brackets, below: list[int]) -> None:
         # The players below are the same for a whole bracket: what they can absorb is worked out once.
         br.below_key = (len(below), below[0])
         br.reach = {x: any(br.compatible(x, r) for r in below) for x in br.local}
-        br.below_near = [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
+        if len(below) == br.n - below[0] and len(br.near_after) == br.n:  # every player from below[0] on
+            br.below_near = [(a, b) for a in below for b in br.near_after[a][:8]]
+        else:
+            br.below_near = [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
         br.below_set = set(below)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from standings import points_by_player
 from swiss import eventfile as ef
-from swiss import trf, venuefile
+from swiss import venuefile
 from swiss.model import Event, Venue
 
 FORMATS = ("auto", "json", "trf")
@@ -35,7 +35,10 @@ def read_event_bytes(name: str, format: str = "auto") -> tuple[Event | Venue, by
         path = Path(name)
         with path.open("rb") as f:
             start = f.read(64)
-        if format == "trf" or (format == "auto" and trf.looks_like_trf(start)):
+        # A swiss-event file starts with "{", which no TRF does: the TRF reader is imported only for another.
+        json_start = format == "auto" and start.lstrip().startswith(b"{")
+        if format == "trf" or (format == "auto" and not json_start and _trf().looks_like_trf(start)):
+            trf = _trf()
             # The web upload's bound: a file larger than any real tournament's is refused unread.
             trf.check_size(path.stat().st_size)
             data = path.read_bytes()
@@ -46,6 +49,12 @@ def read_event_bytes(name: str, format: str = "auto") -> tuple[Event | Venue, by
         raise FileRefused(f"{name}: cannot read file ({e.strerror})") from None
     except ef.EventFileError as e:
         raise FileRefused(f"{name}: {e}") from None
+
+
+def _trf():
+    from swiss import trf
+
+    return trf
 
 
 def sections_to_run(doc: Event | Venue, name: str, section: str | None, one: bool) -> list[tuple[str | None, Event]]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -116,11 +115,13 @@ def run_pair(
 ) -> str:
     """What `swiss pair` and `manage.py pair` print (with why_not "A,B": why the round does not pair A with B; with
     explain, why each player is paired as they are). A round that cannot be paired is a FileRefused."""
+    from random import SystemRandom  # the operating system's randomness, as the secrets module's (a slower import)
+
     from pairing.tools.next_round import next_round, to_json, to_text, why, why_not_json, why_not_text
     from pairing.types import PairingError
 
     if seed is None:
-        seed = secrets.randbelow(2**31)
+        seed = SystemRandom().randrange(2**31)
     doc = read_event_bytes(file)[0]
     parts = []
     for k, (heading, event) in enumerate(

@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import Any
 
 import pairing
-from pairing.explain import explain, reason_json
 from standings.format import display_width, pad
 from swiss.messages import Message
 from swiss.model import ELIMINATION, FULL_BYE, HALF_BYE, ZERO_BYE, Event
@@ -28,6 +27,8 @@ class NextRound:
 def why(done: NextRound, event: Event) -> dict[str, tuple[Message, ...]]:
     """Each player's reasons (pairing.explain), those who asked for a bye included, for a Swiss round; none for
     the top cut."""
+    from pairing.explain import explain  # only for --explain: most of a pairing command's imports otherwise
+
     if done.inp is None:
         return {}
     return explain(done.inp, done.result, names={p.id: p.name for p in event.players}, asked=done.requested).players
@@ -66,6 +67,8 @@ def to_json(
     rows: list[dict[str, Any]] = [{"table": p.table, "a": p.a, "b": p.b} for p in result.pairs]
     rows += [{"table": None, "a": pid, "b": None} for pid in result.byes]
     if reasons is not None:
+        from pairing.explain import reason_json  # only for --explain
+
         for row in rows:
             ids = [pid for pid in (row["a"], row["b"]) if pid is not None]
             row["why"] = {pid: [reason_json(m) for m in reasons.get(pid, ())] for pid in ids}

@@ -8,7 +8,8 @@ from io import StringIO
 from django.core.management import call_command
 
 from pairing.tools.main import main
-from standings.norms import ACHIEVED, NOT_POSSIBLE, POSSIBLE, norms
+from standings.fide import dp
+from standings.norms import ACHIEVED, NOT_POSSIBLE, POSSIBLE, Opponent, check, norms
 from swiss.eventfile import dumps
 from swiss.model import FORFEIT, Event, Match, Player, Round, settings_for_preset
 
@@ -150,3 +151,75 @@ def test_the_command_prints_the_norms(tmp_path):
     assert "Seeker (P): 6 from 8 games" in text.getvalue()
     assert "titled opponents: 9 (needs 5 of 9): met" in text.getvalue()
     assert "performance: 2575 (needs 2600 (13/2 of 9)): can be met" in text.getvalue()
+
+
+# Each test below checks one rule against the FIDE Title Regulations applied from 1 January 2024 (B.01).
+
+
+def test_an_unrated_opponent_counts_as_1400_before_the_floor():
+    # 1.4.6c-d: the unrated count as 1400, and only the lowest of them is raised to the floor (2200 for a GM
+    # norm): (2200 + 1400 + 7 * 2450) / 9 = 2305.6 -> 2306. No share of unrated opponents is a condition.
+    opponents = field()
+    for k in (0, 1):
+        opponents[k] = Player(id=f"o{k}", name=f"Opp {k}", rating=None, title="GM", federation=FEDS[k])
+    gm = seeker(event([WIN] * 5 + [DRAW] * 4, opponents))
+    cond = by_code(gm)
+    assert cond["floor"].value == "1400" and cond["floor"].required == "2200 (raised)"
+    assert cond["average"].value == "2306" and "unrated" not in cond
+    assert gm.status == NOT_POSSIBLE  # 2306 is under the GM minimum of 2380
+
+
+def test_a_third_of_the_opponents_and_at_least_three_hold_the_norm_title():
+    # 1.4.5b: a third of six is two, but the norm asks for three GMs at least.
+    me = Player(id="P", name="Seeker", rating=2500, title="IM", federation="NOR")
+    six = [Opponent("GM", "GER", 2600)] * 2 + [Opponent("IM", "FRA", 2600)] * 4
+    chance = check(me, "GM", six, Fraction(6), 0)
+    assert by_code(chance)["norm_title"].required == "3 of 6 (GM)" and not by_code(chance)["norm_title"].met
+
+
+def test_the_score_is_at_least_35_percent():
+    # 1.4.8b: against a 2800 average, 3 of 9 (0.33, dp -125) performs 2675, yet 3 is under 35 % of 9 (3.15):
+    # the least score is 3.5.
+    strong = field(rating=2800)
+    gm = seeker(event([WIN] * 3 + [LOSS] * 6, strong))
+    cond = by_code(gm)
+    assert cond["performance"].met and not cond["min_score"].met and cond["min_score"].required == "7/2 of 9"
+    assert gm.status == NOT_POSSIBLE
+    # 3 from 8 with the last round paired: the performance is there with 2.5, the 35 % asks half a point more.
+    last = seeker(event([WIN] * 3 + [LOSS] * 5, strong, paired_last=True))
+    assert last.status == POSSIBLE and last.needed == Fraction(1, 2)
+
+
+def test_a_norm_made_before_the_last_round_stays_made():
+    # 1.4.1e: 7/9 in the first nine rounds of eleven is a GM norm; the games after it may be left out, so two
+    # losses after it, or a round still to come, do not take it away.
+    opponents = field(titles=("GM",) * 4 + ("IM",) * 7)
+    done = seeker(event([WIN] * 5 + [DRAW] * 4 + [LOSS] * 2, opponents, planned=11))
+    assert done.status == ACHIEVED and done.counted == 9 and done.remaining == 0
+    assert by_code(done)["performance"].value == "2670"
+    ahead = seeker(event([WIN] * 5 + [DRAW] * 4 + [LOSS], opponents, planned=11))
+    assert ahead.status == ACHIEVED and ahead.counted == 9 and ahead.remaining == 1
+    # Over all eleven games it would not have been one: 7/11 (0.64, dp 102) performs 2552.
+    whole = check(
+        Player(id="P", name="Seeker", rating=2500, title="IM", federation="NOR"),
+        "GM",
+        [Opponent(p.title, p.federation, p.rating) for p in opponents],
+        Fraction(7),
+        0,
+    )
+    assert whole.status == NOT_POSSIBLE and by_code(whole)["performance"].value == "2552"
+
+
+# Table 1.4.9 of the Title Regulations (2024), dp for p = 1.00, 0.99, ..., 0.50; below 0.50 the same, negative.
+TABLE_1_4_9 = (
+    800, 677, 589, 538, 501, 470, 444, 422, 401, 383, 366, 351, 336, 322, 309, 296, 284, 273, 262, 251, 240,
+    230, 220, 211, 202, 193, 184, 175, 166, 158, 149, 141, 133, 125, 117, 110, 102, 95, 87, 80, 72, 65, 57, 50,
+    43, 36, 29, 21, 14, 7, 0,
+)  # fmt: skip
+
+
+def test_the_performance_uses_table_1_4_9_with_the_percentage_rounded_half_up():
+    for k, value in enumerate(TABLE_1_4_9):
+        assert dp(Fraction(100 - k, 100)) == value and dp(Fraction(k, 100)) == -value
+    # "All percentages are rounded to the nearest whole number. 0.5 % is rounded up": 72.5 % reads as 73 %.
+    assert dp(Fraction(29, 40)) == 175 and dp(Fraction(13, 18)) == 166  # 72.2 % reads as 72 %

@@ -285,7 +285,7 @@ def test_later_rounds_follow_the_bracket_and_placings():
 @pytest.mark.parametrize(
     ("players", "byes", "preset", "rounds", "cut"),
     [
-        (50, [3, 3, 3, 3], "chess", 7, 0),  # seed 003: 50 + 4 × 7 = 78 → 7 rounds
+        (50, [3, 3, 3, 3], "chess", 7, 0),  # four 3-round byes: 50 + 4 × 7 = 78 → 7 rounds
         (16, [], "chess", 4, 0),
         (17, [], "backgammon", 5, 0),
         (9, [], "mtg", 5, 4),

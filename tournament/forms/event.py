@@ -160,6 +160,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             "acceleration",
             "initial_colour",
             *RATING_REPORT_FIELDS,
+            "title_norms",
             *CUT_FIELDS,
             *PAIR_WITH_FIELDS,
         ]
@@ -189,11 +190,16 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             "bye_rating": game_words.gettext_lazy("Rating of a bye (rating sum)"),
             "best_of": game_words.gettext_lazy("Games per match (best of)"),
             "reporting": REPORTING_LABEL,
+            "title_norms": _("This event asks for FIDE title norms"),
         }
         help_texts = {
             **RatingReportFields.HELP,
             **PairWithFields.HELP,
             "reporting": REPORTING_HELP,
+            "title_norms": _(
+                "The Norms page then shows each player's GM, IM, WGM and WIM norms (FIDE title regulations B.01), "
+                "and each player's own and public pages the norms they have made or still have in reach."
+            ),
             "initial_colour": _(
                 "Round 1 alternates colours board by board from it, and later rounds give it to players with no "
                 "colour preference. Fixed once round 1 is paired."
@@ -233,6 +239,8 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             # The venue's: set on the event for every section, so that a section's times and the event's log agree.
             del self.fields["time_zone"]
         self.rating_report_for_chess_only()
+        if self.instance.preset != "chess":  # title norms are a chess event's (its value stays as it is)
+            del self.fields["title_norms"]
         self.cut_initial()
         self.pair_with_for_sections_only()
 

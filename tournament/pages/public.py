@@ -12,7 +12,7 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext
 
 from pairing import topcut
-from tournament.models import Event, Match, Round
+from tournament.models import Event, Match, Player, Round
 from tournament.pages.memo import BUILD, RowIndex, joined, lagging, row_index
 from tournament.pages.rows import (
     absent_rows,
@@ -30,6 +30,7 @@ from tournament.pages.trail import player_trail, round_trail
 from tournament.services.cut import cut_made, player_text
 from tournament.services.divisions import joined_into
 from tournament.services.locks import awaiting_result
+from tournament.services.norms import round_norms
 from tournament.services.standings import settled_marker
 from tournament.services.top_cut import (
     division_cut,
@@ -39,7 +40,7 @@ from tournament.services.top_cut import (
     stage_name,
     stage_names,
 )
-from tournament.text import game_words, l10n
+from tournament.text import game_words, l10n, norm_text
 
 STANDINGS_PAGE_SIZE = 100
 SCREEN_TABLES_LISTED = 24  # the screen names the tables still playing up to this many, then "…"
@@ -191,7 +192,8 @@ def player_context(event: Event, pk: int) -> dict:
     lines = [player_line(m, person, stages) for m in matches]
     played = {line["number"] for line in lines}
     # Pre-awarded byes (rounds 1..k) need no match row; show them in every published round.
-    published = {r.number for r in published_rounds(event)}
+    rounds = published_rounds(event)
+    published = {r.number for r in rounds}
     for number in range(1, person.byes + 1):
         if number in published and number not in played:
             label = gettext("Round %(number)s") % {"number": number}
@@ -214,7 +216,17 @@ def player_context(event: Event, pk: int) -> dict:
         "has_bracket": event.top_cut > 0,
         # The changes made after publication to the tables this player was or is at (pages/trail.py).
         "trail": player_trail(event, person.key, sorted(published)),
+        # A chess event that asks for title norms: the norms this player has made or still has in reach.
+        "norms": norm_lines(event, rounds[-1] if rounds else None, person),
     }
+
+
+def norm_lines(event: Event, rnd: Round | None, person: Player) -> list[str]:
+    """The public page's sentence for each norm the player has made or still has in reach, as round `rnd` (the
+    latest published) began."""
+    chances = round_norms(event, rnd).get(person.key)
+    lines = [norm_text.public_line(person.name, c) for c in chances.norms] if chances else []
+    return [line for line in lines if line]
 
 
 def screen_context(event: Event, url: str) -> dict:

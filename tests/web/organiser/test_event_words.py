@@ -84,6 +84,10 @@ def test_the_recommendation_is_plain_words(org, event):
         in html
     )
     assert "2^k" not in html and "Appendix E" not in html
+    # Appendix E counts the byes on every row of its chart: sized as 10 players, the event is a 5-round Swiss with a
+    # top 4, not the knockout of 8 players or fewer (Magic Tournament Rules effective 10 November 2025).
+    assert "Recommended: <strong>5 Swiss rounds and a top 4</strong>" in html
+    assert "knockout bracket" not in html
 
 
 def test_the_tables_column_does_not_count_the_bye(org, event):

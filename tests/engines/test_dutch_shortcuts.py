@@ -1,0 +1,155 @@
+"""The Dutch engine's quicker ways give what the slower ones they stand for give, on random rounds: each bracket's
+weights as Brackets.base() builds them pair by pair, the players below a bracket's near neighbours as
+Brackets.near() finds them, the players' scores as sums of Fractions, and pairing/matching.py's bound and its
+choice of weight blocks as the plain definitions count them.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from pairing.dutch.brackets import Brackets
+from pairing.dutch.players import Round
+from pairing.dutch.start import start
+from pairing.event import dutch_from_event
+from pairing.matching import _matchable_numpy, _matchable_python, _runs, _significant, _Table, _Weights
+from pairing.tools.generate import Options, generate
+from pairing.types import PairingError
+from standings import points_by_player
+from swiss import trf
+
+
+def _round(players: int, played: int, seed: int, baku: bool):
+    """A generated tournament's next round: its facts (Round) and the Brackets the engine starts from."""
+    try:
+        text = generate(Options(players=players, rounds=played, seed=seed, baku=baku, half_byes=2, forfeits=3))
+    except PairingError:  # too few players for so many rounds
+        assume(False)
+    text = text.replace(f"XXR {played}\n", f"XXR {played + 3}\n", 1)
+    inp = dutch_from_event(trf.loads(text.encode(), points_by_player), played + 1)
+    rnd = Round(inp)
+    present = [rnd.players[pid] for pid in inp.present if pid in rnd.players]
+    br = Brackets(rnd, sorted(present, key=lambda x: (-x.score, x.rank)))
+    return inp, rnd, br
+
+
+rounds = st.tuples(st.integers(10, 48), st.integers(1, 6), st.integers(0, 10**6), st.booleans())
+
+
+@settings(max_examples=25, deadline=None)
+@given(rounds, st.integers(0, 3))
+def test_a_brackets_weights_are_base_pair_by_pair(case, moved):
+    """enter_bracket() numbers the players' kinds and checks compatibility inline: base() of every pair, and
+    the moved-down players' pairs as the graph holds them."""
+    _, _, br = _round(*case)
+    try:
+        start(br)
+    except PairingError:
+        return
+    n = br.n
+    moved = min(moved, n - 1)
+    vertices = list(range(n))
+    base = br.enter_bracket(vertices, moved, n)
+    for h in range(n):
+        for lo in range(h + 1, n):
+            if lo >= moved:
+                assert base.columns[h][lo - h - 1] == br.base(h, lo, True)
+                assert br.view[h][lo - h - 1] == br.base(h, lo, True)
+            else:
+                assert base.columns[h][lo - h - 1] == 0
+                assert br.view[h][lo - h - 1] == br.weights.get((h, lo), br.weight(h, lo))
+
+
+@settings(max_examples=25, deadline=None)
+@given(rounds)
+def test_the_players_below_have_the_near_neighbours_near_finds(case):
+    """The pairs tried among the players below a bracket come from start()'s near neighbours of each player."""
+    _, _, br = _round(*case)
+    try:
+        start(br)
+    except PairingError:
+        return
+    for first in range(br.n):
+        below = list(range(first, br.n))
+        direct = [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
+        assert [(a, b) for a in below for b in br.near_after[a][:8]] == direct
+
+
+@settings(max_examples=25, deadline=None)
+@given(rounds)
+def test_scores_in_units_are_the_sums_of_the_points(case):
+    inp, rnd, _ = _round(*case)
+    for x in rnd.players.values():
+        for back in range(rnd.done + 1):
+            r = rnd.done - back
+            points = sum((g.points for g in x.history[:r]), Fraction(0))
+            acceleration = x.accelerations[r] if r < len(x.accelerations) else Fraction(0)
+            assert rnd.score(x, back) == points + acceleration
+        assert Fraction(x.score, rnd.unit) == rnd.score(x, 0)
+
+
+def _matchable_reference(ends) -> int:
+    """The bound by its definition: half the ends, or the greedy cover, the busiest vertex first."""
+    degree: dict[int, int] = {}
+    for u, v in ends:
+        degree[u] = degree.get(u, 0) + 1
+        degree[v] = degree.get(v, 0) + 1
+    most = min(len(ends), len(degree) // 2)
+    if most <= 1 or max(degree.values()) == len(ends):
+        return min(most, 1)
+    busiest = sorted(sorted(degree), key=lambda v: -degree[v])
+    rank = {v: k for k, v in enumerate(busiest)}
+    need = 1 + max(min(rank[u], rank[v]) for u, v in ends)
+    return min(need, most)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(4, 60), st.floats(0.05, 1.0), st.integers(0, 10**6))
+def test_the_bound_on_dense_and_sparse_edges_is_the_greedy_cover(vertices, density, seed):
+    """Dense brackets end the count early (an edge outside the first `most` busiest vertices): the same bound."""
+    rng = random.Random(seed)
+    ends = [(u, v) for u in range(vertices) for v in range(u + 1, vertices) if rng.random() < density]
+    if not ends:
+        return
+    rng.shuffle(ends)
+    assert _matchable_python(ends) == _matchable_reference(ends) == _matchable_numpy(ends)
+
+
+def _significant_reference(table, blocks) -> list:
+    """A one-run block is left out when its values are, row by row, the same multiple of a kept higher one's."""
+    kept, higher = [], []
+    for block in reversed(blocks):
+        start_bit, length, _, alone = block
+        if alone:
+            part = table.bits(start_bit, length)
+            top = max(part)
+            if 0 < top < 1 << 16 and any(
+                all(x * other_top == y * top for x, y in zip(part, other, strict=True)) for other, other_top in higher
+            ):
+                continue
+            if 0 < top < 1 << 16:
+                higher.append((part, top))
+        kept.append(block)
+    return kept[::-1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 6), min_size=6, max_size=6), min_size=1, max_size=8), st.data())
+def test_repeated_blocks_are_left_out_as_the_definition_says(fields, data):
+    """Fields (values by row, some multiples of others) far apart in each row's weight; every run a block."""
+    for k in range(len(fields)):
+        if data.draw(st.booleans()) and k:
+            factor = data.draw(st.integers(1, 3))
+            fields[k] = [factor * x for x in fields[data.draw(st.integers(0, k - 1))]]
+    rows = [sum(field[r] << (8 * k) for k, field in enumerate(fields)) + (1 << 200) + r for r in range(6)]
+    edges = [(r, r + 10, w) for r, w in enumerate(rows)]
+    table = _Table(_Weights(edges))
+    used = 0
+    for w in rows:
+        used |= w
+    blocks = [(start_bit, length, length, True) for start_bit, length in _runs(used)]
+    assert _significant(table, blocks) == _significant_reference(table, blocks)
