@@ -28,10 +28,10 @@ import time
 import uuid
 from pathlib import Path
 
+from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 
 
 def players(n: int, prefix: str = "p") -> list[dict]:
@@ -118,15 +118,11 @@ def main() -> None:
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp())
-    name = f"swiss_bench_files_{uuid.uuid4().hex[:8]}"
-    if args.sqlite:
-        url = f"sqlite:///{tmp / 'files.sqlite3'}"
-    else:
-        import psycopg
+    with scratch_database("files", tmp if args.sqlite else None) as url:
+        run(args, url, tmp)
 
-        with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        url = f"{PG}/{name}"
+
+def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
     os.environ.update(
         DATABASE_URL=url,
         DEBUG="0",
@@ -161,11 +157,6 @@ def main() -> None:
             upload(client, upload_name, data)
     finally:
         connections.close_all()
-        if not args.sqlite:
-            import psycopg
-
-            with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 if __name__ == "__main__":

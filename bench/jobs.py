@@ -42,10 +42,10 @@ import time
 import uuid
 from pathlib import Path
 
+from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the project's `pairing` before bench/pairing.py
-
-PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 
 
 def environment(database_url: str) -> dict[str, str]:
@@ -149,6 +149,7 @@ def kinds(n: int) -> None:
     import importlib.util
     import json
 
+    from django.contrib.auth import get_user_model
     from django.template.loader import render_to_string
 
     from standings import points_by_player
@@ -172,6 +173,8 @@ def kinds(n: int) -> None:
         f"Player {i:06d} Lastname,{1000 + i % 1500},FED{i:06d}\n" for i in range(rows)
     )
     trf_text = event_to_trf(field_event).encode()
+    # An import making a new event is an account's, which must still exist and may create events when it runs.
+    importer = get_user_model().objects.create_superuser(f"importer-{uuid.uuid4().hex[:6]}", password=None)
 
     def in_request(kind: str) -> float:
         began = time.perf_counter()
@@ -208,7 +211,7 @@ def kinds(n: int) -> None:
             event = field_event
             payload = json.dumps({"base": "http://127.0.0.1"}) if kind == "cards" else ""
         began = time.perf_counter()
-        job = jobs.start(event, kind, 0, None, payload=payload)
+        job = jobs.start(event, kind, 0, importer if event is None else None, payload=payload)
         start_ms = (time.perf_counter() - began) * 1000
         job = wait_for(job)
         assert job.state == Job.State.DONE, job.error
@@ -355,15 +358,11 @@ def main() -> None:
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp())
-    name = f"swiss_bench_jobs_{uuid.uuid4().hex[:8]}"
-    if args.sqlite:
-        url = f"sqlite:///{tmp / 'jobs.sqlite3'}"
-    else:
-        import psycopg
+    with scratch_database("jobs", tmp if args.sqlite else None) as url:
+        run(args, url, tmp)
 
-        with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        url = f"{PG}/{name}"
+
+def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
     env = environment(url)
     # The prints' pages name their stylesheet through the static files' manifest, as in the app's image.
     env["STATIC_ROOT"] = str(tmp / "static")
@@ -392,11 +391,6 @@ def main() -> None:
             latency(env, args.latency)
     finally:
         connections.close_all()
-        if not args.sqlite:
-            import psycopg
-
-            with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 if __name__ == "__main__":

@@ -27,10 +27,10 @@ import time
 import uuid
 from pathlib import Path
 
+from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the project's `pairing` before bench/pairing.py
-
-PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 
 
 def _bench(name: str):
@@ -115,15 +115,11 @@ def main() -> None:
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp())
-    name = f"swiss_bench_why_{uuid.uuid4().hex[:8]}"
-    if args.sqlite:
-        url = f"sqlite:///{tmp / 'why.sqlite3'}"
-    else:
-        import psycopg
+    with scratch_database("why", tmp if args.sqlite else None) as url:
+        run(args, url)
 
-        with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        url = f"{PG}/{name}"
+
+def run(args: argparse.Namespace, url: str) -> None:
     os.environ.update(_bench("jobs").environment(url))
     import django
 
@@ -139,11 +135,6 @@ def main() -> None:
             measure("optimal", args.optimal, args.repeat, args.questions)
     finally:
         connections.close_all()
-        if not args.sqlite:
-            import psycopg
-
-            with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 if __name__ == "__main__":

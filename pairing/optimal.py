@@ -2,8 +2,7 @@
 
 Among all pairings of the eligible players (plus one bye for an odd field) the engine picks one
 that minimises, in this order: rematches, second byes, the sum of squared match-point differences
-(the bye counts as a pairing with the bottom of the field: the odd player floats down to the end,
-seed 003), the rank of the bye (lowest-ranked first), chess colour trouble; then random from the seed.
+(the bye counts as a pairing with the bottom of the field: the odd player floats down to the end), the rank of the bye (lowest-ranked first), chess colour trouble; then random from the seed.
 
 Every priority is an integer weight tier large enough that no amount of the lower tiers can
 outweigh one unit of it, and rustworkx's blossom maximises the complement of that cost with

@@ -172,7 +172,7 @@ def buchholz_cuts(f: Figures) -> Figure:
 
 def buchholz_variant(f: Figures) -> Figure:
     r = f.tally.num_rounds
-    # best R-2, best R-1, best R, then best, ..., 1 (seed 004 "Variant 1").
+    # best R-2, best R-1, best R, then best, ..., 1 (the Danish backgammon federation's tie-break guide, its "Variant 1").
     order = [k for k in (r - 2, r - 1, r) if k >= 1] + list(range(r - 3, 0, -1))
     return Figure([tuple(s[k - 1] for k in order) for s in f.best_sums()], f.tally.unit, vector=True)
 

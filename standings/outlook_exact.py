@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd
@@ -53,6 +53,49 @@ class Cell:
         for v in self.seen.values():
             m |= v
         return m
+
+
+@dataclass(frozen=True)
+class Final:
+    """One way the round can end: how each open table ends for its player a (`combo`, in the tables' order),
+    a game score for each open table (by table number) and every player's points then, in units."""
+
+    combo: tuple[str, ...]
+    games: dict[int, tuple[int, int, int]]
+    points: dict[str, int]
+
+
+def combinations(state: RoundState) -> Iterator[tuple[tuple[str, ...], dict[str, int]]]:
+    """Every combination of match results of the open tables, with every player's points then, in units:
+    the one enumeration the outlook ranks, and `finals` hands on."""
+    value = state.value
+    deltas = [{o: ((t.a, value[o]), (t.b, value[_FLIP[o]])) for o in t.outcomes()} for t in state.tables]
+    for combo in itertools.product(*(t.outcomes() for t in state.tables)):
+        pts = dict(state.base)
+        for k, o in enumerate(combo):
+            (a, da), (b, db) = deltas[k][o]
+            pts[a] += da
+            pts[b] += db
+        yield combo, pts
+
+
+def finals(state: RoundState, by_games: bool) -> Iterator[Final]:
+    """The hook for whatever else reads the round's final standings (standings.prize_outlook): each
+    combination of `combinations` with a game score for every open table: every game score its result
+    allows when `by_games` (what a game-score tie-breaker reads), else the first. `state.with_games(games)`
+    is the event as it would stand, for the standings engine to rank."""
+    for combo, pts in combinations(state):
+        options = [t.scores[o] if by_games else t.scores[o][:1] for t, o in zip(state.tables, combo, strict=True)]
+        for choice in itertools.product(*options):
+            yield Final(combo, {t.number: g for t, g in zip(state.tables, choice, strict=True)}, pts)
+
+
+def final_count(state: RoundState, by_games: bool) -> int:
+    """How many `finals` yields."""
+    n = 1
+    for t in state.tables:
+        n *= sum(len(t.scores[o]) for o in t.outcomes()) if by_games else len(t.outcomes())
+    return n
 
 
 def scenario_count(state: RoundState) -> int:
@@ -97,17 +140,10 @@ class Scan:
 
     def run(self) -> dict[tuple[str, str], Cell]:
         state, tables = self.state, self.tables
-        value = state.value
-        deltas = [{o: ((t.a, value[o]), (t.b, value[_FLIP[o]])) for o in t.outcomes()} for t in tables]
         wanted: dict[str, list[tuple[str, Cell]]] = {}
         for (pid, o), cell in self.cells.items():
             wanted.setdefault(pid, []).append((o, cell))
-        for combo in itertools.product(*(t.outcomes() for t in tables)):
-            pts = dict(state.base)
-            for k, o in enumerate(combo):
-                (a, da), (b, db) = deltas[k][o]
-                pts[a] += da
-                pts[b] += db
+        for combo, pts in combinations(state):
             sorted_by_div = {d: sorted(pts[m] for m in ms) for d, ms in self.members.items()}
             need: list[tuple[str, Cell]] = []
             for pid, cells in wanted.items():

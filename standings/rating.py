@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from standings.fide import expected
+from standings.outlook_round import DRAW, LOSS, WIN, OutlookRefused, round_state
 from swiss.model import DREW, PLAYED, WON, Event, Player
 from swiss.placement import birth_year
 
@@ -196,3 +197,27 @@ def _year(date: str | None) -> int | None:
     if date and len(date) >= 4 and date[:4].isdigit():
         return int(date[:4])
     return None
+
+
+def result_changes(event: Event, system: RatingSystem = FIDE) -> dict[str, dict[str, Fraction]]:
+    """Before the round's results are in: for each rated player at an open table of the event's last round,
+    against a rated opponent, the change of that game for each result it can still have ("win", "draw",
+    "loss"), K as the event's rated games give it with this game counted. Empty when no round is open."""
+    try:
+        state = round_state(event)
+    except OutlookRefused:
+        return {}
+    # Any result will do: the game counts for K and the expected score whatever its result.
+    played = state.with_games({t.number: t.scores[t.outcomes()[0]][0] for t in state.tables})
+    changes = rating_changes(played, state.number, system)
+    scores = {WIN: Fraction(1), DRAW: Fraction(1, 2), LOSS: Fraction(0)}
+    out: dict[str, dict[str, Fraction]] = {}
+    for t in state.tables:
+        for pid in (t.a, t.b):
+            change = changes.get(pid)
+            game = next((g for g in change.games if g.round == state.number), None) if change else None
+            if change is None or game is None:
+                continue
+            sides = (t.side_of(pid, o) for o in t.outcomes())
+            out[pid] = {o: change.k * (scores[o] - game.expected) for o in sides}
+    return out

@@ -85,7 +85,7 @@ def looks_like_trf(data: bytes | str) -> bool:
     with '{'."""
     text = data.decode("latin-1") if isinstance(data, bytes) else data
     first = text.lstrip("\ufeff").lstrip()[:4]
-    return bool(re.match(r"([0-9A-Z]{3}|###)( |$)", first))
+    return bool(re.match(r"[0-9A-Z]{3}( |$)|###", first))
 
 
 def _decode(data: bytes | str) -> str:
@@ -256,6 +256,9 @@ def _read_lines(lines: list[str]) -> tuple[list[tuple[int, str]], Rows, list[int
         if not line.strip():
             continue
         code = line[:3]
+        if code == "###":
+            header.append((number, line))  # a comment (TRF-2026: any line whose first three characters are ###)
+            continue
         if not re.fullmatch(r"[0-9A-Za-z#]{3}", code) or (len(line) > 3 and line[3] != " "):
             raise TRFError(
                 number, Message("trf_line_code", "a TRF line starts with a three-character code and a space")
@@ -547,6 +550,13 @@ def dumps(event: Event, ranks: dict[str, int] | None = None, points: dict[str, F
         pts = points.get(p.id) if points else None
         if pts is not None:
             pts += extra.get(p.id, 0)
+            if len(format_points(pts)) > 4:  # columns 81-84 hold "11.5" at most (bbpPairings writes no more)
+                raise TRFExportError(
+                    "trf_points_too_high",
+                    "a TRF file's points column holds at most 99.9 points ({name} has {points})",
+                    name=p.name,
+                    points=format_points(pts),
+                )
         rank = ranks.get(p.id) if ranks else None
         line = (
             f"001 {start[p.id]:>4} {p.sex[:1]:1}{p.title[:3]:>3} {trf_name(p.name, p.family_name, p.given_name)[:33]:<33} "

@@ -5,7 +5,7 @@ Read: 012 name, 022 city, 032 federation, 042 and 052 the first and last day, 10
 arbiters (a line each), 122 time control, 132 the rounds' dates, XXR or 142 planned rounds, XXC or 152 the
 initial colour, XXS or 162 the scoring, 240 requested byes, XXZ the players absent from the round to be
 paired, XXA (JaVaFo) and 250 (TRF-2026) manual accelerations, 202 (or 212) the tie-break list, 260 the
-players who must not meet. Every line is also kept verbatim in
+players who must not meet; 299 (abnormal points) is refused. Every line is also kept verbatim in
 `Settings.trf_header`, so that a file comes back as it went in: a line is written again from the settings
 only when they no longer say what it says (the organiser changed them), and a fact the file did not have is
 added in its place among the ??2 lines.
@@ -18,16 +18,15 @@ import re
 from collections import defaultdict
 from fractions import Fraction
 
-from swiss.chessfacts import MAX_ACCELERATION, MAX_DEPUTIES, MAX_ROUND_VALUES, detail_problem
+from swiss.chessfacts import MAX_DEPUTIES, MAX_ROUND_VALUES, detail_problem
 from swiss.messages import Message
-from swiss.model import MAX_NAME, SMALL_MAX, Event, Player, Scoring, Settings, settings_for_preset
+from swiss.model import MAX_NAME, Event, Player, Scoring, Settings, settings_for_preset
 from swiss.tiebreakers import FIDE_CODES, TIEBREAKERS, c07_code, from_c07
 from swiss.trflines import (
     ASCII_NUMBER,
     FIRST_ROUND_COLUMN,
     Rows,
     TRFError,
-    format_points,
     line_162,
     parse_date,
     read_162,
@@ -35,12 +34,23 @@ from swiss.trflines import (
     read_xxs,
     scoring_of,
 )
+from swiss.trfpairing import (
+    EVERY_ROUND,
+    Accelerations,
+    acceleration_lines,
+    accelerations_hold,
+    forbidden_hold,
+    forbidden_lines,
+    forbidden_settings,
+    read_250,
+    read_260,
+    read_xxa,
+    read_xxp,
+)
 
-# Ranks -> the virtual points each round adds (XXA, 250): one value a round from round 1.
 # The tournament type of a Dutch event with the Baku acceleration (C.04.5.1): bbpPairings reads it and
 # accelerates the first half of the start ranks as this app does (pairing/dutch/players.py).
 BAKU_LINE = "192 FIDE_DUTCH_2025_BAKU"
-Accelerations = dict[int, list[Fraction]]
 # The rating report's facts, in the order a TRF writes their lines.
 # The tie-break list an imported file without a 202 record ranks by.
 _IMPORTED_LIST = settings_for_preset("chess").tiebreakers
@@ -85,14 +95,25 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
             if value:
                 read_240(number, f"240 Z {rounds + 1:03d} {value}", rows, byes, played=rounds)
         elif code == "XXA":
-            _read_xxa(number, line, rows, accelerations)
+            read_xxa(number, line, rows, accelerations)
         elif code == "250":
-            _read_250(number, line, rows, accelerations)
+            read_250(number, line, rows, accelerations)
         elif code == "260":
-            first, last, pairs = _read_260(number, line, rows)
+            first, last, pairs = read_260(number, line, rows)
             forbidden += [(frozenset(pair), first, last) for pair in pairs]
         elif code == "XXP":
-            forbidden += [(frozenset(pair), 1, EVERY_ROUND) for pair in _read_xxp(number, line, rows)]
+            forbidden += [(frozenset(pair), 1, EVERY_ROUND) for pair in read_xxp(number, line, rows)]
+        elif code == "299":
+            # TRF-2026 abnormal points (a penalty, a bonus, a result the arbiter set): points no result here
+            # gives, so the file's points could not be kept; bbpPairings refuses the record too.
+            raise TRFError(
+                number,
+                Message(
+                    "trf_299",
+                    "299 (abnormal points: a penalty, a bonus or a result the arbiter set) is not read here; "
+                    "enter those points as results, or remove the line",
+                ),
+            )
     scoring = Scoring(points["win"], points["draw"], points["loss"])
     if not scoring.win > scoring.loss or not scoring.loss <= scoring.draw <= scoring.win:
         raise TRFError(
@@ -115,7 +136,7 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
         planned_rounds=planned,
         initial_colour=colour,
         trf_header=lines,
-        **_forbidden_settings(forbidden, planned),
+        **forbidden_settings(forbidden, planned),
         **report_of(list(lines)),
     )
     return settings, byes, accelerations
@@ -210,213 +231,6 @@ def _settings_key(s: Settings, code: str) -> tuple:
     return _report_key(_report_lines(s, code), code)
 
 
-# ---------------------------------------------------------------- manual accelerations
-
-
-def _xxa_problem(number: int) -> TRFError:
-    return TRFError(
-        number,
-        Message(
-            "trf_xxa",
-            "XXA needs a start rank in columns 5-8, then a round's points in each 5 columns (1.0, 0.5), "
-            "at most {limit} each",
-            limit="99.9",
-        ),
-    )
-
-
-def _acceleration(number: int, text: str) -> Fraction:
-    text = text.strip()
-    if not text:
-        return Fraction(0)
-    if not re.fullmatch(r"[0-9]{1,3}(\.[0-9])?", text) or Fraction(text) > MAX_ACCELERATION:
-        raise _xxa_problem(number)
-    return Fraction(text)
-
-
-def _rank_of(number: int, text: str, rows: Rows, problem) -> int:
-    text = text.strip()
-    if not ASCII_NUMBER.fullmatch(text):
-        raise problem(number)
-    if int(text) not in rows:
-        raise TRFError(number, Message("trf_240_rank", "no player has start rank {rank}", rank=int(text)))
-    return int(text)
-
-
-def _read_xxa(number: int, line: str, rows: Rows, accelerations: Accelerations) -> None:
-    """JaVaFo's XXA: "XXA NNNN pp.p pp.p …", a player's start rank, then the points added in round 1, 2, …
-    (a blank field is 0), each in five columns from column 10 (bbpPairings reads it so)."""
-    if len(line) < 8 or line[8:9].strip():
-        raise _xxa_problem(number)
-    rank = _rank_of(number, line[4:8], rows, _xxa_problem)
-    values = []
-    start = 9
-    while start < len(line.rstrip()):
-        if start + 4 < len(line) and line[start + 4] != " ":
-            raise _xxa_problem(number)
-        values.append(_acceleration(number, line[start : start + 4]))
-        start += 5
-    if len(values) > MAX_ROUND_VALUES:
-        raise _xxa_problem(number)
-    accelerations[rank] = values
-
-
-def _250_problem(number: int) -> TRFError:
-    return TRFError(
-        number,
-        Message(
-            "trf_250",
-            "250 needs the points (columns 10-13), the first and last round (15-17, 19-21) and the first and "
-            "last start rank (23-26, 28-31)",
-        ),
-    )
-
-
-def _read_250(number: int, line: str, rows: Rows, accelerations: Accelerations) -> None:
-    """TRF-2026 250: "250      1.0 001 003 0001 0090", points added to the players of a range of start ranks in
-    a range of rounds."""
-    fields = (line[9:13], line[14:17], line[18:21], line[22:26], line[27:31])
-    if len(line.rstrip()) < 31 or line[4:8].strip() not in ("", "0", "00.0", "0.0") or line[31:].strip():
-        raise _250_problem(number)
-    if not all(ASCII_NUMBER.fullmatch(f.strip()) for f in fields[1:]):
-        raise _250_problem(number)
-    amount = _acceleration(number, fields[0])
-    first, last, low, high = (int(f) for f in fields[1:])
-    if not 1 <= first <= last <= min(MAX_ROUND_VALUES, SMALL_MAX) or not 1 <= low <= high:
-        raise _250_problem(number)
-    for rank in range(low, high + 1):
-        if rank not in rows:
-            continue
-        values = accelerations.setdefault(rank, [])
-        values.extend([Fraction(0)] * (last - len(values)))
-        values[first - 1 : last] = [amount] * (last - first + 1)
-
-
-def _acceleration_lines(players: list[Player], start: dict[str, int]) -> list[str]:
-    return [
-        f"XXA {start[p.id]:>4}" + "".join(f" {format_points(a):>4}" for a in p.accelerations)
-        for p in players
-        if p.accelerations
-    ]
-
-
-def _accelerations_hold(stored: list[str], players: list[Player], start: dict[str, int]) -> bool:
-    """The file's XXA and 250 lines still say every player's accelerations (by the start ranks written now)."""
-    rows: Rows = {start[p.id]: (0, {}, []) for p in players}
-    read: Accelerations = {}
-    try:
-        for line in stored:
-            if line[:3] == "XXA":
-                _read_xxa(0, line, rows, read)
-            elif line[:3] == "250":
-                _read_250(0, line, rows, read)
-    except TRFError:
-        return False
-    return all(tuple(read.get(start[p.id], ())) == p.accelerations for p in players)
-
-
-# ---------------------------------------------------------------- forbidden pairs (TRF-2026 260)
-
-
-def _260_problem(number: int) -> TRFError:
-    return TRFError(
-        number,
-        Message(
-            "trf_260",
-            "260 needs the first and last round (columns 5-7, 9-11), then the start ranks of two or more players "
-            "who must not meet",
-        ),
-    )
-
-
-def _read_260(number: int, line: str, rows: Rows) -> tuple[int, int, list[tuple[str, str]]]:
-    """TRF-2026 260: "260 002 003    3    7   12", players who must not meet each other (team-mates, family)
-    in rounds 2 to 3 (columns 5-7 and 9-11, the first and last round, which may coincide): every two of them a
-    forbidden pair (by start rank, which a TRF's player id is)."""
-    words = line[4:].split()
-    if len(words) < 4 or not all(ASCII_NUMBER.fullmatch(w) for w in words):
-        raise _260_problem(number)
-    first, last = int(words[0]), int(words[1])
-    if not 1 <= first <= last:
-        raise _260_problem(number)
-    return first, last, _every_two(number, words[2:], rows, _260_problem)
-
-
-def _every_two(number: int, words: list[str], rows: Rows, problem) -> list[tuple[str, str]]:
-    ranks = [_rank_of(number, w, rows, problem) for w in words]
-    if len(set(ranks)) != len(ranks):
-        raise problem(number)
-    return [(str(a), str(b)) for k, a in enumerate(ranks) for b in ranks[k + 1 :]]
-
-
-def _xxp_problem(number: int) -> TRFError:
-    return TRFError(number, Message("trf_xxp", "XXP needs the start ranks of two or more players who must not meet"))
-
-
-def _read_xxp(number: int, line: str, rows: Rows) -> list[tuple[str, str]]:
-    """JaVaFo's XXP: "XXP 3 7 12", players who must never meet each other (every two of them, every round)."""
-    words = line[4:].split()
-    if len(words) < 2 or not all(ASCII_NUMBER.fullmatch(w) for w in words):
-        raise _xxp_problem(number)
-    return _every_two(number, words, rows, _xxp_problem)
-
-
-EVERY_ROUND = 999  # the last round of a 260 line written for a pair kept apart in every round
-
-
-def _forbidden_settings(read: list[tuple[frozenset[str], int, int]], planned: int | None) -> dict:
-    """The forbidden pairs the lines name: a range from round 1 to the last planned round (or 999) is every
-    round; any other range is kept with the pair (`forbidden_rounds`) and applied as written."""
-    pairs: list[tuple[str, str]] = []
-    ranged: list[tuple[str, str, int, int]] = []
-    for pair, first, last in read:
-        a, b = sorted(pair, key=int)
-        if first == 1 and (last >= EVERY_ROUND or (planned is not None and last >= planned)):
-            if (a, b) not in pairs:
-                pairs.append((a, b))
-        elif (a, b, first, last) not in ranged:
-            ranged.append((a, b, first, last))
-    return {"forbidden_pairs": tuple(pairs), "forbidden_rounds": tuple(ranged)}
-
-
-def _forbidden_lines(event: Event, start: dict[str, int]) -> list[str]:
-    last = min(event.settings.planned_rounds or EVERY_ROUND, EVERY_ROUND)
-    ranges = [(a, b, 1, last) for a, b in event.settings.forbidden_pairs] + list(event.settings.forbidden_rounds)
-    return [
-        f"260 {first:03d} {end:03d} " + " ".join(f"{r:>4}" for r in sorted((start[a], start[b])))
-        for a, b, first, end in ranges
-        if a in start and b in start
-    ]
-
-
-def _forbidden_hold(stored: list[str], event: Event, start: dict[str, int]) -> bool:
-    """The file's 260 and XXP lines still name the event's forbidden pairs and their rounds (by the start ranks
-    written now)."""
-    rows: Rows = {r: (0, {}, []) for r in start.values()}
-    read: list[tuple[frozenset[str], int, int]] = []
-    try:
-        for line in stored:
-            if line[:3] == "260":
-                first, last, pairs = _read_260(0, line, rows)
-                read += [(frozenset(pair), first, last) for pair in pairs]
-            elif line[:3] == "XXP":
-                read += [(frozenset(pair), 1, EVERY_ROUND) for pair in _read_xxp(0, line, rows)]
-    except TRFError:
-        return False
-    found = _forbidden_settings(read, event.settings.planned_rounds)
-    s = event.settings
-    rank = {pid: str(r) for pid, r in start.items()}
-    want_pairs = {frozenset((rank[a], rank[b])) for a, b in s.forbidden_pairs if a in rank and b in rank}
-    want_ranged = {
-        (frozenset((rank[a], rank[b])), first, last)
-        for a, b, first, last in s.forbidden_rounds
-        if a in rank and b in rank
-    }
-    return {frozenset(p) for p in found["forbidden_pairs"]} == want_pairs and {
-        (frozenset((a, b)), first, last) for a, b, first, last in found["forbidden_rounds"]
-    } == want_ranged
-
-
 # ---------------------------------------------------------------- writing
 
 
@@ -438,20 +252,43 @@ def header_lines(event: Event, players: list[Player], start: dict[str, int], lat
 
 
 def _made_here(event: Event, players: list[Player], start: dict[str, int], colour: str | None) -> list[str]:
+    """The TRF-2026 tournament records in the order of their codes (142 and 152 among them), then JaVaFo's XXR
+    and XXC, which say the same for JaVaFo (it reads no 142 or 152), then the accelerations (250, or XXA where
+    250 cannot say them) and the forbidden pairs (260)."""
     s = event.settings
     report = {code: _report_lines(s, code) for code in _REPORT_CODES}
     out = [f"012 {s.name}", *report["022"], *report["032"], *report["042"], *report["052"]]
     out += [f"062 {len(players)}", f"072 {sum(1 for p in players if p.rating)}", "092 Individual: Swiss-System"]
-    if s.acceleration == "baku":
-        out.append(BAKU_LINE)
-    out += [*report["102"], *report["112"], *report["122"], *report["132"], *_tiebreak_lines(s, with_212=False)]
+    out += [*report["102"], *report["112"], *report["122"], *report["132"]]
+    if s.planned_rounds:
+        out.append(f"142 {s.planned_rounds}")
+    if colour:
+        out.append(_line_152(colour))
+    if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
+        out.append(line_162(s.scoring))
+    out += _type_lines(s)
+    out += _tiebreak_lines(s, with_212=False)
     if s.planned_rounds:
         out.append(f"XXR {s.planned_rounds}")
     if colour:
         out.append(f"XXC {colour}")
-    if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
-        out.append(line_162(s.scoring))
-    return out + _acceleration_lines(players, start) + _forbidden_lines(event, start)
+    return out + acceleration_lines(players, start, xxa=False) + forbidden_lines(event, start)
+
+
+def _line_152(colour: str) -> str:
+    """TRF-2026 152: the initial colour, W or B alone (bbpPairings refuses anything after the letter)."""
+    return f"152 {'W' if colour == 'white1' else 'B'}"
+
+
+# The 192 codes of the FIDE Dutch system in the tournament-type table (FIDE's tie-break server, trf2json.py), as
+# bbpPairings reads them: it refuses a type it does not know, so an event paired otherwise writes no 192 line.
+DUTCH_LINE = "192 FIDE_DUTCH_2025"
+
+
+def _type_lines(s: Settings) -> list[str]:
+    if s.acceleration == "baku":
+        return [BAKU_LINE]
+    return [DUTCH_LINE] if s.pairing_system == "dutch" else []
 
 
 def _from_file(
@@ -464,12 +301,18 @@ def _from_file(
         stored = [line for line in stored if line[:3] not in ("XXS", "162")]
         if s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)):
             stored.append(line_162(s.scoring))
-    if not _accelerations_hold(stored, players, start):
+    elif s.scoring != Scoring(Fraction(1), Fraction(1, 2), Fraction(0)) and "162" not in {x[:3] for x in stored}:
+        # JaVaFo's XXS alone: bbpPairings and FIDE's tie-break server read only 162, so it is said there too.
+        at = max(k for k, line in enumerate(stored) if line[:3] == "XXS") + 1
+        stored.insert(at, line_162(s.scoring))
+    if not accelerations_hold(stored, players, start):
+        # Said again in the file's own kind of line: XXA for a JaVaFo file, else TRF-2026's 250.
+        xxa = any(line[:3] == "XXA" for line in stored)
         stored = [line for line in stored if line[:3] not in ("XXA", "250")]
-        stored += _acceleration_lines(players, start)
-    if not _forbidden_hold(stored, event, start):
+        stored += acceleration_lines(players, start, xxa=xxa)
+    if not forbidden_hold(stored, event, start):
         stored = [line for line in stored if line[:3] not in ("260", "XXP")]
-        stored += _forbidden_lines(event, start)
+        stored += forbidden_lines(event, start)
     stored = _with_tiebreaks(_with_report(stored, s), s)
     codes = {line[:3] for line in stored}
     out = [] if "012" in codes else [f"012 {s.name}"]
@@ -485,18 +328,31 @@ def _from_file(
             words = [w for w in line[4:].split() if w.lower() not in ("white1", "black1")]
             line = " ".join(["XXC", *words, colour])
         elif code == "152" and colour:
-            line = f"152 {'W' if colour == 'white1' else 'B'}"
+            line = _line_152(colour)
         out.append(line)
     if "062" not in codes:
         out.append(f"062 {len(players)}")
     if "092" not in codes:
         out.append("092 Individual: Swiss-System")
     if not codes & {"XXC", "152"} and colour:
-        out.append(f"XXC {colour}")
+        out += [_line_152(colour), f"XXC {colour}"]
     if s.acceleration == "baku" and not is_baku(out):
         out = [line for line in out if line[:3] != "192"]  # another system's type: the event pairs Baku now
         out.insert(next((k + 1 for k, line in enumerate(out) if line[:3] == "092"), len(out)), BAKU_LINE)
+    elif s.acceleration != "baku" and is_baku(out):
+        out = [_without_baku(line) for line in out]
+        out = [line for line in out if line]
     return out
+
+
+def _without_baku(line: str) -> str:
+    """A 192 line of an accelerated type as the same system's type without the Baku acceleration
+    ("FIDE_DUTCH_2025_BAKU" -> "FIDE_DUTCH_2025", as the tournament-type table names both); nothing for one this
+    program cannot name so. Every other line as it is."""
+    if line[:3] != "192" or "BAKU" not in line.upper():
+        return line
+    plain = re.sub(r"_BAKU$", "", line[4:].strip(), flags=re.IGNORECASE)
+    return "" if "BAKU" in plain.upper() or not plain else f"192 {plain}"
 
 
 def is_baku(lines) -> bool:

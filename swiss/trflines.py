@@ -135,8 +135,8 @@ def _round_blocks(number: int, rank: int, body: str) -> list[tuple[int | None, s
                     "trf_round_columns", "round {round}: not in the round columns (opponent, colour, result)", round=r
                 ),
             )
-        # TRF-2026: the result's letter codes are case-insensitive.
-        opp_text, colour, result = block[2:6].strip(), block[7], block[9].upper()
+        # TRF-2026: letter codes are case-insensitive (FIDE's tie-break server reads a colour W or B as w or b).
+        opp_text, colour, result = block[2:6].strip(), block[7].lower(), block[9].upper()
         if colour not in COLOUR_CODES:
             raise TRFError(
                 number,

@@ -108,7 +108,7 @@ def test_the_checks_catch_what_they_look_for(tmp_path):
 # ---------------------------------------------------------------- citations a reader cannot open, paths that moved
 # Code, tests and docs state the fact itself, or link the page of docs/ that states it: never a section of a spec
 # or an issue's number (written with character classes here so that this file does not cite one itself).
-CITATION = re.compile(r"\bSP[E]C\b|\u00a7|\b(?i:iss[u]es?\s*#?\d+|ite[m]s?\s+\d+)")
+CITATION = re.compile(r"\bSP[E]C\b|\u00a7|\b(?i:iss[u]es?\s*#?\d+|ite[m]s?\s+\d+|see[d]s?\s+0\d\d\b)")
 SOURCE_SUFFIXES = {".py", ".md", ".html", ".js", ".sh", ".toml", ".txt", ".cfg"}
 NOT_OURS = {".venv", ".git", "node_modules", "staticfiles", "artifacts", "out", "__pycache__"}
 # Paths named in README.md and docs/*.md: anything under a top-level folder of the repository.
@@ -186,9 +186,9 @@ def test_every_path_a_document_names_exists(doc):
 
 
 def test_the_citation_and_path_checks_catch_what_they_look_for():
-    cited = "as SP" + "EC \u00a73 says; see issue" + " #12, Issue" + " 4 and item" + " 7"
-    assert len(citations(cited)) == 5
-    assert citations("a tissue of 3 cm, the spec, items of 4") == []
+    cited = "as SP" + "EC \u00a73 says; see issue" + " #12, Issue" + " 4 and item" + " 7, as in se" + "ed 003"
+    assert len(citations(cited)) == 6
+    assert citations("a tissue of 3 cm, the spec, items of 4, --seed 3, seed002-hyogo.json") == []
     text = "`tournament/postgresql/` and tournament/infra/fast/postgresql/base.py, `swiss/model.Event`, bench/<x>.py"
     assert named_paths(text) == [
         "tournament/postgresql/",

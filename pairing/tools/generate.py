@@ -34,7 +34,7 @@ from swiss.model import (
     Round,
     settings_for_preset,
 )
-from swiss.tiebreakers import TIEBREAKERS
+from swiss.tiebreakers import TIEBREAKERS, c07_code
 
 DRAW_AT_EQUAL = 0.35  # a draw's chance between equal ratings
 
@@ -130,8 +130,11 @@ def generate(o: Options) -> str:
         points={row.player_id: row.points for row in rows},
     )
     lines = text.splitlines()
-    at = next(k for k, line in enumerate(lines) if line.startswith("001"))
-    lines.insert(at, f"202 {','.join(o.tiebreaks)}")
+    if not any(line.startswith("202 ") for line in lines):
+        # A list the export writes no 202 for (a code outside C.07): written here, in C.07's spelling (BH/C1),
+        # the only one FIDE's tie-break server reads. One 202 record: a second would override the first.
+        at = next(k for k, line in enumerate(lines) if line.startswith("001"))
+        lines.insert(at, f"202 {','.join(c07_code(code) for code in o.tiebreaks)}")
     return "\n".join(lines) + "\n"
 
 

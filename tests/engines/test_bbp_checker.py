@@ -8,11 +8,17 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+import pairing
 from pairing.tools.generate import Options, generate
+from standings import points_by_player
+from swiss import trf
+from swiss.model import Event, Player, settings_for_preset
+from tests.engines.test_trf_complete import export
 
 BBP = os.environ.get("BBPPAIRINGS") or shutil.which("bbpPairings.exe") or shutil.which("bbpPairings")
 pytestmark = pytest.mark.skipif(BBP is None, reason="no bbpPairings binary (BBPPAIRINGS=PATH or on PATH)")
@@ -54,3 +60,22 @@ def test_bbppairings_checker_reports_the_same_file_with_one_game_turned_round(tm
     path = tmp_path / "turned.trf"
     path.write_text("\n".join(lines), encoding="utf-8")
     assert "Checker pairings" in bbp_check(path)
+
+
+def test_bbppairings_reads_the_trf_2026_records_an_event_made_here_writes(tmp_path):
+    """250 accelerations (a range of start ranks a line), 152 beside XXC and 192 FIDE_DUTCH_2025: bbpPairings'
+    pairing mode reads them all and pairs round 1 as this app does."""
+    given = {"1": (1, 1, Fraction(1, 2)), "2": (1, 1, Fraction(1, 2)), "3": (1, 1, Fraction(1, 2)), "5": (0, 1)}
+    players = tuple(
+        Player(id=str(k), name=f"P{k}", rating=2000 - k, accelerations=given.get(str(k), ())) for k in range(1, 9)
+    )
+    event = Event(settings_for_preset("chess", name="Made here", planned_rounds=5, initial_colour="black"), players)
+    text = export(event)
+    assert {line[:3] for line in text.splitlines()} >= {"250", "152", "192"}
+    path = tmp_path / "made.trf"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run([BBP, "--dutch", str(path), "-p"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    theirs = {tuple(line.split()) for line in done.stdout.splitlines()[1:]}
+    ours = pairing.pair(pairing.from_event(trf.loads(text, points_by_player)))
+    assert theirs == {(p.a, p.b) for p in ours.pairs} and len(theirs) == 4

@@ -8,6 +8,7 @@ from io import StringIO
 from django.core.management import call_command
 
 from pairing.tools.main import main
+from standings.fide import dp
 from standings.norms import ACHIEVED, NOT_POSSIBLE, POSSIBLE, Opponent, check, norms
 from swiss.eventfile import dumps
 from swiss.model import FORFEIT, Event, Match, Player, Round, settings_for_preset
@@ -207,3 +208,18 @@ def test_a_norm_made_before_the_last_round_stays_made():
         0,
     )
     assert whole.status == NOT_POSSIBLE and by_code(whole)["performance"].value == "2552"
+
+
+# Table 1.4.9 of the Title Regulations (2024), dp for p = 1.00, 0.99, ..., 0.50; below 0.50 the same, negative.
+TABLE_1_4_9 = (
+    800, 677, 589, 538, 501, 470, 444, 422, 401, 383, 366, 351, 336, 322, 309, 296, 284, 273, 262, 251, 240,
+    230, 220, 211, 202, 193, 184, 175, 166, 158, 149, 141, 133, 125, 117, 110, 102, 95, 87, 80, 72, 65, 57, 50,
+    43, 36, 29, 21, 14, 7, 0,
+)  # fmt: skip
+
+
+def test_the_performance_uses_table_1_4_9_with_the_percentage_rounded_half_up():
+    for k, value in enumerate(TABLE_1_4_9):
+        assert dp(Fraction(100 - k, 100)) == value and dp(Fraction(k, 100)) == -value
+    # "All percentages are rounded to the nearest whole number. 0.5 % is rounded up": 72.5 % reads as 73 %.
+    assert dp(Fraction(29, 40)) == 175 and dp(Fraction(13, 18)) == 166  # 72.2 % reads as 72 %

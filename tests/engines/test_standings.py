@@ -90,11 +90,11 @@ def test_seed002_exact_omw_separates_what_two_decimals_would_not():
     assert format_percent(F(499, 900)) == "55.4444%"
 
 
-# ---------------------------------------------------------------- seeds 000 and 001
+# ---------------------------------------------------------------- the Magic tie-breaker appendix's examples
 
 
 def omw_event(first_is_bye: bool) -> Event:
-    """Seed 000: a 6-2-0 player in 8 rounds whose opponents finished 4-4-0, 7-1-0, 1-3-1 (dropped), 3-3-1
+    """The Magic tie-breaker appendix's example: a 6-2-0 player in 8 rounds whose opponents finished 4-4-0, 7-1-0, 1-3-1 (dropped), 3-3-1
     (dropped), 6-2-0, 5-2-1, 4-3-1, 6-1-1; every other match is against a one-match filler player."""
     records = [(4, 4, 0), (7, 1, 0), (1, 3, 1), (3, 3, 1), (6, 2, 0), (5, 2, 1), (4, 3, 1), (6, 1, 1)]
     hero_lost_to = {1, 7}  # 6-2-0: lost to the 7-1-0 and the 6-1-1 player

@@ -250,7 +250,7 @@ runpy.run_module("swiss", run_name="__main__", alter_sys=True)
         (["standings", str(SAMPLE)], 0, "Standings after round 10"),
         (["check", str(SAMPLE)], 0, "All agree."),
         (["check", "no-such-file.trf"], 2, ""),
-        (["generate", "--players", "9", "--rounds", "4", "--seed", "2"], 0, "202 BH-C1,BH,SB,DE"),
+        (["generate", "--players", "9", "--rounds", "4", "--seed", "2"], 0, "202 BH/C1,BH,SB,DE"),
     ],
 )
 def test_the_tools_run_with_django_impossible_to_import(args, status, expected):

@@ -19,7 +19,7 @@ DATA = Path(__file__).parents[1] / "data"
 
 
 def events():
-    """A Magic event with game counts and byes (seed 002), and a rated chess event with colours, forfeits and
+    """A Magic event with game counts and byes (a Japanese organiser's worked example), and a rated chess event with colours, forfeits and
     requested byes (the FIDE paper's crosstable), each ranked by every tie-breaker there is."""
     mtg = loads((DATA / "seed002-hyogo.json").read_bytes())
     chess = trf.loads((DATA / "trf" / "held-exercises-2024.trf").read_bytes(), points_by_player)

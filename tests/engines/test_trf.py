@@ -219,12 +219,14 @@ def test_an_event_with_other_ids_gets_start_ranks_by_pairing_number():
         rounds=(Round(number=1, matches=(Match(a="p7", b="p3", games=(0, 0, 1)),)),),
     )
     text = trf.dumps(event)
-    assert text.splitlines()[:7] == [
+    assert text.splitlines()[:9] == [
         "012 Club night",
         "042 2026/11/21",
         "062 2",
         "072 0",
         "092 Individual: Swiss-System",
+        "142 5",
+        "192 FIDE_DUTCH_2025",
         "202 BH/C1,BH,SB,DE",
         "XXR 5",
     ]

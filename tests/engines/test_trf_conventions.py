@@ -278,11 +278,39 @@ def test_xxa_and_250_lines_say_the_same_and_are_written_back():
     assert paired(two50) == paired(XXA)
     text = trf.dumps(trf.loads(XXA, points_by_player))
     assert "XXA    1  1.0  1.0" in text.splitlines()
-    # The accelerations changed (a player's are gone): the lines are written from the players.
-    event = trf.loads(two50, points_by_player)
-    changed = Event(event.settings, (Player(**{**event.players[0].__dict__, "accelerations": ()}), *event.players[1:]))
-    header = [x for x in trf.dumps(changed).splitlines() if x[:3] in ("XXA", "250")]
-    assert header == ["XXA    2  1.0  1.0", "XXA    3  1.0  1.0", "XXA    4  1.0  1.0"]
+    # The accelerations changed (a player's are gone): the lines are written from the players, in the file's
+    # own kind of record, 250 for a TRF-2026 file (a range of start ranks a line), XXA for a JaVaFo one.
+    for text, kept in ((two50, ["250       1.0 001 002 0002 0004"]), (XXA, XXA.splitlines()[4:7])):
+        event = trf.loads(text, points_by_player)
+        first = Player(**{**event.players[0].__dict__, "accelerations": ()})
+        changed = Event(event.settings, (first, *event.players[1:]))
+        assert [x for x in trf.dumps(changed).splitlines() if x[:3] in ("XXA", "250")] == kept
+
+
+def test_an_event_made_here_writes_its_accelerations_as_250_records_bbppairings_reads():
+    # TRF-2026 250 (columns 10-13 the points, 15-17 and 19-21 the rounds, 23-26 and 28-31 the start ranks): one
+    # line a run of rounds with the same points, for consecutive start ranks given the same; XXA only where a
+    # player's accelerations are all 0, which a 250 record cannot say (its points may not be 0.0).
+    players = [Player(id=str(k), name=f"P{k}", rating=2000 - k) for k in range(1, 9)]
+    half = Fraction(1, 2)
+    given = {"1": (1, 1, half), "2": (1, 1, half), "3": (1, 1, half), "5": (0, 1)}
+    players = [Player(**{**p.__dict__, "accelerations": given.get(p.id, ())}) for p in players]
+    event = Event(settings_for_preset("chess", name="Made here", planned_rounds=5), tuple(players))
+    text = trf.dumps(event)
+    assert [x for x in text.splitlines() if x[:3] in ("XXA", "250")] == [
+        "250       1.0 001 002 0001 0003",
+        "250       0.5 003 003 0001 0003",
+        "250       1.0 002 002 0005 0005",
+    ]
+    assert [p.accelerations for p in trf.loads(text, points_by_player).players] == [
+        given.get(str(k), ()) for k in range(1, 9)
+    ]
+    # The same accelerations as JaVaFo's XXA lines pair the same.
+    xxa = [f"XXA    {k}  1.0  1.0  0.5" for k in (1, 2, 3)] + ["XXA    5  0.0  1.0"]
+    as_xxa = "\n".join([x for x in text.splitlines() if x[:3] != "250"] + xxa) + "\n"
+    assert paired(as_xxa) == paired(text)
+    zero = Event(event.settings, (Player(**{**players[0].__dict__, "accelerations": (0, 0)}), *players[1:]))
+    assert [x for x in trf.dumps(zero).splitlines() if x[:3] in ("XXA", "250")][0] == "XXA    1  0.0  0.0"
 
 
 def test_the_points_column_may_count_the_acceleration_of_the_round_to_be_paired():

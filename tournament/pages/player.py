@@ -19,6 +19,7 @@ from tournament.forms.players import RequestedByeForm
 from tournament.infra.fast.rows import Joined
 from tournament.models import Event, Match, Player, Report, Round
 from tournament.pages.memo import BUILD, cached, event_standings
+from tournament.pages.result_gives import gives_lines
 from tournament.pages.rows import clock_of, player_line
 from tournament.pages.trail import player_trail
 from tournament.pages.why import phone_why
@@ -26,7 +27,7 @@ from tournament.services import reports
 from tournament.services.cut import cut_published, player_text
 from tournament.services.divisions import division_standings
 from tournament.services.norms import round_norms
-from tournament.services.outlooks import sentences_for
+from tournament.services.outlooks import stored_for
 from tournament.services.prizes import player_prizes
 from tournament.services.ratings import event_ratings, round_changes
 from tournament.services.results import Outcome
@@ -317,6 +318,11 @@ def me_context(page: PhonePage) -> dict:
     )
     standing = standing_of(event, player, rnd)
     chess = event.chess_results
+    # What the player needs from this round's match and what each result of it gives, stored with the round
+    # when it was published and again after every result (services.outlooks); the latter only while their
+    # own game is open.
+    sentences, gives = stored_for(rnd, player.pk) if rnd is not None and match is not None else ([], {})
+    open_game = match is not None and match.player_b_id is not None and not match.has_result
     return {
         "event": event,
         "player": player,
@@ -363,8 +369,8 @@ def me_context(page: PhonePage) -> dict:
             standing[0] if standing else None,
             own=True,
         ),
-        # What the player needs from this round's match, worked out when it was published (services.outlooks).
-        "outlook": translate_all(sentences_for(rnd, player.pk)) if rnd is not None and match is not None else [],
+        "outlook": translate_all(sentences),
+        "gives": gives_lines(gives) if open_game else [],
         # Once the event is over, what the player won (services/prizes.py): looked for only once the round on
         # the phone is complete, so a round being reported reads nothing more.
         "prizes": player_prizes(event, player.key) if rnd is not None and rnd.state == Round.State.COMPLETE else [],

@@ -15,6 +15,7 @@ from swiss.prizemodel import Prize, PrizeRules, amount_text
 from tournament.files.csv_exports import write_rows
 from tournament.models import Event, Round
 from tournament.records.prize_lists import prize_list_of, store_prize_list
+from tournament.services import outlooks
 from tournament.services.locks import changed
 from tournament.services.standings import CACHE_SECONDS
 from tournament.snapshot import event_to_file
@@ -182,3 +183,7 @@ def save_prize_list(event: Event, prizes: tuple[Prize, ...], rules: PrizeRules) 
     """Keep the organiser's list; the public pages that show prizes are out of date (the event's version)."""
     store_prize_list(event, prizes, rules)
     changed(event)
+    # What each result gives on the phones of the round being played reads the list.
+    rnd = event.rounds.exclude(state=Round.State.DRAFT).order_by("-number").first()
+    if rnd is not None and rnd.state != Round.State.COMPLETE:
+        outlooks.refresh_soon(rnd)

@@ -19,7 +19,7 @@ from tournament.models import (
     ResultChange,
     Round,
 )
-from tournament.services import trail
+from tournament.services import outlooks, trail
 from tournament.services.adjourned import result_warnings
 from tournament.services.locks import ServiceError, awaiting_result, changed, log, shared_round
 from tournament.services.top_cut import advance_bracket
@@ -474,6 +474,7 @@ def after_result(m: Match, stored: bool, by) -> Match:
     if stored:
         # A correction breaks the run of results (`changed`): no page made before it may stand in (`memo.may_lag`).
         changed(event, results_of_round=None if getattr(m, "corrected", False) else rnd.number)
+        outlooks.refresh_played(rnd)  # every other player's outlook reads this result
     if rnd.kind == Round.Kind.ELIMINATION and rnd.state == Round.State.COMPLETE:
         advance_bracket(event, by)
     return m

@@ -463,6 +463,8 @@ def flip_colours(rnd: Round, match_id: int, by) -> list[Message]:
         )
         rnd.warnings = [*rnd.warnings, flipped.as_dict(), *(w.as_dict() for w in colours)]
         rnd.save(update_fields=["warnings"])
+        if rnd.is_published:
+            outlooks.refresh_played(rnd)  # colour tie-breaks (BPG, BWG) read who has Black
         log(rnd.event, "flip_colours", by, round=rnd.number, table=m.table, colour_breaks=[str(w) for w in colours])
     if rnd.is_published:
         changed(rnd.event)

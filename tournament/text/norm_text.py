@@ -28,7 +28,7 @@ CONDITIONS = {
     "other_federations": gettext_lazy("Federations other than the player's"),
     "own_federation": gettext_lazy("Opponents from the player's federation"),
     "one_federation": gettext_lazy("Opponents from any one other federation"),
-    "floor": gettext_lazy("Lowest rating (raised to the rating floor)"),
+    "floor": gettext_lazy("Lowest rating (the rating floor)"),
     "average": gettext_lazy("Average rating of the opponents"),
     "performance": gettext_lazy("Performance"),
     "min_score": gettext_lazy("Points (at least 35 %)"),

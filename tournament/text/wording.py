@@ -28,6 +28,7 @@ CHESS_WORDS = (
     pgettext_lazy("chess", "Drawn"),
     pgettext_lazy("chess", "draw %(score)s"),
     pgettext_lazy("chess", "Draw %(score)s"),
+    pgettext_lazy("chess", "If you draw"),
     pgettext_lazy("chess", "%(score)s, a draw"),
     pgettext_lazy("chess", "Points for a draw"),
     pgettext_lazy("chess", "Match"),

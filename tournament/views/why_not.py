@@ -38,7 +38,8 @@ def player_why_not(request: HtmxHttpRequest, slug: str):
     if rnd is None or rnd.kind != Round.Kind.SWISS:
         context["error"] = _("There is no Swiss round of yours to ask about.")
     else:
-        other_pk, name = _pk(request.GET.get("with", "")), request.GET.get("name", "").strip()[:60]
+        other_pk = _pk(request.GET.get("with", ""))
+        name = request.GET.get("name", "").replace("\x00", "").strip()[:60]  # PostgreSQL text cannot hold NUL
         other = Player.objects.filter(event=event, pk=other_pk).first() if other_pk is not None else None
         if other is not None:
             context["other"] = other

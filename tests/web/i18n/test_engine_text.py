@@ -153,6 +153,7 @@ REFUSING_MODULES = (
     "swiss/eventrounds.py",
     "swiss/trflines.py",
     "swiss/trfheader.py",
+    "swiss/trfpairing.py",
     "swiss/trf.py",
     "tournament/snapshot.py",
 )
