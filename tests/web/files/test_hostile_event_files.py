@@ -3,7 +3,10 @@ with a message naming the place and stores nothing, losing nothing already store
 hostile (script, quotes, ampersands, line breaks) imports, and every page showing them escapes them."""
 
 import copy
+import html
+import io
 import json
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -11,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from pairing.tools.main import main
 from tests.web.security.test_injection import assert_safe
 from tournament.models import Event, Job, Player, PrizeList, RoundChange
 
@@ -132,3 +136,41 @@ def test_a_file_of_hostile_strings_imports_and_every_page_escapes_them(organiser
     # A name with a line break stays inside its record: every line starts with a record's code or is a comment.
     for line in trf.splitlines():
         assert line[:3].isdigit() or line.startswith(("###", "XX", "BB")), line
+
+
+# ---------------------------------------------------------------- TRF records
+
+HELD = Path(__file__).parents[2] / "data" / "trf" / "held-exercises-2024.trf"
+BAD_RECORDS = [
+    ("202 BH/C1, SB, BH-C1", "names BH-C1 twice"),
+    ("202 " + "BH/C1, " * 5000, "names BH-C1 twice"),
+    ("XXP 1 999", "no player has start rank 999"),
+    ("XXP 3 3", "XXP needs"),
+    ("XXP 1 " + "9" * 40, "no player has start rank"),
+    ("XXA    1  -5.0", "XXA needs"),
+    ("XXA    1  " + "9" * 30, "XXA needs"),
+    ("XXA  999   1.0", "no player has start rank 999"),
+    ("260  999    1    1    2", "260 needs"),
+    ("XXS WW=-1 BW=-1", "is not a number of points"),
+    ("XXR " + "9" * 40, "rounds for"),
+]
+
+
+@pytest.mark.parametrize(("record", "said"), BAD_RECORDS, ids=[r[:12] for r, _ in BAD_RECORDS])
+def test_a_trf_with_a_hostile_record_is_refused_with_its_line_and_nothing_is_lost(stored, record, said):
+    before = (list(Event.objects.values()), Player.objects.count())
+    data = HELD.read_bytes().rstrip(b"\n") + b"\n" + record.encode("latin-1") + b"\n"
+    r = stored.post(reverse("org_event_import_trf"), {"file": SimpleUploadedFile("e.trf", data), "once": "t"})
+    assert r.status_code == 400
+    page = html.unescape(assert_safe(r.content.decode(), record[:12]))
+    assert said in page and "line " in page.lower(), page[-2000:]
+    assert (list(Event.objects.values()), Player.objects.count()) == before
+
+
+def test_a_duplicate_tie_break_is_refused_by_the_command_in_one_line(tmp_path):
+    path = tmp_path / "twice.trf"
+    path.write_bytes(HELD.read_bytes().rstrip(b"\n") + b"\n202 BH/C1, SB, BH-C1\n")
+    for command in ("standings", "pair", "check"):
+        out, err = io.StringIO(), io.StringIO()
+        assert main([command, str(path)], out, err) == 2
+        assert out.getvalue() == "" and err.getvalue().count("\n") == 1 and "names BH-C1 twice" in err.getvalue()
