@@ -137,3 +137,22 @@ def test_the_page_reads_as_many_queries_for_many_players(organiser):
             assert c.get(reverse("org_norms", args=[ev.slug])).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_the_organiser_turns_norms_on_in_a_chess_events_settings(organiser, judge):
+    from tests.web.organiser.test_organiser import settings_data
+
+    ev = Event.objects.create(slug="club", name="Club", tiebreakers=["omw", "gw", "ogw"], planned_rounds=3)
+    staffed(ev, organiser)
+    c = logged_in(organiser)
+    url = reverse("org_settings", args=[ev.slug])
+    assert 'name="title_norms"' not in c.get(url).content.decode()  # not a chess event: no such setting
+    assert c.post(url, settings_data(ev, preset="chess")).status_code == 302
+    ev.refresh_from_db()
+    assert 'name="title_norms"' in c.get(url).content.decode() and not ev.title_norms
+    data = settings_data(ev, win_points="1", draw_points="1/2", loss_points="0", best_of=1, title_norms="on")
+    assert c.post(url, data).status_code == 302
+    ev.refresh_from_db()
+    assert ev.title_norms
+    assert reverse("org_norms", args=[ev.slug]) in c.get(reverse("org_event", args=[ev.slug])).content.decode()
+    assert "No player has a norm in reach." in c.get(reverse("org_norms", args=[ev.slug])).content.decode()
