@@ -99,8 +99,18 @@ def test_the_line_in_japanese_and_danish(org, held):
     assert "FIDE-korrektionsregler fra marts 2026 (turneringens valg)" in page(org, "org_standings", held, "da")
 
 
+def test_the_public_and_printed_standings_say_it_too(org, client, held):
+    for name in ("public:standings", "org_print_standings"):
+        assert AUGUST_2024 in page(org, name, held)
+    assert save(org, held, date="2026-03-01").status_code == 302
+    assert MARCH_2026 in page(org, "public:standings", held, "en")
+    assert "FIDEタイブレーカー規程（2026年3月版）" in page(org, "public:standings", held, "ja")
+    assert MARCH_2026 in page(org, "org_print_standings", held)
+
+
 def test_an_event_without_fide_tie_breaks_names_no_edition(org, event):
     # A Magic event (the `event` fixture): no C.07 tie-break, no setting, no line.
     settings = page(org, "org_settings", event)
     assert 'name="tiebreak_rules"' not in settings and "FIDE tie-break regulations" not in settings
-    assert "FIDE tie-break regulations" not in page(org, "org_standings", event)
+    for name in ("org_standings", "public:standings", "org_print_standings"):
+        assert "FIDE tie-break regulations" not in page(org, name, event)
