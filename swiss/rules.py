@@ -45,9 +45,13 @@ def start_date(settings: Settings) -> dt.date | None:
 def c07_edition(settings: Settings) -> str:
     """The C.07 edition the event's tie-breaks follow: the one it names, else the one in force on its start
     date (the oldest known for an event before it), else the newest."""
-    if settings.tiebreak_rules:
-        return settings.tiebreak_rules
-    start = start_date(settings)
+    return edition_on(start_date(settings), settings.tiebreak_rules)
+
+
+def edition_on(start: dt.date | None, named: str = "") -> str:
+    """The C.07 edition of an event that began on `start` (None: no date) and names `named` ("" for none)."""
+    if named:
+        return named
     if start is None:
         return C07_LATEST
     edition = C07_EDITIONS[0][0]
@@ -64,8 +68,18 @@ def c07_named(settings: Settings) -> bool:
 
 def top_uncapped(settings: Settings) -> bool:
     """Whether B.02 8.3.1 as amended applies: the event began on or after 1 October 2025, or has no date."""
-    start = start_date(settings)
+    return uncapped_on(start_date(settings))
+
+
+def uncapped_on(start: dt.date | None) -> bool:
+    """`top_uncapped` of an event that began on `start` (None: no date)."""
     return start is None or start >= TOP_UNCAPPED_SINCE
+
+
+def moved(old_start: dt.date | None, old_named: str, start: dt.date | None, named: str) -> tuple[bool, bool]:
+    """Whether a new start date and named edition change the C.07 edition, and whether they change the 2650 rule,
+    an event follows."""
+    return edition_on(old_start, old_named) != edition_on(start, named), uncapped_on(old_start) != uncapped_on(start)
 
 
 def tiebreak_rules_at(data: dict) -> dict[str, Any]:

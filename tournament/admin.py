@@ -5,6 +5,7 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from swiss import rules
 from tournament.forms.accounts import refuse_lookalike_username
 from tournament.models import (
     Event,
@@ -87,6 +88,10 @@ class EventAdmin(ChangesTheEvent, admin.ModelAdmin):
             if changed:
                 obj.save(update_fields=changed)
             scoring = [f for f in changed if f in Event.SCORING_FIELDS and getattr(obj, f) != getattr(before, f)]
+            # A new date that moves the FIDE rules the event follows (its C.07 edition or the 2650 rule).
+            named = obj.tiebreak_rules
+            if "date" in changed and obj.preset == "chess" and any(rules.moved(before.date, named, obj.date, named)):
+                scoring.append("date")
             if paired and scoring:
                 locks.log(obj, "settings_after_pairing", request.user, fields=scoring)
                 message = _("Scoring or tie-breakers changed after pairing; the change is logged.")

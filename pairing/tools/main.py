@@ -22,6 +22,10 @@ OUTLOOK_POINTS_HELP = "the same for a line of P match points or more (a Day-2 cu
 NORMS_HELP = (
     "FIDE title norms (GM, IM, WGM, WIM): for each player, achieved / possible / not possible (docs/ratings.md)"
 )
+TIEBREAK_RULES_HELP = (
+    "the edition of the FIDE tie-break regulations (C.07) to rank by, whatever the event's date: 2024 (August "
+    "2024) or 2026 (March 2026); a TRF has no field for it (docs/tiebreakers.md)"
+)
 WHY_NOT_HELP = "two player ids as in the file: why the round does not pair them together (docs/explanations.md)"
 EXPLAIN_HELP = 'why each player is paired as they are (docs/explanations.md): a line per player, in JSON "why"'
 
@@ -42,6 +46,8 @@ def parser() -> argparse.ArgumentParser:
         sub.add_argument("file", metavar="FILE", help="swiss-event JSON file or FIDE TRF-16 file")
         sub.add_argument("--format", choices=("json", "text"), default="text", help=FORMAT_HELP)
         sub.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
+    for sub in (standings, check):
+        sub.add_argument("--tiebreak-rules", choices=("2024", "2026"), metavar="2024|2026", help=TIEBREAK_RULES_HELP)
     pair.add_argument(
         "--seed", type=int, metavar="N", help="random seed, to reproduce a pairing (default: a new one, printed)"
     )
@@ -90,19 +96,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
                 text = run_pair(args.file, args.seed, args.format, args.section, args.why_not, args.explain)
                 status = 0
             elif args.command == "standings" and (args.outlook is not None or args.outlook_points is not None):
-                text = run_outlook(args.file, args.format, args.section, args.outlook, args.outlook_points)
+                text = run_outlook(
+                    args.file, args.format, args.section, args.outlook, args.outlook_points, args.tiebreak_rules
+                )
                 status = 0
             elif args.command == "standings" and args.norms:
                 text, status = run_norms(args.file, args.format, args.section), 0
             elif args.command == "standings":
-                text = run_standings(args.file, args.format, args.after_round, args.section)
+                text = run_standings(args.file, args.format, args.after_round, args.section, args.tiebreak_rules)
                 status = 0
             elif args.command == "prizes":
                 text, status = run_prizes(args.file, args.format, args.section), 0
             elif args.command == "generate":
                 text, status = run_generate(args), 0
             else:
-                text, status = run_check(args.file, args.format, args.section)
+                text, status = run_check(args.file, args.format, args.section, args.tiebreak_rules)
     except FileRefused as e:
         err.write(f"swiss {args.command}: {e}\n")
         return e.status
@@ -162,8 +170,10 @@ def _why_not(file: str, event: Event, done, players: str):
     return why_not(done.inp, done.result, ids[0], ids[1])
 
 
-def run_standings(file: str, format: str, after_round: int | None, section: str | None) -> str:
-    """What `swiss standings` and `manage.py standings` print."""
+def run_standings(
+    file: str, format: str, after_round: int | None, section: str | None, tiebreak_rules: str | None = None
+) -> str:
+    """What `swiss standings` and `manage.py standings` print (`tiebreak_rules`: the C.07 edition named)."""
     from standings import StandingsError, compute, dumps_json, to_text
     from standings.rating import has_ratings, rating_changes
 
@@ -174,6 +184,7 @@ def run_standings(file: str, format: str, after_round: int | None, section: str 
     for heading, event in sections_to_run(doc, file, section, one=format == "json"):
         if is_trf:
             event = by_file_tiebreakers(event, file)
+        event = with_edition(event, tiebreak_rules)
         try:
             result = compute(event, after_round)
         except StandingsError as e:
@@ -184,7 +195,14 @@ def run_standings(file: str, format: str, after_round: int | None, section: str 
     return "\n".join(parts)
 
 
-def run_outlook(file: str, format: str, section: str | None, places: int | None, points: str | None) -> str:
+def run_outlook(
+    file: str,
+    format: str,
+    section: str | None,
+    places: int | None,
+    points: str | None,
+    tiebreak_rules: str | None = None,
+) -> str:
     """What `swiss standings --outlook N` (or `--outlook-points P`) prints: what each player needs from their
     own match in the round being played. A round that is not paired, or finished, is a FileRefused."""
     from fractions import Fraction
@@ -206,6 +224,7 @@ def run_outlook(file: str, format: str, section: str | None, places: int | None,
     for heading, event in sections_to_run(doc, file, section, one=format == "json"):
         if is_trf:
             event = by_file_tiebreakers(event, file)
+        event = with_edition(event, tiebreak_rules)
         try:
             result = outlook(event, places=places, points=line)
         except (OutlookRefused, StandingsError) as e:
@@ -248,8 +267,17 @@ def by_file_tiebreakers(event: Event, file: str) -> Event:
     return replace(event, settings=replace(event.settings, tiebreakers=codes))
 
 
-def run_check(file: str, format: str, section: str | None) -> tuple[str, int]:
-    """What `swiss check` prints, and its exit status (0 all agree, 1 something differs)."""
+def with_edition(event: Event, tiebreak_rules: str | None) -> Event:
+    """The event ranked by the C.07 edition named on the command line (`--tiebreak-rules`), whatever its date or
+    its file's own choice; as it is when none is named."""
+    if not tiebreak_rules:
+        return event
+    return replace(event, settings=replace(event.settings, tiebreak_rules=tiebreak_rules))
+
+
+def run_check(file: str, format: str, section: str | None, tiebreak_rules: str | None = None) -> tuple[str, int]:
+    """What `swiss check` prints, and its exit status (0 all agree, 1 something differs); `tiebreak_rules`: the
+    C.07 edition the standings are ranked by, when named."""
     from pairing.tools.check import CheckRefused, check, to_json, to_text
     from swiss.trf import rank_column
     from swiss.trfheader import tiebreak_record
@@ -258,6 +286,7 @@ def run_check(file: str, format: str, section: str | None) -> tuple[str, int]:
     parts = []
     status = 0
     for heading, event in sections_to_run(doc, file, section, one=format == "json"):
+        event = with_edition(event, tiebreak_rules)
         if is_trf:
             ranks: dict[str, int] | None = rank_column(data)
             tiebreakers = tiebreak_record(event.settings.trf_header)

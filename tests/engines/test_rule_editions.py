@@ -175,3 +175,33 @@ def test_swiss_check_ranks_a_trf_by_the_rules_of_its_start_date(tmp_path):
         # Since March 2026 #11's forfeit win counts #9's 1.5, not his own 2.5: BH 12.5, below #8.
         moved = {d["player"]: (d["file"], d["rules"]) for d in doc["differences"]}
         assert moved == ({} if agrees else {"11": (7, [8, 8]), "8": (8, [7, 7])}), start
+
+
+def test_swiss_standings_ranks_by_the_edition_named_on_the_command_line(tmp_path):
+    # A TRF has no field for the edition: --tiebreak-rules names it, whatever the 042 date says.
+    for start in ("2024/03/22", "2026/03/01"):
+        path = trf_dated(tmp_path, start)
+        for rules, bh_of_4 in (("2024", 15), ("2026", 14)):
+            status, out, err = run("standings", str(path), "--format", "json", "--tiebreak-rules", rules)
+            assert status == 0, err
+            rows = {r["id"]: r["tiebreakers"] for r in json.loads(out)["standings"]}
+            assert F(rows["4"]["BH"]) == bh_of_4, (start, rules)
+    # The text table and the outlook read it too; an edition the program does not know is a usage error (2).
+    status, text, _ = run("standings", str(trf_dated(tmp_path, None)), "--tiebreak-rules", "2024")
+    david = next(line.split() for line in text.splitlines() if " David " in f" {line} ")
+    assert status == 0 and "15" in david
+    with pytest.raises(SystemExit) as refused:
+        run("standings", str(trf_dated(tmp_path, None)), "--tiebreak-rules", "2025")
+    assert refused.value.code == 2
+
+
+def test_swiss_check_ranks_by_the_edition_named_on_the_command_line(tmp_path):
+    ranks = {r["id"]: r["rank"] for r in standings_of(trf_dated(tmp_path, "2024/03/22"))}
+    # Dated 2026 but checked by the 2024 edition: the 2024 ranks agree; dated 2024 but by 2026's, they do not.
+    for start, rules, agrees in (("2026/03/01", "2024", True), ("2024/03/22", "2026", False)):
+        path = trf_dated(tmp_path, start, ranks)
+        status, out, _ = run("check", str(path), "--format", "json", "--tiebreak-rules", rules)
+        doc = json.loads(out)["standings"]
+        assert status in (0, 1) and doc["ok"] is agrees, (start, rules)  # (Held's pairings are not all Dutch)
+        moved = {d["player"]: (d["file"], d["rules"]) for d in doc["differences"]}
+        assert moved == ({} if agrees else {"11": (7, [8, 8]), "8": (8, [7, 7])}), (start, rules)

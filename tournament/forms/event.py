@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swiss.model import BEST_OF, is_top_cut
 from swiss.presets import PRESETS, preset_fields
+from swiss.rules import moved
 from swiss.tiebreakers import CODES
 from tournament.forms.cut_settings import CUT_FIELDS, CutFields
 from tournament.forms.fields import (
@@ -286,17 +287,48 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             # A new preset with the old preset's numbers untouched: take the new preset's numbers.
             data.update({f: v for f, v in preset_fields(data["preset"]).items() if f not in ("preset", "colours")})
         if self.locked and self.changed_locked() and not data.get("confirm_locked"):
-            self.add_error(
-                "confirm_locked",
-                _(
-                    "Rounds are paired already: changing scoring or tie-breakers changes the standings. Tick to confirm."
-                ),
-            )
+            if self.changed_locked() != ["date"]:
+                self.add_error(
+                    "confirm_locked",
+                    _(
+                        "Rounds are paired already: changing scoring or tie-breakers changes the standings. "
+                        "Tick to confirm."
+                    ),
+                )
+            if "date" in self.changed_locked():
+                self.add_error(
+                    "confirm_locked",
+                    _(
+                        "Rounds are paired already: the new date changes the FIDE rules the event follows (the "
+                        "edition of the tie-breaks, or the 2650 rule of rating changes). Tick to confirm."
+                    ),
+                )
         self.clean_cut(data)
         return data
 
     def changed_locked(self) -> list[str]:
-        return [f for f in LOCKED_FIELDS if f in self.changed_data]
+        """The scoring fields this form changes, and "date" when the new date changes the FIDE rules the event
+        follows (its C.07 edition or B.02's 2650 rule: swiss/rules.py), which changes standings as they do."""
+        fields = [f for f in LOCKED_FIELDS if f in self.changed_data]
+        if self.date_moves_rules():
+            fields.append("date")
+        return fields
+
+    def rules_moved(self) -> tuple[bool, bool]:
+        """Whether the date and edition typed change the C.07 edition, and the 2650 rule, a chess event follows."""
+        data = getattr(self, "cleaned_data", {})
+        if self.instance.preset != "chess" or "date" not in data:
+            return False, False
+        named = self.initial.get("tiebreak_rules") or ""
+        return moved(self.initial.get("date"), named, data["date"], data.get("tiebreak_rules", named) or "")
+
+    def date_moves_rules(self) -> bool:
+        """Whether the new date by itself (the edition named as typed) changes the FIDE rules the event follows."""
+        data = getattr(self, "cleaned_data", {})
+        if self.instance.preset != "chess" or "date" not in data or "date" not in self.changed_data:
+            return False
+        named = data.get("tiebreak_rules", self.initial.get("tiebreak_rules")) or ""
+        return any(moved(self.initial.get("date"), named, data["date"], named))
 
 
 class StaffForm(forms.Form):

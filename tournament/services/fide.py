@@ -1,16 +1,25 @@
 """FIDE mode itself (docs/fide-mode.md): on for every new chess event, turned on by hand before round 1, and
 left for good after a level-4 warning, which the TRF export records in a `###` line with the round; and the
-tie-break list changed after round 1, a level-4 warning whose `###` line keeps the list it replaces; and the
+tie-break list changed after round 1, a level-4 warning whose `###` line keeps the list it replaces, as is the
+FIDE rules the event follows changed after round 1 (the C.07 edition named, or a new date that moves the edition
+or B.02's 2650 rule: `rules_changed`); and the
 warnings of the byes the desk gives in it (`bye_warnings`), on the player page's bye form and its registration
 form (`player_edited`: pre-awarded byes, which are full-point byes)."""
+
+import datetime as dt
+from dataclasses import replace
 
 from django.db import transaction
 from django.utils.translation import gettext
 
+import standings
+from swiss.rules import edition_on, moved, uncapped_on
 from swiss.tiebreakers import c07_code
 from tournament.models import Event, Match, Player
 from tournament.services.locks import ServiceError, changed, lock_event, log, swiss_rounds_played
 from tournament.services.warnings import NONE, Level, Passed, Warning, check
+from tournament.snapshot import event_to_file
+from tournament.text import l10n
 
 
 def leave_fide_mode(event: Event, by, passed: Passed = NONE) -> None:
@@ -90,6 +99,112 @@ def tiebreaks_warning(old: list[str], new: list[str], played: int) -> Warning:
         ),
         trf=f"Tie-breaks changed @ Round {played}, were: {listed}",
         params={"round": played, "old": list(old), "new": list(new)},
+    )
+
+
+def rules_moved(event: Event, old_date: dt.date | None, old_named: str) -> tuple[bool, bool]:
+    """Whether the C.07 edition, and whether B.02's 2650 rule, a chess event follows changed from what the date
+    `old_date` and the named edition `old_named` gave to what its (unsaved) date and `tiebreak_rules` give."""
+    if event.preset != "chess":
+        return False, False
+    return moved(old_date, old_named, event.date, event.tiebreak_rules)
+
+
+def rules_changed(event: Event, by, old_date: dt.date | None, old_named: str, passed: Passed = NONE) -> None:
+    """In FIDE mode, the FIDE rules the event follows changed once round 1 is paired (its C.07 edition named
+    anew, or a new date that moves the edition or the 2650 rule): a level-4 warning each, as a new tie-break
+    list, with a `###` line naming the old and new. Call inside the save's transaction, `event` carrying the
+    new values (`check` rolls it back)."""
+    if not event.fide or not event.rounds.exists():
+        return
+    edition, rating = rules_moved(event, old_date, old_named)
+    played = swiss_rounds_played(event)
+    found = []
+    dated = f" (event date {_iso(old_date)} -> {_iso(event.date)})" if old_date != event.date else ""
+    if edition:
+        found.append(_edition_warning(event, old_date, old_named, played, dated))
+    if rating:
+        found.append(_rating_warning(event, old_date, played, dated))
+    check(event, by, found, passed, round=played)
+
+
+def _iso(day: dt.date | None) -> str:
+    return day.isoformat() if day else "none"
+
+
+def _edition_warning(event: Event, old_date: dt.date | None, old_named: str, played: int, dated: str) -> Warning:
+    old, new = edition_on(old_date, old_named), edition_on(event.date, event.tiebreak_rules)
+    names = {"old": str(l10n.TIEBREAK_RULES[old]), "new": str(l10n.TIEBREAK_RULES[new])}
+    if dated:
+        text = gettext(
+            "The new date changes the edition of the tie-breaks after round 1 has been paired: the standings would "
+            "follow the %(new)s instead of the %(old)s. Change it?"
+        )
+    else:
+        text = gettext(
+            "Change the edition of the tie-breaks after round 1 has been paired? The standings would follow the "
+            "%(new)s instead of the %(old)s."
+        )
+    return Warning(
+        Level.CONSEQUENCES,
+        "tiebreak_rules_changed",
+        text % names,
+        consequences=gettext(
+            "The standings' tie-break figures are worked out by the new edition from now on, the earlier rounds' "
+            "too: %(ranks)s The event's log and the TRF export (a ### line) keep the edition it replaces, so a "
+            "rating officer sees the change."
+        )
+        % {"ranks": _ranks_moved(event, old_date, old_named)},
+        trf=f"Tie-break rules changed @ Round {played}: C.07 edition {old} -> {new}{dated}",
+        params={"round": played, "old": old, "new": new, "date": _iso(event.date)},
+    )
+
+
+def _ranks_moved(event: Event, old_date: dt.date | None, old_named: str) -> str:
+    """Which players' ranks the new edition changes in the current standings, as a sentence."""
+    doc = event_to_file(event)
+    before = replace(
+        doc, settings=replace(doc.settings, date=old_date and old_date.isoformat(), tiebreak_rules=old_named)
+    )
+    try:
+        old, new = standings.compute(before).by_player(), standings.compute(doc).rows
+    except standings.StandingsError:
+        return ""
+    moved = [
+        gettext("%(player)s from %(old)s to %(new)s") % {"player": r.name, "old": old[r.player_id].rank, "new": r.rank}
+        for r in new
+        if r.player_id in old and old[r.player_id].rank != r.rank
+    ]
+    if not moved:
+        return gettext("no player's rank in the current standings changes.")
+    return gettext("in the current standings, ranks change: %(moved)s.") % {"moved": l10n.join(moved)}
+
+
+def _rating_warning(event: Event, old_date: dt.date | None, played: int, dated: str) -> Warning:
+    uncapped = uncapped_on(event.date)
+    if uncapped:
+        text = gettext(
+            "The new date puts the event on or after 1 October 2025: a player rated 2650 or more counts the whole "
+            "rating difference (FIDE rating regulations B.02 8.3.1 as amended). Change it after round 1 has been "
+            "paired?"
+        )
+    else:
+        text = gettext(
+            "The new date puts the event before 1 October 2025: the 400-point rule holds for every player, those "
+            "rated 2650 or more too (FIDE rating regulations B.02 8.3.1 before its amendment). Change it after "
+            "round 1 has been paired?"
+        )
+    rule = "2650 rule of 1 October 2025" if uncapped else "400-point rule for all"
+    return Warning(
+        Level.CONSEQUENCES,
+        "rating_rule_changed",
+        text,
+        consequences=gettext(
+            "The rating changes of games with a player rated 2650 or more are worked out by the other rule, the "
+            "earlier rounds' too. The event's log and the TRF export (a ### line) keep the change."
+        ),
+        trf=f"Rating rule changed @ Round {played}: B.02 8.3.1 {rule}{dated}",
+        params={"round": played, "uncapped": uncapped, "date": _iso(event.date)},
     )
 
 

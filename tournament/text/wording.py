@@ -227,6 +227,9 @@ SETTING_WORDS = {
     "best_of": game_words.gettext_lazy("games per match"),
     "floor": gettext_lazy("the percentage floor"),
     "tiebreakers": gettext_lazy("the tie-breakers"),
+    "rating_breaks_ties": gettext_lazy("breaking ties by rating"),
+    "tiebreak_rules": gettext_lazy("the FIDE tie-break regulations"),
+    "date": gettext_lazy("the date (which changes the FIDE rules the event follows)"),
 }
 
 

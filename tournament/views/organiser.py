@@ -16,6 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from swiss.rules import edition_on, moved, uncapped_on
 from tournament.forms import once
 from tournament.forms.event import TIEBREAKER_CHOICES, EventCreateForm, EventSettingsForm, StaffForm
 from tournament.forms.files import EventFileForm
@@ -29,7 +30,7 @@ from tournament.pages.standings import standings_tables
 from tournament.services import forbidden
 from tournament.services.adjourned import final_blocked
 from tournament.services.divisions import joined_into
-from tournament.services.fide import tiebreaks_changed
+from tournament.services.fide import rules_changed, tiebreaks_changed
 from tournament.services.locks import ServiceError, awaiting_result, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
 from tournament.services.staff import claim_invites, create_event, new_event_zone
@@ -190,6 +191,9 @@ def event_settings(request: HtmxHttpRequest, slug: str):
                     # FIDE mode: a new tie-break list after round 1 is a level-4 warning (rolls back until passed).
                     old = list(form.initial.get("tiebreakers") or [])
                     tiebreaks_changed(event, request.user, old, form.cleaned_data["tiebreakers"], passes(request))
+                    # So is a new edition of them, or a new date that changes the edition or the 2650 rule.
+                    was = (form.initial.get("date"), form.initial.get("tiebreak_rules") or "")
+                    rules_changed(event, request.user, *was, passes(request))
                     _save_settings(request, form, event, locked)
                     return back(request, reverse("org_settings", args=[slug]))
                 for message in _stale_messages(form, stale):
@@ -228,10 +232,24 @@ def _save_settings(request: HtmxHttpRequest, form: EventSettingsForm, event: Eve
     if event.reporting != was_reporting:  # logged as the round page's switch logs it
         log(event, "reporting", request.user, mode=event.reporting, was=was_reporting)
     if locked and changed_locked:
-        log(event, "settings_after_pairing", request.user, fields=changed_locked)
+        log(event, "settings_after_pairing", request.user, fields=changed_locked, **_rules_moved(form, event))
         messages.warning(request, _("Scoring or tie-breakers changed after pairing; the change is logged."))
     changed(event)
     messages.success(request, _("Settings saved."))
+
+
+def _rules_moved(form: EventSettingsForm, event: Event) -> dict:
+    """For the log: the C.07 edition and the 2650 rule (B.02 8.3.1 as amended) before and after, when they moved."""
+    old_date, old_named = form.initial.get("date"), form.initial.get("tiebreak_rules") or ""
+    edition, rating = (
+        moved(old_date, old_named, event.date, event.tiebreak_rules) if event.preset == "chess" else (0, 0)
+    )
+    found = {}
+    if edition:
+        found["c07"] = [edition_on(old_date, old_named), edition_on(event.date, event.tiebreak_rules)]
+    if rating:
+        found["uncapped_2650"] = [uncapped_on(old_date), uncapped_on(event.date)]
+    return found
 
 
 # The settings form carries what it showed when it was loaded (signed), so that a save can tell what changed

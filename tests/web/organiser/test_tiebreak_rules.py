@@ -39,9 +39,16 @@ def bh_of_david(event: Event) -> F:
 
 
 def save(org, event: Event, language: str = "en", **over):
+    """Save the settings, passing the FIDE-mode warnings a new edition or date asks (test_rule_edition_change.py
+    tests them): the uploaded crosstable is in FIDE mode, its rounds paired."""
     data = settings_data(event, win_points="1", draw_points="1/2", best_of=1, colours="on", planned_rounds=5)
     data.update({"top_cut": 0, "confirm_locked": "on", **over})
-    return org.post(reverse("org_settings", args=[event.slug]), data, HTTP_ACCEPT_LANGUAGE=language)
+    url = reverse("org_settings", args=[event.slug])
+    response = org.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
+    while response.status_code == 200 and 'name="passed"' in (html := response.content.decode()):
+        passed = [part.split('"', 1)[0] for part in html.split('name="passed" value="')[1:]]
+        response = org.post(url, {**data, "passed": passed}, HTTP_ACCEPT_LANGUAGE=language)
+    return response
 
 
 def page(org, name: str, event: Event, language: str = "en") -> str:

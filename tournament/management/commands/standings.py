@@ -1,7 +1,15 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from pairing.tools.files import SECTION_HELP, FileRefused, without_cycle_collector
-from pairing.tools.main import NORMS_HELP, OUTLOOK_HELP, OUTLOOK_POINTS_HELP, run_norms, run_outlook, run_standings
+from pairing.tools.main import (
+    NORMS_HELP,
+    OUTLOOK_HELP,
+    OUTLOOK_POINTS_HELP,
+    TIEBREAK_RULES_HELP,
+    run_norms,
+    run_outlook,
+    run_standings,
+)
 
 
 class Command(BaseCommand):
@@ -29,6 +37,7 @@ class Command(BaseCommand):
             help="standings after Swiss round N (default: the last round with a result)",
         )
         parser.add_argument("--section", metavar="NAME", help=SECTION_HELP + "; --format json needs one")
+        parser.add_argument("--tiebreak-rules", choices=("2024", "2026"), metavar="2024|2026", help=TIEBREAK_RULES_HELP)
         line = parser.add_mutually_exclusive_group()
         line.add_argument("--outlook", type=int, metavar="N", help=OUTLOOK_HELP)
         line.add_argument("--outlook-points", metavar="P", help=OUTLOOK_POINTS_HELP)
@@ -44,6 +53,7 @@ class Command(BaseCommand):
         outlook=None,
         outlook_points=None,
         norms=False,
+        tiebreak_rules=None,
         **options,
     ):
         try:
@@ -51,9 +61,9 @@ class Command(BaseCommand):
                 if norms:
                     output = run_norms(file, format, section)
                 elif outlook is not None or outlook_points is not None:
-                    output = run_outlook(file, format, section, outlook, outlook_points)
+                    output = run_outlook(file, format, section, outlook, outlook_points, tiebreak_rules)
                 else:
-                    output = run_standings(file, format, after_round, section)
+                    output = run_standings(file, format, after_round, section, tiebreak_rules)
         except FileRefused as e:
             raise CommandError(str(e), returncode=e.status) from None
         self.stdout.write(output, ending="")
