@@ -2,8 +2,9 @@
 (docs/prizes.md#before-the-last-results).
 
 For every player at an open table and each result of their match (win, draw, loss), what they take from the
-prize list (`standings.prizes`) over every way the other open tables can end, as the outlook enumerates them
-(`standings.outlook_exact.finals`: no second enumeration):
+prize list (`standings.prizes`) over every way the other open tables can end (the combinations of the outlook's
+`standings.outlook_exact.finals`, which `_plain` ranks one by one; `_Fast` reaches the same claims from far
+fewer, leaving out the players who cannot reach any prize and ranking only where tie-breakers can change one):
 
 - `certain`: the same prizes, shares and amounts in every combination ("a share of 1st–3rd prize, € 66.66");
 - `none`: no prize in any combination;
@@ -11,8 +12,8 @@ prize list (`standings.prizes`) over every way the other open tables can end, as
 
 Claims are never wrong: each holds for every combination, every game score of the player's own match with
 that result included. The standings are ranked by the engine (`standings.engine.compute`) when the tie rule
-reads the order inside a group level on points (Hort, tie-break); under "shared" the points alone decide who
-pools which prizes. Bounded as the outlook is (`standings.outlook.EXACT_WORK`): past it there is no answer
+reads the order inside a group level on points (Hort, tie-break) and players in reach are level; under "shared"
+the points alone decide who pools which prizes. Bounded as the outlook is (`standings.outlook.EXACT_WORK`): past it there is no answer
 (None), never a guess. Only the last round's standings are final: the caller asks in the last round.
 """
 
@@ -300,23 +301,27 @@ class _Fast:
             pts[t.b] += state.value[_FLIP[o]]
         level: list[tuple[str, ...]] = []
         ends: list[tuple[tuple[str, ...], Awards]] = []
+        tied = 0  # rankings the level combinations take
         for combo in itertools.product(*(t.outcomes() for t in live)):
             final = dict(pts)
             for t, o in zip(live, combo, strict=True):
                 final[t.a] += state.value[o]
                 final[t.b] += state.value[_FLIP[o]]
             tie = self.ranked and not self._apart(players, final)
-            if tie and self._finals_of(live, rest, combo) == 1:
-                level.append(combo)  # one ranking settles it: no split by points first
-                continue
+            if tie:
+                finals = self._finals_of(live, rest, combo)
+                if combos * len(players) + (tied + finals) * len(self.template) > EXACT_WORK:
+                    return None, 0  # over the bound: give up before ranking anything
+                if finals == 1:
+                    level.append(combo)  # one ranking settles it: no split by points first
+                    tied += 1
+                    continue
             awards = self._split(_by_points(players, final, state.unit))
             if tie and _order_counts(awards, players, final):
                 level.append(combo)
+                tied += finals
             else:
                 ends.append((combo, awards))
-        tied = sum(self._finals_of(live, rest, combo) for combo in level)
-        if len(ends) * len(players) + tied * len(self.template) > EXACT_WORK:
-            return None, 0
         for combo, awards in ends:
             for t, o in zip(live, combo, strict=True):
                 for pid in (t.a, t.b):
