@@ -310,8 +310,8 @@ class _Fast:
             tie = self.ranked and not self._apart(players, final)
             if tie:
                 finals = self._finals_of(live, rest, combo)
-                if combos * len(players) + (tied + finals) * len(self.template) > EXACT_WORK:
-                    return None, 0  # over the bound: give up before ranking anything
+                if len(ends) * len(players) + (tied + finals) * len(self.template) > EXACT_WORK:
+                    return None, 0  # over the bound already: give up before ranking anything
                 if finals == 1:
                     level.append(combo)  # one ranking settles it: no split by points first
                     tied += 1
@@ -322,6 +322,10 @@ class _Fast:
                 tied += finals
             else:
                 ends.append((combo, awards))
+        # Never more than the plain enumeration's work (each combination split or ranked once, or once for each
+        # of its completions): whatever it answers, this answers.
+        if len(ends) * len(players) + tied * len(self.template) > EXACT_WORK:
+            return None, 0
         for combo, awards in ends:
             for t, o in zip(live, combo, strict=True):
                 for pid in (t.a, t.b):
