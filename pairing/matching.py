@@ -71,7 +71,7 @@ def _rustworkx(vertex: list[int], edges: list[Edge]) -> list[tuple[int, int]]:
     g = rx.PyGraph()
     g.add_nodes_from(vertex)
     g.add_edges_from(edges)
-    return [(vertex[a], vertex[b]) for a, b in rx.max_weight_matching(g, weight_fn=lambda w: w)]
+    return [(vertex[a], vertex[b]) for a, b in rx.max_weight_matching(g, weight_fn=int)]
 
 
 def compress(edges: list[Edge]) -> list[Edge] | None:

@@ -37,7 +37,7 @@ def start(br: Brackets) -> None:
         g = rx.PyGraph()
         g.add_nodes_from(range(n))
         g.add_edges_from([(i, j, weight(i, j)) for i, j in pairs])
-        br.take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=lambda w: w))
+        br.take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=int))
         if _is_best(br, odd, top):
             break
     unmatched = [i for i in range(n) if br.get_mate(i) == i]

@@ -269,7 +269,7 @@ def _complete(br, to_group, to_below, group, below, core) -> list[tuple[int, int
     g = rx.PyGraph(multigraph=False)
     g.add_nodes_from(ends)
     g.add_edges_from(edges)
-    matched = rx.max_weight_matching(g, weight_fn=lambda w: w)
+    matched = rx.max_weight_matching(g, weight_fn=int)
     mates = {}
     for a, b in matched:
         mates[ends[a]], mates[ends[b]] = ends[b], ends[a]
@@ -373,7 +373,7 @@ def _complete_below(br: Brackets, floating: list[int], below: list[int], pairs_b
     ]
     edges.extend((index[a], index[b], small[a] + small[b] + 1) for a, b in pairs_below)
     rg.add_edges_from(edges)
-    completion = rx.max_weight_matching(rg, max_cardinality=True, weight_fn=lambda w: w)
+    completion = rx.max_weight_matching(rg, max_cardinality=True, weight_fn=int)
     mates = {}
     for a, b in completion:
         mates[ends[a]], mates[ends[b]] = ends[b], ends[a]

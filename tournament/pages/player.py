@@ -73,6 +73,10 @@ def sent_message(sent: reports.Sent, player: Player, outcome: Outcome, chess: bo
     if sent.state == reports.STORED:
         stored = said(m.games, m.result, m, player, named=True, chess=chess) or result_label(m, chess)
         return _("Result stored: %(result)s. Thank you!") % {"result": stored}
+    if sent.state == reports.ARBITER:
+        return _("Reported: %(result)s. You agree; the arbiter enters this result at the desk.") % {
+            "result": said(outcome.games, outcome.result, m, player, chess=chess)
+        }
     opponent = m.player_b if m.player_a_id == player.pk else m.player_a
     return _("Reported: %(result)s. %(name)s confirms it on their phone.") % {
         "result": said(outcome.games, outcome.result, m, player, chess=chess),

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Event, Match, Player, Report, Round
 from tournament.pages import results_board
-from tournament.services.reports import DISPUTED, STORED, WAITING, status, told
+from tournament.services.reports import ARBITER, DISPUTED, STORED, WAITING, status, told
 from tournament.services.results import shorthands
 from tournament.services.rounds import met_before
 from tournament.services.standings import chess_idents, event_standings
@@ -134,7 +134,7 @@ class RowMaker:
             elif m.entered_by_id:
                 entered = _("by %(name)s") % {"name": m.entered_by.get_username()}
         versions = []
-        if state in (DISPUTED, WAITING):
+        if state in (DISPUTED, WAITING, ARBITER):
             for r in rs:
                 player = m.player_a if r.player_id == m.player_a_id else m.player_b
                 text = self.not_right if r.disputes else told(r.games, r.result, m, self.event.chess_results)

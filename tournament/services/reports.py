@@ -32,6 +32,7 @@ from tournament.models import (
     new_code,
     new_token,
 )
+from tournament.services.adjourned import result_warnings
 from tournament.services.locks import ServiceError, changed, current_round, lock_event, log, shared_round
 from tournament.services.results import Outcome, after_result, store_result, validate_result
 from tournament.services.roster import drop_player
@@ -39,6 +40,9 @@ from tournament.text import game_words
 from tournament.text.results import CHESS_RESULTS, result_label
 
 EMPTY, WAITING, DISPUTED, STORED = "empty", "waiting", "disputed", "stored"
+# The players agree, yet the result is the arbiter's to enter: a FIDE-mode warning stands before it (an adjourned
+# game's result other than a draw), which only the desk may pass. Their reports are kept for the desk to read.
+ARBITER = "arbiter"
 
 
 def reissue(player: Player, by) -> Player:
@@ -104,7 +108,7 @@ def told(games: tuple[int, int, int] | None, result: str, match: Match, chess: b
 
 @dataclass(frozen=True)
 class Sent:
-    state: str  # WAITING, DISPUTED or STORED
+    state: str  # WAITING, DISPUTED, ARBITER or STORED
     match: Match
     # The reports on the match by player, as they stood when this one was taken (under the match's lock), of
     # who plays it; None when not read.
@@ -121,7 +125,9 @@ class Shown:
 
 
 def status(match: Match, reports: list[Report]) -> str:
-    """Where a match stands: stored, disputed (reports differ or one disputes), waiting for the opponent, empty.
+    """Where a match stands: stored, disputed (reports differ or one disputes), agreed but the arbiter's to enter
+    (`ARBITER`: agreeing reports store the result at once unless a warning stands before it), waiting for the
+    opponent, empty.
 
     Only the reports of the players who play it now count (`locks.discard_reports` removes the others when the
     pairing changes; this holds whatever path changed it)."""
@@ -130,6 +136,8 @@ def status(match: Match, reports: list[Report]) -> str:
     reports = [r for r in reports if r.player_id in (match.player_a_id, match.player_b_id)]
     if any(r.disputes for r in reports) or (len(reports) == 2 and not reports[0].agrees_with(reports[1])):
         return DISPUTED
+    if len(reports) == 2:
+        return ARBITER
     return WAITING if reports else EMPTY
 
 
@@ -318,6 +326,9 @@ def _submit(
         other = next((r for r in on_match if r.player_id == opponent_of(m, player)), None)  # one per player
         mine = _report(m.pk, player, outcome, address)
         stores = stores_alone(event, outcome) or (other is not None and mine.agrees_with(other))
+        # A result a FIDE-mode warning stands before is the arbiter's: the desk asks it, a phone cannot pass it.
+        arbiter = stores and bool(result_warnings(m, outcome.games, outcome.result))
+        stores = stores and not arbiter
         if stores and not with_round:
             raise _RoundNeeded
         _put(mine, m)
@@ -328,6 +339,8 @@ def _submit(
     playing = {r.player_id: r for r in now if r.player_id in (m.player_a_id, m.player_b_id)}
     if stored is not None:
         return Sent(STORED, after_result(*stored, None), playing)
+    if arbiter:
+        return Sent(ARBITER, m, playing)
     return Sent(DISPUTED if other is not None else WAITING, m, playing)
 
 

@@ -184,6 +184,7 @@ FILE_TEXTS = {
         "who must not meet"
     ),
     "trf_xxp": _("XXP needs the start ranks of two or more players who must not meet"),
+    "trf_tiebreak_twice": _("the tie-break list names %(code)s twice"),
     "trf_299": _(
         "299 (abnormal points: a penalty, a bonus or a result the arbiter set) is not read here; "
         "enter those points as results, or remove the line"

@@ -173,3 +173,27 @@ def test_a_level_4_warning_in_place_asks_twice_with_its_consequences(rf: Request
     second = asking(rf.post("/x/", {"result": "1-0", "passed": w.key}), Unpassed(pending([w], given), given), "/x/")
     assert second["second"] and second["passed"] == [w.key, w.second_key]
     assert pending([w], {w.key, w.second_key}) == []
+
+
+def test_players_agreeing_on_an_adjourned_games_result_leave_it_to_the_arbiter(org, adjourned):
+    """Two phones report the same non-draw result of an adjourned game: the warning is the desk's to pass, so the
+    reports are kept (nothing lost, nothing stored); both phones say so; the desk reads them and asks the warning."""
+    from tests.web.phone.test_self_report import phone, report
+
+    Event.objects.filter(slug="open").update(reporting=Event.Reporting.CONFIRM)
+    event = Event.objects.get(slug="open")
+    white, black = adjourned.colour_order()
+    first = report(phone(white), event, adjourned, "1-0").content.decode()
+    assert f"{black.name} confirms it on their phone" in first and stored(adjourned) is None
+    second = report(phone(black), event, adjourned, "0-1").content.decode()  # from Black's side: "I lost"
+    assert "the arbiter enters this result at the desk" in second
+    assert "You both reported:" in second and "Waiting for" not in second
+    assert stored(adjourned) is None and adjourned.reports.count() == 2 and codes() == []
+    desk = org.get(reverse("org_round", args=["open", 1])).content.decode()
+    assert "1-0" in desk.split(f'id="m-{adjourned.pk}"', 1)[1].split("</tr>", 1)[0]
+    html = org.post(button_url(adjourned), {"result": "1-0", "version": adjourned.version}, **HTMX).content.decode()
+    assert 'data-code="adjourned_not_draw"' in html and stored(adjourned) is None
+    replay = {"result": "1-0", "version": hidden(html, "version")[0], "passed": hidden(html, "passed")}
+    org.post(button_url(adjourned), replay, **HTMX)
+    assert stored(adjourned) == (1, 0, 0)
+    passed_once(adjourned)
