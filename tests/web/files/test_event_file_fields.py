@@ -49,6 +49,7 @@ EVENT_CASES = [
         "pairing": "optimal",
         "acceleration": "baku",
         "rating_breaks_ties": True,
+        "tiebreak_rules": "2024",
         "initial_colour": "black",
         "fide_mode": True,
         "title_norms": True,
