@@ -47,6 +47,7 @@ from swiss.model import (
 )
 from swiss.presets import PRESETS, TIEBREAKER_CODES
 from swiss.prizelist import dump_prize_settings, prize_settings
+from swiss.rules import dump_tiebreak_rules, tiebreak_rules_at
 from swiss.sectionfacts import dump_section_settings, section_settings
 from swiss.strictjson import (
     EventFileError,
@@ -178,6 +179,7 @@ def _settings(data: dict) -> Settings:
         rating_breaks_ties=bool_at(data.get("rating_breaks_ties", False), "rating_breaks_ties"),
         time_zone=_time_zone(data.get("time_zone", "")),
         **rating_report(data),
+        **tiebreak_rules_at(data),
         **section_settings(data),
         **prize_settings(data),
     )
@@ -417,6 +419,7 @@ def _dump_settings(s: Settings) -> dict[str, Any]:
         doc["forbidden_pairs"] = [list(pair) for pair in s.forbidden_pairs]
     if s.forbidden_rounds:
         doc["forbidden_rounds"] = [list(entry) for entry in s.forbidden_rounds]
+    doc.update(dump_tiebreak_rules(s))
     doc.update(dump_section_settings(s))
     doc.update(dump_prize_settings(s.prizes, s.prize_rules))
     for key in ("date", "slug"):

@@ -102,6 +102,9 @@ class Settings:
     initial_colour: str | None = None
     # Players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
     rating_breaks_ties: bool = False
+    # The FIDE C.07 edition the tie-breaks follow ("2024" or "2026"); "": the one in force on `date`
+    # (swiss.rules, docs/tiebreakers.md).
+    tiebreak_rules: str = ""
     # The venue's IANA time zone ("Asia/Tokyo"), in which the pages show times; "" for the server's (optional key).
     time_zone: str = ""
     # TRF header lines (FIDE TRF-16, e.g. "022 Frankfurt"), kept verbatim so that a TRF comes back as it went in.

@@ -48,6 +48,7 @@ def settings_of(event: Event) -> model.Settings:
         trf_header=tuple(event.trf_header.splitlines()),
         initial_colour=event.initial_colour or None,
         rating_breaks_ties=event.rating_breaks_ties,
+        tiebreak_rules=event.tiebreak_rules,
         pairing=event.pairing,
         acceleration=event.acceleration,
         # [key, key] every round; [key, key, first, last] in those rounds only (a TRF-2026 260 range).
@@ -394,6 +395,7 @@ def event_fields(s: model.Settings) -> dict:
         trf_header="\n".join(s.trf_header),
         initial_colour=s.initial_colour or "",
         rating_breaks_ties=s.rating_breaks_ties,
+        tiebreak_rules=s.tiebreak_rules,
         pairing=s.pairing,
         acceleration=s.acceleration,
         forbidden_pairs=[list(pair) for pair in s.forbidden_pairs] + [list(r) for r in s.forbidden_rounds],

@@ -18,7 +18,7 @@ from tournament.pages.why import all_reasons
 from tournament.services.cut import cut_made, line_in, line_of, requirement_text
 from tournament.services.divisions import division_standings
 from tournament.services.prizes import prize_column
-from tournament.services.standings import chess_idents, settled_marker, standings_shown
+from tournament.services.standings import chess_idents, settled_marker, standings_shown, tiebreak_rules
 from tournament.services.top_cut import stage_name
 from tournament.text import game_words, l10n, name_search
 from tournament.text.results import CHESS_RESULTS, UNPLAYED_LABELS
@@ -342,6 +342,8 @@ def standings_table(event: Event) -> dict:
             "rows": rows,
             # Before a Day-2 cut is made, what makes Day 2 (services/cut.py).
             "day2": requirement_text(event) if line_of(result)[0] is None and not cut_made(event) else "",
+            # The edition of FIDE's tie-break regulations it is ranked by (a chess event's C.07 tie-breaks).
+            "rules": tiebreak_rules(event),
         }
 
     return cached(f"public-standings:{event_key(event)}:{get_language()}", make)
