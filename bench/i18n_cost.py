@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 
 import redis
+from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -103,87 +104,84 @@ def main() -> None:
             sys.exit(f"{tool} not found: apt-get install {tool}")
     pl = public_load()
 
-    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-    db = f"swiss_bench_i18n_{os.getpid()}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-bench-i18n-"))
     redis_port = pl.free_port()
-    env = pl.server_env(f"{base}/{db}", tmp, REDIS_URL=f"redis://127.0.0.1:{redis_port}/0")
-    pl.psql(f"{base}/postgres", f"CREATE DATABASE {db}")
-    server = cache_server = None
-    try:
-        cache_server = start_redis(tmp, redis_port)
-        cache = redis.Redis(host="127.0.0.1", port=redis_port)
-        manage = [PY, str(ROOT / "manage.py")]
-        subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        (tmp / "event.json").write_text(json.dumps(pl.generate(args.players, args.rounds)))
-        subprocess.run(
-            [*manage, "import_event", str(tmp / "event.json"), "--slug", "bench"],
-            env=env,
-            check=True,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-        )
+    with scratch_database("i18n") as url:
+        env = pl.server_env(url, tmp, REDIS_URL=f"redis://127.0.0.1:{redis_port}/0")
+        server = cache_server = None
+        try:
+            cache_server = start_redis(tmp, redis_port)
+            cache = redis.Redis(host="127.0.0.1", port=redis_port)
+            manage = [PY, str(ROOT / "manage.py")]
+            subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            (tmp / "event.json").write_text(json.dumps(pl.generate(args.players, args.rounds)))
+            subprocess.run(
+                [*manage, "import_event", str(tmp / "event.json"), "--slug", "bench"],
+                env=env,
+                check=True,
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+            )
 
-        port = pl.free_port()
-        gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application"]
-        gunicorn += ["--bind", f"127.0.0.1:{port}", "--workers", str(args.workers), "--log-level", "warning"]
-        gunicorn += ["--threads", str(args.threads)]
-        server = subprocess.Popen(gunicorn, env=env, cwd=ROOT)
-        pl.wait_until_up(port, "/e/bench/", server)
+            port = pl.free_port()
+            gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application"]
+            gunicorn += ["--bind", f"127.0.0.1:{port}", "--workers", str(args.workers), "--log-level", "warning"]
+            gunicorn += ["--threads", str(args.threads)]
+            server = subprocess.Popen(gunicorn, env=env, cwd=ROOT)
+            pl.wait_until_up(port, "/e/bench/", server)
 
-        # The cache per language: each public page once per language, counting what each adds.
-        pages = ["/e/bench/", "/e/bench/pairings/", "/e/bench/standings/", "/e/bench/screen/"]
-        hints = {"en": {}, "ja": {"Accept-Language": "ja"}, "da": {"Cookie": f"{COOKIE}=da"}}
-        cache.flushdb()
-        per_language: dict[str | None, list[int]] = {}
-        for code, headers in hints.items():
-            for path in pages:
-                response = pl.get(port, path, {**headers, "Accept-Encoding": "gzip"})
-                assert response.status == 200 and response.getheader("Content-Language") == code, (path, code)
-        for key, size in entries(cache).items():
-            count_size = per_language.setdefault(language_of(cache, key), [0, 0])
-            count_size[0] += 1
-            count_size[1] += size
+            # The cache per language: each public page once per language, counting what each adds.
+            pages = ["/e/bench/", "/e/bench/pairings/", "/e/bench/standings/", "/e/bench/screen/"]
+            hints = {"en": {}, "ja": {"Accept-Language": "ja"}, "da": {"Cookie": f"{COOKIE}=da"}}
+            cache.flushdb()
+            per_language: dict[str | None, list[int]] = {}
+            for code, headers in hints.items():
+                for path in pages:
+                    response = pl.get(port, path, {**headers, "Accept-Encoding": "gzip"})
+                    assert response.status == 200 and response.getheader("Content-Language") == code, (path, code)
+            for key, size in entries(cache).items():
+                count_size = per_language.setdefault(language_of(cache, key), [0, 0])
+                count_size[0] += 1
+                count_size[1] += size
 
-        standings = "/e/bench/standings/"
-        runs = [
-            ("no hint", {}),
-            ("header ja", {"Accept-Language": "ja"}),
-            ("cookie ja", {"Cookie": f"{COOKIE}=ja"}),
-            ("cookie da", {"Cookie": f"{COOKIE}=da"}),
-        ]
-        for _, headers in runs:  # warm every worker's connections and code paths once
-            pl.wrk(port, standings, {**headers, "Accept-Encoding": "gzip"}, 1, args.connections)
-        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-        print(f"load average: {load} on {os.cpu_count()} CPUs (other work on the machine skews req/s and p99)")
-        print(f"gunicorn: {args.workers} workers x {args.threads} threads, cache: Redis; {args.players} players")
-        print(f"{standings} (cached rendering, gzip), wrk {args.connections} connections x {args.duration} s:")
-        print(f"(the four runs taken in turn {args.repeat} times; the median run of each is shown)")
-        print(f"{'':12}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'failed':>8}{'bytes':>8}")
-        results: dict[str, list[dict]] = {name: [] for name, _ in runs}
-        for _ in range(args.repeat):  # in turn, so a change in the machine's other load hits every run alike
+            standings = "/e/bench/standings/"
+            runs = [
+                ("no hint", {}),
+                ("header ja", {"Accept-Language": "ja"}),
+                ("cookie ja", {"Cookie": f"{COOKIE}=ja"}),
+                ("cookie da", {"Cookie": f"{COOKIE}=da"}),
+            ]
+            for _, headers in runs:  # warm every worker's connections and code paths once
+                pl.wrk(port, standings, {**headers, "Accept-Encoding": "gzip"}, 1, args.connections)
+            load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+            print(f"load average: {load} on {os.cpu_count()} CPUs (other work on the machine skews req/s and p99)")
+            print(f"gunicorn: {args.workers} workers x {args.threads} threads, cache: Redis; {args.players} players")
+            print(f"{standings} (cached rendering, gzip), wrk {args.connections} connections x {args.duration} s:")
+            print(f"(the four runs taken in turn {args.repeat} times; the median run of each is shown)")
+            print(f"{'':12}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'failed':>8}{'bytes':>8}")
+            results: dict[str, list[dict]] = {name: [] for name, _ in runs}
+            for _ in range(args.repeat):  # in turn, so a change in the machine's other load hits every run alike
+                for name, headers in runs:
+                    results[name].append(
+                        pl.wrk(port, standings, {**headers, "Accept-Encoding": "gzip"}, args.duration, args.connections)
+                    )
             for name, headers in runs:
-                results[name].append(
-                    pl.wrk(port, standings, {**headers, "Accept-Encoding": "gzip"}, args.duration, args.connections)
-                )
-        for name, headers in runs:
-            size = len(pl.get(port, standings, {**headers, "Accept-Encoding": "gzip"}).body)
-            r = sorted(results[name], key=lambda r: r["rps"])[len(results[name]) // 2]
-            failed = sum(x["bad"] + x["socket"] for x in results[name])
-            print(f"{name:12}{r['rps']:>9.0f}{r['p50']:>9.2f}{r['p99']:>9.2f}{failed:>8}{size:>8}")
+                size = len(pl.get(port, standings, {**headers, "Accept-Encoding": "gzip"}).body)
+                r = sorted(results[name], key=lambda r: r["rps"])[len(results[name]) // 2]
+                failed = sum(x["bad"] + x["socket"] for x in results[name])
+                print(f"{name:12}{r['rps']:>9.0f}{r['p50']:>9.2f}{r['p99']:>9.2f}{failed:>8}{size:>8}")
 
-        print(f"\ncache entries after {len(pages)} public pages in each language:")
-        print(f"{'':16}{'entries':>8}{'KiB':>9}")
-        for code in ("en", "ja", "da", None):
-            count, size = per_language.get(code, [0, 0])
-            print(f"{code or 'no language':16}{count:>8}{size / 1024:>9.1f}")
-        print("load average after:", ", ".join(f"{x:.2f}" for x in os.getloadavg()))
-    finally:
-        stop(server)
-        stop(cache_server)
-        pl.psql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
-        shutil.rmtree(tmp, ignore_errors=True)
+            print(f"\ncache entries after {len(pages)} public pages in each language:")
+            print(f"{'':16}{'entries':>8}{'KiB':>9}")
+            for code in ("en", "ja", "da", None):
+                count, size = per_language.get(code, [0, 0])
+                print(f"{code or 'no language':16}{count:>8}{size / 1024:>9.1f}")
+            print("load average after:", ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+        finally:
+            stop(server)
+            stop(cache_server)
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

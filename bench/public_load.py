@@ -40,6 +40,8 @@ import threading
 import time
 from pathlib import Path
 
+from scratch import PG, scratch_database  # bench/scratch.py (this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -56,10 +58,6 @@ def generate(players: int, rounds: int) -> dict:
         if m.get("b") and k % 2:
             m.pop("games", None)
     return doc
-
-
-def psql(base: str, sql: str) -> None:
-    subprocess.run(["psql", "-q", base, "-c", sql], check=True, stdout=subprocess.DEVNULL)
 
 
 def cpu_seconds(pids: list[int]) -> dict[int, float]:
@@ -229,119 +227,119 @@ def main() -> None:
     if not shutil.which("wrk"):
         sys.exit("wrk not found: apt-get install wrk")
 
-    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-    db = f"swiss_bench_{os.getpid()}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-bench-"))
-    env = server_env(f"{base}/{db}", tmp, REDIS_URL=args.redis)
-    psql(f"{base}/postgres", f"CREATE DATABASE {db}")
-    server = None
-    try:
-        manage = [PY, str(ROOT / "manage.py")]
-        subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        doc = generate(args.players, args.rounds)
-        (tmp / "event.json").write_text(json.dumps(doc))
-        t = time.perf_counter()
-        subprocess.run(
-            [*manage, "import_event", str(tmp / "event.json"), "--slug", "bench"],
-            env=env,
-            check=True,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-        )
-        print(f"imported {args.players} players, {args.rounds} rounds in {time.perf_counter() - t:.1f} s")
-
-        port = free_port()
-        gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application"]
-        gunicorn += ["--bind", f"127.0.0.1:{port}", "--workers", str(args.workers), "--log-level", "warning"]
-        gunicorn += ["--threads", str(args.threads)]
-        server = subprocess.Popen(gunicorn, env=env, cwd=ROOT)
-        wait_until_up(port, "/e/bench/", server)
-
-        standings, pairings = "/e/bench/standings/", "/e/bench/pairings/"
-        gz = {"Accept-Encoding": "gzip"}
-        poll = {"HX-Request": "true", "Accept-Encoding": "gzip"}
-        # Warm up: every worker renders each page once (per event version; local memory is per process).
-        t = time.perf_counter()
-        first = get(port, standings, gz)
-        print(f"first standings render (standings computed): {time.perf_counter() - t:.2f} s")
-        for _ in range(3):
-            wrk(port, standings, gz, 1, args.connections)
-            wrk(port, pairings, gz, 1, args.connections)
-            wrk(port, standings, {}, 1, args.connections)
-            wrk(port, standings, poll, 1, args.connections)
-        etag = get(port, standings, poll).getheader("ETag")
-        sizes = {
-            "standings": len(first.body),
-            "pairings": len(get(port, pairings, gz).body),
-            "standings*": len(get(port, standings).body),
-        }
-
-        runs = [
-            ("standings", standings, gz),
-            ("standings*", standings, {}),
-            ("pairings", pairings, gz),
-            ("poll 304", standings, {**poll, "If-None-Match": etag}),
-            # The same polls while results come in: the event changes every 2 s, as services.changed does,
-            # so each version's page and standings are computed afresh (once, not once per poll).
-            ("changing", standings, {**poll, "If-None-Match": etag}),
-        ]
-        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-        print(f"\nload average: {load} on {os.cpu_count()} CPUs (other work on the machine skews req/s and p99)")
-        print(
-            f"gunicorn: {args.workers} workers x {args.threads} threads, cache: {'Redis' if args.redis else 'local memory'}"
-        )
-        print(f"{'':12}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'failed':>8}{'socket':>8}{'CPU ms/req':>12}{'bytes':>9}")
-        results = {}
-        for name, path, headers in runs:
-            before = cpu_seconds(server_pids(server.pid, f"{base}/postgres", db))
-            if name == "changing":
-                changes = threading.Thread(target=keep_changing, args=(f"{base}/{db}", args.duration))
-                changes.start()
-            r = wrk(port, path, headers, args.duration, args.connections)
-            if name == "changing":
-                changes.join()
-            cpu = cpu_spent(before, server.pid, f"{base}/postgres", db)
-            r["cpu_ms"] = cpu * 1000 / max(1, r["requests"])
-            results[name] = r
-            print(
-                f"{name:12}{r['rps']:>9.0f}{r['p50']:>9.2f}{r['p99']:>9.2f}{r['bad']:>8}{r['socket']:>8}"
-                f"{r['cpu_ms']:>12.2f}{sizes.get(name, 0):>9}"
+    with scratch_database("load") as url:
+        db = url.rpartition("/")[2]  # its name, as pg_stat_activity gives it
+        env = server_env(url, tmp, REDIS_URL=args.redis)
+        server = None
+        try:
+            manage = [PY, str(ROOT / "manage.py")]
+            subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            doc = generate(args.players, args.rounds)
+            (tmp / "event.json").write_text(json.dumps(doc))
+            t = time.perf_counter()
+            subprocess.run(
+                [*manage, "import_event", str(tmp / "event.json"), "--slug", "bench"],
+                env=env,
+                check=True,
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
             )
-        print()
+            print(f"imported {args.players} players, {args.rounds} rounds in {time.perf_counter() - t:.1f} s")
 
-        # A thousand phones polling every 15 s: ~70 requests per second, nearly all answered 304.
-        rate = 1000 / 15
-        failed = 0
-        for keep_alive in (False, True):
-            before = cpu_seconds(server_pids(server.pid, f"{base}/postgres", db))
-            sent, bad = paced(port, standings, {**poll, "If-None-Match": etag}, rate, args.duration, keep_alive)
-            failed += bad
-            share = cpu_spent(before, server.pid, f"{base}/postgres", db) / args.duration
+            port = free_port()
+            gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application"]
+            gunicorn += ["--bind", f"127.0.0.1:{port}", "--workers", str(args.workers), "--log-level", "warning"]
+            gunicorn += ["--threads", str(args.threads)]
+            server = subprocess.Popen(gunicorn, env=env, cwd=ROOT)
+            wait_until_up(port, "/e/bench/", server)
+
+            standings, pairings = "/e/bench/standings/", "/e/bench/pairings/"
+            gz = {"Accept-Encoding": "gzip"}
+            poll = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+            # Warm up: every worker renders each page once (per event version; local memory is per process).
+            t = time.perf_counter()
+            first = get(port, standings, gz)
+            print(f"first standings render (standings computed): {time.perf_counter() - t:.2f} s")
+            for _ in range(3):
+                wrk(port, standings, gz, 1, args.connections)
+                wrk(port, pairings, gz, 1, args.connections)
+                wrk(port, standings, {}, 1, args.connections)
+                wrk(port, standings, poll, 1, args.connections)
+            etag = get(port, standings, poll).getheader("ETag")
+            sizes = {
+                "standings": len(first.body),
+                "pairings": len(get(port, pairings, gz).body),
+                "standings*": len(get(port, standings).body),
+            }
+
+            runs = [
+                ("standings", standings, gz),
+                ("standings*", standings, {}),
+                ("pairings", pairings, gz),
+                ("poll 304", standings, {**poll, "If-None-Match": etag}),
+                # The same polls while results come in: the event changes every 2 s, as services.changed does,
+                # so each version's page and standings are computed afresh (once, not once per poll).
+                ("changing", standings, {**poll, "If-None-Match": etag}),
+            ]
+            load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+            print(f"\nload average: {load} on {os.cpu_count()} CPUs (other work on the machine skews req/s and p99)")
             print(
-                f"phones: 1000 polling every 15 s = {sent / args.duration:.0f} req/s for {args.duration} s "
-                f"({'keep-alive' if keep_alive else 'a new connection each'}), {bad} failed: "
-                f"server CPU {share * 100:.1f}% of one core"
+                f"gunicorn: {args.workers} workers x {args.threads} threads, cache: {'Redis' if args.redis else 'local memory'}"
             )
-        print("\nwrk commands:")
-        for name, r in results.items():
-            print(f"  {name}: {r['command']}")
-        ok = (
-            results["standings"]["rps"] >= 300
-            and results["poll 304"]["rps"] >= 1000
-            and not any(r["bad"] or r["socket"] for r in results.values())
-            and not failed
-        )
-        print("\ntargets (>= 300 req/s standings, >= 1000 req/s 304, no errors):", "met" if ok else "NOT met")
-    finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        psql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
-        shutil.rmtree(tmp, ignore_errors=True)
+            print(
+                f"{'':12}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'failed':>8}{'socket':>8}{'CPU ms/req':>12}{'bytes':>9}"
+            )
+            results = {}
+            for name, path, headers in runs:
+                before = cpu_seconds(server_pids(server.pid, f"{PG}/postgres", db))
+                if name == "changing":
+                    changes = threading.Thread(target=keep_changing, args=(url, args.duration))
+                    changes.start()
+                r = wrk(port, path, headers, args.duration, args.connections)
+                if name == "changing":
+                    changes.join()
+                cpu = cpu_spent(before, server.pid, f"{PG}/postgres", db)
+                r["cpu_ms"] = cpu * 1000 / max(1, r["requests"])
+                results[name] = r
+                print(
+                    f"{name:12}{r['rps']:>9.0f}{r['p50']:>9.2f}{r['p99']:>9.2f}{r['bad']:>8}{r['socket']:>8}"
+                    f"{r['cpu_ms']:>12.2f}{sizes.get(name, 0):>9}"
+                )
+            print()
+
+            # A thousand phones polling every 15 s: ~70 requests per second, nearly all answered 304.
+            rate = 1000 / 15
+            failed = 0
+            for keep_alive in (False, True):
+                before = cpu_seconds(server_pids(server.pid, f"{PG}/postgres", db))
+                sent, bad = paced(port, standings, {**poll, "If-None-Match": etag}, rate, args.duration, keep_alive)
+                failed += bad
+                share = cpu_spent(before, server.pid, f"{PG}/postgres", db) / args.duration
+                print(
+                    f"phones: 1000 polling every 15 s = {sent / args.duration:.0f} req/s for {args.duration} s "
+                    f"({'keep-alive' if keep_alive else 'a new connection each'}), {bad} failed: "
+                    f"server CPU {share * 100:.1f}% of one core"
+                )
+            print("\nwrk commands:")
+            for name, r in results.items():
+                print(f"  {name}: {r['command']}")
+            ok = (
+                results["standings"]["rps"] >= 300
+                and results["poll 304"]["rps"] >= 1000
+                and not any(r["bad"] or r["socket"] for r in results.values())
+                and not failed
+            )
+            print("\ntargets (>= 300 req/s standings, >= 1000 req/s 304, no errors):", "met" if ok else "NOT met")
+        finally:
+            if server is not None:
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 OTHER = """
@@ -123,53 +125,59 @@ def main() -> None:
     app = Path(args.app).resolve()
     public_load = load("public_load")
 
-    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-    db = f"swiss_bench_search_{os.getpid()}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-bench-"))
-    env = public_load.server_env(f"{base}/{db}", tmp)
-    public_load.psql(f"{base}/postgres", f"CREATE DATABASE {db}")
-    server = None
-    try:
-        manage = [PY, str(app / "manage.py")]
-        subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=app)
-        subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=app)
-        (tmp / "event.json").write_text(json.dumps(public_load.generate(args.players, 9)))
-        subprocess.run(
-            [*manage, "import_event", str(tmp / "event.json"), "--slug", "bench"],
-            env=env,
-            check=True,
-            cwd=app,
-            stdout=subprocess.DEVNULL,
-        )
-        subprocess.run([*manage, "shell", "-c", OTHER], env=env, check=True, cwd=app)
-        print(f"app: {app}; {args.players} players; {args.clients} looping clients; load {os.getloadavg()[0]:.1f}")
-        print(f"{'':11}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}  {'other event p50/max ms':>24}  statuses")
-        for name, path, limit in [
-            ("cached", "/e/bench/pairings/", "1000000"),
-            ("search", "/e/bench/pairings/?q=p", "1000000"),
-            ("throttled", "/e/bench/pairings/?q=p", ""),
-        ]:
-            port = free_port()
-            gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application"]
-            gunicorn += ["--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4", "--log-level", "warning"]
-            server = subprocess.Popen(gunicorn, env={**env, "PUBLIC_SEARCHES": limit}, cwd=app)
-            public_load.wait_until_up(port, "/e/bench/", server)
-            for warm in ("/e/bench/pairings/", "/e/other/pairings/"):
-                for _ in range(4):
-                    get(port, warm)
-            r = run(port, path, args.seconds, args.clients)
-            print(
-                f"{name:11}{r['rps']:8.1f}{r['p50']:9.0f}{r['p99']:9.0f}  "
-                f"{r['other_p50']:>14.0f} / {r['other_max']:<7.0f}  {r['statuses']}"
+    with scratch_database("search") as url:
+        env = public_load.server_env(url, tmp)
+        server = None
+        try:
+            manage = [PY, str(app / "manage.py")]
+            subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=app)
+            subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=app)
+            (tmp / "event.json").write_text(json.dumps(public_load.generate(args.players, 9)))
+            subprocess.run(
+                [*manage, "import_event", str(tmp / "event.json"), "--slug", "bench"],
+                env=env,
+                check=True,
+                cwd=app,
+                stdout=subprocess.DEVNULL,
             )
-            server.send_signal(signal.SIGTERM)
-            server.wait(30)
-            server = None
-    finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            server.wait(30)
-        public_load.psql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+            subprocess.run([*manage, "shell", "-c", OTHER], env=env, check=True, cwd=app)
+            print(f"app: {app}; {args.players} players; {args.clients} looping clients; load {os.getloadavg()[0]:.1f}")
+            print(f"{'':11}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}  {'other event p50/max ms':>24}  statuses")
+            for name, path, limit in [
+                ("cached", "/e/bench/pairings/", "1000000"),
+                ("search", "/e/bench/pairings/?q=p", "1000000"),
+                ("throttled", "/e/bench/pairings/?q=p", ""),
+            ]:
+                port = free_port()
+                gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application"]
+                gunicorn += [
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "--workers",
+                    "2",
+                    "--threads",
+                    "4",
+                    "--log-level",
+                    "warning",
+                ]
+                server = subprocess.Popen(gunicorn, env={**env, "PUBLIC_SEARCHES": limit}, cwd=app)
+                public_load.wait_until_up(port, "/e/bench/", server)
+                for warm in ("/e/bench/pairings/", "/e/other/pairings/"):
+                    for _ in range(4):
+                        get(port, warm)
+                r = run(port, path, args.seconds, args.clients)
+                print(
+                    f"{name:11}{r['rps']:8.1f}{r['p50']:9.0f}{r['p99']:9.0f}  "
+                    f"{r['other_p50']:>14.0f} / {r['other_max']:<7.0f}  {r['statuses']}"
+                )
+                server.send_signal(signal.SIGTERM)
+                server.wait(30)
+                server = None
+        finally:
+            if server is not None:
+                server.send_signal(signal.SIGTERM)
+                server.wait(30)
 
 
 if __name__ == "__main__":

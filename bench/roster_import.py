@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import re
 import signal
 import socket
@@ -32,6 +31,7 @@ from pathlib import Path
 
 import psycopg
 from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
+from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -136,85 +136,80 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=50_000)
     args = parser.parse_args()
 
-    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-    db = f"swiss_bench_import_{os.getpid()}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-bench-"))
-    env = server_env(f"{base}/{db}", tmp)
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {db}")
-    server = None
-    try:
-        manage = [PY, str(ROOT / "manage.py")]
-        subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        subprocess.run([*manage, "shell", "-c", SETUP], env=env, check=True, cwd=ROOT)
-        port = free_port()
-        gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-        gunicorn += ["--workers", "2", "--threads", "4", "--log-level", "warning"]
-        server = subprocess.Popen(gunicorn, env=env, cwd=ROOT)
-        wait_until_up(port, server)
-
-        olga, oscar = Session(port), Session(port)
-        olga.login("olga")
-        oscar.login("oscar")
-        data = roster_csv(args.rows)
-        print(f"file: {args.rows} rows, {len(data) / 1e6:.2f} MB")
-
-        latencies: list[float] = []
-        stop = threading.Event()
-        phone = threading.Thread(target=poll_other, args=(port, stop, latencies))
-        phone.start()
+    with scratch_database("import") as url:
+        env = server_env(url, tmp)
+        server = None
         try:
-            t = time.perf_counter()
-            status, page = olga.multipart("/events/big/players/csv/", {}, {"file": data})
-            preview = time.perf_counter() - t
-            if status != 200 or f"{args.rows} rows will be imported" not in page.replace(",", ""):
-                raise SystemExit(f"preview failed: HTTP {status}")
-            print(f"preview (parse and check every row): {preview:.2f} s")
+            manage = [PY, str(ROOT / "manage.py")]
+            subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            subprocess.run([*manage, "shell", "-c", SETUP], env=env, check=True, cwd=ROOT)
+            port = free_port()
+            gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+            gunicorn += ["--workers", "2", "--threads", "4", "--log-level", "warning"]
+            server = subprocess.Popen(gunicorn, env=env, cwd=ROOT)
+            wait_until_up(port, server)
 
-            other_add: list[float] = []
+            olga, oscar = Session(port), Session(port)
+            olga.login("olga")
+            oscar.login("oscar")
+            data = roster_csv(args.rows)
+            print(f"file: {args.rows} rows, {len(data) / 1e6:.2f} MB")
 
-            def add_elsewhere() -> None:
-                time.sleep(0.3)
+            latencies: list[float] = []
+            stop = threading.Event()
+            phone = threading.Thread(target=poll_other, args=(port, stop, latencies))
+            phone.start()
+            try:
                 t = time.perf_counter()
-                _, roster = oscar.request("GET", "/events/other/players/")
-                once = re.search(r'name="once" value="([^"]+)"', roster).group(1)
-                oscar.form("/events/other/players/add/", {"name": "Late Entry", "once": once})
-                other_add.append(time.perf_counter() - t)
+                status, page = olga.multipart("/events/big/players/csv/", {}, {"file": data})
+                preview = time.perf_counter() - t
+                if status != 200 or f"{args.rows} rows will be imported" not in page.replace(",", ""):
+                    raise SystemExit(f"preview failed: HTTP {status}")
+                print(f"preview (parse and check every row): {preview:.2f} s")
 
-            adder = threading.Thread(target=add_elsewhere)
-            adder.start()
-            t = time.perf_counter()
-            status, page = olga.multipart("/events/big/players/csv/confirm/", {"text": data.decode()}, {})
-            confirm = time.perf_counter() - t
-            adder.join()
-            if status != 302:
-                raise SystemExit(f"confirm failed: HTTP {status}")
-            print(f"confirm (parse again, one bulk insert under one lock): {confirm:.2f} s")
+                other_add: list[float] = []
+
+                def add_elsewhere() -> None:
+                    time.sleep(0.3)
+                    t = time.perf_counter()
+                    _, roster = oscar.request("GET", "/events/other/players/")
+                    once = re.search(r'name="once" value="([^"]+)"', roster).group(1)
+                    oscar.form("/events/other/players/add/", {"name": "Late Entry", "once": once})
+                    other_add.append(time.perf_counter() - t)
+
+                adder = threading.Thread(target=add_elsewhere)
+                adder.start()
+                t = time.perf_counter()
+                status, page = olga.multipart("/events/big/players/csv/confirm/", {"text": data.decode()}, {})
+                confirm = time.perf_counter() - t
+                adder.join()
+                if status != 302:
+                    raise SystemExit(f"confirm failed: HTTP {status}")
+                print(f"confirm (parse again, one bulk insert under one lock): {confirm:.2f} s")
+            finally:
+                stop.set()
+                phone.join()
+
+            with psycopg.connect(url) as conn:
+                count = conn.execute(
+                    "SELECT count(*) FROM tournament_player p JOIN tournament_event e ON e.id = p.event_id "
+                    "WHERE e.slug = 'big'"
+                ).fetchone()[0]
+            print(f"roster after: {count} players (expected {args.rows})")
+            if latencies:
+                print(
+                    f"other event's pairings page during the import: {len(latencies)} polls, "
+                    f"p50 {statistics.median(latencies) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
+                )
+            print(f"other event's organiser adding a player meanwhile: {other_add[0]:.2f} s (page load and add)")
+            if count != args.rows:
+                sys.exit(1)
         finally:
-            stop.set()
-            phone.join()
-
-        with psycopg.connect(f"{base}/{db}") as conn:
-            count = conn.execute(
-                "SELECT count(*) FROM tournament_player p JOIN tournament_event e ON e.id = p.event_id "
-                "WHERE e.slug = 'big'"
-            ).fetchone()[0]
-        print(f"roster after: {count} players (expected {args.rows})")
-        if latencies:
-            print(
-                f"other event's pairings page during the import: {len(latencies)} polls, "
-                f"p50 {statistics.median(latencies) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
-            )
-        print(f"other event's organiser adding a player meanwhile: {other_add[0]:.2f} s (page load and add)")
-        if count != args.rows:
-            sys.exit(1)
-    finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            server.wait(30)
-        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+            if server is not None:
+                server.send_signal(signal.SIGTERM)
+                server.wait(30)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
+from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -312,223 +313,228 @@ def main() -> None:
     args = parser.parse_args()
     matches_expected = args.players // 2
 
-    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-    db = f"swiss_bench_report_{os.getpid()}"
-    dsn = f"{base}/{db}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-self-report-"))
     port = free_port()
     # The workers count their CPU per kind of request (bench/gunicorn_cpu.py) and write it out when they exit.
     cpu_dir = tmp / "cpu"
     cpu_dir.mkdir()
-    env = server_env(
-        dsn,
-        tmp,
-        BIND=f"127.0.0.1:{port}",
-        PATH=f"{Path(PY).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-        GUNICORN_CMD_ARGS=f"--config {ROOT / 'bench' / 'gunicorn_cpu.py'}",
-        BENCH_CPU_DIR=str(cpu_dir),
-        REDIS_URL=args.redis,
-    )
-    psql(f"{base}/postgres", f"CREATE DATABASE {db}")
-    server = front = None
-    try:
-        manage = [PY, str(ROOT / "manage.py")]
-        subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        (tmp / "event.json").write_text(json.dumps(generate(args.players, args.round)))
-        t = time.perf_counter()
-        subprocess.run(
-            [*manage, "import_event", str(tmp / "event.json"), "--slug", SLUG],
-            env=env,
-            check=True,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-        )
-        psql(dsn, f"UPDATE tournament_event SET reporting = 'confirm', version = version + 1 WHERE slug = '{SLUG}'")
-        print(f"imported {args.players} players, round {args.round} published in {time.perf_counter() - t:.1f} s")
-
-        rows = psql(
+    with scratch_database("report") as dsn:
+        env = server_env(
             dsn,
-            "SELECT m.id, m.player_a_id, a.token, m.player_b_id, b.token FROM tournament_match m "
-            "JOIN tournament_round r ON r.id = m.round_id JOIN tournament_event e ON e.id = r.event_id "
-            "JOIN tournament_player a ON a.id = m.player_a_id JOIN tournament_player b ON b.id = m.player_b_id "
-            f"WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
+            tmp,
+            BIND=f"127.0.0.1:{port}",
+            PATH=f"{Path(PY).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+            GUNICORN_CMD_ARGS=f"--config {ROOT / 'bench' / 'gunicorn_cpu.py'}",
+            BENCH_CPU_DIR=str(cpu_dir),
+            REDIS_URL=args.redis,
         )
-        rng = random.Random(13)
-        phones, expected = [], {}
-        for line in rows.splitlines():
-            match, pa, ta, pb, tb = line.split("\t")
-            result = rng.choice(RESULTS)
-            nums = [int(x) for x in result.split("-")] + [0]
-            expected[int(match)] = (nums[0], nums[1], nums[2])
-            mirrored = "-".join(str(x) for x in [nums[1], nums[0], *([nums[2]] if nums[2] else [])])
-            phones.append({"pk": pa, "token": ta, "match": match, "result": result})
-            phones.append({"pk": pb, "token": tb, "match": match, "result": mirrored})
-        if len(expected) != matches_expected:
-            sys.exit(f"round {args.round} has {len(expected)} matches, expected {matches_expected}")
-
-        # The server exactly as the container starts it (deploy/start.sh: migrate, then gunicorn).
-        log = (tmp / "gunicorn.log").open("w")
-        server = subprocess.Popen(
-            ["sh", str(ROOT / "deploy" / "start.sh")], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
-        )
-        for _ in range(300):
-            if server.poll() is not None:
-                sys.exit(f"gunicorn exited; see {tmp / 'gunicorn.log'}")
-            try:
-                if Phone(port).request("GET", f"/e/{SLUG}/")[0].status == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            sys.exit("gunicorn did not answer in 30 s")
-        Phone(port).request("GET", f"/e/{SLUG}/pairings/")  # warm: the first rendering computes standings
-        # As deployed (docker-compose.yml): nginx in front, its connections to gunicorn kept alive.
-        app_port = port
-        if not args.direct:
-            front, port = nginx_in_front(tmp / "nginx", app_port)
-
-        spy = None
-        if args.profile:
-            # Collapsed stacks (flamegraph.pl, speedscope): where the workers' CPU goes, by function.
-            spy = subprocess.Popen(
-                [
-                    shutil.which("py-spy") or str(Path(PY).parent / "py-spy"),
-                    "record",
-                    "--pid",
-                    str(server.pid),
-                    "--subprocesses",
-                ]
-                + ["--rate", "50", "--gil", "--format", "raw", "--output", args.profile, "--nonblocking"],
+        server = front = None
+        try:
+            manage = [PY, str(ROOT / "manage.py")]
+            subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            (tmp / "event.json").write_text(json.dumps(generate(args.players, args.round)))
+            t = time.perf_counter()
+            subprocess.run(
+                [*manage, "import_event", str(tmp / "event.json"), "--slug", SLUG],
+                env=env,
+                check=True,
+                cwd=ROOT,
                 stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
             )
-        tally = Tally()
-        cpu_before = cpu_seconds(parent=server.pid)
-        pg_before = cpu_seconds(name="postgres")
-        nginx_before = cpu_seconds(name="nginx")
-        client_before = time.process_time()
-        load = os.getloadavg()[0]
-        start = time.monotonic()
-        stop = start + args.window
-        pollers = [
-            threading.Thread(target=poller, args=(port, stop, k * 15 / args.pollers, tally), daemon=True)
-            for k in range(args.pollers)
-        ]
-        for p in pollers:
-            p.start()
-        # Each phone starts at a random moment of the first 5/6 of the window, so the last ones still
-        # finish inside it; partners start independently (sometimes at the same moment).
-        rng.shuffle(phones)
-        spread = args.window * 5 / 6
-        when = sorted(rng.uniform(0, spread) for _ in phones)
+            psql(dsn, f"UPDATE tournament_event SET reporting = 'confirm', version = version + 1 WHERE slug = '{SLUG}'")
+            print(f"imported {args.players} players, round {args.round} published in {time.perf_counter() - t:.1f} s")
 
-        def scheduled(k: int) -> None:
-            time.sleep(max(0.0, start + when[k] - time.monotonic()))
-            run_phone(port, phones[k], tally)
+            rows = psql(
+                dsn,
+                "SELECT m.id, m.player_a_id, a.token, m.player_b_id, b.token FROM tournament_match m "
+                "JOIN tournament_round r ON r.id = m.round_id JOIN tournament_event e ON e.id = r.event_id "
+                "JOIN tournament_player a ON a.id = m.player_a_id JOIN tournament_player b ON b.id = m.player_b_id "
+                f"WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
+            )
+            rng = random.Random(13)
+            phones, expected = [], {}
+            for line in rows.splitlines():
+                match, pa, ta, pb, tb = line.split("\t")
+                result = rng.choice(RESULTS)
+                nums = [int(x) for x in result.split("-")] + [0]
+                expected[int(match)] = (nums[0], nums[1], nums[2])
+                mirrored = "-".join(str(x) for x in [nums[1], nums[0], *([nums[2]] if nums[2] else [])])
+                phones.append({"pk": pa, "token": ta, "match": match, "result": result})
+                phones.append({"pk": pb, "token": tb, "match": match, "result": mirrored})
+            if len(expected) != matches_expected:
+                sys.exit(f"round {args.round} has {len(expected)} matches, expected {matches_expected}")
 
-        with ThreadPoolExecutor(max_workers=args.phones_at_once) as pool:
-            list(pool.map(scheduled, range(len(phones))))
-        reported_in = time.monotonic() - start
-        for p in pollers:
-            p.join()
-        cpu = cpu_seconds(parent=server.pid) - cpu_before
-        peaks = peak_memory_mb(server.pid)
-        pg_cpu = cpu_seconds(name="postgres") - pg_before
-        nginx_cpu = cpu_seconds(name="nginx") - nginx_before
-        if front is not None:
-            front.terminate()
-            front.wait(timeout=20)
-            front = None
-        client_cpu = time.process_time() - client_before
-        by_kind = stop_server(server, cpu_dir)
-        server = None
-        if spy is not None:
-            spy.send_signal(signal.SIGINT)
-            spy.wait(timeout=60)
+            # The server exactly as the container starts it (deploy/start.sh: migrate, then gunicorn).
+            log = (tmp / "gunicorn.log").open("w")
+            server = subprocess.Popen(
+                ["sh", str(ROOT / "deploy" / "start.sh")], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+            )
+            for _ in range(300):
+                if server.poll() is not None:
+                    sys.exit(f"gunicorn exited; see {tmp / 'gunicorn.log'}")
+                try:
+                    if Phone(port).request("GET", f"/e/{SLUG}/")[0].status == 200:
+                        break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                sys.exit("gunicorn did not answer in 30 s")
+            Phone(port).request("GET", f"/e/{SLUG}/pairings/")  # warm: the first rendering computes standings
+            # As deployed (docker-compose.yml): nginx in front, its connections to gunicorn kept alive.
+            app_port = port
+            if not args.direct:
+                front, port = nginx_in_front(tmp / "nginx", app_port)
 
-        # The database's word: every match stored once, as reported, with one audit entry.
-        stored_rows = psql(
-            dsn,
-            "SELECT m.id, m.games_a, m.games_b, m.games_drawn, m.entered_by_player_id IS NOT NULL, "
-            "(SELECT count(*) FROM tournament_resultchange c WHERE c.match_id = m.id) "
-            "FROM tournament_match m JOIN tournament_round r ON r.id = m.round_id "
-            f"JOIN tournament_event e ON e.id = r.event_id WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
-        )
-        stored = 0
-        for line in stored_rows.splitlines():
-            match, ga, gb, gd, by_player, changes = line.split("\t")
-            if ga == "":
-                tally.error(f"match {match} not stored")
-                continue
-            games = (int(ga), int(gb), int(gd))
-            if games != expected[int(match)] or by_player != "t" or changes != "1":
-                tally.error(f"match {match}: stored {games}, reported {expected[int(match)]}, {changes} audit entries")
-                continue
-            stored += 1
-        state = psql(
-            dsn,
-            f"SELECT r.state FROM tournament_round r JOIN tournament_event e ON e.id = r.event_id "
-            f"WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
-        ).strip()
+            spy = None
+            if args.profile:
+                # Collapsed stacks (flamegraph.pl, speedscope): where the workers' CPU goes, by function.
+                spy = subprocess.Popen(
+                    [
+                        shutil.which("py-spy") or str(Path(PY).parent / "py-spy"),
+                        "record",
+                        "--pid",
+                        str(server.pid),
+                        "--subprocesses",
+                    ]
+                    + ["--rate", "50", "--gil", "--format", "raw", "--output", args.profile, "--nonblocking"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            tally = Tally()
+            cpu_before = cpu_seconds(parent=server.pid)
+            pg_before = cpu_seconds(name="postgres")
+            nginx_before = cpu_seconds(name="nginx")
+            client_before = time.process_time()
+            load = os.getloadavg()[0]
+            start = time.monotonic()
+            stop = start + args.window
+            pollers = [
+                threading.Thread(target=poller, args=(port, stop, k * 15 / args.pollers, tally), daemon=True)
+                for k in range(args.pollers)
+            ]
+            for p in pollers:
+                p.start()
+            # Each phone starts at a random moment of the first 5/6 of the window, so the last ones still
+            # finish inside it; partners start independently (sometimes at the same moment).
+            rng.shuffle(phones)
+            spread = args.window * 5 / 6
+            when = sorted(rng.uniform(0, spread) for _ in phones)
 
-        lat = tally.report_latencies
-        print(f"\nload average at the start: {load:.1f} on {os.cpu_count()} CPUs (other work skews the figures)")
-        print(
-            f"gunicorn as deploy/start.sh{', phones direct' if args.direct else ', behind nginx'}: "
-            f"{env.get('WEB_CONCURRENCY', '2')} workers x "
-            f"{env.get('GUNICORN_THREADS', '4')} threads, cache: {'Redis' if args.redis else 'local memory'}; "
-            f"{args.phones_at_once} phones mid-request at most"
-        )
-        print(
-            f"{len(phones)} phones reported in {reported_in:.1f} s (window {args.window} s): "
-            f"{len(lat)} report requests ({len(lat) - tally.confirms} reports, {tally.confirms} confirmations), "
-            f"{len(lat) / reported_in:.1f} per second, {tally.requests} phone requests in all"
-        )
-        print(
-            f"report latency: p50 {percentile(lat, 0.5) * 1000:.0f} ms, p99 {percentile(lat, 0.99) * 1000:.0f} ms, "
-            f"max {max(lat, default=0) * 1000:.0f} ms"
-        )
-        print("latency by request, ms:        count    p50    p99    max")
-        for what, values in tally.latencies.items():
-            p50, p99, top = (1000 * x for x in (percentile(values, 0.5), percentile(values, 0.99), max(values)))
-            print(f"  {what:26s} {len(values):8d} {p50:6.0f} {p99:6.0f} {top:6.0f}")
-        print(f"{args.pollers} other phones polled the pairings page {tally.polls} times, {tally.poll_errors} failed")
-        print(
-            f"the server's workers used {cpu:.1f} CPU seconds for the {tally.requests + tally.polls} requests "
-            f"({cpu / max(1, tally.requests + tally.polls) * 1000:.1f} ms each on average); PostgreSQL "
-            f"{pg_cpu:.1f} CPU seconds; nginx {nginx_cpu:.1f}"
-            f"{' (not used: --direct)' if args.direct else ''}; this benchmark's own simulated phones {client_cpu:.1f}"
-        )
-        print(f"the workers' peak resident memory: {', '.join(f'{mb} MB' for mb in peaks)}")
-        print(
-            f"CPU of the workers per reported match: {cpu / matches_expected * 1000:.1f} ms "
-            f"({cpu / matches_expected * 1024:.1f} CPU seconds per 1,024 matches; target under 50)"
-        )
-        print("the workers' CPU by request, measured in them:  count   CPU s  ms each")
-        for what, (count, spent) in sorted(by_kind.items(), key=lambda kv: -kv[1][1]):
-            print(f"  {what:40s} {count:6d} {spent:7.1f} {spent / count * 1000:8.2f}")
-        inside = sum(spent for _, spent in by_kind.values())
-        print(f"  {'outside requests (gunicorn, start-up)':40s} {'':6s} {cpu - inside:7.1f}")
-        print(f"round {args.round} is now {state}")
-        for e in tally.errors[:10]:
-            print(f"  error: {e}")
-        errors = len(tally.errors) + tally.poll_errors
-        print(f"stored {stored}/{matches_expected}")
-        print(f"{errors} errors")
-        ok = errors == 0 and stored == matches_expected and percentile(lat, 0.99) < 0.5 and reported_in <= args.window
-        ok = ok and cpu / matches_expected * 1024 < 50
-        print(
-            "targets (0 errors, every match stored, p99 < 500 ms, inside the window, under 50 CPU s per 1,024 matches):",
-            "met" if ok else "NOT met",
-        )
-    finally:
-        if front is not None:
-            front.terminate()
-        if server is not None:
-            stop_server(server, cpu_dir)
-        psql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
-        shutil.rmtree(tmp, ignore_errors=True)
+            def scheduled(k: int) -> None:
+                time.sleep(max(0.0, start + when[k] - time.monotonic()))
+                run_phone(port, phones[k], tally)
+
+            with ThreadPoolExecutor(max_workers=args.phones_at_once) as pool:
+                list(pool.map(scheduled, range(len(phones))))
+            reported_in = time.monotonic() - start
+            for p in pollers:
+                p.join()
+            cpu = cpu_seconds(parent=server.pid) - cpu_before
+            peaks = peak_memory_mb(server.pid)
+            pg_cpu = cpu_seconds(name="postgres") - pg_before
+            nginx_cpu = cpu_seconds(name="nginx") - nginx_before
+            if front is not None:
+                front.terminate()
+                front.wait(timeout=20)
+                front = None
+            client_cpu = time.process_time() - client_before
+            by_kind = stop_server(server, cpu_dir)
+            server = None
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)
+                spy.wait(timeout=60)
+
+            # The database's word: every match stored once, as reported, with one audit entry.
+            stored_rows = psql(
+                dsn,
+                "SELECT m.id, m.games_a, m.games_b, m.games_drawn, m.entered_by_player_id IS NOT NULL, "
+                "(SELECT count(*) FROM tournament_resultchange c WHERE c.match_id = m.id) "
+                "FROM tournament_match m JOIN tournament_round r ON r.id = m.round_id "
+                f"JOIN tournament_event e ON e.id = r.event_id WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
+            )
+            stored = 0
+            for line in stored_rows.splitlines():
+                match, ga, gb, gd, by_player, changes = line.split("\t")
+                if ga == "":
+                    tally.error(f"match {match} not stored")
+                    continue
+                games = (int(ga), int(gb), int(gd))
+                if games != expected[int(match)] or by_player != "t" or changes != "1":
+                    tally.error(
+                        f"match {match}: stored {games}, reported {expected[int(match)]}, {changes} audit entries"
+                    )
+                    continue
+                stored += 1
+            state = psql(
+                dsn,
+                f"SELECT r.state FROM tournament_round r JOIN tournament_event e ON e.id = r.event_id "
+                f"WHERE e.slug = '{SLUG}' AND r.number = {args.round}",
+            ).strip()
+
+            lat = tally.report_latencies
+            print(f"\nload average at the start: {load:.1f} on {os.cpu_count()} CPUs (other work skews the figures)")
+            print(
+                f"gunicorn as deploy/start.sh{', phones direct' if args.direct else ', behind nginx'}: "
+                f"{env.get('WEB_CONCURRENCY', '2')} workers x "
+                f"{env.get('GUNICORN_THREADS', '4')} threads, cache: {'Redis' if args.redis else 'local memory'}; "
+                f"{args.phones_at_once} phones mid-request at most"
+            )
+            print(
+                f"{len(phones)} phones reported in {reported_in:.1f} s (window {args.window} s): "
+                f"{len(lat)} report requests ({len(lat) - tally.confirms} reports, {tally.confirms} confirmations), "
+                f"{len(lat) / reported_in:.1f} per second, {tally.requests} phone requests in all"
+            )
+            print(
+                f"report latency: p50 {percentile(lat, 0.5) * 1000:.0f} ms, p99 {percentile(lat, 0.99) * 1000:.0f} ms, "
+                f"max {max(lat, default=0) * 1000:.0f} ms"
+            )
+            print("latency by request, ms:        count    p50    p99    max")
+            for what, values in tally.latencies.items():
+                p50, p99, top = (1000 * x for x in (percentile(values, 0.5), percentile(values, 0.99), max(values)))
+                print(f"  {what:26s} {len(values):8d} {p50:6.0f} {p99:6.0f} {top:6.0f}")
+            print(
+                f"{args.pollers} other phones polled the pairings page {tally.polls} times, {tally.poll_errors} failed"
+            )
+            print(
+                f"the server's workers used {cpu:.1f} CPU seconds for the {tally.requests + tally.polls} requests "
+                f"({cpu / max(1, tally.requests + tally.polls) * 1000:.1f} ms each on average); PostgreSQL "
+                f"{pg_cpu:.1f} CPU seconds; nginx {nginx_cpu:.1f}"
+                f"{' (not used: --direct)' if args.direct else ''}; this benchmark's own simulated phones {client_cpu:.1f}"
+            )
+            print(f"the workers' peak resident memory: {', '.join(f'{mb} MB' for mb in peaks)}")
+            print(
+                f"CPU of the workers per reported match: {cpu / matches_expected * 1000:.1f} ms "
+                f"({cpu / matches_expected * 1024:.1f} CPU seconds per 1,024 matches; target under 50)"
+            )
+            print("the workers' CPU by request, measured in them:  count   CPU s  ms each")
+            for what, (count, spent) in sorted(by_kind.items(), key=lambda kv: -kv[1][1]):
+                print(f"  {what:40s} {count:6d} {spent:7.1f} {spent / count * 1000:8.2f}")
+            inside = sum(spent for _, spent in by_kind.values())
+            print(f"  {'outside requests (gunicorn, start-up)':40s} {'':6s} {cpu - inside:7.1f}")
+            print(f"round {args.round} is now {state}")
+            for e in tally.errors[:10]:
+                print(f"  error: {e}")
+            errors = len(tally.errors) + tally.poll_errors
+            print(f"stored {stored}/{matches_expected}")
+            print(f"{errors} errors")
+            ok = (
+                errors == 0
+                and stored == matches_expected
+                and percentile(lat, 0.99) < 0.5
+                and reported_in <= args.window
+            )
+            ok = ok and cpu / matches_expected * 1024 < 50
+            print(
+                "targets (0 errors, every match stored, p99 < 500 ms, inside the window, under 50 CPU s per 1,024 matches):",
+                "met" if ok else "NOT met",
+            )
+        finally:
+            if front is not None:
+                front.terminate()
+            if server is not None:
+                stop_server(server, cpu_dir)
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

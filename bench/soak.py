@@ -27,7 +27,6 @@ import csv
 import http.client
 import io
 import json
-import os
 import random
 import re
 import shutil
@@ -45,6 +44,7 @@ from pathlib import Path
 
 import psycopg
 from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
+from scratch import PG, scratch_database  # bench/scratch.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -388,180 +388,177 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-    db = f"swiss_soak_{os.getpid()}"
-    dsn = f"{base}/{db}"
     tmp = Path(tempfile.mkdtemp(prefix="swiss-soak-"))
-    env = server_env(
-        dsn,
-        tmp,
-        REDIS_URL="",
-        AXES_FAILURE_LIMIT="50",
-        # The soak stands where nginx would: it reports each phone's address in X-Forwarded-For.
-        PROXY_COUNT="1",
-    )
-    manage = [PY, str(ROOT / "manage.py")]
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {db}")
-    server = None
-    failed = True
-    try:
-        subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-        rng = random.Random(args.seed)
-        doc = {
-            "format": "swiss-event",
-            "version": 1,
-            "name": "Soak Open",
-            "preset": "mtg",
-            "players": [
-                {"id": f"p{i}", "name": f"Player {i:03d}", "rating": rng.randint(1200, 2200)}
-                for i in range(1, args.players + 1)
-            ],
-            "rounds": [],
-        }
-        (tmp / "event.json").write_text(json.dumps(doc))
-        subprocess.run(
-            [*manage, "import_event", str(tmp / "event.json"), "--slug", SLUG],
-            env=env,
-            check=True,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
+    with scratch_database("soak") as dsn:
+        db = dsn.rpartition("/")[2]  # its name, as pg_stat_activity gives it
+        env = server_env(
+            dsn,
+            tmp,
+            REDIS_URL="",
+            AXES_FAILURE_LIMIT="50",
+            # The soak stands where nginx would: it reports each phone's address in X-Forwarded-For.
+            PROXY_COUNT="1",
         )
-        staff = (
-            "from django.contrib.auth.models import User\n"
-            "from tournament.models import Event, EventRole\n"
-            f"e = Event.objects.get(slug={SLUG!r})\n"
-            f"for k in range({args.organisers}):\n"
-            f"    u = User.objects.create_user(f'organiser{{k}}', password={PASSWORD!r})\n"
-            "    EventRole.objects.create(event=e, user=u, role='organiser')\n"
-        )
-        subprocess.run([*manage, "shell", "-c", staff], env=env, check=True, cwd=ROOT)
-
-        port = free_port()
-        gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application"]
-        gunicorn += ["--bind", f"127.0.0.1:{port}", "--workers", str(args.workers), "--threads", str(args.threads)]
-        gunicorn += ["--log-level", "warning", "--timeout", "60"]
-        server_log = (tmp / "gunicorn.log").open("w")
-        server = subprocess.Popen(gunicorn, env=env, cwd=ROOT, stdout=server_log, stderr=subprocess.STDOUT)
-        for _ in range(200):
-            try:
-                if Session(port).request("GET", f"/e/{SLUG}/")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise SystemExit("gunicorn did not answer in 20 s")
-
-        with psycopg.connect(dsn) as conn:
-            pks = [pk for (pk,) in conn.execute("SELECT id FROM tournament_player ORDER BY id")]
-        names = [p["name"] for p in doc["players"]]
-        paths = (
-            [f"/e/{SLUG}/pairings/"] * 6
-            + [f"/e/{SLUG}/pairings/?q={urllib.parse.quote(n)}" for n in rng.sample(names, 40)]
-            + [f"/e/{SLUG}/standings/"] * 4
-            + [f"/e/{SLUG}/standings/?page=3"] * 2
-            + [f"/e/{SLUG}/players/{pk}/" for pk in rng.sample(pks, 30)]
-            + [f"/e/{SLUG}/screen/", f"/e/{SLUG}/"] * 2
-        )
-
-        tally = Tally()
-        log = {"lock": threading.Lock(), "entered": [], "paired": []}
-        start = time.monotonic()
-        stop = start + args.seconds
-        threads = [
-            threading.Thread(
-                target=phone,
-                args=(
-                    port,
-                    paths,
-                    stop,
-                    tally,
-                    random.Random(args.seed * 1000 + i),
-                    tuple(args.poll),
-                    f"10.{i // 250}.{i % 250}.1",
-                ),
-                daemon=True,
+        manage = [PY, str(ROOT / "manage.py")]
+        server = None
+        failed = True
+        try:
+            subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+            rng = random.Random(args.seed)
+            doc = {
+                "format": "swiss-event",
+                "version": 1,
+                "name": "Soak Open",
+                "preset": "mtg",
+                "players": [
+                    {"id": f"p{i}", "name": f"Player {i:03d}", "rating": rng.randint(1200, 2200)}
+                    for i in range(1, args.players + 1)
+                ],
+                "rounds": [],
+            }
+            (tmp / "event.json").write_text(json.dumps(doc))
+            subprocess.run(
+                [*manage, "import_event", str(tmp / "event.json"), "--slug", SLUG],
+                env=env,
+                check=True,
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
             )
-            for i in range(args.phones)
-        ]
-        threads += [
-            Organiser(k, args.organisers, port, stop, tally, log, random.Random(args.seed * 7 + k))
-            for k in range(args.organisers)
-        ]
-        print(
-            f"soak: {args.players} players, {args.phones} phones polling every {args.poll[0]:g}-{args.poll[1]:g} s, "
-            f"{args.organisers} organisers, {args.seconds} s, "
-            f"gunicorn {args.workers} workers x {args.threads} threads on 127.0.0.1:{port}, database {db}"
-        )
-        for t in threads:
-            t.start()
-        time.sleep(args.seconds / 2)
-        kill_at = time.monotonic()
-        killed = kill_app_connections(f"{base}/postgres", db)
-        print(f"t={kill_at - start:.0f} s: pg_terminate_backend killed {killed} app connection(s)")
-        for t in threads:
-            t.join(timeout=args.seconds + 120)
-        elapsed = time.monotonic() - start
+            staff = (
+                "from django.contrib.auth.models import User\n"
+                "from tournament.models import Event, EventRole\n"
+                f"e = Event.objects.get(slug={SLUG!r})\n"
+                f"for k in range({args.organisers}):\n"
+                f"    u = User.objects.create_user(f'organiser{{k}}', password={PASSWORD!r})\n"
+                "    EventRole.objects.create(event=e, user=u, role='organiser')\n"
+            )
+            subprocess.run([*manage, "shell", "-c", staff], env=env, check=True, cwd=ROOT)
 
-        # ---- figures
-        c = tally.counts
-        print(f"\nload ({elapsed:.0f} s)")
-        print(f"{'':22}{'requests':>9}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}  outcomes")
-        for kind in ("phone", "org read", "result", "pair", "publish"):
-            outcomes = {o: n for (k, o), n in sorted(c.items()) if k == kind}
-            total = sum(outcomes.values())
-            lat = tally.latencies.get(kind, [])
+            port = free_port()
+            gunicorn = [str(Path(PY).parent / "gunicorn"), "tournament.wsgi:application"]
+            gunicorn += ["--bind", f"127.0.0.1:{port}", "--workers", str(args.workers), "--threads", str(args.threads)]
+            gunicorn += ["--log-level", "warning", "--timeout", "60"]
+            server_log = (tmp / "gunicorn.log").open("w")
+            server = subprocess.Popen(gunicorn, env=env, cwd=ROOT, stdout=server_log, stderr=subprocess.STDOUT)
+            for _ in range(200):
+                try:
+                    if Session(port).request("GET", f"/e/{SLUG}/")[0] == 200:
+                        break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                raise SystemExit("gunicorn did not answer in 20 s")
+
+            with psycopg.connect(dsn) as conn:
+                pks = [pk for (pk,) in conn.execute("SELECT id FROM tournament_player ORDER BY id")]
+            names = [p["name"] for p in doc["players"]]
+            paths = (
+                [f"/e/{SLUG}/pairings/"] * 6
+                + [f"/e/{SLUG}/pairings/?q={urllib.parse.quote(n)}" for n in rng.sample(names, 40)]
+                + [f"/e/{SLUG}/standings/"] * 4
+                + [f"/e/{SLUG}/standings/?page=3"] * 2
+                + [f"/e/{SLUG}/players/{pk}/" for pk in rng.sample(pks, 30)]
+                + [f"/e/{SLUG}/screen/", f"/e/{SLUG}/"] * 2
+            )
+
+            tally = Tally()
+            log = {"lock": threading.Lock(), "entered": [], "paired": []}
+            start = time.monotonic()
+            stop = start + args.seconds
+            threads = [
+                threading.Thread(
+                    target=phone,
+                    args=(
+                        port,
+                        paths,
+                        stop,
+                        tally,
+                        random.Random(args.seed * 1000 + i),
+                        tuple(args.poll),
+                        f"10.{i // 250}.{i % 250}.1",
+                    ),
+                    daemon=True,
+                )
+                for i in range(args.phones)
+            ]
+            threads += [
+                Organiser(k, args.organisers, port, stop, tally, log, random.Random(args.seed * 7 + k))
+                for k in range(args.organisers)
+            ]
             print(
-                f"{kind:22}{total:>9}{total / elapsed:>8.1f}{pct(lat, 0.5):>8.0f}{pct(lat, 0.99):>8.0f}  "
-                + ", ".join(f"{o} {n}" for o, n in outcomes.items())
+                f"soak: {args.players} players, {args.phones} phones polling every {args.poll[0]:g}-{args.poll[1]:g} s, "
+                f"{args.organisers} organisers, {args.seconds} s, "
+                f"gunicorn {args.workers} workers x {args.threads} threads on 127.0.0.1:{port}, database {db}"
             )
-        errors = sorted(tally.errors)
-        near = [e for e in errors if abs(e[0] - kill_at) <= 5]
-        print(
-            f"\nerrors (5xx, connection errors, unexpected answers): {len(errors)}, "
-            f"of which {len(near)} answered within 5 s of the kill"
-        )
-        server_log.flush()
-        log_text = (tmp / "gunicorn.log").read_text(errors="replace")
-        raised = Counter(
-            line.split(":", 1)[0] for line in log_text.splitlines() if re.match(r"^[\w.]+(Error|Exception)\b", line)
-        )
-        print(f"server log: {log_text.count('Traceback')} tracebacks {dict(raised)}")
-        for at, why in errors[:10]:
-            print(f"  t={at - start:6.1f} s  {why}")
-        rounds = sorted(log["paired"])
-        print(f"rounds paired: {[n for n, _ in rounds]} (by {Counter(who for _, who in rounds)})")
+            for t in threads:
+                t.start()
+            time.sleep(args.seconds / 2)
+            kill_at = time.monotonic()
+            killed = kill_app_connections(f"{PG}/postgres", db)
+            print(f"t={kill_at - start:.0f} s: pg_terminate_backend killed {killed} app connection(s)")
+            for t in threads:
+                t.join(timeout=args.seconds + 120)
+            elapsed = time.monotonic() - start
 
-        # ---- checks
-        results = check_results(dsn, log["entered"])
-        ok_standings, how = check_standings(port, manage, env)
-        print("\nchecks")
-        for k, v in results.items():
-            print(f"  {k:52}{v:>8}")
-        print(f"  {'standings served = standings from stored results':52}{'yes' if ok_standings else 'NO':>8}  ({how})")
-        failed = bool(
-            results["missing"]
-            or results["different from the answer"]
-            or results["not audited exactly once"]
-            or results["matches with more than one change (overwritten)"]
-            or results["stored results without an audit entry"]
-            or results["round numbers paired twice"]
-            or not ok_standings
-            or len({n for n, _ in rounds}) != len(rounds)
-        )
-        print("\nverdict:", "FAILED" if failed else "every success stored exactly once; standings consistent")
-    finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
-        shutil.rmtree(tmp, ignore_errors=True)
-    return 1 if failed else 0
+            # ---- figures
+            c = tally.counts
+            print(f"\nload ({elapsed:.0f} s)")
+            print(f"{'':22}{'requests':>9}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}  outcomes")
+            for kind in ("phone", "org read", "result", "pair", "publish"):
+                outcomes = {o: n for (k, o), n in sorted(c.items()) if k == kind}
+                total = sum(outcomes.values())
+                lat = tally.latencies.get(kind, [])
+                print(
+                    f"{kind:22}{total:>9}{total / elapsed:>8.1f}{pct(lat, 0.5):>8.0f}{pct(lat, 0.99):>8.0f}  "
+                    + ", ".join(f"{o} {n}" for o, n in outcomes.items())
+                )
+            errors = sorted(tally.errors)
+            near = [e for e in errors if abs(e[0] - kill_at) <= 5]
+            print(
+                f"\nerrors (5xx, connection errors, unexpected answers): {len(errors)}, "
+                f"of which {len(near)} answered within 5 s of the kill"
+            )
+            server_log.flush()
+            log_text = (tmp / "gunicorn.log").read_text(errors="replace")
+            raised = Counter(
+                line.split(":", 1)[0] for line in log_text.splitlines() if re.match(r"^[\w.]+(Error|Exception)\b", line)
+            )
+            print(f"server log: {log_text.count('Traceback')} tracebacks {dict(raised)}")
+            for at, why in errors[:10]:
+                print(f"  t={at - start:6.1f} s  {why}")
+            rounds = sorted(log["paired"])
+            print(f"rounds paired: {[n for n, _ in rounds]} (by {Counter(who for _, who in rounds)})")
+
+            # ---- checks
+            results = check_results(dsn, log["entered"])
+            ok_standings, how = check_standings(port, manage, env)
+            print("\nchecks")
+            for k, v in results.items():
+                print(f"  {k:52}{v:>8}")
+            print(
+                f"  {'standings served = standings from stored results':52}{'yes' if ok_standings else 'NO':>8}  ({how})"
+            )
+            failed = bool(
+                results["missing"]
+                or results["different from the answer"]
+                or results["not audited exactly once"]
+                or results["matches with more than one change (overwritten)"]
+                or results["stored results without an audit entry"]
+                or results["round numbers paired twice"]
+                or not ok_standings
+                or len({n for n, _ in rounds}) != len(rounds)
+            )
+            print("\nverdict:", "FAILED" if failed else "every success stored exactly once; standings consistent")
+        finally:
+            if server is not None:
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+            shutil.rmtree(tmp, ignore_errors=True)
+        return 1 if failed else 0
 
 
 if __name__ == "__main__":

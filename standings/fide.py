@@ -1,4 +1,7 @@
-"""FIDE tie-breaks (Handbook C.07, as in force since 1 March 2026), with Article 16 on unplayed rounds.
+"""FIDE tie-breaks (Handbook C.07), with Article 16 on unplayed rounds, by the edition the event follows.
+
+The edition is `swiss.rules.c07_edition` of the event's settings: the one it names, else the one in force on its
+start date. What follows is the edition of March 2026; the edition of August 2024 differs where marked (2024).
 
 Pure Python and exact: every value is a `Fraction`; ARO, TPR and PTP are whole numbers, rounded as the
 regulation says (half up) from the exact figures.
@@ -19,12 +22,15 @@ Article 16, as this module applies it to a Swiss event:
   and no more than a draw's points times the number of rounds for any other unplayed round (16.4.2; the
   rounds counted so far: standings after round k are those of an event that ended there). The result is
   the points the participant got for the round; the scheduled opponent of a forfeit is no opponent.
+  (2024: the dummy's score is the participant's own, neither cap applies.)
 * Cut modifiers (14.1-14.4, 16.5): each cut of the least significant value takes, for Buchholz, the lowest
   voluntary unplayed round first; for Sonneborn-Berger the lowest VUR contribution unless the least
   significant value is higher (then that); again for every further cut (16.5.2). Then the most significant
-  values go.
+  values go. (2024: when the two are equal, the least significant value goes.)
 * Fore Buchholz (8.3): every pairing of the last round counted (a game, finished or not, or a forfeit) is
-  a draw.
+  a draw. (2024: a forfeit of the last round stays a forfeit.)
+* Perfect tournament performance (10.3) of a perfect score: the lowest rating expected to score it, 736 above
+  the highest-rated opponent. (2024: 800 above.)
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ from swiss.model import (
     Event,
 )
 from swiss.numbers import pairing_numbers
+from swiss.rules import C07_2024, c07_edition
 
 # Slot kinds.
 GAME = "game"
@@ -129,12 +136,14 @@ class Tiebreaks:
     def __init__(self, event: Event, after_round: int, points: list[Fraction], fore: bool = False):
         self.event = event
         self.after_round = after_round
+        # The edition of August 2024 (swiss.rules): Article 16's dummy uncapped, and the other changes below.
+        self.old = c07_edition(event.settings) == C07_2024
         s = event.settings.scoring
         unit = lcm(s.win.denominator, s.draw.denominator, s.loss.denominator)
         self.unit = unit
         self.draw = int(s.draw * unit)
         self.win = int(s.win * unit)
-        self.slots = _slots(event, after_round, int(s.win * unit), self.draw, int(s.loss * unit), fore)
+        self.slots = _slots(event, after_round, int(s.win * unit), self.draw, int(s.loss * unit), fore, self.old)
         if fore:
             # The Fore Buchholz's event has its own scores: those its slots add up to.
             self.points = [sum(x.points for x in slots) for slots in self.slots]
@@ -179,6 +188,8 @@ class Tiebreaks:
                 for slot in slots:
                     if slot.kind == GAME:
                         value = adjusted[cast(int, slot.opponent)]
+                    elif self.old:
+                        value = own  # 2024: the dummy scores the participant's own score
                     elif slot.kind in FORFEITS and slot.opponent is not None:
                         value = min(own, adjusted[slot.opponent])  # 16.4.1
                     else:
@@ -218,7 +229,8 @@ class Tiebreaks:
                 out.append(Fraction(sum(opps), unit * len(opps)) if opps else Fraction(0))
             return out
         if base == "SB":
-            return _fractions([_sonneborn_berger(t, *CUTS[modifier]) for t in self.terms()], 2 * unit)
+            terms = self.terms()
+            return _fractions([_sonneborn_berger(t, *CUTS[modifier], self.old) for t in terms], 2 * unit)
         if code == "KS":
             return _fractions(self._koya(), unit)
         if code == "WIN":
@@ -309,6 +321,8 @@ class Tiebreaks:
         halves = sum(h for _, h in games)
         if halves == 0:
             return Fraction(min(ratings) - 800)
+        if self.old and halves == 2 * len(games):
+            return Fraction(max(ratings) + 800)  # 2024: a perfect score is 800 above the highest
         # The lowest rating whose expected score (in hundredths) against these opponents reaches the score (10.3;
         # a perfect score: 736 above the highest, where the table's expected score reaches 1).
         need = 50 * halves
@@ -343,23 +357,27 @@ def _buchholz(terms: list[tuple[int, int, bool]], cut_low: int, cut_high: int) -
     return sum(t[0] for t in kept)
 
 
-def _sonneborn_berger(terms: list[tuple[int, int, bool]], cut_low: int, cut_high: int) -> int:
+def _sonneborn_berger(terms: list[tuple[int, int, bool]], cut_low: int, cut_high: int, old: bool = False) -> int:
     kept = list(terms)
     for _ in range(min(cut_low, len(kept))):
         # 16.5.1 (again for every cut, 16.5.2): the lowest contribution from a VUR unless it is lower than the
         # least significant value (the contribution of the opponent with the lowest score, the lower among
-        # equals), which then goes: the higher of the two, the VUR's when they are equal.
+        # equals), which then goes: the higher of the two, the VUR's when they are equal (2024: the least
+        # significant value's).
         least = min(kept, key=lambda t: (t[0], t[1]))
         vur = [t for t in kept if t[2]]
         lowest_vur = min(vur, key=lambda t: t[1]) if vur else None
-        kept.remove(lowest_vur if lowest_vur is not None and lowest_vur[1] >= least[1] else least)
+        vur_goes = lowest_vur is not None and (lowest_vur[1] > least[1] if old else lowest_vur[1] >= least[1])
+        kept.remove(cast(tuple[int, int, bool], lowest_vur) if vur_goes else least)
     for _ in range(min(cut_high, len(kept))):
         # The most significant: the opponent with the highest score, the higher contribution among equals.
         kept.remove(max(kept, key=lambda t: (t[0], t[1])))
     return sum(t[1] for t in kept)
 
 
-def _slots(event: Event, after_round: int, win: int, draw: int, loss: int, fore: bool) -> list[list[Slot]]:
+def _slots(
+    event: Event, after_round: int, win: int, draw: int, loss: int, fore: bool, old: bool = False
+) -> list[list[Slot]]:
     """Every player's slots, round by round, up to `after_round` (Swiss rounds and pre-awarded byes)."""
     index: dict[str | None, int] = {p.id: i for i, p in enumerate(event.players)}
     n = len(event.players)
@@ -376,8 +394,14 @@ def _slots(event: Event, after_round: int, win: int, draw: int, loss: int, fore:
             ia = index[m.a]
             ib = index[m.b] if m.b is not None else None
             r = m.result
-            if fore and k == after_round and ib is not None and r in (PLAYED, FORFEIT, DOUBLE_LOSS):
-                # Fore Buchholz: every pairing of the last round (finished or not, forfeited or not) is a draw.
+            if (
+                fore
+                and k == after_round
+                and ib is not None
+                and r in ((PLAYED,) if old else (PLAYED, FORFEIT, DOUBLE_LOSS))
+            ):
+                # Fore Buchholz: every pairing of the last round (finished or not, forfeited or not; 2024: a game
+                # over the board, finished or not) is a draw.
                 seen[ia] = Slot(k, GAME, ib, DREW, draw)
                 seen[ib] = Slot(k, GAME, ia, DREW, draw, black=True)
             elif r == PLAYED:

@@ -1,8 +1,10 @@
 """Rating changes: what each rated game of an event does to a player's rating, exact (docs/ratings.md).
 
 The calculation is a `RatingSystem`: who is rated, a player's development coefficient K, and the expected
-score of a game. `FIDE` is the FIDE Rating Regulations (Handbook B.02, in force since 1 March 2024); a
-national system would be another `RatingSystem` passed to `rating_changes`.
+score of a game. `FIDE` is the FIDE Rating Regulations (Handbook B.02, in force since 1 March 2024) as they
+stand now, `FIDE_BEFORE_OCTOBER_2025` as they stood before 8.3.1 was amended; `fide_for(event)` is the one in
+force on the event's start date (swiss.rules), the default. A national system would be another
+`RatingSystem` passed to `rating_changes`.
 
 FIDE, as this module applies it:
 
@@ -12,7 +14,8 @@ FIDE, as this module applies it:
 * The expected score is read from table 8.1(b) for the rating difference, a difference of more than 400
   points counting as 400 (the 400-point rule, applied to every game) for a player rated below 2650; for a
   player rated 2650 or more the whole difference counts (8.3.1 as amended from 1 October 2025), so the
-  same game can be capped for one side and not for the other.
+  same game can be capped for one side and not for the other. An event that began before 1 October 2025
+  caps every player, as FIDE rated it then.
 * The change of one game is K × (score − expected score), 1, ½ or 0 for the score; the event's change is
   the sum. Both are exact; for display they are rounded to one decimal, half away from zero (with K = 10,
   20 or 40 and the table's hundredths the sum is already exact to one decimal). FIDE rounds the new rating
@@ -35,6 +38,7 @@ from standings.fide import expected
 from standings.outlook_round import DRAW, LOSS, WIN, OutlookRefused, round_state
 from swiss.model import DREW, PLAYED, WON, Event, Player
 from swiss.placement import birth_year
+from swiss.rules import top_uncapped
 
 # Where a player's K came from, as the output names it.
 K_GIVEN, K_TOP, K_JUNIOR, K_STANDARD = "given", "rating_2400", "junior", "standard"
@@ -66,7 +70,11 @@ class RatingSystem(Protocol):
 
 
 class FideRating:
-    """FIDE Rating Regulations (Handbook B.02)."""
+    """FIDE Rating Regulations (Handbook B.02): the 400-point rule for players rated below `uncapped_from`
+    (None: for every player, as before 1 October 2025)."""
+
+    def __init__(self, uncapped_from: int | None = UNCAPPED_FROM):
+        self.uncapped_from = uncapped_from
 
     def rated(self, player: Player) -> bool:
         return bool(player.rating)
@@ -87,12 +95,18 @@ class FideRating:
 
     def expected(self, rating: int, opponent: int) -> Fraction:
         difference = rating - opponent
-        if rating < UNCAPPED_FROM:
+        if self.uncapped_from is None or rating < self.uncapped_from:
             difference = max(-400, min(400, difference))
         return expected(difference)
 
 
 FIDE = FideRating()
+FIDE_BEFORE_OCTOBER_2025 = FideRating(None)
+
+
+def fide_for(event: Event) -> FideRating:
+    """FIDE's rules as they stood on the event's start date (today's for an event without one)."""
+    return FIDE if top_uncapped(event.settings) else FIDE_BEFORE_OCTOBER_2025
 
 
 @dataclass(frozen=True)
@@ -144,12 +158,15 @@ def has_ratings(event: Event) -> bool:
 
 
 def rating_changes(
-    event: Event, after_round: int | None = None, system: RatingSystem = FIDE
+    event: Event, after_round: int | None = None, system: RatingSystem | None = None
 ) -> dict[str, RatingChange]:
     """Every rated player's change from the Swiss rounds up to `after_round` (all of them when None), by id.
 
-    Players without a rating are left out; a rated player without a rated game has a change of 0.
+    Players without a rating are left out; a rated player without a rated game has a change of 0. The system
+    is FIDE's as it stood on the event's start date unless another is given.
     """
+    if system is None:
+        system = fide_for(event)
     players = {p.id: p for p in event.players}
     results: dict[str, list[tuple[int, str, Fraction]]] = {p.id: [] for p in event.players if system.rated(p)}
     for rnd in event.swiss_rounds():
@@ -199,7 +216,7 @@ def _year(date: str | None) -> int | None:
     return None
 
 
-def result_changes(event: Event, system: RatingSystem = FIDE) -> dict[str, dict[str, Fraction]]:
+def result_changes(event: Event, system: RatingSystem | None = None) -> dict[str, dict[str, Fraction]]:
     """Before the round's results are in: for each rated player at an open table of the event's last round,
     against a rated opponent, the change of that game for each result it can still have ("win", "draw",
     "loss"), K as the event's rated games give it with this game counted. Empty when no round is open."""

@@ -103,6 +103,15 @@ def read_header(header: list[tuple[int, str]], rows: Rows, rounds: int) -> tuple
             forbidden += [(frozenset(pair), first, last) for pair in pairs]
         elif code == "XXP":
             forbidden += [(frozenset(pair), 1, EVERY_ROUND) for pair in read_xxp(number, line, rows)]
+        elif code in ("202", "212"):
+            codes = tiebreak_record([line]) or ()
+            twice = next((c for k, c in enumerate(codes) if c in codes[:k]), None)
+            if twice is not None:
+                # A second listing can never break a tie the first left; a standings table would have two
+                # columns of one figure.
+                raise TRFError(
+                    number, Message("trf_tiebreak_twice", "the tie-break list names {code} twice", code=twice)
+                )
         elif code == "299":
             # TRF-2026 abnormal points (a penalty, a bonus, a result the arbiter set): points no result here
             # gives, so the file's points could not be kept; bbpPairings refuses the record too.

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swiss.model import BEST_OF, MAX_NAME, MAX_ROUND_MINUTES, time_zones
 from swiss.presets import PRESETS, TIEBREAKER_CODES
+from swiss.rules import C07_EDITIONS
 
 # The rows kept beside the event, each in its room (tournament/records/, tournament/jobs/models.py), registered here
 # by being imported: every name below stays importable from tournament.models, as code and migrations import it.
@@ -129,6 +130,9 @@ class Event(models.Model):
     acceleration = models.CharField(max_length=10, choices=Acceleration.choices, default=Acceleration.NONE)
     # Chess: players still tied after every tie-breaker are ranked by rating, highest first (as Vega does).
     rating_breaks_ties = models.BooleanField(default=False)
+    # Chess: the edition of FIDE's tie-break regulations (C.07) the standings follow; empty: the one in force on
+    # the event's date (swiss.rules, docs/tiebreakers.md).
+    tiebreak_rules = models.CharField(max_length=4, blank=True, choices=[(e, e) for e, _ in C07_EDITIONS])
     # Chess: the colour of pairing number 1 in round 1 (TRF XXC, 152), which the FIDE Dutch system also
     # gives every later round's players without a preference: chosen in the settings, as a TRF gave it, or
     # empty until round 1 is paired, when it is drawn by lot and kept (services.rounds).
@@ -198,6 +202,7 @@ class Event(models.Model):
         "floor",
         "tiebreakers",
         "rating_breaks_ties",
+        "tiebreak_rules",
     )
     CHANGE_FIELDS = frozenset({"version", "updated_at", "light_from", "light_to", "light_round"})
 

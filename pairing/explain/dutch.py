@@ -175,15 +175,7 @@ class _Why:
                 notes.append(t.note_completion(score=group, pairs=pairs, most=most, left=floated))
             else:
                 notes.append(t.note_most_pairs(score=group, pairs=pairs, left=floated))
-        return Group(
-            score=group,
-            residents=tuple(b.residents),
-            moved_down=tuple(b.moved_down),
-            pairs=tuple(b.pairs),
-            floated=tuple(b.floated),
-            bye=b.bye,
-            notes=tuple(notes),
-        )
+        return b.shown(group, notes)
 
 
 # ---------------------------------------------------------------- colours (C.04.3 E)

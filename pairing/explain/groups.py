@@ -54,6 +54,18 @@ class Bracket:
     def members(self) -> list[str]:
         return self.moved_down + self.residents
 
+    def shown(self, score: str, notes: Sequence[Message]) -> Group:
+        """The group as the log shows it: its score as text, and the notes naming the rule(s) that decided."""
+        return Group(
+            score=score,
+            residents=tuple(self.residents),
+            moved_down=tuple(self.moved_down),
+            pairs=tuple(self.pairs),
+            floated=tuple(self.floated),
+            bye=self.bye,
+            notes=tuple(notes),
+        )
+
 
 def brackets(
     order: Sequence[str], score: Mapping[str, Any], mate: Mapping[str, str | None]

@@ -183,12 +183,4 @@ def _group(b: Bracket, shown: dict[int, str], by_id: dict[str, Entrant], spread:
         notes.append(t.note_bye(player=b.bye, player_name=by_id[b.bye].label))
     if b.floated:
         notes.append(t.note_fewest_floats(score=group, spread=t.score_text(spread)))
-    return Group(
-        score=group,
-        residents=tuple(b.residents),
-        moved_down=tuple(b.moved_down),
-        pairs=tuple(b.pairs),
-        floated=tuple(b.floated),
-        bye=b.bye,
-        notes=tuple(notes),
-    )
+    return b.shown(group, notes)

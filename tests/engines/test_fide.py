@@ -91,9 +91,16 @@ AMENDED_AOB = {1: "12.40", 3: "12.90", 5: "13.20", 7: "11.70", 8: "12.90", 10: "
 AMENDED_AOB |= {14: "13.00", 16: "13.10"}
 
 
-def held(codes) -> dict:
+# A day the March 2026 edition of C.07 is in force (the crosstable's own TRF is dated 22 March 2024).
+IN_2026 = "2026-03-01"
+
+
+def held(codes, date: str | None = None, rules: str = "") -> dict:
+    """The crosstable's standings by `codes`, on its own date (the edition of 2024) or on `date`, by the C.07
+    edition `rules` names when it names one."""
     event = trf.loads(HELD.read_bytes(), points_by_player)
-    settings = Settings(**{**event.settings.__dict__, "tiebreakers": tuple(codes)})
+    changed = {"tiebreakers": tuple(codes), "tiebreak_rules": rules} | ({"date": date} if date else {})
+    settings = Settings(**{**event.settings.__dict__, **changed})
     return {int(r.player_id): r for r in compute(Event(settings, event.players, event.rounds)).rows}
 
 
@@ -102,15 +109,36 @@ def test_the_crosstable_has_the_papers_scores():
     assert {k: r.points for k, r in rows.items()} == {k: F(v) for k, v in SCORES.items()}
 
 
+def test_the_crosstable_is_dated_before_the_2026_edition():
+    assert trf.loads(HELD.read_bytes(), points_by_player).settings.date == "2024-03-22"
+
+
 @pytest.mark.parametrize("code", sorted(PUBLISHED))
-def test_every_published_value_is_reproduced_exactly_as_amended_in_2026(code):
-    rows = held([code])
+@pytest.mark.parametrize(("date", "rules"), [(None, ""), ("2026-02-28", ""), (IN_2026, "2024")])
+def test_every_published_value_is_reproduced_exactly_under_the_2024_edition(code, date, rules):
+    # The file's own date, the last day of the 2024 edition, and a 2026 event that names the 2024 edition.
+    rows = held([code], date, rules)
+    for player, value in PUBLISHED[code].items():
+        assert rows[player].tiebreakers[code] == F(value), f"{code} of player {player}"
+
+
+@pytest.mark.parametrize("code", sorted(PUBLISHED))
+@pytest.mark.parametrize(("date", "rules"), [(IN_2026, ""), ("2026-11-30", ""), (None, "2026")])
+def test_every_published_value_is_reproduced_exactly_as_amended_in_2026(code, date, rules):
+    # The first day of the 2026 edition, a later day, and the 2024 crosstable naming the 2026 edition.
+    rows = held([code], date, rules)
     for player, value in (PUBLISHED[code] | AMENDED_2026.get(code, {})).items():
         assert rows[player].tiebreakers[code] == F(value), f"{code} of player {player}"
 
 
-def test_average_of_opponents_buchholz_matches_the_published_two_decimals_as_amended_in_2026():
+def test_average_of_opponents_buchholz_matches_the_published_two_decimals():
     rows = held(["AOB"])
+    assert {k: _decimal(r.tiebreakers["AOB"], 2) for k, r in rows.items()} == PUBLISHED_AOB
+    assert rows[4].tiebreakers["AOB"] == F(535, 40)  # exact, not the rounded 13.38
+
+
+def test_average_of_opponents_buchholz_matches_the_published_two_decimals_as_amended_in_2026():
+    rows = held(["AOB"], IN_2026)
     assert {k: _decimal(r.tiebreakers["AOB"], 2) for k, r in rows.items()} == PUBLISHED_AOB | AMENDED_AOB
     assert rows[4].tiebreakers["AOB"] == F(535, 40)  # exact, not the rounded 13.38
 

@@ -21,7 +21,7 @@ from swiss import eventfile, trf
 from swiss.model import FORFEIT, Event, Match, Player, Round, Settings, settings_for_preset
 from swiss.tiebreakers import FIDE_CODES, TIEBREAKERS
 from swiss.trfheader import _tiebreak_lines, known_tiebreak_record
-from tests.engines.test_fide import held
+from tests.engines.test_fide import IN_2026, held
 from tests.engines.test_swiss_tools import SAMPLE, run, write
 
 # The checker's output, players 1 to 16; "-" where it reports no value (nothing left after the cuts, where we
@@ -68,7 +68,7 @@ NEW = ("FB-C1", "FB-C2", "FB-M1", "FB-M2", "SB-C2", "SB-M1", "SB-M2", "KS", "ARO
 
 @pytest.mark.parametrize("code", sorted(CHECKER))
 def test_every_code_agrees_with_the_fide_tie_break_checker_on_the_held_crosstable(code):
-    rows = held([code])
+    rows = held([code], IN_2026)
     for player, text in enumerate(CHECKER[code].split(), 1):
         got = rows[player].tiebreakers[code]
         if code == "AOB":
@@ -157,7 +157,7 @@ def test_sonneborn_berger_cuts_the_vur_when_it_equals_the_least_significant_valu
     # 16.5.1: the lowest VUR contribution is cut "as long as it is not lower than the least significant value";
     # held #9: losses to #1 and #10 (0 each), a half-point bye (1.5 x ½), a forfeit loss (0), the pairing's bye
     # (1.5 x 1). Cut-1 takes the forfeit loss (0, equal to the loss to #10), Cut-2 then the half-point bye.
-    assert held(["SB-C2"])[9].tiebreakers["SB-C2"] == F(3, 2)
+    assert held(["SB-C2"], IN_2026)[9].tiebreakers["SB-C2"] == F(3, 2)
 
 
 def test_the_new_codes_are_read_and_written_in_a_trf_tie_break_record_and_a_swiss_event_file(tmp_path):

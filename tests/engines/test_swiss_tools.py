@@ -358,3 +358,22 @@ def test_standings_of_a_trf_follow_its_202_record(tmp_path):
     assert status == 0 and list(json.loads(out)["standings"][0]["tiebreakers"]) == ["SB-C1", "WIN"]
     status, out, err = run("standings", str(write(tmp_path, [lines[0], "202 SB,XYZ", *lines[1:]], "bad.trf")))
     assert (status, out) == (2, "") and "XYZ" in err
+
+
+@pytest.mark.parametrize("command", ["pair", "standings", "prizes", "check"])
+@pytest.mark.parametrize("kind", ["missing", "directory", "binary", "empty", "blank lines", "not UTF-8"])
+def test_a_file_that_is_not_an_event_exits_2_with_one_line(tmp_path, command, kind):
+    path = tmp_path / "event.json"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "binary":
+        path.write_bytes(bytes(range(256)) * 20)
+    elif kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "blank lines":
+        path.write_bytes(b"\n\n  \n")
+    elif kind == "not UTF-8":
+        path.write_bytes(b'{"format": "swiss-event", "name": "\xff\xfe"}')
+    status, out, err = run(command, str(path))
+    assert (status, out) == (2, ""), err
+    assert err.count("\n") == 1 and err.startswith(f"swiss {command}: {path}: "), err

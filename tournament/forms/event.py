@@ -145,14 +145,8 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             "reporting",
             "bye_rating",
             "colours",
-            "preset",
-            "win_points",
-            "draw_points",
-            "loss_points",
-            "best_of",
-            "floor",
-            "tiebreakers",
-            "rating_breaks_ties",
+            # preset, the points, best of, floor, tie-breakers, rating breaks ties, the C.07 edition
+            *Event.SCORING_FIELDS,
             "players_request_byes",
             "bye_requests_max",
             "bye_requests_closed_last",
@@ -175,6 +169,7 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             "top_cut": _("Top cut"),
             "colours": _("Colours"),
             "rating_breaks_ties": _("Break remaining ties by rating (highest first)"),
+            "tiebreak_rules": _("FIDE tie-break regulations"),
             "players_request_byes": game_words.gettext_lazy("Players may ask for a bye from their phones"),
             "bye_requests_max": _("Byes a player may ask for from the phone"),
             "bye_requests_closed_last": _("Last rounds in which no bye may be asked for from the phone"),
@@ -199,6 +194,10 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
             "title_norms": _(
                 "The Norms page then shows each player's GM, IM, WGM and WIM norms (FIDE title regulations B.01), "
                 "and each player's own and public pages the norms they have made or still have in reach."
+            ),
+            "tiebreak_rules": _(
+                "The FIDE tie-breaks follow the edition in force on the event’s date (March 2026 from 1 March 2026, "
+                "August 2024 before), unless you name one here."
             ),
             "initial_colour": _(
                 "Round 1 alternates colours board by board from it, and later rounds give it to players with no "
@@ -241,6 +240,9 @@ class EventSettingsForm(RatingReportFields, CutFields, PairWithFields, forms.Mod
         self.rating_report_for_chess_only()
         if self.instance.preset != "chess":  # title norms are a chess event's (its value stays as it is)
             del self.fields["title_norms"]
+            del self.fields["tiebreak_rules"]  # as is the FIDE edition
+        else:
+            self.fields["tiebreak_rules"].choices = l10n.tiebreak_rules_choices()
         self.cut_initial()
         self.pair_with_for_sections_only()
 

@@ -5,7 +5,6 @@ The stored outlook (services.outlooks) when the line is the event's own; worked 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -15,6 +14,7 @@ from swiss.messages import message_of
 from swiss.model import parse_fraction
 from tournament.models import Event, Round, RoundOutlook
 from tournament.services.outlooks import Line, default_line, work_out
+from tournament.text import l10n
 from tournament.text.engine_text import sentence, translate, translate_all
 
 
@@ -26,22 +26,33 @@ class OutlookRow:
     sentences: list[str]
 
 
-def chosen_line(event: Event, rnd: Round | None, places: str | None, points: str | None) -> Line:
+def asked_line(places: str | None, points: str | None) -> tuple[Line | None, str]:
+    """The line the form asks for, as a person types it in their language (a place: 8, or ８; points: 6, 4.5,
+    Danish 4,5 or 9/2), or None for none asked; with a sentence saying why what was typed is not one."""
+    if places and places.strip():
+        n = l10n.read_whole(places) if len(places) <= 12 else None
+        if n is not None and n >= 1:
+            return Line(places=n), ""
+        return None, _("“%(value)s” is not a number of places: write a whole number such as 8.") % {
+            "value": places.strip()[:20]
+        }
+    if points and points.strip():
+        try:
+            p = l10n.read_fraction(points)
+        except ValueError:
+            p = None
+        if p is not None and p >= 0:
+            return Line(points=p), ""
+        return None, _("“%(value)s” is not a number of match points: write one such as 6 or 4.5.") % {
+            "value": points.strip()[:20]
+        }
+    return None, ""
+
+
+def chosen_line(event: Event, rnd: Round | None, asked: Line | None) -> Line:
     """The line asked for (a place N or P points), else the event's: its Day-2 cut, its top cut, or the top 8."""
-    if places:
-        try:
-            n = int(places)
-            if n >= 1:
-                return Line(places=n)
-        except ValueError:
-            pass
-    if points:
-        try:
-            p = parse_fraction(points)
-            if p >= 0:
-                return Line(points=p)
-        except ValueError:
-            pass
+    if asked is not None:
+        return asked
     if rnd is not None:
         line = default_line(event, rnd)
         if line is not None:
@@ -58,7 +69,8 @@ def chosen_line(event: Event, rnd: Round | None, places: str | None, points: str
 
 def outlook_context(event: Event, places: str | None = None, points: str | None = None) -> dict:
     rnd = event.rounds.exclude(state=Round.State.DRAFT).filter(kind=Round.Kind.SWISS).order_by("-number").first()
-    line = chosen_line(event, rnd, places, points)
+    asked, problem = asked_line(places, points)
+    line = chosen_line(event, rnd, asked)
     words = {
         "in": pgettext("outlook claim", "in"),
         "out": pgettext("outlook claim", "out"),
@@ -79,7 +91,9 @@ def outlook_context(event: Event, places: str | None = None, points: str | None 
     rows: list[OutlookRow] = []
     error = ""
     exact = True
-    if stored is not None and stored.line == line.as_dict():
+    if problem:
+        error = problem
+    elif stored is not None and stored.line == line.as_dict():
         exact = stored.exact
         if stored.error:
             error = sentence(stored.error)
@@ -99,7 +113,7 @@ def outlook_context(event: Event, places: str | None = None, points: str | None 
     return {
         "round": rnd,
         "line": line,
-        "line_points": "" if line.points is None else _points(line.points),
+        "line_points": "" if line.points is None else l10n.exact(line.points),
         "rows": rows,
         "heads": [h for _o, h in heads],
         "error": error,
@@ -117,7 +131,3 @@ def _row(name, d: dict, heads, words, sentences) -> OutlookRow:
             text = _("depends: tables %(tables)s") % {"tables": ", ".join(map(str, tables))}
         claims.append((o, text))
     return OutlookRow(name=name, table=d.get("table"), claims=claims, sentences=sentences)
-
-
-def _points(p: Fraction) -> str:
-    return str(p.numerator) if p.denominator == 1 else str(p)

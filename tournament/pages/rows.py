@@ -18,7 +18,7 @@ from tournament.pages.why import all_reasons
 from tournament.services.cut import cut_made, line_in, line_of, requirement_text
 from tournament.services.divisions import division_standings
 from tournament.services.prizes import prize_column
-from tournament.services.standings import chess_idents, settled_marker, standings_shown
+from tournament.services.standings import chess_idents, settled_marker, standings_shown, tiebreak_rules
 from tournament.services.top_cut import stage_name
 from tournament.text import game_words, l10n, name_search
 from tournament.text.results import CHESS_RESULTS, UNPLAYED_LABELS
@@ -342,6 +342,8 @@ def standings_table(event: Event) -> dict:
             "rows": rows,
             # Before a Day-2 cut is made, what makes Day 2 (services/cut.py).
             "day2": requirement_text(event) if line_of(result)[0] is None and not cut_made(event) else "",
+            # The edition of FIDE's tie-break regulations it is ranked by (a chess event's C.07 tie-breaks).
+            "rules": tiebreak_rules(event),
         }
 
     return cached(f"public-standings:{event_key(event)}:{get_language()}", make)
@@ -355,8 +357,19 @@ def _side_outcome(m: Match, side_a: bool) -> str:
         return "won" if side_a else "lost"
     if m.games_a is None:
         return ""
-    mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
+    mine, theirs = _games(m, side_a)
     return "draw" if mine == theirs else "won" if mine > theirs else "lost"
+
+
+def _games(m: Match, side_a: bool) -> tuple[int, int]:
+    """The games one side won, then the other side's."""
+    return (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
+
+
+def _score(m: Match, side_a: bool) -> str:
+    """The game counts read from one side, drawn games last when there are any: 2-1, 1-2, 1-1-1."""
+    mine, theirs = _games(m, side_a)
+    return f"{mine}-{theirs}" + (f"-{m.games_drawn}" if m.games_drawn else "")
 
 
 def _side_result(m: Match, side_a: bool, chess: bool = False) -> str:
@@ -369,8 +382,7 @@ def _side_result(m: Match, side_a: bool, chess: bool = False) -> str:
         return ""
     if m.result == Match.Result.FORFEIT:
         return gettext("won by forfeit") if side_a else gettext("lost by forfeit")
-    mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
-    score = f"{mine}-{theirs}" + (f"-{m.games_drawn}" if m.games_drawn else "")
+    score = _score(m, side_a)
     if chess:
         score = CHESS_RESULTS.get((m.games_a, m.games_b, m.games_drawn), score)
     # Only the one needed is translated: every row of a 2048-player round's pairings is worded per version.
@@ -386,16 +398,17 @@ _CHESS_POINTS = {1: "1", 0: "0"}
 def _side_score(m: Match, side_a: bool, chess: bool = False) -> str:
     """The score read left to right, this side first (2-1, 1-1-1; chess 1-0, 0-1, ½-½; a forfeit +/−), or ""
     while the match is being played: in a row of the pairings by name, whose player stands on the left."""
-    if m.result == Match.Result.DOUBLE_LOSS:
+    outcome = _side_outcome(m, side_a)
+    if outcome == "loss":
         return "−/−"
+    if not outcome:
+        return ""
     if m.result == Match.Result.FORFEIT:
         return "+/−" if side_a else "−/+"
-    if m.games_a is None:
-        return ""
-    mine, theirs = (m.games_a, m.games_b) if side_a else (m.games_b, m.games_a)
     if chess and (m.games_a, m.games_b, m.games_drawn) in CHESS_RESULTS:
+        mine, theirs = _games(m, side_a)
         return "½-½" if m.games_drawn else f"{_CHESS_POINTS[mine]}-{_CHESS_POINTS[theirs]}"
-    return f"{mine}-{theirs}" + (f"-{m.games_drawn}" if m.games_drawn else "")
+    return _score(m, side_a)
 
 
 def _score_said(m: Match, side_a: bool, me: str, them: str) -> str:

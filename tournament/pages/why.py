@@ -118,6 +118,39 @@ def phone_why(event: Event, rnd: Round | None, player: Player) -> dict | None:
     return {"lines": said(event, raw["reasons"]), "group": view, "choices": raw["choices"]}
 
 
+# The params of a "why not" answer that hold a player's id (pairing.explain.why_not): the two players asked
+# about, and which of them holds the bye or is not in the round; and those holding pairs of ids ("p2-p4, p3-p5",
+# the Dutch order's pairs of a bracket).
+WHO = ("a", "b", "player")
+PAIRS = ("this_round", "with_pair")
+
+
+def _pairs_named(text: str, names: dict[str, str]) -> str:
+    """ "p2-p4, p3-p5" as "Ann – Bob, Cid – Dan": each pair split at the hyphen that leaves an id on both sides
+    (an imported id may hold a hyphen); a pair it cannot read stays as it is."""
+    out = []
+    for pair in text.split(", "):
+        cuts = [i for i, c in enumerate(pair) if c == "-" and pair[:i] in names and pair[i + 1 :] in names]
+        out.append(f"{names[pair[: cuts[0]]]} – {names[pair[cuts[0] + 1 :]]}" if len(cuts) == 1 else pair)
+    return pgettext("list separator", ", ").join(out)
+
+
+def why_not_said(answer: dict, rnd: Round, a: Player, b: Player) -> str:
+    """A "why not" answer (`services.explanations.answer`) about round `rnd` as a sentence in the active language,
+    naming the players by their names: the engine names them by id (the command line's ids, the app's keys)."""
+    params = dict(answer.get("params") or {})
+    names = {a.key: a.name, b.key: b.name}
+    if any(isinstance(params.get(k), str) for k in PAIRS):
+        names |= dict(Player.objects.filter(seats__round=rnd).values_list("key", "name"))
+    for k in WHO:
+        if isinstance(params.get(k), str):
+            params[k] = names.get(params[k], params[k])
+    for k in PAIRS:
+        if isinstance(params.get(k), str):
+            params[k] = _pairs_named(params[k], names)
+    return engine_text.sentence({**answer, "params": params})
+
+
 def why_not_choices(rnd: Round, player: Player | None = None) -> list[tuple[int, str]] | None:
     """The players of round `rnd` to ask "why not" about, by name (`player` left out); None past CHOICES players,
     where a phone types a name instead."""

@@ -13,6 +13,7 @@ import standings
 from standings.cut import cut_standings
 from swiss import model
 from swiss.numbers import pairing_numbers
+from swiss.tiebreakers import FIDE_CODES
 from tournament.models import (
     Event,
     Match,
@@ -23,7 +24,7 @@ from tournament.models import (
 from tournament.services.cut import cut_published
 from tournament.services.locks import awaiting_result
 from tournament.snapshot import event_to_file, player_to_file, settings_of
-from tournament.text import name_search
+from tournament.text import l10n, name_search
 
 CACHE_SECONDS = 6 * 3600
 
@@ -167,6 +168,14 @@ def standings_shown(event: Event, live: bool = False) -> ShownStandings:
     if live:
         return ShownStandings(event_standings(event), live=True, **progress)
     return ShownStandings(event_standings(event, after_round=rnd.number - 1), live=False, **progress)
+
+
+def tiebreak_rules(event: Event) -> str | None:
+    """The edition of FIDE's tie-break regulations the event's standings follow, as the pages footnote it
+    ("FIDE tie-break regulations of March 2026"), when it ranks by a FIDE C.07 tie-break; else None."""
+    if not set(event.tiebreakers) & set(FIDE_CODES):
+        return None
+    return l10n.tiebreak_rules(settings_of(event))
 
 
 def start_numbers(event: Event, players) -> dict[int, int]:

@@ -15,8 +15,9 @@ from django.utils.translation import gettext_lazy as _
 
 from standings.engine import Value
 from standings.format import _decimal, format_number
-from swiss.model import parse_fraction
+from swiss.model import Settings, parse_fraction
 from swiss.presets import PRESETS
+from swiss.rules import C07_2024, C07_2026, c07_edition, c07_named
 from swiss.tiebreakers import HEADING_CONTEXT, PERCENTAGES, TIEBREAKERS
 from tournament.text.i18n import chess_words, pokemon_words
 
@@ -177,3 +178,22 @@ def value(code: str, v: Value) -> str:
     if code in PERCENTAGES:
         return percent(v)
     return number(v)
+
+
+# Each C.07 edition (swiss.rules) as the pages name it.
+TIEBREAK_RULES = {
+    C07_2024: _("FIDE tie-break regulations of August 2024"),
+    C07_2026: _("FIDE tie-break regulations of March 2026"),
+}
+
+
+def tiebreak_rules(settings: Settings) -> str:
+    """The C.07 edition a chess event's standings follow, as a footnote says it: "FIDE tie-break regulations of
+    March 2026", with "(the event's choice)" when the event names it rather than its date choosing it."""
+    text = str(TIEBREAK_RULES[c07_edition(settings)])
+    return gettext("%(rules)s (the event’s choice)") % {"rules": text} if c07_named(settings) else text
+
+
+def tiebreak_rules_choices() -> list[tuple[str, str]]:
+    """The settings page's choices: the edition the event's date gives, or one named."""
+    return [("", gettext("The edition in force on the event’s date")), *TIEBREAK_RULES.items()]

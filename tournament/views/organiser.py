@@ -33,6 +33,7 @@ from tournament.services.fide import tiebreaks_changed
 from tournament.services.locks import ServiceError, awaiting_result, changed, lock_event, log
 from tournament.services.rounds import recommended_rounds
 from tournament.services.staff import claim_invites, create_event, new_event_zone
+from tournament.services.standings import tiebreak_rules
 from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.services.warnings import Unpassed
 from tournament.text import l10n
@@ -206,6 +207,7 @@ def event_settings(request: HtmxHttpRequest, slug: str):
         loaded=signing.dumps(shown, salt=_LOADED, compress=True),
         chosen=[(c, l10n.label(c), l10n.NAMES.get(c, "")) for c in chosen],
         addable=[(c, label, l10n.NAMES.get(c, "")) for c, label in TIEBREAKER_CHOICES if c not in chosen],
+        tiebreak_rules=tiebreak_rules(event),
         # Staff are the venue's: a section's settings show and change the event's (docs/sections.md).
         staff_form=StaffForm(event=event.root),
         recommendation=recommended_rounds(event),
@@ -312,4 +314,5 @@ def standings_page(request: HtmxHttpRequest, slug: str):
         tables=tables,
         placings=placings_by_division(access.event),
         not_final=final_blocked(access.event),
+        tiebreak_rules=tiebreak_rules(access.event),
     )

@@ -17,7 +17,7 @@ from tournament.pages.printing import round_print
 from tournament.pages.standings import standings_tables
 from tournament.services.divisions import division_standings
 from tournament.services.locks import current_round
-from tournament.services.standings import event_standings
+from tournament.services.standings import event_standings, tiebreak_rules
 from tournament.services.top_cut import final_placings, placings_by_division
 from tournament.snapshot import event_to_file, export_file
 from tournament.views.access import HtmxHttpRequest, event_for
@@ -51,6 +51,7 @@ def print_standings(request: HtmxHttpRequest, slug: str):
             "labels": labels,
             "tables": tables,
             "placings": placings_by_division(access.event),
+            "tiebreak_rules": tiebreak_rules(access.event),
         },
     )
 

@@ -10,11 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
 from tournament.models import Player, Round
-from tournament.pages.why import why_not_choices
+from tournament.pages.why import why_not_choices, why_not_said
 from tournament.services import explanations
 from tournament.services.budgets import Throttled
 from tournament.services.locks import ServiceError
-from tournament.text import engine_text
 from tournament.views.access import HtmxHttpRequest, event_for
 from tournament.views.player import phone_page
 from tournament.views.responses import page
@@ -44,7 +43,9 @@ def player_why_not(request: HtmxHttpRequest, slug: str):
         if other is not None:
             context["other"] = other
             try:
-                context["answer"] = engine_text.sentence(explanations.answer(rnd, player, other, asker=player))
+                context["answer"] = why_not_said(
+                    explanations.answer(rnd, player, other, asker=player), rnd, player, other
+                )
             except Throttled as e:
                 context["error"], status = str(e), 429
             except ServiceError as e:
@@ -77,7 +78,7 @@ def round_why_not(request: HtmxHttpRequest, slug: str, number: int):
         try:
             if a not in found or b not in found:
                 raise ServiceError(_("Both players must be in this event."))
-            answer = engine_text.sentence(explanations.answer(rnd, found[a], found[b]))
+            answer = why_not_said(explanations.answer(rnd, found[a], found[b]), rnd, found[a], found[b])
         except ServiceError as e:
             error = str(e)
     return page(

@@ -103,3 +103,20 @@ def test_an_absence_is_never_called_a_win():
     assert chess
     wrong = [(e, t) for e, t in chess if "BYE" in t or not re.search(r"oversidder|afbud|ikke til stede", t, re.I)]
     assert not wrong, where(wrong)
+
+
+QUOTED = re.compile(r'"([^"<>]*)"')
+
+
+@pytest.mark.parametrize(("language", "marks"), [("ja", "「…」"), ("da", "»…«")])
+def test_text_is_quoted_the_languages_way_and_only_a_literal_keeps_straight_quotes(language, marks):
+    """A straight "…" stays only around what is typed or read exactly as the English says it (a file's JSON value,
+    "loss", "4-1"); a quoted example in the reader's own words ("1位 | 500", "Bedste kvinde | 50") takes the
+    language's own marks: 「…」 in Japanese, »…« in Danish."""
+    outside_tags = [(e, re.sub(r"<[^>]*>", "", t)) for e, t in entries(language)]
+    found = [
+        (e, t)
+        for e, t in outside_tags
+        if any(f'"{q}"' not in re.sub(r"<[^>]*>", "", e.msgid_plural or e.msgid) for q in QUOTED.findall(t))
+    ]
+    assert not found, f"quote with {marks}:\n{where(found)}"

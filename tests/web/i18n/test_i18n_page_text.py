@@ -6,6 +6,7 @@ player's or person's name, or one of the few words every language writes as they
 import datetime as dt
 import html
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import polib
@@ -15,11 +16,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, translation
 
+from swiss.prizemodel import Category, Prize, PrizeRules
 from swiss.tiebreakers import FIDE_CODES
 from tests.web.public.test_public import pair
 from tournament.files.csv_columns import READ_COLUMNS
 from tournament.models import Event, EventLog, Match, Player, ResultChange, Round
 from tournament.services.locks import changed
+from tournament.services.prizes import save_prize_list
 from tournament.services.rounds import publish_round
 from tournament.services.staff import invite_staff
 from tournament.services.top_cut import start_top_cut
@@ -69,7 +72,7 @@ def vocabulary(language: str) -> set[str]:
             words |= set(WORD.findall(formats.date_format(d, "DATE_FORMAT")))
             words |= set(WORD.findall(formats.date_format(d, "SHORT_DATE_FORMAT")))
             words |= set(WORD.findall(formats.date_format(d, "l D")))
-    return words
+    return words | {w[:1].upper() + w[1:] for w in words}  # a sentence starting with it
 
 
 def visible_text(body: str) -> str:
@@ -128,6 +131,13 @@ def whole_event(event, organiser, judge):
         semis.clock_started = dt.datetime.now(dt.UTC)
         semis.save()
         invite_staff(event, "otto", "judge", organiser)
+        prizes = (
+            Prize("1", amount=Fraction(100)),
+            Prize("2", amount=Fraction(51)),
+            Prize("3", items=3, category=Category(rating_below=1480)),
+            Prize("4", amount=Fraction(10), category=Category(record="2-0")),
+        )
+        save_prize_list(event, prizes, PrizeRules(ties="hort"))
         key = players[0].key
         for action, detail in LOGGED.items():
             EventLog.objects.create(event=event, action=action, by=organiser, detail={**detail, "player": key})
@@ -202,6 +212,12 @@ def pages(event: Event, players: list[Player]) -> dict[str, tuple[str, str]]:
         "table QR": ("public", reverse("player:table", args=[e, semis, semi.table])),
         "code": ("public", reverse("player:code", args=[e])),
         "my page": ("me", reverse("player:link", args=[e, first, players[0].token])),
+        "outlook": ("org", reverse("org_outlook", args=[e])),
+        "prizes": ("org", reverse("org_prizes", args=[e])),
+        "print prizes": ("org", reverse("org_print_prizes", args=[e])),
+        "why not": ("org", reverse("org_round_why_not", args=[e, 2]) + f"?a={first}&b={players[1].pk}"),
+        "my why not": ("me", reverse("player:why_not", args=[e]) + f"?with={players[1].pk}"),
+        "my why not, a name": ("me", reverse("player:why_not", args=[e]) + "?name=zzz"),
     }
 
 
@@ -210,6 +226,9 @@ def fetch(language: str, who: str, url: str, organiser) -> str:
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     if who == "org":
         client.force_login(organiser)
+    elif who == "me" and "/me/why-not/" in url:  # the phone of the event's first player, by their link
+        first = Player.objects.filter(event__slug=url.split("/")[2]).order_by("id").first()
+        client.get(reverse("player:link", args=[first.event.slug, first.pk, first.token]))
     response = client.get(url, follow=True)
     assert response.status_code == 200, url
     assert f'lang="{language}"' in response.content.decode()[:500]

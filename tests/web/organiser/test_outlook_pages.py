@@ -54,6 +54,9 @@ def test_publishing_stores_it(event, organiser, django_capture_on_commit_callbac
     rnd = pair_next_round(event, organiser)
     with django_capture_on_commit_callbacks(execute=True):
         publish_round(rnd, organiser)
+    assert not outlooks.in_request(rnd)  # eight players, four tables open: 81 combinations
+    assert not RoundOutlook.objects.filter(round=rnd).exists()
+    assert outlooks.refresh_task.call(rnd.pk) == "stored"
     stored = RoundOutlook.objects.get(round=rnd)
     assert stored.line == {"by": "places", "line": 4}
     assert {d["win"] for d in stored.players.values()} <= {"in", "out", "depends"}
@@ -94,3 +97,31 @@ def test_a_finished_round_is_said_plainly(event, organiser, last_round, judge):
     c = login(judge)
     html = c.get(reverse("org_outlook", args=[event.slug]), {"places": "3"}).content.decode()
     assert "Round 2 is finished" in html
+
+
+@pytest.mark.parametrize(
+    ("asked", "said"),
+    [
+        ({"places": "abc"}, "“abc” is not a number of places"),
+        ({"places": "-3"}, "“-3” is not a number of places"),
+        ({"places": "9" * 5000}, "is not a number of places"),
+        ({"points": "x"}, "“x” is not a number of match points"),
+        ({"points": "-1"}, "“-1” is not a number of match points"),
+        ({"points": "<b>6</b>"}, "“&lt;b&gt;6&lt;/b&gt;” is not a number of match points"),
+    ],
+)
+def test_a_line_that_is_no_number_is_said_not_passed_over(event, organiser, last_round, asked, said):
+    """What was typed is named back, never silently replaced by the event's own line."""
+    outlooks.refresh(last_round)
+    r = login(organiser).get(reverse("org_outlook", args=[event.slug]), asked)
+    assert r.status_code == 200 and said in r.content.decode()
+    assert "Line: the top 2." not in r.content.decode()
+
+
+def test_a_danish_organiser_types_and_reads_points_with_a_decimal_comma(event, organiser, last_round):
+    c = login(organiser)
+    url = reverse("org_outlook", args=[event.slug])
+    html = c.get(url, {"points": "4,5"}, HTTP_ACCEPT_LANGUAGE="da").content.decode()
+    assert "Linje: 4,5 matchpoint eller flere." in html and 'value="4,5"' in html
+    japanese = c.get(url, {"places": "３"}, HTTP_ACCEPT_LANGUAGE="ja").content.decode()  # a full-width digit
+    assert "ライン：上位3位。" in japanese

@@ -2,6 +2,7 @@
 cause) under their table, shows their whole group behind "more", in their language, and answers "why am I not
 playing X?" about their own round: cached, budgeted, and honest after a change by hand."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -12,12 +13,11 @@ from django.utils import translation
 from django.utils.html import escape
 
 from tournament.models import Player, Round, RoundExplanation
-from tournament.pages.why import said
+from tournament.pages.why import said, why_not_said
 from tournament.services import explanations
 from tournament.services.results import Outcome, record_result
 from tournament.services.roster import request_bye
 from tournament.services.rounds import pair_next_round, publish_round, swap_players
-from tournament.text import engine_text
 
 pytestmark = pytest.mark.django_db
 
@@ -112,7 +112,7 @@ def test_why_not_answers_about_the_player_s_own_round(chess, organiser, language
     assert response.status_code == 200
     answer = explanations.answer(rnd, me, other)
     with translation.override(language):
-        expected = engine_text.sentence(answer)
+        expected = why_not_said(answer, rnd, me, other)
     assert escape(expected) in response.content.decode()
     if language != "en":
         assert escape(answer["text"]) not in response.content.decode()
@@ -120,7 +120,12 @@ def test_why_not_answers_about_the_player_s_own_round(chess, organiser, language
     paired = c.get(reverse("player:why_not", args=[chess.slug]), {"with": m1.player_b_id})
     assert explanations.answer(rnd, me, m1.player_b)["code"] == "paired"
     with translation.override(language):
-        assert escape(engine_text.sentence(explanations.answer(rnd, me, m1.player_b))) in paired.content.decode()
+        said_paired = why_not_said(explanations.answer(rnd, me, m1.player_b), rnd, me, m1.player_b)
+    assert escape(said_paired) in paired.content.decode()
+    # The answers name the players as the page does, never by their keys (the engine's ids).
+    for text, who in ((expected, other), (said_paired, m1.player_b)):
+        assert me.name in text and who.name in text, text
+        assert not re.search(rf"\b(?:{re.escape(me.key)}|{re.escape(who.key)})\b", text), text
 
 
 def test_why_not_finds_a_player_by_name_and_refuses_strangers(event, organiser):
