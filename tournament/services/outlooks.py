@@ -36,7 +36,7 @@ from swiss.messages import message_of
 from swiss.model import parse_fraction
 from tournament.models import Event, Match, Round, RoundOutlook
 from tournament.records.prize_lists import PrizeList, prize_list_of
-from tournament.services.locks import changed
+from tournament.services.locks import awaiting_result, changed
 from tournament.snapshot import event_to_file
 
 IN_REQUEST_UP_TO = 12
@@ -160,9 +160,7 @@ def in_request(rnd: Round) -> bool:
     players = players_in(rnd)
     if players > IN_REQUEST_UP_TO:
         return False
-    still_open = Match.objects.filter(
-        round=rnd, player_b__isnull=False, result=Match.Result.PLAYED, games_a__isnull=True
-    ).count()
+    still_open = Match.objects.filter(awaiting_result(), round=rnd, player_b__isnull=False).count()
     return 3**still_open * players <= REQUEST_WORK
 
 
