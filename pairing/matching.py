@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from itertools import compress as select
 from math import gcd
+from operator import itemgetter
 
 import rustworkx as rx
 
@@ -34,6 +35,7 @@ FIT_BITS = 124  # rustworkx takes 128-bit integers; its duals reach twice the la
 
 
 Edge = tuple[int, int, int]
+_FIRST, _SECOND, _WEIGHT = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
 def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[int, int]] | None:
@@ -90,9 +92,11 @@ class _Weights:
     alone cost a `swiss pair` more CPU than all its compressions."""
 
     def __init__(self, edges: list[Edge]):
+        # Each column by itemgetter: zip(*edges) builds an iterator per edge. The rows by setdefault: a long
+        # weight's hash is worked out anew at each use, so once per edge, not twice.
+        self.firsts, self.seconds = list(map(_FIRST, edges)), list(map(_SECOND, edges))
         rows: dict[int, int] = {}
-        self.firsts, self.seconds, weights = zip(*edges, strict=True)
-        self.which = [rows.setdefault(w, len(rows)) for w in weights]
+        self.which = [rows.setdefault(w, len(rows)) for w in map(_WEIGHT, edges)]
         self.rows = list(rows)
 
     def compressed(self) -> list[int] | None:

@@ -24,6 +24,7 @@ Pure Python, exact Fraction arithmetic.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -220,8 +221,8 @@ def _share(pooled: tuple[Prize, ...], players: tuple[str, ...], hort: bool, firs
     n = len(players)
     money_parts = [p.amount or Fraction(0) for p in pooled]
     item_parts = [Fraction(p.items or 0) for p in pooled]
-    money = _parts(money_parts, n, hort, CENT)
-    items = _parts(item_parts, n, hort, Fraction(1))
+    money = _parts(tuple(money_parts), n, hort, CENT)
+    items = _parts(tuple(item_parts), n, hort, Fraction(1))
     return Award(
         prizes=pooled,
         players=players,
@@ -234,14 +235,16 @@ def _share(pooled: tuple[Prize, ...], players: tuple[str, ...], hort: bool, firs
     )
 
 
-def _parts(values: list[Fraction], n: int, hort: bool, unit: Fraction) -> list[Fraction]:
+@functools.lru_cache(maxsize=4096)
+def _parts(values: tuple[Fraction, ...], n: int, hort: bool, unit: Fraction) -> tuple[Fraction, ...]:
     """Each of n players' part of the pooled `values`, rounded down to `unit`: equal parts, or the Hort system's
-    half of the player's own place plus an equal part of the other half."""
+    half of the player's own place plus an equal part of the other half. Kept: the prize outlook splits the
+    same few pools many thousand times."""
     fund = sum(values, Fraction(0))
     if not hort:
-        return [_down(fund / n, unit)] * n
-    own = values + [Fraction(0)] * (n - len(values))
-    return [_down(own[i] / 2 + fund / 2 / n, unit) for i in range(n)]
+        return (_down(fund / n, unit),) * n
+    own = values + (Fraction(0),) * (n - len(values))
+    return tuple(_down(own[i] / 2 + fund / 2 / n, unit) for i in range(n))
 
 
 def _down(value: Fraction, unit: Fraction) -> Fraction:

@@ -16,6 +16,7 @@ from typing import Any
 
 from swiss.chessfacts import accelerations, detail_problem, forbidden_pairs, forbidden_rounds, rating_report
 from swiss.eventrounds import parse_rounds
+from swiss.eventrules import dump_event_rules, event_rules
 from swiss.eventtrail import dump_changes
 from swiss.messages import Message
 from swiss.model import (
@@ -182,6 +183,7 @@ def _settings(data: dict) -> Settings:
         **tiebreak_rules_at(data),
         **section_settings(data),
         **prize_settings(data),
+        **event_rules(data),
     )
 
 
@@ -316,6 +318,7 @@ def _player(rp: Any, path: str, ids: set[str], numbers: set[int]) -> Player:
         division=str_at(rp.get("division", ""), f"{path}.division", allow_empty=True),
         cut_after=int_at(rp.get("cut_after"), f"{path}.cut_after", 1, allow_none=True),
         k=int_at(rp.get("k"), f"{path}.k", 1, allow_none=True, maximum=MAX_K),
+        half_bye_ok=bool_at(rp.get("half_bye_ok", True), f"{path}.half_bye_ok"),
     )
 
 
@@ -422,6 +425,7 @@ def _dump_settings(s: Settings) -> dict[str, Any]:
     doc.update(dump_tiebreak_rules(s))
     doc.update(dump_section_settings(s))
     doc.update(dump_prize_settings(s.prizes, s.prize_rules))
+    doc.update(dump_event_rules(s))
     for key in ("date", "slug"):
         if doc[key] is None:
             del doc[key]
@@ -472,6 +476,8 @@ def _dump_match(m: Match) -> dict[str, Any]:
         md["result"] = m.result
     if m.white is not None:
         md["white"] = m.white
+    if m.adjourned:
+        md["adjourned"] = True
     return md
 
 
@@ -508,6 +514,8 @@ def _dump_player(p: Player) -> dict[str, Any]:
         pd["cut_after"] = p.cut_after
     if p.k is not None:
         pd["k"] = p.k
+    if not p.half_bye_ok:
+        pd["half_bye_ok"] = False
     return pd
 
 

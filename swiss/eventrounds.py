@@ -34,7 +34,7 @@ from swiss.model import (
     games_problem,
     validate_games,
 )
-from swiss.strictjson import EventFileError, int_at, list_at, object_at, one_of, required
+from swiss.strictjson import EventFileError, bool_at, int_at, list_at, object_at, one_of, required
 
 # The results in a refusal ("a forfeit has no game counts"), with codes so the web app translates them.
 RESULT_NAMES = {
@@ -125,7 +125,13 @@ def _round_matches(
 def _parse_match(rm: Any, path: str, ids: set[str], best_of: int, elimination: bool) -> Match:
     # Fast path for the shape nearly every match has (two known players, three game counts, maybe a table);
     # anything else, valid or not, goes through the checks that name the place of an error.
-    if type(rm) is dict and "result" not in rm and "white" not in rm and rm.keys() <= _MATCH_KEYS:
+    if (
+        type(rm) is dict
+        and "result" not in rm
+        and "white" not in rm
+        and "adjourned" not in rm
+        and rm.keys() <= _MATCH_KEYS
+    ):
         a, b, g, table = rm.get("a"), rm.get("b"), rm.get("games"), rm.get("table")
         if (
             type(a) is str
@@ -170,7 +176,12 @@ def _checked_match(rm: Any, path: str, ids: set[str], best_of: int, elimination:
             )
         if white not in (a, b):
             raise EventFileError(f"{path}.white", Message("file_white_player", "white is player a or player b"))
-    return Match(a=a, b=b, games=games, result=result, table=table, white=white)
+    adjourned = bool_at(rm.get("adjourned", False), f"{path}.adjourned")
+    if adjourned and b is None:
+        raise EventFileError(
+            f"{path}.adjourned", Message("file_adjourned_unplayed", "only a game between two players is adjourned")
+        )
+    return Match(a=a, b=b, games=games, result=result, table=table, white=white, adjourned=adjourned)
 
 
 def _match_player(rm: dict, key: str, path: str, ids: set[str]) -> str | None:

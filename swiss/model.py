@@ -38,6 +38,8 @@ ROUND_ONE_METHODS = ("random", "rating")
 PAIRING_SYSTEMS = ("optimal", "dutch")  # the min-cost optimal engine; FIDE C.04.3 (the chess preset's default)
 ACCELERATIONS = ("none", "baku")  # for the Dutch system: none, or FIDE C.04.5.1 (Baku)
 ROUND_STATES = ("draft", "paired", "in_progress", "complete")
+# Who enters results: the organisers and judges only, players with the opponent confirming, players alone.
+REPORTING = ("organisers", "confirm", "alone")
 # What a player may ask for a round before it is paired (FIDE C.07 16: requested byes); a zero-point bye is a
 # known absence. The pairing of that round leaves the player out.
 REQUESTED_BYES = (HALF_BYE, ZERO_BYE, FULL_BYE)
@@ -143,6 +145,28 @@ class Settings:
     # The prize list, in the organiser's order, and how it is split (swiss.prizemodel, docs/prizes.md).
     prizes: tuple[Prize, ...] = ()
     prize_rules: PrizeRules = PrizeRules()
+    # A section whose players were moved into the section it pairs with (`pair_with`), as a small one is joined
+    # (docs/sections.md): it pairs nothing itself since.
+    joined: bool = False
+    # Chess: FIDE mode (docs/fide-mode.md): as the file says, or None when it says nothing (`in_fide_mode`);
+    # left for good after round `fide_left` (0: before round 1). Whether the event asks for FIDE title norms.
+    fide_mode: bool | None = None
+    fide_left: int | None = None
+    title_norms: bool = False
+    # The desk's rules (docs/features.md): who enters results (REPORTING), whether players may ask for a bye
+    # from their phone, how many at most (None: no limit), and in how many of the last planned rounds none.
+    reporting: str = "organisers"
+    players_request_byes: bool = False
+    bye_requests_max: int | None = None
+    bye_requests_closed_last: int = 0
+
+    @property
+    def in_fide_mode(self) -> bool:
+        """FIDE mode as the event starts in it: as the file says; when it says nothing, on for a chess event
+        (one game a round, with colours) that has not left it, as every new chess event starts."""
+        if self.fide_mode is not None:
+            return self.fide_mode
+        return self.fide_left is None and self.colours and self.best_of == 1
 
     @property
     def pairing_system(self) -> str:
@@ -194,6 +218,8 @@ class Player:
     # Chess: the player's FIDE development coefficient K as the rating list gives it (standings/rating.py);
     # None: worked out from the rating and the birth date (docs/ratings.md).
     k: int | None = None
+    # FIDE mode: False when the arbiter said the player takes no half-point bye.
+    half_bye_ok: bool = True
 
     def requested_bye(self, round_number: int) -> str | None:
         """The bye this player asked for in the round (half_bye, zero_bye, full_bye), or None."""
@@ -213,6 +239,8 @@ class Match:
     # Chess: who was paired with White in a game not played (a forfeit or a double forfeit), when known. In a
     # game played player a has White; in a forfeit player a is the winner, whatever the colours.
     white: str | None = None
+    # FIDE mode: the game was adjourned (a draw for the pairing while its result is missing); kept once it has one.
+    adjourned: bool = False
 
     @property
     def has_result(self) -> bool:
@@ -294,7 +322,8 @@ class Event:
 @dataclass(frozen=True)
 class Venue:
     """An event with sections (a version-2 swiss-event file): the event the venue knows, with its name,
-    address, day, language, time zone and visibility, the players not yet placed in a section, and its
+    address, day, language, time zone and visibility, its city, federation and last day, the players not yet placed
+    in a section, and its
     sections, each an Event of its own (docs/sections.md)."""
 
     name: str = "Event"
@@ -305,6 +334,10 @@ class Venue:
     public: bool = True
     players: tuple[Player, ...] = ()
     sections: tuple[Event, ...] = ()
+    # The venue's rating-report facts (as a Settings' of the same names), which a section made on the web takes.
+    city: str = ""
+    federation: str = ""
+    end_date: str | None = None
 
 
 def settings_for_preset(preset: str, **overrides: Any) -> Settings:

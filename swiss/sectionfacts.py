@@ -1,8 +1,9 @@
 """A section's own settings, as the swiss-event file reads and writes them (docs/sections.md): its first
-table number, its placement rules (a rating band, birth years), its Day-2 cut, and the section it is paired
-together with. Every key is optional and written only when set, so a file from before sections comes back
-byte for byte; `swiss.eventfile` reads them in every event's body, a version-2 file's sections
-(`swiss.venuefile`) being where they mean most.
+table number, its placement rules (a rating band, birth years), its Day-2 cut, the section it is paired
+together with, and whether it has joined that section's rounds (its players moved there). Every key is
+optional and written only when set, so a file from before sections comes back byte for byte;
+`swiss.eventfile` reads them in every event's body, a version-2 file's sections (`swiss.venuefile`) being
+where they mean most.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from swiss.messages import Message
 from swiss.model import INT_MAX, Settings
-from swiss.strictjson import EventFileError, fraction_at, int_at, str_at
+from swiss.strictjson import EventFileError, bool_at, fraction_at, int_at, str_at
 
 # The keys, in the order the writer writes them.
 KEYS = (
@@ -29,6 +30,7 @@ KEYS = (
     "cut_ties",
     "pair_with",
     "pair_with_below",
+    "joined",
 )
 # The Day-2 cut's rule for ties at the line (standings/cut.py: everyone level on points, or the tie-breakers).
 CUT_TIES = ("points", "breakers")
@@ -55,6 +57,11 @@ def section_settings(data: dict) -> dict[str, Any]:
             Message("file_expected_one_of", "expected one of {choices}", choices=", ".join(CUT_TIES)),
         )
     found["pair_with"] = str_at(data.get("pair_with", ""), "pair_with", allow_empty=True)
+    found["joined"] = bool_at(data.get("joined", False), "joined")
+    if found["joined"] and not found["pair_with"]:
+        raise EventFileError(
+            "joined", Message("file_joined_alone", "only a section that pairs with another (pair_with) joins it")
+        )
     for low, high in (("rating_min", "rating_max"), ("birth_year_min", "birth_year_max")):
         if found[low] is not None and found[high] is not None and found[low] > found[high]:
             raise EventFileError(high, Message("file_below_minimum", "must not be below {key}", key=low))
@@ -113,6 +120,6 @@ def dump_section_settings(s: Settings) -> dict[str, Any]:
         value = getattr(s, key)
         if isinstance(value, Fraction):
             doc[key] = int(value) if value.denominator == 1 else str(value)
-        elif value is not None and value != "":
+        elif value is not None and value != "" and value is not False:
             doc[key] = value
     return doc

@@ -2,9 +2,10 @@
 
 `{"format": "swiss-event", "version": 2, "name": …, "sections": [ … ]}`: the top level holds what is the
 venue's (its name and address, its day, the public pages' language, its time zone, whether the pages are
-public, and the players not yet placed in a section); each section is a version-1 event's body, everything
-but `format` and `version`, and takes the venue's date, language, time zone and visibility when it leaves
-them out. `loads` reads either version: a version-1 file is an Event exactly as `swiss.eventfile` reads it.
+public, its city, federation and last day, and the players not yet placed in a section); each section is a
+version-1 event's body, everything but `format` and `version`, and takes the venue's date, language, time
+zone and visibility when it leaves them out. `loads` reads either version: a version-1 file is an Event
+exactly as `swiss.eventfile` reads it.
 Player numbers are the venue's: one run across its players and every section's.
 """
 
@@ -20,7 +21,9 @@ from swiss.sectionfacts import Paired, pair_with_problem
 from swiss.strictjson import EventFileError, decode, list_at, object_at
 
 VERSION = 2
-_VENUE_KEYS = {"format", "version", "name", "slug", *eventfile.INHERITED, "players", "sections"}
+# The venue's rating-report facts: the defaults of a section made on the web (not inherited by the file's sections).
+VENUE_REPORT = ("city", "federation", "end_date")
+_VENUE_KEYS = {"format", "version", "name", "slug", *eventfile.INHERITED, *VENUE_REPORT, "players", "sections"}
 
 
 def loads(text: str | bytes) -> Event | Venue:
@@ -59,6 +62,9 @@ def parse(data: Any) -> Event | Venue:
         public=s.public,
         players=own.players,
         sections=sections,
+        city=s.city,
+        federation=s.federation,
+        end_date=s.end_date,
     )
 
 
@@ -125,6 +131,9 @@ def dump(venue: Venue) -> dict[str, Any]:
     if venue.time_zone:
         doc["time_zone"] = venue.time_zone
     doc["public"] = venue.public
+    for key in VENUE_REPORT:
+        if getattr(venue, key):
+            doc[key] = getattr(venue, key)
     if venue.players:
         doc["players"] = eventfile.dump_players(venue.players)
     shared = {key: getattr(venue, key) for key in eventfile.INHERITED}

@@ -14,7 +14,7 @@ from django.db import transaction
 
 import standings
 from swiss import eventfile as ef
-from swiss import eventtrail, model, sectionfacts, trf
+from swiss import eventrules, eventtrail, model, sectionfacts, trf
 from swiss.messages import Message
 from tournament.models import Event, Match, Player, Round, Seat
 from tournament.records.prize_lists import prize_list_of, store_prize_list
@@ -64,13 +64,15 @@ def settings_of(event: Event) -> model.Settings:
         **{key: getattr(event, key) for key in SECTION_FIELDS},
         cut_points=Fraction(event.cut_points) if event.cut_points else None,
         cut_ties=event.cut_ties,
-        # The section it is paired with goes by its name in a file: `venue_to_file` names it.
+        # The section it is paired with goes by its name in a file: `venue_to_file` names it (and `joined`).
+        **{key: getattr(event, key) for key in eventrules.KEYS},
     )
 
 
 # A section's settings the file and the row share as they are (docs/sections.md): all but the cut's points
-# (a fraction as text), its ties rule (empty for none) and the section paired with (by name in a file).
-SECTION_FIELDS = tuple(k for k in sectionfacts.KEYS if k not in ("cut_points", "cut_ties", "pair_with"))
+# (a fraction as text), its ties rule (empty for none), the section paired with (by name in a file) and whether it
+# joined it (the row names the section it joined).
+SECTION_FIELDS = tuple(k for k in sectionfacts.KEYS if k not in ("cut_points", "cut_ties", "pair_with", "joined"))
 
 
 def round_dates_of(text: str) -> tuple[str | None, ...]:
@@ -106,6 +108,7 @@ def player_to_file(p: Player) -> model.Player:
         division=p.division,
         cut_after=p.cut_after,
         k=p.k,
+        half_bye_ok=p.half_bye_ok,
     )
 
 
@@ -117,6 +120,7 @@ def match_to_file(m: Match, keys: dict[int, str]) -> model.Match:
         result=m.result,
         table=m.table,
         white=keys[m.white_id] if m.white_id else None,
+        adjourned=m.adjourned,
     )
 
 
@@ -131,7 +135,7 @@ def event_to_file(event: Event, include_drafts: bool = False, with_trail: bool =
     by_round: dict[int, list[model.Match]] = {r.pk: [] for r in rounds}
     matches = Match.objects.filter(round__in=[r.pk for r in rounds]).order_by("round_id", "id")
     columns = ["round_id", "table", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "result"]
-    for m in matches.only(*columns, "white_id"):
+    for m in matches.only(*columns, "white_id", "adjourned"):
         by_round[m.round_id].append(match_to_file(m, keys))
     settings = settings_of(event)
     if settings.forbidden_pairs or settings.forbidden_rounds:
@@ -169,7 +173,9 @@ def venue_to_file(event: Event) -> model.Venue:
     for section in event.section_list:
         doc = event_to_file(section, include_drafts=True, with_trail=True)
         if section.pair_with_id in names:
-            doc = replace(doc, settings=replace(doc.settings, pair_with=names[section.pair_with_id]))
+            joined = section.joined_partner_id is not None and section.joined_partner_id == section.pair_with_id
+            pair_with = names[section.pair_with_id]
+            doc = replace(doc, settings=replace(doc.settings, pair_with=pair_with, joined=joined))
         sections.append(doc)
     return model.Venue(
         name=event.name,
@@ -180,6 +186,9 @@ def venue_to_file(event: Event) -> model.Venue:
         public=event.public,
         players=tuple(player_to_file(p) for p in event.players.order_by("id")),
         sections=tuple(sections),
+        city=event.city,
+        federation=event.federation,
+        end_date=event.end_date.isoformat() if event.end_date else None,
     )
 
 
@@ -409,6 +418,8 @@ def event_fields(s: model.Settings) -> dict:
         **{key: getattr(s, key) for key in SECTION_FIELDS},
         cut_points=_num(s.cut_points) if s.cut_points is not None else "",
         cut_ties=s.cut_ties,
+        # FIDE mode as the file says it, or when it says nothing, on for a chess event that has not left it.
+        **{key: s.in_fide_mode if key == "fide_mode" else getattr(s, key) for key in eventrules.KEYS},
     )
 
 
@@ -449,6 +460,7 @@ def write_players_and_rounds(event: Event, doc: model.Event) -> None:
                 division=p.division,
                 cut_after=p.cut_after,
                 k=p.k,
+                half_bye_ok=p.half_bye_ok,
             )
             for p, name, (family, given) in zip(doc.players, names, parts, strict=True)
         ]
@@ -474,6 +486,7 @@ def write_players_and_rounds(event: Event, doc: model.Event) -> None:
                     games_drawn=m.games[2] if m.games else None,
                     result=m.result,
                     white_id=pk[m.white] if m.white else None,
+                    adjourned=m.adjourned,
                 )
                 for m in r.matches
             ],

@@ -63,7 +63,8 @@ class Brackets:
     below_key: tuple[int, int] | None = None
     reach: dict[int, bool] = field(default_factory=dict)
     below_set: set[int] = field(default_factory=set)
-    below_near: list[tuple[int, int]] = field(default_factory=list)
+    below_list: list[int] = field(default_factory=list)
+    below_near: list[tuple[int, int]] | None = None  # tiers.py's _near_below()
     tier_memo: dict = field(default_factory=dict)
     tier_near: dict = field(default_factory=dict)
     tails: dict[tuple, int] = field(default_factory=dict)  # _tail_of()'s, by the facts they depend on

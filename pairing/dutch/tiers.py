@@ -81,11 +81,21 @@ def _below_cache(br: Brackets, below: list[int]) -> None:
         # The players below are the same for a whole bracket: what they can absorb is worked out once.
         br.below_key = (len(below), below[0])
         br.reach = {x: any(br.compatible(x, r) for r in below) for x in br.local}
+        br.below_set = set(below)
+        br.below_list = below
+        br.below_near = None  # when match_bounded() first asks (most brackets never do): _near_below()
+
+
+def _near_below(br: Brackets) -> list[tuple[int, int]]:
+    """The pairs among the players below the bracket (as _below_cache() last saw them) that match_bounded() tries
+    first: each with the next few in the order it may meet; worked out once for them."""
+    if br.below_near is None:
+        below = br.below_list
         if len(below) == br.n - below[0] and len(br.near_after) == br.n:  # every player from below[0] on
             br.below_near = [(a, b) for a in below for b in br.near_after[a][:8]]
         else:
             br.below_near = [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
-        br.below_set = set(below)
+    return br.below_near
 
 
 def match_tiered(
@@ -345,7 +355,7 @@ def match_bounded(br: Brackets, local: list[int], below: list[int], bonus: dict,
     # player below the bound allows left over. Which of them pairs whom is decided again later, so
     # a completion found among near neighbours in the order will do; only when none is found there
     # is every pair below tried.
-    for pairs_below in (br.below_near, None):
+    for pairs_below in (_near_below(br), None):
         completion = _complete_below(br, floating, below, pairs_below)
         if completion is None:
             continue

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pairing.dutch.brackets import Brackets
 from pairing.dutch.players import Round
 from pairing.dutch.start import start
+from pairing.dutch.tiers import _below_cache, _near_below
 from pairing.event import dutch_from_event
 from pairing.matching import _matchable_numpy, _matchable_python, _runs, _significant, _Table, _Weights
 from pairing.tools.generate import Options, generate
@@ -77,6 +78,27 @@ def test_the_players_below_have_the_near_neighbours_near_finds(case):
         below = list(range(first, br.n))
         direct = [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
         assert [(a, b) for a in below for b in br.near_after[a][:8]] == direct
+
+
+@settings(max_examples=25, deadline=None)
+@given(rounds, st.integers(0, 10**6))
+def test_the_pairs_below_worked_out_when_first_asked_are_near_finds(case, seed):
+    """The pairs among the players below are worked out only when match_bounded() first asks, from the players
+    below as _below_cache() saw them: each with the next 8 in the order it may meet, as Brackets.near() finds."""
+    _, _, br = _round(*case)
+    try:
+        start(br)
+    except PairingError:
+        return
+    rng = random.Random(seed)
+    first = rng.randrange(1, br.n)
+    br.local = list(range(first))
+    below = [v for v in range(first, br.n) if rng.random() < 0.8] or [br.n - 1]
+    _below_cache(br, below)
+    assert br.below_near is None
+    assert _near_below(br) == [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
+    assert br.below_set == set(below)
+    assert br.reach == {x: any(br.compatible(x, r) for r in below) for x in br.local}
 
 
 @settings(max_examples=25, deadline=None)
@@ -153,3 +175,46 @@ def test_repeated_blocks_are_left_out_as_the_definition_says(fields, data):
         used |= w
     blocks = [(start_bit, length, length, True) for start_bit, length in _runs(used)]
     assert _significant(table, blocks) == _significant_reference(table, blocks)
+
+
+@settings(max_examples=25, deadline=None)
+@given(rounds, st.integers(0, 10**6))
+def test_brackets_one_after_another_have_base_pair_by_pair(case, seed):
+    """enter_bracket() keeps the tails of each two kinds of players for the brackets after it: every bracket of
+    a round, entered in turn, still weighs base() pair by pair."""
+    _, _, br = _round(*case)
+    try:
+        start(br)
+    except PairingError:
+        return
+    rng = random.Random(seed)
+    vertices = list(range(br.n))
+    while vertices:
+        size = rng.randint(1, len(vertices))
+        bracket, vertices = vertices[:size], vertices[size:]
+        base = br.enter_bracket(bracket, 0, len(bracket))
+        for h in range(len(bracket)):
+            for lo in range(h + 1, len(bracket)):
+                assert base.columns[h][lo - h - 1] == br.base(bracket[h], bracket[lo], True)
+        br.leave_bracket([])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 30), st.integers(31, 60), st.sampled_from([1, 3, 1 << 300, 5 << 200])), max_size=40
+    )
+)
+def test_the_weights_rows_are_the_distinct_weights_in_their_first_order(edges):
+    """_Weights reads each column by itemgetter and numbers the distinct weights as they first come: the plain
+    zip of the edges and the first index of each weight."""
+    if not edges:
+        return
+    weights = _Weights(edges)
+    firsts, seconds, values = zip(*edges, strict=True)
+    distinct = list(dict.fromkeys(values))
+    assert list(weights.firsts) == list(firsts)
+    assert list(weights.seconds) == list(seconds)
+    assert weights.rows == distinct
+    assert [weights.rows[k] for k in weights.which] == list(values)
+    assert weights.which == [distinct.index(w) for w in values]

@@ -5,12 +5,22 @@ claim is checked against every completion of the round, each ranked by the stand
 import itertools
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from standings.engine import compute
 from standings.outlook_round import round_state
-from standings.prize_outlook import CERTAIN, DEPENDS, NONE, PrizeClaim, Share, prize_outlook, takes_of
+from standings.prize_outlook import (
+    CERTAIN,
+    DEPENDS,
+    NONE,
+    PrizeClaim,
+    Share,
+    _leavers,
+    counted_outlook,
+    prize_outlook,
+    takes_of,
+)
 from standings.prizes import entrants_of, split
 from standings.rating import format_change, rating_changes, result_changes
 from swiss.model import Event, Match, Player, Round, settings_for_preset
@@ -201,3 +211,84 @@ def test_each_results_rating_change_is_the_events_once_it_is_in(players, rounds,
             )
             for pid in (t.a, t.b):
                 assert changes[pid][t.side_of(pid, o)] == done[pid].by_round()[state.number]
+
+
+# The fast path (players out of reach of every prize left out, the engine run only where players in reach are
+# level on points) against the plain enumeration, which ranks every combination.
+
+FAST_LISTS = [
+    *PRIZE_LISTS,
+    (
+        Prize("1st", Fraction(100)),
+        Prize("U1540", Fraction(40), category=Category(rating_below=1540)),
+        Prize("U1540 2nd", Fraction(20), category=Category(rating_below=1540)),
+        Prize("1-1", Fraction(5), category=Category(record="1-1")),
+    ),
+    (Prize("1st", Fraction(90)), Prize("From 1550", items=2, unit="books", category=Category(rating_from=1550))),
+]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(["chess", "mtg", "backgammon"]),
+    players=st.integers(min_value=2, max_value=9),
+    rounds=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=10_000),
+    settled=st.sampled_from([0.0, 0.3, 0.6]),
+    prizes=st.sampled_from(FAST_LISTS),
+    ties=st.sampled_from(["shared", "hort", "tiebreak"]),
+    one_per_player=st.booleans(),
+    priority=st.sampled_from(["value", "order"]),
+)
+def test_the_fast_path_claims_what_the_plain_enumeration_claims(
+    preset, players, rounds, seed, settled, prizes, ties, one_per_player, priority
+):
+    options = {"best_of": 1} if preset == "mtg" and players > 5 else {}
+    event = random_event(players, rounds, preset, seed=seed, settled=settled, **options)
+    if not _open(event):
+        return
+    rules = PrizeRules(ties=ties, one_per_player=one_per_player, priority=priority)
+    plain, plain_count = counted_outlook(event, prizes, rules, plain=True)
+    fast, fast_count = counted_outlook(event, prizes, rules)
+    assume(plain is not None)
+    assert fast == plain
+    assert fast_count <= plain_count
+
+
+def test_only_tables_with_a_player_in_reach_are_split():
+    """Ten players after four rounds: p0 and p2, at the bottom of the field and paired together, cannot reach
+    1st-3rd whatever happens, so their table is left at one result; the claims are the plain enumeration's."""
+    event = random_event(10, 4, "chess", seed=1)
+    plain, plain_count = counted_outlook(event, PRIZES, PrizeRules(), plain=True)
+    fast, fast_count = counted_outlook(event, PRIZES, PrizeRules())
+    assert fast == plain and plain_count == 3**5 and fast_count == 3**4
+    assert all(c == PrizeClaim(NONE) for pid in ("p0", "p2") for c in fast[pid].values())
+
+
+def test_a_forty_player_open_with_twelve_tables_left_gets_its_claims():
+    """Too many combinations for the plain enumeration (3^12 x 40 players); seven of the tables have a player
+    who can still reach 1st-3rd, and under "shared" the points alone split the prizes."""
+    event = random_event(40, 6, "chess", seed=40, settled=0.5)
+    tables = round_state(event).tables
+    assert len(tables) == 12
+    assert counted_outlook(event, PRIZES, PrizeRules(), plain=True) == (None, 0)
+    claims, examined = counted_outlook(event, PRIZES, PrizeRules())
+    assert claims is not None and examined == 3**7
+    assert set(claims) == {pid for t in tables for pid in (t.a, t.b)}
+
+
+def test_a_forty_player_open_with_four_tables_left_under_tie_break():
+    """The tie-breakers read every table: where players in reach finish level on points, every completion is
+    ranked, the others split by points alone; the claims are the plain enumeration's."""
+    event = random_event(40, 6, "chess", seed=40, settled=0.8)
+    rules = PrizeRules(ties="tiebreak")
+    plain, plain_count = counted_outlook(event, PRIZES, rules, plain=True)
+    fast, fast_count = counted_outlook(event, PRIZES, rules)
+    assert fast is not None and fast == plain and plain_count == 3**4 and fast_count <= plain_count
+
+
+def test_leavers_counts_the_fullest_point_totals():
+    # Three players who can each finish on 4-6 units and one on 8: two totals can hold all three, then one more.
+    assert _leavers([(4, 6), (4, 6), (5, 7), (8, 8)], 1) == 3
+    assert _leavers([(4, 6), (4, 6), (5, 7), (8, 8)], 2) == 4
+    assert _leavers([(4, 6)], 0) == 0

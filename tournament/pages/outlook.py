@@ -128,6 +128,6 @@ def _row(name, d: dict, heads, words, sentences) -> OutlookRow:
         text = words.get(code, "–") if code else "–"
         tables = d.get("tables", {}).get(o)
         if code == "depends" and tables:
-            text = _("depends: tables %(tables)s") % {"tables": ", ".join(map(str, tables))}
+            text = _("depends: tables %(tables)s") % {"tables": l10n.join(tables)}
         claims.append((o, text))
     return OutlookRow(name=name, table=d.get("table"), claims=claims, sentences=sentences)

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 
 from swiss.prizemodel import PrizeRules
 from tournament.services.prizes import money_text
-from tournament.text import game_words
+from tournament.text import game_words, l10n
 
 
 def _heads() -> dict[str, str]:
@@ -31,7 +31,7 @@ def _what(money: str | None, items: int | None, unit: str, rules: PrizeRules) ->
         parts.append(_money(money, rules))
     if items is not None:
         parts.append(f"{items} {unit}".strip())
-    return ", ".join(parts)
+    return l10n.join(parts)
 
 
 def _share(s: dict, rules: PrizeRules) -> str:
@@ -72,7 +72,7 @@ def prize_text(claim: dict, currency: str) -> str:
         ranges.append(_span(low, high))
     if not ranges:
         return _("depends on other results")
-    return _("depends on other results: %(range)s") % {"range": ", ".join(ranges)}
+    return _("depends on other results: %(range)s") % {"range": l10n.join(ranges)}
 
 
 def gives_lines(gives: dict) -> list[dict]:

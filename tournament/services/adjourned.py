@@ -16,6 +16,7 @@ from tournament.models import Event, Match, Round
 from tournament.services.locks import ServiceError, awaiting_result, changed, latest_round, lock_event, log
 from tournament.services.warnings import NONE, Level, Passed, Warning, check
 from tournament.snapshot import event_to_file
+from tournament.text import l10n
 
 DRAW = (0, 0, 1)
 
@@ -54,7 +55,7 @@ def adjourn_missing(event: Event, by, passed: Passed = NONE) -> list[int]:
             "Round %(number)s has %(count)s results missing (tables %(tables)s): they are recorded as adjourned "
             "games, counted as draws for the pairing until their results come.",
             len(tables),
-        ) % {"number": previous.number, "count": len(tables), "tables": ", ".join(map(str, tables))}
+        ) % {"number": previous.number, "count": len(tables), "tables": l10n.join(tables)}
         params = {"round": previous.number, "tables": tables}
         check(event, by, [Warning(Level.ACKNOWLEDGE, "adjourned_when_pairing", text, params=params)], passed)
         missing.update(adjourned=True)

@@ -45,7 +45,15 @@ def import_venue(doc: model.Venue, slug: str | None = None, by=None) -> Event:
     keeps the file's slug too where it is free."""
     doc = _numbered(doc)
     venue = model.Settings(
-        name=doc.name, slug=doc.slug, date=doc.date, language=doc.language, time_zone=doc.time_zone, public=doc.public
+        name=doc.name,
+        slug=doc.slug,
+        date=doc.date,
+        language=doc.language,
+        time_zone=doc.time_zone,
+        public=doc.public,
+        city=doc.city,
+        federation=doc.federation,
+        end_date=doc.end_date,
     )
     event = snapshot.import_event(model.Event(settings=venue, players=doc.players), slug)
     sections = {}
@@ -70,7 +78,8 @@ def import_venue(doc: model.Venue, slug: str | None = None, by=None) -> Event:
         if section.settings.pair_with:
             row = sections[section.settings.name]
             row.pair_with = sections[section.settings.pair_with]
-            row.save(update_fields=["pair_with"])
+            row.joined_partner = row.pair_with if section.settings.joined else None  # its players moved there
+            row.save(update_fields=["pair_with", "joined_partner"])
     return event
 
 

@@ -4,9 +4,10 @@ with it (`RoundOutlook`) for the player's phone and the organiser's page.
 
 The line is the event's own: a Day-2 cut made after this round (its points, or its top N), else the top cut
 when this is the last planned Swiss round; an event with neither has no stored outlook (the organiser's page
-can still work one out for a place they name). A round with more than IN_REQUEST_UP_TO players is worked out
-by the worker (`refresh_task`), as a large pairing is: a 16-player round's exact answer ranks thousands of
-combinations.
+can still work one out for a place they name). Only a small round with few tables still open is worked out in
+the request (`in_request`: at most IN_REQUEST_UP_TO players and REQUEST_WORK combinations of the open tables'
+results times players, some 50 ms); any other is worked out by the worker (`refresh_task`), as a large
+pairing is: a 16-player round's exact answer ranks thousands of combinations.
 
 Stored with it, for each player at an open table, what each result of their own match gives (`gives`): the
 game's FIDE rating change in a chess event with ratings, and in the last planned round of an event with a
@@ -35,10 +36,13 @@ from swiss.messages import message_of
 from swiss.model import parse_fraction
 from tournament.models import Event, Match, Round, RoundOutlook
 from tournament.records.prize_lists import PrizeList, prize_list_of
-from tournament.services.locks import changed
+from tournament.services.locks import awaiting_result, changed
 from tournament.snapshot import event_to_file
 
 IN_REQUEST_UP_TO = 12
+# Combinations of the open tables' results times players: 3 open tables of 8 players. Past it, the outlook and
+# the prize claims take more than some 50 ms (bench/result_gives.py): the desk would feel it.
+REQUEST_WORK = 3**3 * 8
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,15 @@ def players_in(rnd: Round) -> int:
     return Match.objects.filter(round=rnd).count() * 2
 
 
+def in_request(rnd: Round) -> bool:
+    """Whether the outlook of `rnd` is cheap enough to work out in the request: few players, few tables open."""
+    players = players_in(rnd)
+    if players > IN_REQUEST_UP_TO:
+        return False
+    still_open = Match.objects.filter(awaiting_result(), round=rnd, player_b__isnull=False).count()
+    return 3**still_open * players <= REQUEST_WORK
+
+
 # A refresh asked of the worker and not started yet: a run of results in a large round asks once (a mark lost
 # with the cache only costs a second refresh; one left by a failed task lapses after PENDING_SECONDS).
 _PENDING = "outlook-pending:%s"
@@ -158,14 +171,14 @@ PENDING_SECONDS = 120
 
 
 def refresh_soon(rnd: Round) -> None:
-    """After the current transaction: the outlook of `rnd` now (a small round) or by the worker."""
+    """After the current transaction: the outlook of `rnd` now (`in_request`) or by the worker."""
     if (
         default_line(rnd.event, rnd) is None
         and not gives_apply(rnd.event, rnd)
         and not RoundOutlook.objects.filter(round=rnd).exists()
     ):
         return
-    if players_in(rnd) <= IN_REQUEST_UP_TO:
+    if in_request(rnd):
         transaction.on_commit(lambda: refresh(Round.objects.select_related("event").get(pk=rnd.pk)))
     elif cache.add(_PENDING % rnd.pk, True, PENDING_SECONDS):
         transaction.on_commit(lambda: refresh_task.enqueue(rnd.pk))

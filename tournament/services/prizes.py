@@ -19,6 +19,7 @@ from tournament.services import outlooks
 from tournament.services.locks import changed
 from tournament.services.standings import CACHE_SECONDS
 from tournament.snapshot import event_to_file
+from tournament.text import l10n
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def what_text(award: Award, money: Fraction, items: int, rules: PrizeRules) -> s
         parts.append(money_text(money, rules))
     if award.has_items:
         parts.append(f"{items} {award.unit}".strip())
-    return ", ".join(parts)
+    return l10n.join(parts)
 
 
 def remainder_text(award: Award, rules: PrizeRules) -> str:
@@ -95,7 +96,7 @@ def remainder_text(award: Award, rules: PrizeRules) -> str:
         parts.append(money_text(award.money_remainder, rules))
     if award.items_remainder:
         parts.append(f"{award.items_remainder} {award.unit}".strip())
-    return ", ".join(parts)
+    return l10n.join(parts)
 
 
 def how_text(award: Award) -> str:

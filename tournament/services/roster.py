@@ -123,7 +123,7 @@ def add_players(event: Event, by, entries: list[NewPlayer], progress=None) -> tu
                 twice.append(name)
             seen.add(name.casefold())
         if twice:
-            shown = ", ".join(dict.fromkeys(twice[:5])) + (" …" if len(twice) > 5 else "")
+            shown = l10n.join(dict.fromkeys(twice[:5])) + (" …" if len(twice) > 5 else "")
             notes.append(
                 ngettext(
                     "There is already a player called %(names)s: check it is not a double registration.",

@@ -42,7 +42,7 @@ from tournament.services.locks import (
 )
 from tournament.services.sections import first_table, fixed_tables_within
 from tournament.snapshot import create_matches, event_to_file
-from tournament.text import engine_text, game_words
+from tournament.text import engine_text, game_words, l10n
 from tournament.text.wording import recommendation_text
 
 
@@ -103,7 +103,7 @@ def check_ready_to_pair(event: Event, number: int, previous: Round | None) -> No
         # An adjourned game (FIDE mode, services/adjourned.py) is paired as a draw until its result comes.
         missing = list(previous.matches.filter(awaiting_result(), adjourned=False).values_list("table", flat=True))
         if missing:
-            tables = ", ".join(str(t) for t in missing[:10]) + (" …" if len(missing) > 10 else "")
+            tables = l10n.join(missing[:10]) + (" …" if len(missing) > 10 else "")
             raise ServiceError(
                 ngettext(
                     "Round %(number)s still has %(count)s result missing (table %(tables)s). "
@@ -316,7 +316,7 @@ def publish_round(rnd: Round, by) -> None:
         if gone:
             raise ServiceError(
                 gettext("Dropped after round %(number)s was paired: %(names)s. Pair it again before publishing it.")
-                % {"names": ", ".join(p.name for p in gone), "number": rnd.number}
+                % {"names": l10n.join(p.name for p in gone), "number": rnd.number}
             )
         updated = Round.objects.filter(pk=rnd.pk, state=Round.State.DRAFT).update(state=Round.State.PAIRED)
         if updated:

@@ -29,7 +29,6 @@ def insert_with_new_slug(event: Event) -> None:
     creations at once cannot collide on it (and if the suffix ever repeats, another one is drawn).
     """
     base = slug_text(f"{event.name} {event.date}") or "event"
-    event.fide_mode = event.chess_results  # FIDE mode: on for every new chess event (docs/fide-mode.md)
     for attempt in range(5):
         event.slug = f"{base}-{secrets.token_hex(3)}"
         try:
@@ -75,6 +74,7 @@ def create_event(event: Event, by) -> Event:
     """Save a new event with `by` as its organiser, under a slug that says nothing about other events
     (`insert_with_new_slug`)."""
     check_may_create(by)
+    event.fide_mode = event.chess_results  # FIDE mode: on for every new chess event (docs/fide-mode.md)
     try:
         with transaction.atomic():
             insert_with_new_slug(event)

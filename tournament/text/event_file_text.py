@@ -51,6 +51,10 @@ FILE_TEXTS = {
     "pair_with_scoring": _("“%(section)s” has another preset or scoring: sections paired together score alike"),
     "pair_with_below_missing": _("give the number of players below which the two sections pair together"),
     "file_pair_with_alone": _("names another section: only a file with sections (version 2) has one"),
+    "file_joined_alone": _("only a section that pairs with another (pair_with) joins it"),
+    # the event's rules and a game's adjournment (swiss.eventrules, swiss.eventrounds)
+    "file_fide_left": _("FIDE mode, once left (fide_left), is left for good: it cannot be true"),
+    "file_adjourned_unplayed": _("only a game between two players is adjourned"),
     "file_below_minimum": _("must not be below %(key)s"),
     "file_round_twice": _("round %(round)s appears twice"),
     "file_round_kind": _('expected "swiss" or "elimination"'),

@@ -27,7 +27,7 @@ from tournament.services.adjourned import final_blocked
 from tournament.services.event_files import import_file, import_section
 from tournament.services.locks import ServiceError
 from tournament.snapshot import event_to_trf
-from tournament.text import engine_text
+from tournament.text import engine_text, l10n
 from tournament.views.access import (
     ORGANISER,
     HtmxHttpRequest,
@@ -50,7 +50,7 @@ def export_trf(request: HtmxHttpRequest, slug: str):
         messages.error(
             request,
             gettext("No final TRF while a result is missing (round %(rounds)s): enter it first.")
-            % {"rounds": ", ".join(map(str, missing))},
+            % {"rounds": l10n.join(missing)},
         )
         return redirect("org_event", slug=slug)
     try:

@@ -3,6 +3,7 @@ with a message naming the place and stores nothing, losing nothing already store
 hostile (script, quotes, ampersands, line breaks) imports, and every page showing them escapes them."""
 
 import copy
+import csv
 import html
 import io
 import json
@@ -104,12 +105,18 @@ def test_a_file_of_hostile_strings_imports_and_every_page_escapes_them(organiser
     cache.clear()
     c = Client()
     c.force_login(organiser)
-    names = [HOSTILE, 'A & B "the" <b>bold</b>', "Line\nbreak", "Ann"]
+    names = [HOSTILE, 'A & B "the" <b>bold</b>', "Line\nbreak", "+cmd|' /C calc'!A0"]
     line = {**LINE, "a_name": HOSTILE, "b_name": "Tab\there & <i>"}
     d = doc(
         name=HOSTILE,
+        planned_rounds=1,  # over: the prize list is split, its sheet written
         players=[{"id": f"p{i}", "name": n} for i, n in enumerate(names, 1)],
-        prizes=[{"name": HOSTILE, "amount": "10"}, {"name": "<b>2nd</b>", "items": 3, "unit": "<u>packs</u> &"}],
+        prizes=[
+            {"name": HOSTILE, "amount": "10"},
+            {"name": "<b>2nd</b>", "items": 3, "unit": "<u>packs</u> &"},
+            {"name": '=HYPERLINK("http://evil.example","x")', "amount": "5"},
+            {"name": "@SUM(A1)", "amount": "1"},
+        ],
         prize_rules={"currency": "<i>&"},
     )
     d["rounds"][0]["changes"] = [change(was=[line], became=[{**line, "games": [0, 1, 0]}])]
@@ -132,6 +139,11 @@ def test_a_file_of_hostile_strings_imports_and_every_page_escapes_them(organiser
         text = assert_safe(r.content.decode(), name)
         if name in ("org_prizes", "org_print_prizes"):
             assert HOSTILE in text, name
+    # The prize sheet: every cell a spreadsheet would run as a formula is defused.
+    sheet = c.get(reverse("org_export_prizes", args=[event.slug])).content.decode().lstrip("\ufeff")
+    cells = [cell for row in csv.reader(io.StringIO(sheet)) for cell in row]
+    assert "'@SUM(A1)" in cells and "'+cmd|' /C calc'!A0" in cells, sheet  # a prize's and a player's name
+    assert not any(cell.startswith(("=", "+", "-", "@")) for cell in cells), cells
     trf = c.get(reverse("org_export_trf", args=[event.slug])).content.decode("utf-8", "replace")
     # A name with a line break stays inside its record: every line starts with a record's code or is a comment.
     for line in trf.splitlines():

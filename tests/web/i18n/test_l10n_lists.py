@@ -2,6 +2,7 @@
 Japanese), and sentences built from parts end with the language's full stop (。), never an English ", " or "."."""
 
 import re
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -56,3 +57,29 @@ def test_places_are_written_the_japanese_way():
         assert translation.pgettext("place in a list", "%(place)s.") % {"place": 1} == "1位"
     with translation.override("da"):
         assert translation.pgettext("place in a list", "%(place)s.") % {"place": 1} == "1."
+
+
+# A bare ", ".join is for what a machine reads: SQL, an HTTP header, a file's cells, a form's own syntax, a command's
+# output, English column names. Anything a sentence shows joins with l10n.join (、 in Japanese).
+MACHINE_JOINS = {
+    "tournament/services/roster.py": 1,  # the upsert's column list
+    "tournament/services/reports.py": 3,  # the upsert's columns, values and updates
+    "tournament/pages/memo.py": 1,  # the poll's SQL
+    "tournament/management/commands/export_event.py": 1,  # a command's English output
+    "tournament/files/csv_columns.py": 1,  # the English headings an import reads
+    "tournament/files/csv_rosters.py": 2,  # a roster line's cells quoted back as they were
+    "tournament/models.py": 1,  # the tie-breaker codes, as code
+    "tournament/infra/middleware.py": 1,  # Cache-Control
+    "tournament/infra/fast/rows.py": 1,  # SQL
+    "tournament/forms/prizes.py": 1,  # a prize line's conditions, as the form reads them back
+}
+
+
+def test_a_list_in_a_sentence_is_joined_in_the_pages_language():
+    root = Path(__file__).resolve().parents[3]
+    found = {}
+    for path in (root / "tournament").rglob("*.py"):
+        count = len(re.findall(r"""(?<!\) )["'], ["']\.join\(""", path.read_text()))
+        if count:
+            found[str(path.relative_to(root))] = count
+    assert found == MACHINE_JOINS, "join a list a person reads with tournament.text.l10n.join"

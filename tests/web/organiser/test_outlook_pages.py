@@ -54,6 +54,9 @@ def test_publishing_stores_it(event, organiser, django_capture_on_commit_callbac
     rnd = pair_next_round(event, organiser)
     with django_capture_on_commit_callbacks(execute=True):
         publish_round(rnd, organiser)
+    assert not outlooks.in_request(rnd)  # eight players, four tables open: 81 combinations
+    assert not RoundOutlook.objects.filter(round=rnd).exists()
+    assert outlooks.refresh_task.call(rnd.pk) == "stored"
     stored = RoundOutlook.objects.get(round=rnd)
     assert stored.line == {"by": "places", "line": 4}
     assert {d["win"] for d in stored.players.values()} <= {"in", "out", "depends"}

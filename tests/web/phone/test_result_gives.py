@@ -138,6 +138,8 @@ def test_a_colour_flip_refreshes_the_stored_outlook(last_round, organiser, djang
     first = me(c, last_round.event)
     with django_capture_on_commit_callbacks(execute=True):
         flip_colours(last_round, _table(last_round, 1).pk, organiser)
+    assert Round.objects.get(pk=last_round.pk).outlook_revision == before  # four tables open: the worker's
+    assert outlooks.refresh_task.call(last_round.pk) == "stored"
     assert Round.objects.get(pk=last_round.pk).outlook_revision == before + 1
     assert me(c, last_round.event, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
 
@@ -197,9 +199,27 @@ def test_a_card_games_match_results_and_prizes(event):
 def test_saving_the_prize_list_refreshes(last_round, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         save_prize_list(last_round.event, PRIZES[:1], PrizeRules(currency="€"))
+    assert outlooks.refresh_task.call(last_round.pk) == "stored"  # four tables open: the worker's
     a = last_round.event.players.get(name="Player A")
     gives = RoundOutlook.objects.get(round=last_round).players[str(a.pk)]["gives"]
     assert gives["loss"]["prize"] == {"code": "none"}
+
+
+def test_only_a_round_with_few_tables_open_is_worked_out_in_the_request(
+    last_round, organiser, django_capture_on_commit_callbacks
+):
+    """Eight players: with four tables open (81 combinations) the worker refreshes, with three (27) the request
+    does, the desk waiting some 50 ms at most."""
+    from django_tasks_db.models import DBTaskResult
+
+    assert not outlooks.in_request(last_round)
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(_table(last_round, 4), Outcome(Match.Result.PLAYED, (1, 0, 0)), organiser)
+    assert outlooks.in_request(last_round)
+    assert DBTaskResult.objects.count() == 0
+    a = last_round.event.players.get(name="Player A")  # at table 1, still open
+    gives = RoundOutlook.objects.get(round=last_round).players[str(a.pk)]["gives"]
+    assert {"win", "draw", "loss"} <= set(gives) and "prize" in gives["win"]
 
 
 def test_a_run_of_results_in_a_large_round_asks_the_worker_once(organiser, django_capture_on_commit_callbacks):

@@ -93,11 +93,11 @@ def test_held_out_three_games_in_one_file_come_back_and_rank_as_each_file_alone(
     before, after = venuefile.loads(source.read_bytes()), venuefile.loads(exported)
     assert (after.name, after.slug, after.date) == ("Games Day", "games-day", "2026-11-28")
     # Every fact of each section comes back; the database adds only its own: the address of each section,
-    # the venue's one run of player numbers, and each round's state.
+    # the venue's one run of player numbers, each round's state, and FIDE mode (the file leaves it to the default).
     numbers = [p.number for s in after.sections for p in s.players]
     assert len(set(numbers)) == len(numbers)
     for was, now in zip(before.sections, after.sections, strict=True):
-        assert now.settings == replace(was.settings, slug=now.settings.slug)
+        assert now.settings == replace(was.settings, slug=now.settings.slug, fide_mode=was.settings.in_fide_mode)
         assert [replace(p, number=None) for p in now.players] == [replace(p, number=None) for p in was.players]
         assert [(r.number, r.kind, r.matches) for r in now.rounds] == [
             (r.number, r.kind, r.matches) for r in was.rounds

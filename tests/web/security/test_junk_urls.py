@@ -5,12 +5,19 @@ visitor: the answer is a page or a clear 4xx, never a 500.
 Junk is what an attacker or a broken client sends: NUL bytes, numbers too big for any column, negative
 numbers, non-digits, another event's ids, very long strings and bytes that are not UTF-8."""
 
+import importlib
+import inspect
+import pkgutil
+import re
 import urllib.parse
+from pathlib import Path
 
 import pytest
+from django import forms
 from django.test import Client
 from django.urls import reverse
 
+import tournament.forms
 from tests.web.security.test_fuzz_inputs import state
 from tests.web.security.test_permissions import ROUTES, kwargs_for, published_round
 from tournament.models import Event, EventRole, Player
@@ -20,64 +27,31 @@ pytestmark = pytest.mark.django_db
 INT_KWARGS = ("number", "match_id", "player_id", "pk", "role_id", "invite_id", "job_id", "table")
 HUGE = "9" * 30
 JUNK = ["\x00", "a\x00b", HUGE, "-" + HUGE, "-1", "0", "x", "½", "١٢", "<script>alert(1)</script>", "é" * 5000]
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _read_by_views(kind: str) -> set[str]:
+    """The names the views and pages read from `request.GET` or `request.POST`, found in their source."""
+    found = set()
+    for path in (ROOT / "tournament").rglob("*.py"):
+        found |= set(re.findall(rf"request\.{kind}\.(?:get|getlist)\(\s*[\"'](\w+)[\"']", path.read_text()))
+    return found
+
+
+def _form_fields() -> set[str]:
+    """Every field of every form class of tournament/forms/."""
+    names = set()
+    for module in pkgutil.iter_modules(tournament.forms.__path__):
+        loaded = importlib.import_module(f"tournament.forms.{module.name}")
+        for _name, cls in inspect.getmembers(loaded, inspect.isclass):
+            if issubclass(cls, forms.BaseForm) and cls.__module__ == loaded.__name__:
+                names |= set(cls.base_fields)
+    return names
+
+
 # Every query parameter and form field the views read (`request.GET`/`request.POST`, their forms' fields).
-PARAMS = [
-    "a",
-    "b",
-    "with",
-    "name",
-    "places",
-    "points",
-    "round",
-    "page",
-    "q",
-    "part",
-    "view",
-    "from",
-    "result",
-    "outstanding",
-    "next",
-    "layout",
-    "job",
-    "enter",
-    "kind",
-]
-FIELDS = [
-    "action",
-    "remove",
-    "first",
-    "second",
-    "first_round",
-    "last_round",
-    "passed",
-    "once",
-    "lines",
-    "ties",
-    "one_per_player",
-    "priority",
-    "currency",
-    "match",
-    "table",
-    "result",
-    "version",
-    "confirm",
-    "games_a",
-    "games_b",
-    "games_drawn",
-    "double_loss",
-    "name",
-    "rating",
-    "code",
-    "reporting",
-    "seen",
-    "other",
-    "reenter",
-    "loaded",
-    "closed",
-    "minutes",
-    "username",
-    "role",
-]
+PARAMS = sorted(_read_by_views("GET"))
+FIELDS = sorted(_read_by_views("POST") | _form_fields())
 NOT_UTF8 = b"%FF%FE%C0%80"
 
 
@@ -160,3 +134,21 @@ def test_a_post_without_its_csrf_token_is_refused_and_changes_nothing(cast, even
         r = c.post(url, dict.fromkeys(FIELDS, "1"))
         assert r.status_code in (403, 405) or (user is None and r.status_code == 302), f"{r.status_code} {url}"
     assert state() == before, url
+
+
+@pytest.mark.parametrize(("name", "route", "kwargs"), ROUTES, ids=[r[0] for r in ROUTES])
+def test_a_post_only_action_asked_by_get_changes_nothing(cast, event, name, route, kwargs):
+    """An action (drop, publish, adjourn, leave FIDE mode…) is a POST: its URL opened by a link, a prefetch or a
+    crawler, with the action's own fields in the query, is 405 for its organiser and writes nothing."""
+    if name in ("logout", "set_language"):
+        pytest.skip("Django's own logout; the language switcher is a GET link by design")
+    url = _url(name, _kwargs(event, kwargs))
+    if Client().get(url).status_code != 405:
+        pytest.skip("answers GET: a page")
+    before = state()
+    organiser = Client()
+    organiser.force_login(cast["organiser"])
+    query = urllib.parse.urlencode(dict.fromkeys(FIELDS, "1"))
+    assert organiser.get(f"{url}?{query}").status_code == 405
+    assert organiser.head(url).status_code == 405
+    assert state() == before

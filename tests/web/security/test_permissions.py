@@ -57,6 +57,8 @@ JUDGE_OK = {
     "org_export_standings",
     "org_print_prizes",
     "org_export_prizes",
+    "org_norms",
+    "org_print_norms",
 }
 ORGANISER_ONLY = {
     "org_settings",
