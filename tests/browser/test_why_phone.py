@@ -9,7 +9,7 @@ from tests.browser.test_i18n_pages import PHONE, english_left, english_ui
 from tests.browser.test_i18n_phone import sign_in
 from tests.web.phone.test_phone_why import played_rounds
 from tournament.models import Player, RoundExplanation
-from tournament.pages.why import said
+from tournament.pages.why import said, why_not_said
 from tournament.services import explanations
 from tournament.text import engine_text
 
@@ -35,7 +35,7 @@ def test_a_phone_shows_its_reasons_and_answers_why_not_in_every_language(live_se
         page.wait_for_load_state()
         with translation.override(language):
             lines = said(chess, stored)
-            answer = engine_text.sentence(explanations.answer(rnd, me, other))
+            answer = why_not_said(explanations.answer(rnd, me, other), rnd, me, other)
         shown = page.locator(".me-why-lines")
         assert shown.is_visible()
         assert shown.inner_text().split() == " ".join(lines).split(), language

@@ -8,8 +8,9 @@ accepts a file carries and the other way round; `as_lines` writes a stored list 
 import re
 
 from django import forms
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from swiss.prizelist import dump_category, prize_settings
 from swiss.prizemodel import Prize, PrizeRules, amount_text
@@ -27,12 +28,6 @@ class PrizeListForm(forms.Form):
         label=_("Prizes"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
-        help_text=_(
-            "One prize a line, best first: name | amount or items | conditions. Place prizes have no conditions. "
-            'Examples: "1st | 500", "Best under 1600 | 100 | rating_below=1600", "Junior | 50 | '
-            'born_after=2008-12-31", "Best woman | 50 | women", "4-1 or better | 3 packs | record=4-1". Other '
-            "conditions: rating_from=1400, born_before=…, unrated, section=…, players=12 31."
-        ),
     )
     ties = forms.ChoiceField(
         label=_("Ties"),
@@ -50,6 +45,20 @@ class PrizeListForm(forms.Form):
     currency = forms.CharField(
         label=pgettext_lazy("money", "Currency"), required=False, max_length=10, help_text=_("For example €, EUR or ¥.")
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The examples are what the organiser types, in <kbd> as the desk's other typed input: the catalogs are
+        # ours, so the markup is trusted; it is read in the request's language.
+        self.fields["lines"].help_text = mark_safe(  # noqa: S308
+            gettext(
+                "One prize a line, best first: name | amount or items | conditions. Place prizes have no "
+                "conditions. Examples: <kbd>1st | 500</kbd>, <kbd>Best under 1600 | 100 | rating_below=1600</kbd>, "
+                "<kbd>Junior | 50 | born_after=2008-12-31</kbd>, <kbd>Best woman | 50 | women</kbd>, <kbd>4-1 or "
+                "better | 3 packs | record=4-1</kbd>. Other conditions: <kbd>rating_from=1400</kbd>, "
+                "<kbd>born_before=…</kbd>, <kbd>unrated</kbd>, <kbd>section=…</kbd>, <kbd>players=12 31</kbd>."
+            )
+        )
 
     def clean(self):
         data = super().clean()

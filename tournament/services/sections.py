@@ -48,6 +48,9 @@ def add_section(event: Event, name: str, by, **fields) -> Event:
             setattr(section, field, getattr(root, field))
         for field, value in fields.items():
             setattr(section, field, value)
+        # FIDE mode as a file says; else on for a chess section, as for a new event (docs/fide-mode.md).
+        if "fide_mode" not in fields:
+            section.fide_mode = section.chess_results
         _insert_with_slug(section, root)
         log(root, "section_add", by, section=name)
         changed(root)

@@ -42,6 +42,10 @@ def test_sections_take_the_preset_of_the_form_as_a_new_event_does(venue, organis
     assert (section.preset, section.win_points, section.draw_points, section.best_of) == ("chess", "1", "1/2", 1)
     assert section.colours and section.tiebreakers and section.position == 3
     assert EventLog.objects.filter(event=venue, action="section_add").exists()
+    # FIDE mode: on for a new chess section, as for a new chess event; off for a card game's.
+    assert section.fide_mode and section.fide
+    client.post(reverse("org_section_add", args=[venue.slug]), {"name": "Draft", "preset": "mtg"})
+    assert not venue.sections.get(name="Draft").fide_mode
 
 
 def test_an_event_without_rounds_may_be_split_into_sections_and_not_after_round_1(event, organiser):
