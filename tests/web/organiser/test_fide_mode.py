@@ -4,7 +4,6 @@ line of the TRF export, for good, with a mark on every organiser page. The warni
 with htmx, and a double click on its last button leaves once."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import new_chess_event
@@ -15,13 +14,6 @@ from tournament.services.warnings import Level, Unpassed, Warning, check, pendin
 pytestmark = pytest.mark.django_db
 
 NEW = {"date": "2026-11-23", "top_cut": 0, "round_minutes": 50}
-
-
-@pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
 
 
 @pytest.fixture

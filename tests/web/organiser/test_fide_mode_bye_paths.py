@@ -5,7 +5,6 @@ worker's import of a large one) cannot ask row by row: its rows with byes are re
 Non-FIDE chess events and card-game events take byes from a list as before."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import new_chess_event
@@ -23,13 +22,6 @@ pytestmark = pytest.mark.django_db
 
 CSV = "name,rating,byes\nEva,1600,\nFinn,1500,2\nGus,1400,0\n"
 REFUSED = "in FIDE mode a pre-awarded bye is a full-point bye"
-
-
-@pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
 
 
 @pytest.fixture

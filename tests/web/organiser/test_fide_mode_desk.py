@@ -21,13 +21,6 @@ ADJOURNMENT = "### Adjournment @ Round 1: 3 1-0 4"
 
 
 @pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
-
-
-@pytest.fixture
 def adjourned(organiser) -> Match:
     """Four players in FIDE mode; round 1's table 2 (Cleo - Dan), adjourned and still without its result."""
     new_chess_event(organiser, {"Anna": 2000, "Bo": 1900, "Cleo": 1800, "Dan": 1700}, planned_rounds=2)

@@ -5,7 +5,6 @@ engine's pairing is a level-4 warning recorded as `### MPA @ Round n`; a FIDE-mo
 validated. Forbidden pairs are set before round 1; a change later leaves FIDE mode."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import new_chess_event
@@ -16,13 +15,6 @@ from tournament.services.rounds import pair_next_round
 
 pytestmark = pytest.mark.django_db
 DONE = Round.State.COMPLETE
-
-
-@pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
 
 
 def fide_event(organiser, names, **fields):

@@ -5,7 +5,6 @@ a `### Adjournment` line. A second half-point bye and one to a player not eligib
 is level 2 and a `###` line; a phone is refused what needs the arbiter."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import new_chess_event
@@ -20,13 +19,6 @@ from tournament.snapshot import event_to_file
 
 pytestmark = pytest.mark.django_db
 DONE = Round.State.COMPLETE
-
-
-@pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ FIDE mode they are set before round 1, and a change once round 1 is paired leave
 warning."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.web.organiser.test_fide_mode import hidden
@@ -16,13 +15,6 @@ from tournament.text.wording import log_sentence
 pytestmark = pytest.mark.django_db
 URL = reverse("org_forbidden_pair", args=["open"])
 SETTINGS = reverse("org_settings", args=["open"])
-
-
-@pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
 
 
 @pytest.fixture

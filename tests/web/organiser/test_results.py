@@ -21,13 +21,6 @@ pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
-
-
 def paired(event, number=1, state=Round.State.PAIRED, kind=Round.Kind.SWISS):
     rnd = Round.objects.create(event=event, number=number, state=state, kind=kind, seed=1)
     ps = list(event.players.order_by("name"))

@@ -6,7 +6,6 @@ confirmation asks it; both log it. A new date that moves neither asks nothing ne
 import datetime as dt
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import new_chess_event
@@ -18,13 +17,6 @@ from tournament.services.rounds import pair_next_round
 from tournament.snapshot import event_to_trf
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
 
 
 @pytest.fixture

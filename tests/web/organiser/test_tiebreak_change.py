@@ -3,7 +3,6 @@ confirmations; then the new list ranks the standings, the event's log keeps the 
 `###` line with the list it replaced (C.07 spelling). Before round 1, or outside FIDE mode, nothing is asked."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import new_chess_event
@@ -12,13 +11,6 @@ from tournament.services.rounds import pair_next_round
 from tournament.snapshot import event_to_trf
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def org(organiser):
-    c = Client()
-    c.force_login(organiser)
-    return c
 
 
 def chess_event(organiser, fide: bool, slug: str = "open") -> Event:
