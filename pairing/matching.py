@@ -7,13 +7,18 @@ matching, though, few of the fields are in use, and a field needs room only for 
 not for the whole event. So the weights are compressed before they are matched:
 
 - the bits any weight sets form runs; a run's sum over a matching is bounded by its largest value times the
-  most edges a matching can take from those that set it (half their endpoints, or one if all share one);
+  most edges a matching can take: first half the graph's vertices, the same for every run and known at once;
+  only when the blocks do not fit so, half the endpoints of the edges that set the run (or one if all share
+  one), counted run by run;
 - runs whose bound would reach into the next run stay together as one block, bits as they were;
 - the blocks keep their order, each placed just above the room the block below needs.
 
 A matching's compressed total is then its original total with each block's sum moved to its new place, and
 as no block's sum reaches the next in either layout, both order any two matchings the same way: the same
-maximum-weight matchings, exactly. When the compressed weights fit well inside 128 bits (rustworkx doubles
+maximum-weight matchings, exactly. Which of several equally good matchings rustworkx returns depends on the
+integers it is given (and on the order of the vertices and edges); the Dutch system's stages decide by what every
+maximum-weight matching has in common, so their pairing does not (tests/engines/test_dutch_ties.py). When the
+compressed weights fit well inside 128 bits (rustworkx doubles
 them on the way), rustworkx matches them; otherwise networkx does.
 """
 
@@ -106,31 +111,38 @@ class _Weights:
             used |= w
         if used.bit_length() <= FIT_BITS:
             return self.rows
-        table = _Table(self)
-        blocks = []  # (start, bits to copy, width with its room, a run of its own), lowest first
+        # First with the bound every field shares (a matching holds no more edges than half their ends), worked
+        # out at once; only when that does not fit, field by field (the edges a field is set on, counted).
         runs = _runs(used)
-        k = 0
-        while k < len(runs):
-            start, length = runs[k]
-            bound = table.bound(start, length)
-            end = start + max(length, bound.bit_length())
+        for table in (_Table(self, rough=True), _Table(self)):
+            placed = _placed(table, runs)
+            if placed is not None:
+                return table.moved(placed)
+        return None
+
+
+def _placed(table: _Table, runs: list[tuple[int, int]]) -> list[tuple[int, int, int]] | None:
+    """Where each block of bits goes, (start, length, to), lowest first; None when they do not fit."""
+    blocks = []  # (start, bits to copy, width with its room, a run of its own), lowest first
+    k = 0
+    while k < len(runs):
+        start, length = runs[k]
+        bound = table.bound(start, length)
+        end = start + max(length, bound.bit_length())
+        k += 1
+        first = k
+        while k < len(runs) and runs[k][0] < end:
+            offset, length = runs[k]
+            bound += table.bound(offset, length) << (offset - start)
+            end = max(offset + length, start + bound.bit_length())
             k += 1
-            first = k
-            while k < len(runs) and runs[k][0] < end:
-                offset, length = runs[k]
-                bound += table.bound(offset, length) << (offset - start)
-                end = max(offset + length, start + bound.bit_length())
-                k += 1
-            blocks.append((start, runs[k - 1][0] + runs[k - 1][1] - start, end - start, k == first))
-        kept = _significant(table, blocks)
-        placed = []
-        to = 0
-        for start, length, width, _ in kept:
-            placed.append((start, length, to))
-            to += width
-        if to > FIT_BITS:
-            return None
-        return table.moved(placed)
+        blocks.append((start, runs[k - 1][0] + runs[k - 1][1] - start, end - start, k == first))
+    placed = []
+    to = 0
+    for start, length, width, _ in _significant(table, blocks):
+        placed.append((start, length, to))
+        to += width
+    return placed if to <= FIT_BITS else None
 
 
 def _significant(table: _Table, blocks: list) -> list:
@@ -177,9 +189,11 @@ class _Table:
     """The distinct weights, to read bit ranges of every weight at once; which[e] is edge e's row (many edges
     share a weight: the stand-ins' edges all do)."""
 
-    def __init__(self, weights: _Weights):
+    def __init__(self, weights: _Weights, rough: bool = False):
         self.rows = weights.rows
         self.weights = weights
+        # rough: every field's edges are taken to be all of them, and a matching to hold half the ends at most.
+        self.rough = len({*weights.firsts, *weights.seconds}) // 2 if rough else 0
         self._by_row: list[tuple[list[int], list[int]]] | None = None  # each row's edges' first and second ends
         self.matchable: dict[tuple[int, ...], int] = {}  # how many of the edges of some rows one matching holds
 
@@ -212,6 +226,8 @@ class _Table:
         top = max(part)
         if not top:
             return 0
+        if self.rough:
+            return top * self.rough
         # Many runs are set on the same rows: on every edge, as the pair count is.
         key = tuple(k for k, x in enumerate(part) if x)
         most = self.matchable.get(key)

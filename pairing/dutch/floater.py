@@ -21,11 +21,18 @@ def one_floater(br: Brackets, s1: list[int], s2: list[int]) -> dict[int, int] | 
     first = next(c for c in s2 if c not in held)
     witness = {first: (br.mates, first)}  # the floater -> a matching it floats in, and as whom
     value = {first: _rest_value(br, br.mates, s1)}
-    anyone = _absorbed(br, s1, s2, set(s2))
-    best_floater = next(c for c in s2 if anyone.get(c, c) not in s1)
-    most = _rest_value(br, anyone, s1)
-    if most < value[first]:
-        return None
+    if len({br.potential[c] for c in s2}) == 1:
+        # The matching in hand already floats a best floater: every S1 player takes an S2 player in it (S1 is
+        # who it pairs down), and the pairs outside S1 weigh more than all that S1's own pairs can tell apart
+        # (colours, floats, the order), while what S1's pairs weigh above those fields is the same whichever
+        # S2 player floats, all of them alike in the bye's criteria (their potentials).
+        anyone, best_floater, most = br.mates, first, value[first]
+    else:
+        anyone = _absorbed(br, s1, s2, set(s2))
+        best_floater = next(c for c in s2 if anyone.get(c, c) not in s1)
+        most = _rest_value(br, anyone, s1)
+        if most < value[first]:
+            return None
     value[best_floater], witness[best_floater] = most, (anyone, best_floater)
     for known in (first, best_floater):
         if value[known] != most:

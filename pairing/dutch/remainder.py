@@ -16,15 +16,58 @@ from pairing.dutch.floater import one_floater
 from pairing.dutch.tiers import match
 
 
-def pair_remainder(br: Brackets, bracket: Bracket) -> None:
-    """S1 against S2 in the remainder: fewest exchanges, the Dutch order of them, then transpositions."""
+def pair_remainder(br: Brackets, bracket: Bracket, counted: bool = False) -> None:
+    """S1 against S2 in the remainder: fewest exchanges, the Dutch order of them, then transpositions.
+    counted: the last matching was the remainder's with the fewest exchanges, and it needs none."""
     rem = _Remainder(br, bracket)
     if rem.alike_to_the_end():
         return
-    exchanges = rem.count_exchanges()
+    exchanges = 0 if counted else rem.count_exchanges()
     rem.exchange_s1_lowest(exchanges)
     rem.exchange_s2_highest(exchanges)
     rem.transpositions()
+
+
+def one_moved_down_with_remainder(br: Brackets, bracket: Bracket) -> bool:
+    """A lone moved-down player's opponent and the remainder's fewest exchanges in one matching. True when
+    that matching settles both and the remainder needs no exchange: the opponent is settled, and the remainder
+    can go straight to its transpositions (pair_remainder(counted=True)). Otherwise False, with the opponent
+    settled when the moved-down player is paired; the caller goes on as after a matching of it alone.
+
+    Its order among the residents (in the bracket's weights, as when it is matched alone) weighs above the
+    exchanges (a bonus below every weight), so a maximum of the two together pairs it as alone, and among the
+    matchings that pair it so, has the fewest exchanges. S1 is the remainder's first half, the residents
+    without its opponent: whoever that opponent is, when it is among the first pairs + 1 residents, S1 is the
+    others of them (the exchanges are counted on the pairs of the remainder, never the opponent's)."""
+    vertices, end, base, sb = bracket.vertices, bracket.end, bracket.base, br.size_bits
+    v = vertices[0]
+    pairs = (end - 2) // 2  # the remainder's, when it is paired
+    bonus: dict[tuple[int, int], int] = {}
+    for ka in range(1, end):  # exchange_weight()'s order, without the BSN differences
+        add = ((ka <= pairs + 1) + 1 << (2 * sb)) << 1
+        column, h = base.columns[ka], vertices[ka]
+        for kc in range(ka + 1, end):
+            if column[kc - ka - 1]:
+                bonus[(h, vertices[kc])] = add
+    add = len(vertices)
+    for o in range(end - 1, 0, -1):
+        w = base.get(o, 0)
+        if w:
+            br.set(v, vertices[o], w + add)
+            add += 1
+    matched = match(br, bonus, 2 * sb + 3 + pairs.bit_length(), wide=False)
+    if not matched:
+        match(br)  # too wide for the two together: the moved-down player alone
+    mate = br.get_mate(v)
+    if mate in bracket.residents:
+        br.settle(v, mate)
+        if not matched or vertices.index(mate) > pairs + 1:
+            return False
+        rem = _Remainder(br, bracket)
+        return rem.pairs == pairs and all(rem.down(x) for x in rem.vertices[:pairs])
+    for o in range(1, end):  # it floats on: its pairs weigh as before
+        br.set(v, vertices[o], base.get(o, 0))
+    return False
 
 
 @dataclass(eq=False)

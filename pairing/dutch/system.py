@@ -35,7 +35,7 @@ from fractions import Fraction
 from pairing.dutch.brackets import Bracket, Brackets
 from pairing.dutch.colours import WHITE
 from pairing.dutch.players import DutchInput, Player, Round
-from pairing.dutch.remainder import pair_remainder
+from pairing.dutch.remainder import one_moved_down_with_remainder, pair_remainder
 from pairing.dutch.start import start
 from pairing.dutch.tiers import match
 from pairing.types import Pair, Pairing, PairingError
@@ -127,13 +127,14 @@ def pair_brackets(br: Brackets) -> dict[int, int]:
         # The bracket's pairs now; those with the next group when first asked for (weight()).
         base = br.enter_bracket(vertices, moved, end)
         bracket = Bracket(vertices, moved, end, range(group_start, group_end), base)
+        counted = False
         if moved == 1:
-            _one_moved_down(br, bracket)
+            counted = one_moved_down_with_remainder(br, bracket)
         elif moved:  # a homogeneous bracket goes straight to its remainder
             match(br)
             _moved_down(br, bracket)
             _moved_down_opponents(br, bracket)
-        pair_remainder(br, bracket)
+        pair_remainder(br, bracket, counted)
         vertices, moved = _leave(br, bracket, following, pairs)
         group_start = group_end
     return pairs
@@ -159,26 +160,6 @@ def _leave(br: Brackets, bracket: Bracket, following: int, pairs: dict[int, int]
             single = False
     br.single_bye = single
     return rest, moved
-
-
-def _one_moved_down(br: Brackets, bracket: Bracket) -> None:
-    """A lone moved-down player: paired if it can be (the criteria say so in every best matching), with
-    the highest resident possible, both in one matching (its order among residents weighs below them)."""
-    vertices, end, base = bracket.vertices, bracket.end, bracket.base
-    v = vertices[0]
-    add = len(vertices)
-    for o in range(end - 1, 0, -1):
-        w = base.get(o, 0)
-        if w:
-            br.set(v, vertices[o], w + add)
-            add += 1
-    match(br)
-    mate = br.get_mate(v)
-    if mate in bracket.residents:
-        br.settle(v, mate)
-        return
-    for o in range(1, end):  # it floats on: its pairs weigh as before
-        br.set(v, vertices[o], base.get(o, 0))
 
 
 def _moved_down(br: Brackets, bracket: Bracket) -> None:
