@@ -43,9 +43,11 @@ Edge = tuple[int, int, int]
 _FIRST, _SECOND, _WEIGHT = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
-def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[int, int]] | None:
+def max_weight_matching(
+    edges: Iterable[Edge], wide: bool = True, count: int | None = None
+) -> list[tuple[int, int]] | None:
     """A maximum-weight matching (not necessarily of maximum cardinality) of edges (u, v, weight > 0), each
-    pair of vertices at most once.
+    pair of vertices at most once. count: the vertices are already 0..count-1 (no numbering needed).
 
     None when the weights do not compress into rustworkx's integers and wide is False (the caller would
     rather split the problem than wait for networkx)."""
@@ -53,7 +55,7 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
     if not edges:
         return []
     weights = _Weights(edges)
-    small = weights.compressed()
+    small = weights.compressed(count)
     if small is None:
         if not wide:
             return None
@@ -65,13 +67,15 @@ def max_weight_matching(edges: Iterable[Edge], wide: bool = True) -> list[tuple[
     # The vertices in order, each edge by their indices, with its compressed weight (the weights as they are
     # when they fit).
     firsts, seconds = weights.firsts, weights.seconds
+    weighed = map(small.__getitem__, weights.which)
+    if count is not None:
+        return _rustworkx(range(count), list(zip(firsts, seconds, weighed, strict=True)))
     vertex = sorted({*firsts, *seconds})
     index = dict(zip(vertex, range(len(vertex)), strict=True)).__getitem__
-    ends = zip(map(index, firsts), map(index, seconds), map(small.__getitem__, weights.which), strict=True)
-    return _rustworkx(vertex, list(ends))
+    return _rustworkx(vertex, list(zip(map(index, firsts), map(index, seconds), weighed, strict=True)))
 
 
-def _rustworkx(vertex: list[int], edges: list[Edge]) -> list[tuple[int, int]]:
+def _rustworkx(vertex: Sequence[int], edges: list[Edge]) -> list[tuple[int, int]]:
     """rustworkx's maximum-weight matching of the edges (indices into vertex), as pairs of vertices."""
     # A multigraph: a simple graph looks for the pair's edge before adding each one, a scan of its
     # neighbours that made a dense bracket's graph slower to build than to match. Each pair comes once.
@@ -104,8 +108,8 @@ class _Weights:
         self.which = [rows.setdefault(w, len(rows)) for w in map(_WEIGHT, edges)]
         self.rows = list(rows)
 
-    def compressed(self) -> list[int] | None:
-        """Each row's compressed weight; None if they do not fit."""
+    def compressed(self, count: int | None = None) -> list[int] | None:
+        """Each row's compressed weight; None if they do not fit. count: no more vertices than that."""
         used = 0
         for w in self.rows:
             used |= w
@@ -114,7 +118,7 @@ class _Weights:
         # First with the bound every field shares (a matching holds no more edges than half their ends), worked
         # out at once; only when that does not fit, field by field (the edges a field is set on, counted).
         runs = _runs(used)
-        for table in (_Table(self, rough=True), _Table(self)):
+        for table in (_Table(self, rough=True, count=count), _Table(self)):
             placed = _placed(table, runs)
             if placed is not None:
                 return table.moved(placed)
@@ -189,11 +193,14 @@ class _Table:
     """The distinct weights, to read bit ranges of every weight at once; which[e] is edge e's row (many edges
     share a weight: the stand-ins' edges all do)."""
 
-    def __init__(self, weights: _Weights, rough: bool = False):
+    def __init__(self, weights: _Weights, rough: bool = False, count: int | None = None):
         self.rows = weights.rows
         self.weights = weights
-        # rough: every field's edges are taken to be all of them, and a matching to hold half the ends at most.
-        self.rough = len({*weights.firsts, *weights.seconds}) // 2 if rough else 0
+        # rough: every field's edges are taken to be all of them, and a matching to hold half the vertices at
+        # most (count, when known).
+        if count is None and rough:
+            count = len({*weights.firsts, *weights.seconds})
+        self.rough = count // 2 if rough and count else 0
         self._by_row: list[tuple[list[int], list[int]]] | None = None  # each row's edges' first and second ends
         self.matchable: dict[tuple[int, ...], int] = {}  # how many of the edges of some rows one matching holds
 

@@ -261,9 +261,12 @@ class Brackets:
         self.fixed[i], self.fixed[j] = j, i
         self.mates[i], self.mates[j] = j, i
 
-    def edges_inside(self, players: list[int], bonus: dict, room: int) -> list[tuple[int, int, int]]:
+    def edges_inside(
+        self, players: list[int], bonus: dict, room: int, numbered: bool = False
+    ) -> list[tuple[int, int, int]]:
         """The edges among players of the current bracket (in the order): weight() shifted by room, plus
-        bonus (by (i, j), i < j); those that weigh nothing left out."""
+        bonus (by (i, j), i < j); those that weigh nothing left out. numbered: each end by its index in
+        players."""
         at = [self.pos[v] for v in players]
         extra: dict[int, dict[int, int]] = {}
         for (i, j), b in bonus.items():
@@ -271,14 +274,19 @@ class Brackets:
         edges: list[tuple[int, int, int]] = []
         for a, i in enumerate(players):
             pa, later = at[a] + 1, players[a + 1 :]
+            ends, me = (range(a + 1, len(players)), a) if numbered else (later, i)
             weights = map(self.view[at[a]].__getitem__, [pb - pa for pb in at[a + 1 :]])
             more = extra.get(i)
             if more is not None:
-                edges.extend((i, j, (w << room) + more.get(j, 0)) for j, w in zip(later, weights, strict=True) if w > 0)
+                edges.extend(
+                    (me, e, (w << room) + more.get(j, 0))
+                    for e, j, w in zip(ends, later, weights, strict=True)
+                    if w > 0
+                )
             elif room:
-                edges.extend((i, j, w << room) for j, w in zip(later, weights, strict=True) if w > 0)
+                edges.extend((me, e, w << room) for e, w in zip(ends, weights, strict=True) if w > 0)
             else:
-                edges.extend((i, j, w) for j, w in zip(later, weights, strict=True) if w > 0)
+                edges.extend((me, e, w) for e, w in zip(ends, weights, strict=True) if w > 0)
         return edges
 
     def take(self, pairs: Iterable[tuple[int, int]]) -> None:

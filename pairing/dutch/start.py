@@ -30,16 +30,19 @@ def start(br: Brackets) -> None:
     # the top group paired within itself as far as it can be). Only otherwise is every pair matched.
     everyone = range(n)
     br.near_after = {i: br.near(everyone, i, 12) for i in everyone}  # kept: the brackets' players below ask too
-    near = [(i, j) for i in everyone for j in br.near_after[i]]
-    for pairs in (near, None):
-        if pairs is None:
-            pairs = [(i, j) for j in range(n) for i in range(j) if br.compatible(i, j)]
-        g = rx.PyGraph()
-        g.add_nodes_from(range(n))
-        g.add_edges_from([(i, j, weight(i, j)) for i, j in pairs])
-        br.take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=int))
-        if _is_best(br, odd, top):
-            break
+    # Before them, each player in turn with the first near neighbour left: when that settles it too, it is
+    # as good a first matching as theirs (a round of an even number of players usually is settled so).
+    br.take(_in_turn(br))
+    if not _is_best(br, odd, top):
+        for pairs in ([(i, j) for i in everyone for j in br.near_after[i]], None):
+            if pairs is None:
+                pairs = [(i, j) for j in range(n) for i in range(j) if br.compatible(i, j)]
+            g = rx.PyGraph()
+            g.add_nodes_from(range(n))
+            g.add_edges_from([(i, j, weight(i, j)) for i, j in pairs])
+            br.take(rx.max_weight_matching(g, max_cardinality=not odd, weight_fn=int))
+            if _is_best(br, odd, top):
+                break
     unmatched = [i for i in range(n) if br.get_mate(i) == i]
     if len(unmatched) > 1 or (unmatched and not p[unmatched[0]].bye_eligible):
         raise PairingError(
@@ -67,6 +70,20 @@ def start(br: Brackets) -> None:
     br.potential = [((not br.bye_candidate(x)) << top_shift) + (r << rest) for x, r in zip(p, ranks, strict=True)]
     br.small_unit = 1 << (2 * n * n + 1).bit_length()
     br.small_potential = [(not br.bye_candidate(x)) * br.small_unit + r for x, r in zip(p, ranks, strict=True)]
+
+
+def _in_turn(br: Brackets) -> list[tuple[int, int]]:
+    """Each player in the order, when not yet paired, with the first near neighbour not yet paired."""
+    taken = [False] * br.n
+    pairs = []
+    for i, near in br.near_after.items():
+        if not taken[i]:
+            for j in near:
+                if not taken[j]:
+                    taken[i] = taken[j] = True
+                    pairs.append((i, j))
+                    break
+    return pairs
 
 
 def _is_best(br: Brackets, odd: bool, top: int) -> bool:

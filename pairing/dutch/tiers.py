@@ -24,12 +24,12 @@ import rustworkx as rx
 from pairing.dutch.brackets import Brackets
 
 
-def max_weight_matching(edges, wide: bool = True):
+def max_weight_matching(edges, wide: bool = True, count: int | None = None):
     """pairing.matching's, imported when a bracket is first matched (a command that pairs by the optimal engine,
     or only reads an event, never needs it)."""
     from pairing.matching import max_weight_matching as matching
 
-    return matching(edges, wide)
+    return matching(edges, wide, count)
 
 
 NEAR = 8  # pairs tried per player among the next group and below, in the order
@@ -125,7 +125,9 @@ def match_tiered(
         return False
     reach_b = {x: bool(below) and br.reach.get(x, False) for x in inner}
     one = br.one
-    inside = br.edges_inside(inner, bonus, room)
+    # Each vertex by its index: the bracket's players, then the copies (n, n + 1, ...).
+    inside = br.edges_inside(inner, bonus, room, numbered=True)
+    index = {x: t for t, x in enumerate(inner)}
     into_group = sum(1 for x in inner if br.get_mate(x) in br.group_set)
     into_below = sum(1 for x in inner + group if br.get_mate(x) in br.below_set)
     k_g = _first_count(into_group, len(group))
@@ -149,9 +151,13 @@ def match_tiered(
         for t, s in enumerate(copies_b):
             for u in copies_b[t + 1 :]:
                 model[(s, u)] = one + 2 * mu_b
-        upper = max_weight_matching(inside + [(a, b, w << room) for (a, b), w in model.items()], wide)
-        if upper is None:
+        at = len(inner) - n  # a copy's index, less its number
+        copied = [(index[a] if a < n else a + at, b + at, w << room) for (a, b), w in model.items()]
+        found = max_weight_matching(inside + copied, wide, len(inner) + k_g + k_b)
+        if found is None:
             return None
+        labels = inner + list(range(n, n + k_g + k_b))
+        upper = [(labels[a], labels[b]) for a, b in found]
         paired_g = any(a in copies_g and b in copies_g for a, b in upper)
         paired_b = any(a in copies_b and b in copies_b for a, b in upper)
         if (paired_g or k_g == len(group)) and (paired_b or k_b == len(below)):
