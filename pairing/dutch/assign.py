@@ -21,17 +21,24 @@ from collections.abc import Callable
 FEW = 8  # a stand-in's choices tried one by one at most
 
 
+Edges = dict[int, dict[int, int]]  # S1 player -> S2 player -> the pair's weight, the pairs allowed only
+
+
+def edges_of(s1: list[int], s2: list[int], weight: Callable[[int, int], int]) -> Edges:
+    """The pairs of S1 and S2 players with weight(a, b) > 0, and their weights."""
+    return {s: {c: w for c in s2 if (w := weight(s, c)) > 0} for s in s1}
+
+
 def first_transposition(
-    s1: list[int], s2: list[int], weight: Callable[[int, int], int], mate: dict[int, int], last_free: bool = False
+    s1: list[int], s2: list[int], edges: Edges, mate: dict[int, int], last_free: bool = False
 ) -> dict[int, int] | None:
     """S1 player -> S2 player: the maximum-weight perfect matching first in S1's order of preference.
 
-    s1 in order (first chooses first), s2 in order of preference (highest first); weight(a, b) > 0 for a
-    pair allowed; mate holds a perfect matching of the two (S1 to S2 at least), improved here to one of
-    maximum weight. None when there is none in reach, so the caller can fall back on matchings. last_free:
-    the last of s1 stands in for whoever is left over, its own choice no part of the order."""
+    s1 in order (first chooses first), s2 in order of preference (highest first); edges the pairs allowed,
+    with their weights (> 0); mate holds a perfect matching of the two (S1 to S2 at least), improved here to
+    one of maximum weight. None when there is none in reach, so the caller can fall back on matchings.
+    last_free: the last of s1 stands in for whoever is left over, its own choice no part of the order."""
     rank = {c: k for k, c in enumerate(s2)}
-    edges = {s: {c: w for c in s2 if (w := weight(s, c)) > 0} for s in s1}
     held = {s: mate[s] for s in s1}
     owner = {c: s for s, c in held.items()}
     if len(owner) != len(s1) or any(held[s] not in edges[s] for s in s1):
@@ -193,7 +200,7 @@ def _freeing(s, c, tight, held, owner, fixed) -> tuple[list[tuple[int, int]] | N
 
 
 def first_with_one_floater(
-    s1: list[int], s2: list[int], weight: Callable[[int, int], int], float_value: dict[int, int], mate: dict[int, int]
+    s1: list[int], s2: list[int], edges: Edges, float_value: dict[int, int], mate: dict[int, int]
 ) -> dict[int, int] | None:
     """As first_transposition, when S2 has one player more than S1 and that player floats down:
     float_value[f] is what the rest of the round is worth with f floating, mate a pairing of every S1
@@ -202,8 +209,5 @@ def first_with_one_floater(
     S1 and the stand-in against S2 is the best pairing of the round, and the first in S1's order of
     preference is the Dutch one. Returns every S1 player's opponent and, under -1, the floater."""
     low = min(float_value.values())
-
-    def priced(a: int, b: int) -> int:
-        return float_value[b] - low + 1 if a == -1 else weight(a, b)
-
-    return first_transposition([*s1, -1], s2, priced, mate, last_free=True)
+    stand_in = {b: float_value[b] - low + 1 for b in s2}
+    return first_transposition([*s1, -1], s2, {**edges, -1: stand_in}, mate, last_free=True)

@@ -262,11 +262,12 @@ class Brackets:
         self.mates[i], self.mates[j] = j, i
 
     def edges_inside(
-        self, players: list[int], bonus: dict, room: int, numbered: bool = False
+        self, players: list[int], bonus: dict, room: int, numbered: bool = False, rows: dict[int, int] | None = None
     ) -> list[tuple[int, int, int]]:
         """The edges among players of the current bracket (in the order): weight() shifted by room, plus
-        bonus (by (i, j), i < j); those that weigh nothing left out. numbered: each end by its index in
-        players."""
+        bonus (by (i, j), i < j) or rows (by i, to each of its edges); those that weigh nothing left out.
+        numbered: each end by its index in players."""
+        rows = rows or {}
         at = [self.pos[v] for v in players]
         extra: dict[int, dict[int, int]] = {}
         for (i, j), b in bonus.items():
@@ -276,12 +277,12 @@ class Brackets:
             pa, later = at[a] + 1, players[a + 1 :]
             ends, me = (range(a + 1, len(players)), a) if numbered else (later, i)
             weights = map(self.view[at[a]].__getitem__, [pb - pa for pb in at[a + 1 :]])
-            more = extra.get(i)
-            if more is not None:
+            more, row = extra.get(i), rows.get(i)
+            if row is not None:
+                edges.extend((me, e, (w << room) + row) for e, w in zip(ends, weights, strict=True) if w > 0)
+            elif more is not None:
                 edges.extend(
-                    (me, e, (w << room) + more.get(j, 0))
-                    for e, j, w in zip(ends, later, weights, strict=True)
-                    if w > 0
+                    (me, e, (w << room) + more.get(j, 0)) for e, j, w in zip(ends, later, weights, strict=True) if w > 0
                 )
             elif room:
                 edges.extend((me, e, w << room) for e, w in zip(ends, weights, strict=True) if w > 0)
@@ -298,12 +299,17 @@ class Brackets:
 
     def near(self, below: Sequence[int], k: int, count: int = 8) -> list[int]:
         """The next few players after below[k] in the order it can be paired with."""
+        a = below[k]
+        met, colour, absolute = self.met[a], self.absolute[a], self.absolute
         near = []
-        for b in below[k + 1 :]:
-            if self.compatible(below[k], b):
-                near.append(b)
-                if len(near) == count:
-                    break
+        for b in below[k + 1 :]:  # compatible(a, b), inline: asked for every player
+            if b in met or (
+                colour and colour == absolute[b] and not self.round.compatible(self.order[a], self.order[b])
+            ):
+                continue
+            near.append(b)
+            if len(near) == count:
+                break
         return near
 
 

@@ -4,13 +4,14 @@ choice by prices): what the rest of the round is worth with each S2 player float
 
 from __future__ import annotations
 
-from pairing.dutch.assign import first_with_one_floater
+from pairing.dutch.assign import Edges, first_with_one_floater
 from pairing.dutch.brackets import Brackets
 from pairing.dutch.tiers import match
 
 
-def one_floater(br: Brackets, s1: list[int], s2: list[int]) -> dict[int, int] | None:
-    """S1's opponents when one S2 player floats down (pairing/dutch/assign.py), or None to use matchings.
+def one_floater(br: Brackets, s1: list[int], s2: list[int], edges: Edges) -> dict[int, int] | None:
+    """S1's opponents when one S2 player floats down (pairing/dutch/assign.py), or None to use matchings. edges:
+    S1 against S2 as the graph weighs them (only S1's pairs with the S2 players below them are left in it).
 
     What the rest of the round is worth with f floating is known for the floater of the matching in
     hand and for the floater of a matching where S1 takes any S2 player at all (the most any floater
@@ -45,7 +46,7 @@ def one_floater(br: Brackets, s1: list[int], s2: list[int]) -> dict[int, int] | 
     while True:
         start = {v: br.get_mate(v) for v in s1}
         start[-1] = first
-        chosen = first_with_one_floater(s1, s2, br.weight, {f: value.get(f, most) for f in s2}, start)
+        chosen = first_with_one_floater(s1, s2, edges, {f: value.get(f, most) for f in s2}, start)
         if chosen is None:
             return None
         floater = chosen.pop(-1)

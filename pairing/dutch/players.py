@@ -128,7 +128,8 @@ class Round:
         # The players taking part (C.04.2): present now, or paired in some round before.
         taking_part = [p for p in by_number if p.id in inp.present or any(_paired(g) for g in p.history)]
         self.players: dict[str, Player] = {}
-        self._totals: dict[str, list[int]] = {}  # each player's points after each round, in units
+        self._totals: dict[str, list[int]] = {}  # each player's score after each round, in units
+        self._acc_units: dict[int, list[int]] = {}  # accelerations, in units
         manual = any(p.accelerations for p in inp.players)
         accelerated = set()
         if inp.baku and not manual:
@@ -171,20 +172,24 @@ class Round:
 
     def _units(self, x: Player, back: int) -> int:
         """score(), in units."""
-        r = self.done - back
-        totals = self._totals.get(x.id)
-        if totals is None:  # the points after each round, summed once
+        row = self._totals.get(x.id)
+        if row is None:  # the score after each round, with that round's acceleration, worked out once
             unit, total = self.unit, 0
             totals = [0]
             for g in x.history[: self.done]:
                 total += g.points.numerator * (unit // g.points.denominator)
                 totals.append(total)
-            self._totals[x.id] = totals
-        extra = 0
-        if r < len(x.accelerations):
-            a = x.accelerations[r]
-            extra = a.numerator * (self.unit // a.denominator)
-        return totals[min(r, len(totals) - 1)] + extra
+            # By the tuple itself (a Fraction's hash is slow), which the player holds: few kinds, shared but
+            # for a file's own lines (none, Baku's).
+            acc = self._acc_units.get(id(x.accelerations))
+            if acc is None:
+                acc = self._acc_units[id(x.accelerations)] = [
+                    a.numerator * (unit // a.denominator) for a in x.accelerations
+                ]
+            last = len(totals) - 1
+            row = [totals[min(r, last)] + (acc[r] if r < len(acc) else 0) for r in range(self.done + 1)]
+            self._totals[x.id] = row
+        return row[self.done - back]
 
     def _float(self, x: Player, back: int) -> str | None:
         if self.done < back:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pairing.dutch.assign import first_transposition
+from pairing.dutch.assign import Edges, first_transposition
 from pairing.dutch.brackets import Bracket, Brackets
 from pairing.dutch.floater import one_floater
 from pairing.dutch.tiers import match
@@ -42,20 +42,15 @@ def one_moved_down_with_remainder(br: Brackets, bracket: Bracket) -> bool:
     vertices, end, base, sb = bracket.vertices, bracket.end, bracket.base, br.size_bits
     v = vertices[0]
     pairs = (end - 2) // 2  # the remainder's, when it is paired
-    bonus: dict[tuple[int, int], int] = {}
-    for ka in range(1, end):  # exchange_weight()'s order, without the BSN differences
-        add = ((ka <= pairs + 1) + 1 << (2 * sb)) << 1
-        column, h = base.columns[ka], vertices[ka]
-        for kc in range(ka + 1, end):
-            if column[kc - ka - 1]:
-                bonus[(h, vertices[kc])] = add
+    # exchange_weight()'s order, without the BSN differences: by the higher player of each pair of residents
+    rows = {vertices[ka]: ((ka <= pairs + 1) + 1 << (2 * sb)) << 1 for ka in range(1, end)}
     add = len(vertices)
     for o in range(end - 1, 0, -1):
         w = base.get(o, 0)
         if w:
             br.set(v, vertices[o], w + add)
             add += 1
-    matched = match(br, bonus, 2 * sb + 3 + pairs.bit_length(), wide=False)
+    matched = match(br, room=2 * sb + 3 + pairs.bit_length(), wide=False, rows=rows)
     if not matched:
         match(br)  # too wide for the two together: the moved-down player alone
     mate = br.get_mate(v)
@@ -207,21 +202,30 @@ class _Remainder:
         s2 = [v for v, first in zip(vertices, is_s1, strict=True) if not first]
         chosen = None
         if len(s2) == len(s1):  # no S2 player floats: S1 against S2 is all that is left to choose
-            chosen = first_transposition([vertices[a] for a in s1], s2, self.s1_s2, br.mates)
+            chosen = first_transposition([vertices[a] for a in s1], s2, self.s1_s2(s1, is_s1), br.mates)
         if chosen is None:
             self.only_s1_against_s2(is_s1)
             if len(s2) == len(s1) + 1:  # one S2 player floats: which one is chosen with S1's opponents
-                chosen = one_floater(br, [vertices[a] for a in s1], s2)
+                chosen = one_floater(br, [vertices[a] for a in s1], s2, self.s1_s2(s1, is_s1))
         if chosen is None:
             self.in_chunks(s1)
             return
         for v, mate in chosen.items():
             br.settle(v, mate)
 
-    def s1_s2(self, v: int, vo: int) -> int:
-        """S1 player v against S2 player vo, as the remainder weighs it."""
-        a, c = self.index[v], self.index[vo]
-        return self.bracket.base.get(self.positions[c], self.positions[a]) if a < c else 0
+    def s1_s2(self, s1: list[int], is_s1: list[bool]) -> Edges:
+        """S1's players (by index in the remainder) against the S2 players below them, as the remainder weighs
+        them: the pairs allowed."""
+        columns, positions, vertices = self.bracket.base.columns, self.positions, self.vertices
+        edges = {}
+        for a in s1:
+            ka, column = positions[a], columns[positions[a]]
+            edges[vertices[a]] = {
+                vertices[c]: w
+                for c in range(a + 1, len(positions))
+                if not is_s1[c] and (w := column[positions[c] - ka - 1]) > 0
+            }
+        return edges
 
     def only_s1_against_s2(self, is_s1: list[bool]) -> None:
         """Only S1-against-S2 edges remain in the remainder, for the matchings that follow."""

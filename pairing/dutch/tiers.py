@@ -19,6 +19,8 @@ whose matching sends a floater where the real players cannot take it falls back 
 
 from __future__ import annotations
 
+from itertools import chain
+
 import rustworkx as rx
 
 from pairing.dutch.brackets import Brackets
@@ -35,8 +37,15 @@ def max_weight_matching(edges, wide: bool = True, count: int | None = None):
 NEAR = 8  # pairs tried per player among the next group and below, in the order
 
 
-def match(br: Brackets, bonus: dict[tuple[int, int], int] | None = None, room: int = 0, wide: bool = True) -> bool:
-    """A maximum-weight matching of the players not yet paired; bonus adds below the weights (room bits).
+def match(
+    br: Brackets,
+    bonus: dict[tuple[int, int], int] | None = None,
+    room: int = 0,
+    wide: bool = True,
+    rows: dict[int, int] | None = None,
+) -> bool:
+    """A maximum-weight matching of the players not yet paired; bonus adds below the weights (room bits), by
+    pair, or rows by the higher player to each of its pairs with the later players of the bracket.
 
     Only the bracket carries its criteria pair by pair; the next score group's players weigh alike but
     for their potentials and who may meet whom, and the players below them only have to be paired among
@@ -51,11 +60,16 @@ def match(br: Brackets, bonus: dict[tuple[int, int], int] | None = None, room: i
     if below:
         _below_cache(br, below)
     group = [v for v in local if v in br.group_set]
+    inner = [v for v in local if v not in br.group_set]
     if group:
-        inner = [v for v in local if v not in br.group_set]
-        done = match_tiered(br, inner, group, below, bonus, room, wide)
+        done = match_tiered(br, inner, group, below, bonus, room, wide, rows)
         if done is not False:
             return bool(done)
+    if rows:  # the ways below take a bonus by pair
+        bonus = dict(bonus)
+        for a, h in enumerate(inner):
+            if h in rows:
+                bonus.update(((h, j), rows[h]) for j in inner[a + 1 :])
     if len(below) > 1:
         done = match_bounded(br, local, below, bonus, room, wide)
         if done is not False:
@@ -99,13 +113,19 @@ def _near_below(br: Brackets) -> list[tuple[int, int]]:
 
 
 def match_tiered(
-    br: Brackets, inner: list[int], group: list[int], below: list[int], bonus: dict, room: int, wide: bool
+    br: Brackets,
+    inner: list[int],
+    group: list[int],
+    below: list[int],
+    bonus: dict,
+    room: int,
+    wide: bool,
+    rows: dict[int, int] | None = None,
 ):
     """True when matched; False when this way does not settle it; None when too wide (and wide is False).
 
     inner: the bracket's players not yet paired, group the next score group's, below the rest."""
-    inner_set = set(inner)
-    if len(group) < 2 or any(i not in inner_set or j not in inner_set for i, j in bonus):
+    if len(group) < 2 or not set(inner).issuperset(chain(chain.from_iterable(bonus), rows or ())):
         return False
     pot, n = br.potential, br.n
     mu_g = min(pot[g] for g in group)
@@ -126,7 +146,7 @@ def match_tiered(
     reach_b = {x: bool(below) and br.reach.get(x, False) for x in inner}
     one = br.one
     # Each vertex by its index: the bracket's players, then the copies (n, n + 1, ...).
-    inside = br.edges_inside(inner, bonus, room, numbered=True)
+    inside = br.edges_inside(inner, bonus, room, numbered=True, rows=rows)
     index = {x: t for t, x in enumerate(inner)}
     into_group = sum(1 for x in inner if br.get_mate(x) in br.group_set)
     into_below = sum(1 for x in inner + group if br.get_mate(x) in br.below_set)

@@ -14,7 +14,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.dutch.assign import first_transposition, first_with_one_floater
+from pairing.dutch.assign import edges_of, first_transposition, first_with_one_floater
 
 
 @st.composite
@@ -54,7 +54,7 @@ def test_first_transposition_is_the_first_optimum_in_s1_order(case):
     if expected is None:
         return  # no perfect matching: the engine never asks
     mate = _any_pairing(s1, s2, weight)  # not always the best: improved from there
-    got = first_transposition(s1, s2, lambda a, b: weight.get((a, b), 0), mate)
+    got = first_transposition(s1, s2, edges_of(s1, s2, lambda a, b: weight.get((a, b), 0)), mate)
     assert got == expected
 
 
@@ -62,14 +62,19 @@ def test_a_matching_that_is_not_the_best_is_improved():
     # 0-2 and 1-3 weigh 2; 0-3 and 1-2 weigh 10: the cycle through the four is taken.
     weight = {(0, 2): 1, (1, 3): 1, (0, 3): 5, (1, 2): 5}
     mate = {0: 2, 2: 0, 1: 3, 3: 1}
-    assert first_transposition([0, 1], [2, 3], lambda a, b: weight.get((a, b), 0), mate) == {0: 3, 1: 2}
+    assert first_transposition([0, 1], [2, 3], edges_of([0, 1], [2, 3], lambda a, b: weight.get((a, b), 0)), mate) == {
+        0: 3,
+        1: 2,
+    }
 
 
 def test_ties_go_to_the_first_s1_player():
     # Every pairing weighs the same: S1's first player takes S2's first, though the matching given did not.
     weight = {(a, b): 7 for a in (0, 1, 2) for b in (3, 4, 5)}
     mate = {0: 5, 5: 0, 1: 4, 4: 1, 2: 3, 3: 2}
-    got = first_transposition([0, 1, 2], [3, 4, 5], lambda a, b: weight.get((a, b), 0), mate)
+    got = first_transposition(
+        [0, 1, 2], [3, 4, 5], edges_of([0, 1, 2], [3, 4, 5], lambda a, b: weight.get((a, b), 0)), mate
+    )
     assert got == {0: 3, 1: 4, 2: 5}
 
 
@@ -106,7 +111,7 @@ def test_one_floater_is_chosen_with_s1_as_the_rules_order(case):
         return  # no pairing of every S1 player: the engine never asks
     allowed = {**weight, **{(-1, f): 1 for f in s2}}
     start = _any_pairing([*s1, -1], s2, allowed)
-    got = first_with_one_floater(s1, s2, lambda a, b: weight.get((a, b), 0), float_value, start)
+    got = first_with_one_floater(s1, s2, edges_of(s1, s2, lambda a, b: weight.get((a, b), 0)), float_value, start)
     assert got == expected
 
 
