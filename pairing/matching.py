@@ -47,11 +47,12 @@ def max_weight_matching(
     edges: Iterable[Edge], wide: bool = True, count: int | None = None
 ) -> list[tuple[int, int]] | None:
     """A maximum-weight matching (not necessarily of maximum cardinality) of edges (u, v, weight > 0), each
-    pair of vertices at most once. count: the vertices are already 0..count-1 (no numbering needed).
+    pair of vertices at most once. count: the vertices are already 0..count-1 (no numbering needed), and
+    every weight is positive.
 
     None when the weights do not compress into rustworkx's integers and wide is False (the caller would
     rather split the problem than wait for networkx)."""
-    edges = [e for e in edges if e[2] > 0]
+    edges = [e for e in edges if e[2] > 0] if count is None else list(edges)
     if not edges:
         return []
     weights = _Weights(edges)
@@ -115,10 +116,16 @@ class _Weights:
             used |= w
         if used.bit_length() <= FIT_BITS:
             return self.rows
-        # First with the bound every field shares (a matching holds no more edges than half their ends), worked
-        # out at once; only when that does not fit, field by field (the edges a field is set on, counted).
+        # First with bounds known at once: a matching holds no more edges than half the vertices, each no more
+        # than the run's bits can hold; then with each run's largest value; only when that does not fit,
+        # with the edges each run is set on, counted.
         runs = _runs(used)
-        for table in (_Table(self, rough=True, count=count), _Table(self)):
+        tables = (
+            _Table(self, rough=True, count=count, blind=True),
+            _Table(self, rough=True, count=count),
+            _Table(self),
+        )
+        for table in tables:
             placed = _placed(table, runs)
             if placed is not None:
                 return table.moved(placed)
@@ -141,9 +148,11 @@ def _placed(table: _Table, runs: list[tuple[int, int]]) -> list[tuple[int, int, 
             end = max(offset + length, start + bound.bit_length())
             k += 1
         blocks.append((start, runs[k - 1][0] + runs[k - 1][1] - start, end - start, k == first))
+    if sum(block[2] for block in blocks) > FIT_BITS:
+        blocks = _significant(table, blocks)
     placed = []
     to = 0
-    for start, length, width, _ in _significant(table, blocks):
+    for start, length, width, _ in blocks:
         placed.append((start, length, to))
         to += width
     return placed if to <= FIT_BITS else None
@@ -193,7 +202,7 @@ class _Table:
     """The distinct weights, to read bit ranges of every weight at once; which[e] is edge e's row (many edges
     share a weight: the stand-ins' edges all do)."""
 
-    def __init__(self, weights: _Weights, rough: bool = False, count: int | None = None):
+    def __init__(self, weights: _Weights, rough: bool = False, count: int | None = None, blind: bool = False):
         self.rows = weights.rows
         self.weights = weights
         # rough: every field's edges are taken to be all of them, and a matching to hold half the vertices at
@@ -201,6 +210,7 @@ class _Table:
         if count is None and rough:
             count = len({*weights.firsts, *weights.seconds})
         self.rough = count // 2 if rough and count else 0
+        self.blind = blind  # each run's largest value taken to be all its bits set
         self._by_row: list[tuple[list[int], list[int]]] | None = None  # each row's edges' first and second ends
         self.matchable: dict[tuple[int, ...], int] = {}  # how many of the edges of some rows one matching holds
 
@@ -229,6 +239,8 @@ class _Table:
     def bound(self, offset: int, length: int) -> int:
         """The most a matching's edges can add up to in bits offset..offset+length: the largest part
         times the most edges of those with a part that one matching can hold."""
+        if self.blind:
+            return ((1 << length) - 1) * self.rough
         part = self.bits(offset, length)
         top = max(part)
         if not top:

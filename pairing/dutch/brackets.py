@@ -71,6 +71,7 @@ class Brackets:
     kinds: dict[tuple, int] = field(default_factory=dict)  # _kind()'s
     kind_tails: list[dict[int, int]] = field(default_factory=list)  # _tail() by the two players' kinds
     near_after: dict[int, list[int]] = field(default_factory=dict)  # near(), from each vertex to the end
+    share_memo: dict[tuple, tuple[int, int]] = field(default_factory=dict)  # _shares()'s, by what they depend on
 
     def __post_init__(self) -> None:
         order = self.order
@@ -104,8 +105,16 @@ class Brackets:
     def _shares(self, v: int, current: bool) -> tuple[int, int]:
         """A player's part of a pair's own fields, as its higher player and as its lower: the pair and who
         may not have the bye [C.4, C.5], the pair in the current bracket and its score [C.6, C.7], or in
-        the next one [C.8], the bye assignee's unplayed games [C.9]."""
+        the next one [C.8], the bye assignee's unplayed games [C.9]. Kept by the facts they depend on, which
+        many players share."""
         x = self.order[v]
+        key = (x.score, x.bye_eligible, x.played, current, self.single_bye)
+        shares = self.share_memo.get(key)
+        if shares is None:
+            shares = self.share_memo[key] = self._shares_of(x, current)
+        return shares
+
+    def _shares_of(self, x: Player, current: bool) -> tuple[int, int]:
         sb, gb = self.size_bits, self.groups_bits
         nc = not self.bye_candidate(x)
         rank = self.unplayed_rank[x.played] if self.single_bye and x.score == self.bye_score else 0

@@ -236,12 +236,15 @@ def _in_turn(br, to_group, to_below, group, below, core) -> list[tuple[int, int]
             return None
     order = [v for v in group + below if v not in taken]
     floating = len(pairs)
+    # Whether they may meet, not what their pair weighs (no stage strikes out their pairs; the completion's
+    # weight is checked against the bound all the same).
+    compatible = br.compatible
     for t, a in enumerate(order):
         if a in taken:
             continue
         for u in range(t + 1, len(order)):
             b = order[u]
-            if b not in taken and br.weight(a, b):
+            if b not in taken and compatible(a, b):
                 taken.update((a, b))
                 pairs.append((a, b))
                 break
