@@ -118,11 +118,12 @@ def test_weights_too_wide_for_rustworkx_are_refused_or_left_to_networkx():
     assert _total(edges, max_weight_matching(edges)) == _best(edges)
 
 
-def test_a_field_repeating_a_higher_one_takes_no_room():
-    # Ten fields, each 1 on every edge of a complete graph, as the criteria a whole bracket meets are.
+def test_fields_repeating_a_higher_one_take_no_room_when_room_is_short():
+    # Forty fields, each 1 on every edge of a complete graph, as the criteria a whole bracket meets are: with
+    # room for each one's sum they would not fit in rustworkx's integers.
     n = 30
-    every = sum(1 << (40 * k) for k in range(10))
-    edges = [(i, j, (1 << 900) + every + ((i * j) % 5 << 500)) for i in range(n) for j in range(i + 1, n)]
+    every = sum(1 << (20 * k) for k in range(40))
+    edges = [(i, j, (1 << 1200) + every + ((i * j) % 5 << 1000)) for i in range(n) for j in range(i + 1, n)]
     small = compress(edges)
     assert small is not None
     assert max(w for _, _, w in small).bit_length() < 40
