@@ -130,6 +130,7 @@ class Round:
         self.players: dict[str, Player] = {}
         self._totals: dict[str, list[int]] = {}  # each player's score after each round, in units
         self._acc_units: dict[int, list[int]] = {}  # accelerations, in units
+        self._points: dict[str, int] = {}  # each player's points now, without acceleration, in units
         manual = any(p.accelerations for p in inp.players)
         accelerated = set()
         if inp.baku and not manual:
@@ -170,6 +171,12 @@ class Round:
         """x's score `back` rounds ago (0: now), with the acceleration of that round."""
         return Fraction(self._units(x, back), self.unit)
 
+    def points(self, x: Player) -> int:
+        """x's points now, without acceleration, in units (score() is in points, with it)."""
+        if x.id not in self._points:
+            self._units(x, 0)
+        return self._points[x.id]
+
     def _units(self, x: Player, back: int) -> int:
         """score(), in units."""
         row = self._totals.get(x.id)
@@ -189,6 +196,7 @@ class Round:
             last = len(totals) - 1
             row = [totals[min(r, last)] + (acc[r] if r < len(acc) else 0) for r in range(self.done + 1)]
             self._totals[x.id] = row
+            self._points[x.id] = totals[min(self.done, last)]
         return row[self.done - back]
 
     def _float(self, x: Player, back: int) -> str | None:

@@ -83,7 +83,7 @@ def _pair(inp: DutchInput) -> Pairing:
                 a, b = b, a
             white = a if rnd.colour(a, b) == WHITE else b
             pairs.append((white, b if white is a else a))
-    points = {x.id: rnd.score(x, 0) - x.accelerations[rnd.done] for x in present}
+    points = {x.id: rnd.points(x) for x in present}  # in the round's units of points
 
     def table_order(pair: tuple[Player, Player]):
         top, low = pair if (points[pair[0].id], -pair[0].rank) >= (points[pair[1].id], -pair[1].rank) else pair[::-1]
@@ -98,7 +98,7 @@ def _pair(inp: DutchInput) -> Pairing:
         byes=((bye.id,) if bye else ()) + inp.awarded_byes,
         awarded_byes=inp.awarded_byes,
         floats=tuple(g for g in games if points[g.a] != points[g.b]),
-        spread=sum(((points[g.a] - points[g.b]) ** 2 for g in games), Fraction(0)),
+        spread=Fraction(sum((points[g.a] - points[g.b]) ** 2 for g in games), rnd.unit**2),
         method="dutch",
     )
 
