@@ -255,6 +255,31 @@ class Brackets:
             return w
         return self.one + self.potential[i] + self.potential[j] if self.compatible(i, j) else 0
 
+    def weight_sum(self, pairs: Iterable[tuple[int, int]]) -> int:
+        """The sum of weight() over pairs, most of them pairs no bracket has touched (the players below one): as
+        weight() gives each, in one loop."""
+        pos, weights, potential, one, met, absolute = (
+            self.pos,
+            self.weights,
+            self.potential,
+            self.one,
+            self.met,
+            self.absolute,
+        )
+        total = 0
+        for i, j in pairs:
+            if i in pos and j in pos:
+                total += self.weight(i, j)
+                continue
+            w = weights.get((i, j) if i < j else (j, i))
+            if w is not None:
+                total += w
+            elif i in self.group_set or j in self.group_set:
+                total += self.weight(i, j)
+            elif j not in met[i] and (not absolute[i] or absolute[i] != absolute[j] or self.compatible(i, j)):
+                total += one + potential[i] + potential[j]
+        return total
+
     def compatible(self, i: int, j: int) -> bool:
         if j in self.met[i]:
             return False

@@ -148,8 +148,11 @@ class Round:
         # Scores as integers in the smallest unit every score is a whole number of: the weights compare and
         # look them up hundreds of thousands of times.
         denominators = {Fraction(q).denominator for q in (inp.win, inp.draw, inp.loss)}
-        denominators.update(g.points.denominator for p in taking_part for g in p.history)
-        denominators.update(a.denominator for x in self.players.values() for a in x.accelerations)
+        # Each distinct object once (a file's reader shares them: a few in all).
+        points = {id(g.points): g.points for p in taking_part for g in p.history}
+        accelerations = {id(x.accelerations): x.accelerations for x in self.players.values()}
+        denominators.update(q.denominator for q in points.values())
+        denominators.update(a.denominator for many in accelerations.values() for a in many)
         unit = math.lcm(*denominators)
         self.unit = unit
         self.threshold = self.done * max(inp.win, inp.draw) / 2 * unit  # topscorers (C.04.3 A.7)
@@ -184,7 +187,8 @@ class Round:
             unit, total = self.unit, 0
             totals = [0]
             for g in x.history[: self.done]:
-                total += g.points.numerator * (unit // g.points.denominator)
+                points = g.points
+                total += points.numerator * (unit // points.denominator)
                 totals.append(total)
             # By the tuple itself (a Fraction's hash is slow), which the player holds: few kinds, shared but
             # for a file's own lines (none, Baku's).
@@ -194,7 +198,10 @@ class Round:
                     a.numerator * (unit // a.denominator) for a in x.accelerations
                 ]
             last = len(totals) - 1
-            row = [totals[min(r, last)] + (acc[r] if r < len(acc) else 0) for r in range(self.done + 1)]
+            if any(acc):
+                row = [totals[min(r, last)] + (acc[r] if r < len(acc) else 0) for r in range(self.done + 1)]
+            else:  # as a rule
+                row = totals + [totals[last]] * (self.done - last)
             self._totals[x.id] = row
             self._points[x.id] = totals[min(self.done, last)]
         return row[self.done - back]

@@ -197,7 +197,7 @@ def match_tiered(
     pairs = [(a, b) for a, b in upper if a < n and b < n]
     to_group = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_g or b in copies_g)]
     to_below = [a if a < n else b for a, b in upper if (a < n) != (b < n) and (a in copies_b or b in copies_b)]
-    completion = _at_bound(br, bound - sum(br.weight(a, b) for a, b in pairs), to_group, to_below, group, below, core)
+    completion = _at_bound(br, bound - br.weight_sum(pairs), to_group, to_below, group, below, core)
     if completion is None:
         return False
     br.take(pairs + completion)
@@ -209,12 +209,12 @@ def _at_bound(br: Brackets, bound: int, to_group, to_below, group, below, core) 
     when not found. Each player in turn with the next it may meet usually reaches the bound; a matching of
     near neighbours is tried when it does not. Either is checked against the bound, exactly."""
     completion = _in_turn(br, to_group, to_below, group, below, core)
-    if completion is None or sum(br.weight(a, b) for a, b in completion) != bound:
+    if completion is None or br.weight_sum(completion) != bound:
         key = (tuple(sorted(to_group)), tuple(sorted(to_below)), tuple(group), len(below), below[0] if below else -1)
         if br.tier_memo.get("key") != key:  # a bracket's matchings often float the same players
             br.tier_memo = {"key": key, "completion": _complete(br, to_group, to_below, group, below, core)}
         completion = br.tier_memo["completion"]
-        if completion is None or sum(br.weight(a, b) for a, b in completion) != bound:
+        if completion is None or br.weight_sum(completion) != bound:
             return None
     return completion
 

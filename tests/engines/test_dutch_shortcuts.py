@@ -218,3 +218,28 @@ def test_the_weights_rows_are_the_distinct_weights_in_their_first_order(edges):
     assert weights.rows == distinct
     assert [weights.rows[k] for k in weights.which] == list(values)
     assert weights.which == [distinct.index(w) for w in values]
+
+
+@settings(max_examples=25, deadline=None)
+@given(rounds, st.integers(0, 10**6))
+def test_weight_sum_is_the_sum_of_weight_in_every_part_of_the_graph(case, seed):
+    """weight_sum() inlines weight() for pairs no bracket has touched: the sum weight() gives, for pairs inside
+    a bracket, with its next score group, below it, struck out, and of players who have met."""
+    _, _, br = _round(*case)
+    try:
+        start(br)
+    except PairingError:
+        return
+    rng = random.Random(seed)
+    n = br.n
+    size = rng.randint(1, n)
+    nxt = min(n, size + rng.randint(0, n - size))
+    bracket = list(range(size))
+    br.local, br.local_set, br.group_set = list(range(nxt)), set(range(nxt)), set(range(size, nxt))
+    br.enter_bracket(bracket, 0, size)
+    pairs = [tuple(sorted(rng.sample(range(n), 2))) for _ in range(60)]
+    if n > 3:
+        br.set(pairs[0][0], pairs[0][1], 0)  # a pair a stage struck out
+    expected = sum(br.weight(a, b) for a, b in pairs)
+    assert br.weight_sum(pairs) == expected
+    assert br.weight_sum([(b, a) for a, b in pairs]) == expected
