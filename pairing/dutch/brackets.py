@@ -70,7 +70,7 @@ class Brackets:
     tails: dict[tuple, int] = field(default_factory=dict)  # _tail_of()'s, by the facts they depend on
     kinds: dict[tuple, int] = field(default_factory=dict)  # _kind()'s
     kind_tails: list[dict[int, int]] = field(default_factory=list)  # _tail() by the two players' kinds
-    near_after: dict[int, list[int]] = field(default_factory=dict)  # near(), from each vertex to the end
+    near_after: dict[int, list[int]] = field(default_factory=dict)  # near_after_all()'s
     share_memo: dict[tuple, tuple[int, int]] = field(default_factory=dict)  # _shares()'s, by what they depend on
 
     def __post_init__(self) -> None:
@@ -330,6 +330,13 @@ class Brackets:
         for i, j in pairs:
             mates[i], mates[j] = j, i
         self.mates = mates
+
+    def near_after_all(self) -> dict[int, list[int]]:
+        """near() of every player among all after it (12 of them), worked out when first asked for."""
+        if len(self.near_after) != self.n:
+            everyone = range(self.n)
+            self.near_after = {i: self.near(everyone, i, 12) for i in everyone}
+        return self.near_after
 
     def near(self, below: Sequence[int], k: int, count: int = 8) -> list[int]:
         """The next few players after below[k] in the order it can be paired with."""

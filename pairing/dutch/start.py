@@ -28,13 +28,13 @@ def start(br: Brackets) -> None:
     # Near neighbours in the order first: their matching settles the question when it reaches what no
     # matching can exceed (everyone paired; when odd, the bye to the lowest score a bye can go to and
     # the top group paired within itself as far as it can be). Only otherwise is every pair matched.
-    everyone = range(n)
-    br.near_after = {i: br.near(everyone, i, 12) for i in everyone}  # kept: the brackets' players below ask too
-    # Before them, each player in turn with the first near neighbour left: when that settles it too, it is
-    # as good a first matching as theirs (a round of an even number of players usually is settled so).
+    # Before them, each player in turn with the first player after it left that it may meet: when that settles
+    # it too, it is as good a first matching as theirs (a round of an even number of players usually is
+    # settled so).
     br.take(_in_turn(br))
     if not _is_best(br, odd, top):
-        for pairs in ([(i, j) for i in everyone for j in br.near_after[i]], None):
+        near = br.near_after_all()
+        for pairs in ([(i, j) for i in range(n) for j in near[i]], None):
             if pairs is None:
                 pairs = [(i, j) for j in range(n) for i in range(j) if br.compatible(i, j)]
             g = rx.PyGraph()
@@ -73,13 +73,15 @@ def start(br: Brackets) -> None:
 
 
 def _in_turn(br: Brackets) -> list[tuple[int, int]]:
-    """Each player in the order, when not yet paired, with the first near neighbour not yet paired."""
-    taken = [False] * br.n
+    """Each player in the order, when not yet paired, with the first player after it not yet paired that it may
+    meet."""
+    n, compatible = br.n, br.compatible
+    taken = [False] * n
     pairs = []
-    for i, near in br.near_after.items():
+    for i in range(n):
         if not taken[i]:
-            for j in near:
-                if not taken[j]:
+            for j in range(i + 1, n):
+                if not taken[j] and compatible(i, j):
                     taken[i] = taken[j] = True
                     pairs.append((i, j))
                     break

@@ -105,8 +105,9 @@ def _near_below(br: Brackets) -> list[tuple[int, int]]:
     first: each with the next few in the order it may meet; worked out once for them."""
     if br.below_near is None:
         below = br.below_list
-        if len(below) == br.n - below[0] and len(br.near_after) == br.n:  # every player from below[0] on
-            br.below_near = [(a, b) for a in below for b in br.near_after[a][:8]]
+        if len(below) == br.n - below[0]:  # every player from below[0] on
+            near = br.near_after_all()
+            br.below_near = [(a, b) for a in below for b in near[a][:8]]
         else:
             br.below_near = [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
     return br.below_near

@@ -68,7 +68,8 @@ def test_a_brackets_weights_are_base_pair_by_pair(case, moved):
 @settings(max_examples=25, deadline=None)
 @given(rounds)
 def test_the_players_below_have_the_near_neighbours_near_finds(case):
-    """The pairs tried among the players below a bracket come from start()'s near neighbours of each player."""
+    """The pairs tried among the players below a bracket come from the near neighbours of each player among all
+    after it."""
     _, _, br = _round(*case)
     try:
         start(br)
@@ -77,7 +78,7 @@ def test_the_players_below_have_the_near_neighbours_near_finds(case):
     for first in range(br.n):
         below = list(range(first, br.n))
         direct = [(a, b) for k, a in enumerate(below) for b in br.near(below, k)]
-        assert [(a, b) for a in below for b in br.near_after[a][:8]] == direct
+        assert [(a, b) for a in below for b in br.near_after_all()[a][:8]] == direct
 
 
 @settings(max_examples=25, deadline=None)
