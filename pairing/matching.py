@@ -53,21 +53,32 @@ def max_weight_matching(
     None when the weights do not compress into rustworkx's integers and wide is False (the caller would
     rather split the problem than wait for networkx)."""
     edges = [e for e in edges if e[2] > 0] if count is None else list(edges)
-    if not edges:
+    return _matching(_Weights(edges), wide, count)
+
+
+def max_weight_matching_columns(
+    firsts: list[int], seconds: list[int], weights: list[int], count: int, wide: bool = True
+) -> list[tuple[int, int]] | None:
+    """max_weight_matching() of the edges (firsts[e], seconds[e], weights[e]), given by column: the vertices
+    0..count-1, every weight positive."""
+    return _matching(_Weights.of_columns(firsts, seconds, weights), wide, count)
+
+
+def _matching(weights: _Weights, wide: bool, count: int | None) -> list[tuple[int, int]] | None:
+    if not weights.which:
         return []
-    weights = _Weights(edges)
     small = weights.compressed(count)
+    firsts, seconds = weights.firsts, weights.seconds
     if small is None:
         if not wide:
             return None
         import networkx as nx  # only for weights too wide for rustworkx: its import is most of a command's start
 
         g = nx.Graph()
-        g.add_weighted_edges_from(edges)
+        g.add_weighted_edges_from(zip(firsts, seconds, map(weights.rows.__getitem__, weights.which), strict=True))
         return list(nx.max_weight_matching(g))
     # The vertices in order, each edge by their indices, with its compressed weight (the weights as they are
     # when they fit).
-    firsts, seconds = weights.firsts, weights.seconds
     weighed = map(small.__getitem__, weights.which)
     if count is not None:
         return _rustworkx(range(count), list(zip(firsts, seconds, weighed, strict=True)))
@@ -102,11 +113,20 @@ class _Weights:
     alone cost a `swiss pair` more CPU than all its compressions."""
 
     def __init__(self, edges: list[Edge]):
-        # Each column by itemgetter: zip(*edges) builds an iterator per edge. The rows by setdefault: a long
-        # weight's hash is worked out anew at each use, so once per edge, not twice.
-        self.firsts, self.seconds = list(map(_FIRST, edges)), list(map(_SECOND, edges))
+        # Each column by itemgetter: zip(*edges) builds an iterator per edge.
+        self._set(list(map(_FIRST, edges)), list(map(_SECOND, edges)), map(_WEIGHT, edges))
+
+    @classmethod
+    def of_columns(cls, firsts: list[int], seconds: list[int], weights: list[int]) -> _Weights:
+        made = cls.__new__(cls)
+        made._set(firsts, seconds, weights)
+        return made
+
+    def _set(self, firsts: list[int], seconds: list[int], weights: Iterable[int]) -> None:
+        self.firsts, self.seconds = firsts, seconds
+        # The rows by setdefault: a long weight's hash is worked out anew at each use, so once per edge, not twice.
         rows: dict[int, int] = {}
-        self.which = [rows.setdefault(w, len(rows)) for w in map(_WEIGHT, edges)]
+        self.which = [rows.setdefault(w, len(rows)) for w in weights]
         self.rows = list(rows)
 
     def compressed(self, count: int | None = None) -> list[int] | None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress as select
+from itertools import repeat
 
 from pairing.dutch.colours import colour_bits
 from pairing.dutch.players import DOWN, UP, Player, Round
@@ -323,6 +325,35 @@ class Brackets:
             else:
                 edges.extend((me, e, w) for e, w in zip(ends, weights, strict=True) if w > 0)
         return edges
+
+    def edge_columns(
+        self, players: list[int], room: int = 0, rows: dict[int, int] | None = None
+    ) -> tuple[list[int], list[int], list[int]]:
+        """edges_inside(players, {}, room, numbered=True, rows=rows) by column: the first ends, the second ends
+        and the weights. A player's pairs with the later players, when they sit right after it in the bracket
+        (as a rule), are a slice of its row of the view, read at C speed."""
+        rows = rows or {}
+        at = [self.pos[v] for v in players]
+        count = len(players)
+        firsts: list[int] = []
+        seconds: list[int] = []
+        weights: list[int] = []
+        for a in range(count - 1):
+            pa, later, view = at[a], count - a - 1, self.view[at[a]]
+            row = view[:later] if at[-1] - pa == later else [view[pb - pa - 1] for pb in at[a + 1 :]]
+            chosen = list(select(range(a + 1, count), row))  # the pairs that weigh something (never less than 0)
+            if not chosen:
+                continue
+            firsts.extend(repeat(a, len(chosen)))
+            seconds.extend(chosen)
+            add = rows.get(players[a])
+            if add is not None:
+                weights.extend([(w << room) + add for w in row if w])
+            elif room:
+                weights.extend([w << room for w in row if w])
+            else:
+                weights.extend(filter(None, row))
+        return firsts, seconds, weights
 
     def take(self, pairs: Iterable[tuple[int, int]]) -> None:
         """A matching's pairs, with the fixed ones, become the mates."""

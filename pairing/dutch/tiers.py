@@ -26,12 +26,19 @@ import rustworkx as rx
 from pairing.dutch.brackets import Brackets
 
 
-def max_weight_matching(edges, wide: bool = True, count: int | None = None):
+def max_weight_matching(edges, wide: bool = True):
     """pairing.matching's, imported when a bracket is first matched (a command that pairs by the optimal engine,
     or only reads an event, never needs it)."""
     from pairing.matching import max_weight_matching as matching
 
-    return matching(edges, wide, count)
+    return matching(edges, wide)
+
+
+def max_weight_matching_columns(firsts, seconds, weights, count: int, wide: bool = True):
+    """pairing.matching's, imported as max_weight_matching() is."""
+    from pairing.matching import max_weight_matching_columns as matching
+
+    return matching(firsts, seconds, weights, count, wide)
 
 
 NEAR = 8  # pairs tried per player among the next group and below, in the order
@@ -146,8 +153,12 @@ def match_tiered(
         return False
     reach_b = {x: bool(below) and br.reach.get(x, False) for x in inner}
     one = br.one
-    # Each vertex by its index: the bracket's players, then the copies (n, n + 1, ...).
-    inside = br.edges_inside(inner, bonus, room, numbered=True, rows=rows)
+    # Each vertex by its index: the bracket's players, then the copies (n, n + 1, ...); the edges by column.
+    if bonus:
+        inside = br.edges_inside(inner, bonus, room, numbered=True, rows=rows)
+        columns = [e[0] for e in inside], [e[1] for e in inside], [e[2] for e in inside]
+    else:
+        columns = br.edge_columns(inner, room, rows)
     index = {x: t for t, x in enumerate(inner)}
     into_group = sum(1 for x in inner if br.get_mate(x) in br.group_set)
     into_below = sum(1 for x in inner + group if br.get_mate(x) in br.below_set)
@@ -173,8 +184,11 @@ def match_tiered(
             for u in copies_b[t + 1 :]:
                 model[(s, u)] = one + 2 * mu_b
         at = len(inner) - n  # a copy's index, less its number
-        copied = [(index[a] if a < n else a + at, b + at, w << room) for (a, b), w in model.items()]
-        found = max_weight_matching(inside + copied, wide, len(inner) + k_g + k_b)
+        firsts, seconds, weights = columns
+        firsts = firsts + [index[a] if a < n else a + at for a, _ in model]
+        seconds = seconds + [b + at for _, b in model]
+        weights = weights + [w << room for w in model.values()]
+        found = max_weight_matching_columns(firsts, seconds, weights, len(inner) + k_g + k_b, wide)
         if found is None:
             return None
         labels = inner + list(range(n, n + k_g + k_b))

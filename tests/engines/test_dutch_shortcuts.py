@@ -244,3 +244,27 @@ def test_weight_sum_is_the_sum_of_weight_in_every_part_of_the_graph(case, seed):
     expected = sum(br.weight(a, b) for a, b in pairs)
     assert br.weight_sum(pairs) == expected
     assert br.weight_sum([(b, a) for a, b in pairs]) == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(rounds, st.integers(0, 10**6))
+def test_edge_columns_are_the_edges_inside_by_column(case, seed):
+    """edge_columns() reads a player's pairs as a slice of its row when the later players sit right after it:
+    the edges edges_inside() lists, by column, with players left out of the bracket here and there."""
+    _, _, br = _round(*case)
+    try:
+        start(br)
+    except PairingError:
+        return
+    rng = random.Random(seed)
+    bracket = list(range(br.n))
+    br.enter_bracket(bracket, 0, br.n)
+    players = [v for v in bracket if rng.random() < 0.8] if rng.random() < 0.5 else bracket
+    room = rng.choice([0, 3])
+    rows = {v: rng.randrange(1, 50) for v in players if rng.random() < 0.5}
+    edges = br.edges_inside(players, {}, room, numbered=True, rows=rows)
+    assert br.edge_columns(players, room, rows) == (
+        [e[0] for e in edges],
+        [e[1] for e in edges],
+        [e[2] for e in edges],
+    )
