@@ -150,21 +150,50 @@ class Brackets:
         kinds = [self._kind(v) for v in bracket[:end]]
         columns, view = [], []
         first, uniform = None, not moved  # uniform: every pair of the bracket allowed and weighing alike
+        # The residents' shares as lower players are alike as a rule (they differ in the bye's bracket): then a
+        # pair's weight is one of a few by the higher player's share and the two kinds, looked up at C speed.
+        alike = len(set(lows[moved:end])) == 1
+        by_kind: dict[tuple[int, int], list[int]] = {}
+        place = {v: k for k, v in enumerate(bracket[:end])}
+        with_colour: dict[str, list[int]] = {}  # the residents with an absolute colour preference, by colour
+        for k in range(moved, end):
+            if absolute[bracket[k]]:
+                with_colour.setdefault(absolute[bracket[k]], []).append(k)
+        one_of = {kind: bracket[k] for k, kind in enumerate(kinds) if k >= moved}  # a player of each kind
         for h in range(end):
             vh, high, after = bracket[h], highs[h], max(h + 1, moved)
             kept = [self.weight(vh, vl) for vl in bracket[h + 1 : after]]
             met_h, colour_h, tails = met[vh], absolute[vh], self.kind_tails[kinds[h]]
-            column = []
-            for vl, low, kind in zip(bracket[after:end], lows[after:end], kinds[after:end], strict=True):
-                if vl in met_h or (
-                    colour_h and colour_h == absolute[vl] and not self.round.compatible(order[vh], order[vl])
-                ):
-                    column.append(0)  # not compatible()
-                    continue
-                tail = tails.get(kind)
-                if tail is None:
-                    tail = tails[kind] = self._tail(order[vh], order[vl])
-                column.append(high + low | tail)
+            if alike:
+                value = by_kind.get((high, kinds[h]))
+                if value is None:
+                    value = [0] * len(self.kinds)
+                    for kind, vl in one_of.items():
+                        tail = tails.get(kind)
+                        if tail is None:
+                            tail = tails[kind] = self._tail(order[vh], order[vl])
+                        value[kind] = high + lows[moved] | tail
+                    by_kind[(high, kinds[h])] = value
+                column = list(map(value.__getitem__, kinds[after:end]))
+                for vl in met_h:  # not compatible()
+                    k = place.get(vl, -1)
+                    if k >= after:
+                        column[k - after] = 0
+                for k in with_colour.get(colour_h, ()) if colour_h else ():
+                    if k >= after and not self.round.compatible(order[vh], order[bracket[k]]):
+                        column[k - after] = 0
+            else:
+                column = []
+                for vl, low, kind in zip(bracket[after:end], lows[after:end], kinds[after:end], strict=True):
+                    if vl in met_h or (
+                        colour_h and colour_h == absolute[vl] and not self.round.compatible(order[vh], order[vl])
+                    ):
+                        column.append(0)  # not compatible()
+                        continue
+                    tail = tails.get(kind)
+                    if tail is None:
+                        tail = tails[kind] = self._tail(order[vh], order[vl])
+                    column.append(high + low | tail)
             if uniform and column:
                 first = column[0] if first is None else first
                 uniform = first != 0 and column.count(first) == len(column)
