@@ -21,7 +21,8 @@ from collections.abc import Callable
 FEW = 8  # a stand-in's choices tried one by one at most
 
 
-Edges = dict[int, dict[int, int]]  # S1 player -> S2 player -> the pair's weight, the pairs allowed only
+# S1 player -> S2 player -> the pair's weight: the pairs allowed only, each S1 player's in S2's order.
+Edges = dict[int, dict[int, int]]
 
 
 def edges_of(s1: list[int], s2: list[int], weight: Callable[[int, int], int]) -> Edges:
@@ -54,12 +55,10 @@ def first_transposition(
             held[s], owner[c] = c, s
     else:
         return None
-    tight = {
-        s: sorted(
-            (c for c, w in edges[s].items() if u[s] - u[owner[c]] == w - edges[owner[c]][c]), key=rank.__getitem__
-        )
-        for s in s1
-    }
+    # The tight edges of each S1 player, in S2's order as edges lists them: w(s, c) - w(owner c, c) is u[s] -
+    # u[owner c], written v[c] = w(owner c, c) - u[owner c] + u[s] == w(s, c).
+    v = {c: edges[t][c] - u[t] for c, t in owner.items()}
+    tight = {s: [c for c, w in edges[s].items() if v[c] + u[s] == w] for s in s1}
     # Each S1 player in turn taking the highest S2 player left on a tight edge: when that pairs them all, it is
     # the first (every choice was the highest a pairing of all of them allows); otherwise cycle by cycle.
     taken: dict[int, int] = {}
@@ -147,7 +146,8 @@ def _prices(s1, edges, held, owner) -> tuple[dict, list | None]:
     positive cycle as the (S1 player, S2 player) moves that make it."""
     u = dict.fromkeys(s1, 0)
     pred: dict[int, tuple[int, int]] = {}
-    arcs = [(owner[c], s, w - edges[owner[c]][c], c) for s in s1 for c, w in edges[s].items() if c != held[s]]
+    held_weight = {c: edges[t][c] for c, t in owner.items()}
+    arcs = [(owner[c], s, w - held_weight[c], c) for s in s1 for c, w in edges[s].items() if c != held[s]]
     last = None
     for _ in range(len(s1)):
         last = None  # the last player whose price rose in this pass
