@@ -74,6 +74,7 @@ class Brackets:
     kind_tails: list[dict[int, int]] = field(default_factory=list)  # _tail() by the two players' kinds
     near_after: dict[int, list[int]] = field(default_factory=dict)  # near_after_all()'s
     share_memo: dict[tuple, tuple[int, int]] = field(default_factory=dict)  # _shares()'s, by what they depend on
+    colour_memo: dict[tuple, int] = field(default_factory=dict)  # _tail()'s colour fields, by the colour states
 
     def __post_init__(self) -> None:
         order = self.order
@@ -225,9 +226,14 @@ class Brackets:
         """base()'s fields below the pair's own, for a pair in the current bracket: colours (C.10-C.13),
         floats (C.14-C.21), and the room for the Dutch order of exchanges and transpositions."""
         sb, gb = self.size_bits, self.groups_bits
-        w = 0
-        for bit in colour_bits(y, x):
-            w = (w << sb) | bit
+        # The colour fields depend on the two colour states alone, which fewer pairs of players differ in.
+        key = (x.pref, x.imbalance, x.repeated, x.strong, y.pref, y.imbalance, y.repeated, y.strong)
+        w = self.colour_memo.get(key)
+        if w is None:
+            w = 0
+            for bit in colour_bits(y, x):
+                w = (w << sb) | bit
+            self.colour_memo[key] = w
         backs = range(min(self.round.done, 2))
         for f in backs:
             w = (w << sb) | ((y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN))
