@@ -212,7 +212,9 @@ class Round:
         g = x.history[self.done - back]
         if not g.played:
             return DOWN if g.points > self.inp.loss else None
-        mine, theirs = self._units(x, back), self._units(self.players[cast(str, g.opponent)], back)
+        # Every player's scores are summed before the floats are asked for (__init__).
+        r = self.done - back
+        mine, theirs = self._totals[x.id][r], self._totals[cast(str, g.opponent)][r]
         return DOWN if mine > theirs else UP if mine < theirs else None
 
     @staticmethod
