@@ -142,6 +142,39 @@ def _augment(s, tight, held, owner) -> bool:
 
 
 def _prices(s1, edges, held, owner) -> tuple[dict, list | None]:
+    """The longest paths over the arcs t -> s (s takes t's opponent c), from zero: the prices, or a positive
+    cycle as the (S1 player, S2 player) moves that make it.
+
+    A player's arcs are followed again only when its price rose (the longest paths are the same whatever order
+    they are found in); a price rising more often than there are players means a positive cycle, which
+    _cycle() then finds by passes over every arc."""
+    held_weight = {c: edges[t][c] for c, t in owner.items()}
+    out: dict[int, list[tuple[int, int]]] = {s: [] for s in s1}  # t -> (s, the gain of s taking t's opponent)
+    for s in s1:
+        for c, w in edges[s].items():
+            if c != held[s]:
+                out[owner[c]].append((s, w - held_weight[c]))
+    u = dict.fromkeys(s1, 0)
+    rises = dict.fromkeys(s1, 0)
+    waiting = deque(s1)
+    queued = set(s1)
+    while waiting:
+        t = waiting.popleft()
+        queued.discard(t)
+        price = u[t]
+        for s, gain in out[t]:
+            if price + gain > u[s]:
+                u[s] = price + gain
+                rises[s] += 1
+                if rises[s] > len(s1):
+                    return _cycle(s1, edges, held, owner)
+                if s not in queued:
+                    waiting.append(s)
+                    queued.add(s)
+    return u, None
+
+
+def _cycle(s1, edges, held, owner) -> tuple[dict, list | None]:
     """Bellman-Ford for the longest paths over the arcs t -> s (s takes t's opponent c): the prices, or a
     positive cycle as the (S1 player, S2 player) moves that make it."""
     u = dict.fromkeys(s1, 0)
