@@ -88,6 +88,7 @@ def _absorbed(br: Brackets, s1: list[int], s2: list[int], keep: set[int]) -> dic
 def _rest_value(br: Brackets, mates: dict[int, int], s1: list[int]) -> int:
     """What a matching's pairs outside S1 and the fixed pairs weigh."""
     skip = set(s1)
-    return sum(
-        br.weight(i, j) for i, j in mates.items() if i < j and i not in skip and j not in skip and i not in br.fixed
+    fixed = br.fixed
+    return br.weight_sum(
+        [(i, j) for i, j in mates.items() if i < j and i not in skip and j not in skip and i not in fixed]
     )
