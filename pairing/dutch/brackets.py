@@ -75,6 +75,7 @@ class Brackets:
     near_after: dict[int, list[int]] = field(default_factory=dict)  # near_after_all()'s
     share_memo: dict[tuple, tuple[int, int]] = field(default_factory=dict)  # _shares()'s, by what they depend on
     colour_memo: dict[tuple, int] = field(default_factory=dict)  # _tail()'s colour fields, by the colour states
+    float_memo: dict[tuple, int] = field(default_factory=dict)  # _tail()'s float fields, by floats and scores
 
     def __post_init__(self) -> None:
         order = self.order
@@ -235,17 +236,23 @@ class Brackets:
                 w = (w << sb) | bit
             self.colour_memo[key] = w
         backs = range(min(self.round.done, 2))
-        for f in backs:
-            w = (w << sb) | ((y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN))
-            w = (w << sb) | (not (x.score > y.score and y.floats[f] == UP))
-        for f in backs:
-            w <<= gb
-            w += (y.floats[f] == DOWN) << self.shift[y.score]
-            w += (x.floats[f] == DOWN) << self.shift[x.score]
-            w <<= gb
-            if not (y.floats[f] == UP and x.score > y.score):
-                w |= 1 << self.shift[x.score]
-        return w << (3 * sb + 2)
+        # The float fields, by the two players' floats and scores.
+        key = (x.floats, y.floats, x.score, y.score)
+        floats = self.float_memo.get(key)
+        if floats is None:
+            floats = 0
+            for f in backs:
+                floats = (floats << sb) | ((y.floats[f] == DOWN) + (x.score <= y.score and x.floats[f] == DOWN))
+                floats = (floats << sb) | (not (x.score > y.score and y.floats[f] == UP))
+            for f in backs:
+                floats <<= gb
+                floats += (y.floats[f] == DOWN) << self.shift[y.score]
+                floats += (x.floats[f] == DOWN) << self.shift[x.score]
+                floats <<= gb
+                if not (y.floats[f] == UP and x.score > y.score):
+                    floats |= 1 << self.shift[x.score]
+            self.float_memo[key] = floats
+        return ((w << (len(backs) * 2 * (sb + gb))) | floats) << (3 * sb + 2)
 
     def bye_candidate(self, x: Player) -> bool:
         return x.bye_eligible and x.score <= self.bye_score
