@@ -237,8 +237,8 @@ class Brackets:
             self.colour_memo[key] = w
         backs = range(min(self.round.done, 2))
         # The float fields, by the two players' floats and scores.
-        key = (x.floats, y.floats, x.score, y.score)
-        floats = self.float_memo.get(key)
+        at = (x.floats, y.floats, x.score, y.score)
+        floats = self.float_memo.get(at)
         if floats is None:
             floats = 0
             for f in backs:
@@ -251,7 +251,7 @@ class Brackets:
                 floats <<= gb
                 if not (y.floats[f] == UP and x.score > y.score):
                     floats |= 1 << self.shift[x.score]
-            self.float_memo[key] = floats
+            self.float_memo[at] = floats
         return ((w << (len(backs) * 2 * (sb + gb))) | floats) << (3 * sb + 2)
 
     def bye_candidate(self, x: Player) -> bool:
