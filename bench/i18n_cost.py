@@ -26,7 +26,6 @@ import importlib.util
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -34,7 +33,7 @@ import time
 from pathlib import Path
 
 import redis
-from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
+from scratch import scratch_database, stop  # bench/scratch.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -77,16 +76,6 @@ def language_of(client: redis.Redis, key: bytes) -> str | None:
         if f'<html lang="{code}"'.encode() in value:
             return code
     return None
-
-
-def stop(process: subprocess.Popen | None) -> None:
-    if process is None:
-        return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
 
 
 def main() -> None:

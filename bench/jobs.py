@@ -42,7 +42,7 @@ import time
 import uuid
 from pathlib import Path
 
-from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
+from scratch import scratch_database, stop  # bench/scratch.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the project's `pairing` before bench/pairing.py
@@ -69,15 +69,6 @@ def worker(env: dict[str, str], interval: float) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-
-
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def wait_for(job, timeout: float = 900.0):
@@ -294,9 +285,8 @@ def burst(env: dict[str, str], n: int, workers: int, tmp: Path) -> None:
         phone.join()
     finally:
         for process in processes:
-            stop(process)
-        server.terminate()
-        server.wait(30)
+            stop(process, timeout=60)
+        stop(server, timeout=30)
     assert all(job.state == Job.State.DONE for job in done), [job.error for job in done]
 
     def p(values: list[float], q: float) -> float:

@@ -31,7 +31,6 @@ import os
 import re
 import shlex
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -40,7 +39,7 @@ import threading
 import time
 from pathlib import Path
 
-from scratch import PG, scratch_database  # bench/scratch.py (this script's folder is on the path)
+from scratch import PG, scratch_database, stop  # bench/scratch.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -333,12 +332,7 @@ def main() -> None:
             )
             print("\ntargets (>= 300 req/s standings, >= 1000 req/s 304, no errors):", "met" if ok else "NOT met")
         finally:
-            if server is not None:
-                server.send_signal(signal.SIGTERM)
-                try:
-                    server.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    server.kill()
+            stop(server)
             shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -1,5 +1,5 @@
 """A throwaway database for a benchmark: `with scratch_database("jobs") as url:` gives the URL of a fresh, empty
-database and drops it when the block ends, however it ends.
+database and drops it when the block ends, however it ends; and `stop(process)` for the servers a benchmark starts.
 
 PostgreSQL at $BENCH_PG (default postgres://postgres@127.0.0.1:5432); given `sqlite_dir`, an SQLite file there
 instead (the scripts' `--sqlite`). Imported by the scripts beside it (`python bench/NAME.py` puts bench/ on the
@@ -8,6 +8,7 @@ path), never by the app or the tests."""
 from __future__ import annotations
 
 import os
+import subprocess
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,3 +34,16 @@ def scratch_database(label: str, sqlite_dir: Path | None = None) -> Iterator[str
     finally:
         with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def stop(process: subprocess.Popen | None, timeout: float = 15) -> None:
+    """Ask a server the script started to stop (SIGTERM, as gunicorn and the worker expect), and kill it if it
+    has not within timeout seconds."""
+    if process is None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -46,7 +46,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
-from scratch import scratch_database  # bench/scratch.py (this script's folder is on the path)
+from scratch import scratch_database, stop  # bench/scratch.py (this script's folder is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -272,11 +272,7 @@ def peak_memory_mb(parent: int) -> list[int]:
 
 def stop_server(server: subprocess.Popen, cpu_dir: Path) -> dict[str, list[float]]:
     """Stop gunicorn; the count and CPU seconds of each kind of request, as its workers wrote them on exit."""
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        server.kill()
+    stop(server)
     totals: dict[str, list[float]] = {}
     for path in cpu_dir.glob("*.json"):
         for what, (count, spent) in json.loads(path.read_text()).items():

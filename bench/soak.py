@@ -30,7 +30,6 @@ import json
 import random
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -43,8 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
+import scratch  # bench/scratch.py (this script's folder is on the path)
 from public_load import server_env  # bench/public_load.py (this script's folder is on the path)
-from scratch import PG, scratch_database  # bench/scratch.py (this script's folder is on the path)
+from scratch import PG, scratch_database
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -551,12 +551,7 @@ def main() -> int:
             )
             print("\nverdict:", "FAILED" if failed else "every success stored exactly once; standings consistent")
         finally:
-            if server is not None:
-                server.send_signal(signal.SIGTERM)
-                try:
-                    server.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    server.kill()
+            scratch.stop(server)
             shutil.rmtree(tmp, ignore_errors=True)
         return 1 if failed else 0
 
