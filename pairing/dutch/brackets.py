@@ -10,7 +10,7 @@ below for the Dutch order of transpositions and exchanges: base() builds them, f
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSet, Sequence
 from dataclasses import dataclass, field
 from itertools import compress as select
 from itertools import repeat
@@ -403,6 +403,23 @@ class Brackets:
         for i, j in pairs:
             mates[i], mates[j] = j, i
         self.mates = mates
+
+    def in_turn(self, order: Sequence[int], taken: MutableSet[int]) -> list[tuple[int, int]]:
+        """Each player of order not in taken, in turn, with the first player after it not in taken that it may
+        meet (whether they may meet, not what their pair weighs); taken gains them."""
+        compatible = self.compatible
+        pairs = []
+        for t, a in enumerate(order):
+            if a in taken:
+                continue
+            for u in range(t + 1, len(order)):
+                b = order[u]
+                if b not in taken and compatible(a, b):
+                    taken.add(a)
+                    taken.add(b)
+                    pairs.append((a, b))
+                    break
+        return pairs
 
     def near_after_all(self) -> dict[int, list[int]]:
         """near() of every player among all after it (12 of them), worked out when first asked for."""

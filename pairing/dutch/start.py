@@ -25,13 +25,12 @@ def start(br: Brackets) -> None:
         w = (w << sum_bits) + br.shift[x.score] + br.shift[y.score]
         return ((w << flag_bits) | (x.score >= top)) if odd else 1
 
-    # Near neighbours in the order first: their matching settles the question when it reaches what no
-    # matching can exceed (everyone paired; when odd, the bye to the lowest score a bye can go to and
-    # the top group paired within itself as far as it can be). Only otherwise is every pair matched.
-    # Before them, each player in turn with the first player after it left that it may meet: when that settles
-    # it too, it is as good a first matching as theirs (a round of an even number of players usually is
-    # settled so).
-    br.take(_in_turn(br))
+    # A first matching settles the question when it reaches what no matching can exceed (everyone paired; when
+    # odd, the bye to the lowest score a bye can go to and the top group paired within itself as far as it can
+    # be). Tried in turn: each player with the first player after it left that it may meet (a round of an even
+    # number of players is usually settled so); then the matching of near neighbours in the order; only
+    # otherwise every pair.
+    br.take(br.in_turn(range(n), set()))
     if not _is_best(br, odd, top):
         near = br.near_after_all()
         for pairs in ([(i, j) for i in range(n) for j in near[i]], None):
@@ -70,22 +69,6 @@ def start(br: Brackets) -> None:
     br.potential = [((not br.bye_candidate(x)) << top_shift) + (r << rest) for x, r in zip(p, ranks, strict=True)]
     br.small_unit = 1 << (2 * n * n + 1).bit_length()
     br.small_potential = [(not br.bye_candidate(x)) * br.small_unit + r for x, r in zip(p, ranks, strict=True)]
-
-
-def _in_turn(br: Brackets) -> list[tuple[int, int]]:
-    """Each player in the order, when not yet paired, with the first player after it not yet paired that it may
-    meet."""
-    n, compatible = br.n, br.compatible
-    taken = [False] * n
-    pairs = []
-    for i in range(n):
-        if not taken[i]:
-            for j in range(i + 1, n):
-                if not taken[j] and compatible(i, j):
-                    taken[i] = taken[j] = True
-                    pairs.append((i, j))
-                    break
-    return pairs
 
 
 def _is_best(br: Brackets, odd: bool, top: int) -> bool:

@@ -251,18 +251,9 @@ def _in_turn(br, to_group, to_below, group, below, core) -> list[tuple[int, int]
             return None
     order = [v for v in group + below if v not in taken]
     floating = len(pairs)
-    # Whether they may meet, not what their pair weighs (no stage strikes out their pairs; the completion's
-    # weight is checked against the bound all the same).
-    compatible = br.compatible
-    for t, a in enumerate(order):
-        if a in taken:
-            continue
-        for u in range(t + 1, len(order)):
-            b = order[u]
-            if b not in taken and compatible(a, b):
-                taken.update((a, b))
-                pairs.append((a, b))
-                break
+    # By whether they may meet (no stage strikes out their pairs; the completion's weight is checked against
+    # the bound all the same).
+    pairs.extend(br.in_turn(order, taken))
     # Two left over who may not meet (they met before, say): a recent pair takes them in, two for two.
     left = [v for v in order if v not in taken]
     while len(left) >= 2:

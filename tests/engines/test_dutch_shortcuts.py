@@ -38,6 +38,16 @@ def _round(players: int, played: int, seed: int, baku: bool):
     return inp, rnd, br
 
 
+def _started(players: int, played: int, seed: int, baku: bool) -> Brackets | None:
+    """_round()'s Brackets after the round's first matching (start()); None when the round cannot be paired."""
+    _, _, br = _round(players, played, seed, baku)
+    try:
+        start(br)
+    except PairingError:
+        return None
+    return br
+
+
 rounds = st.tuples(st.integers(10, 48), st.integers(1, 6), st.integers(0, 10**6), st.booleans())
 
 
@@ -46,10 +56,8 @@ rounds = st.tuples(st.integers(10, 48), st.integers(1, 6), st.integers(0, 10**6)
 def test_a_brackets_weights_are_base_pair_by_pair(case, moved):
     """enter_bracket() numbers the players' kinds and checks compatibility inline: base() of every pair, and
     the moved-down players' pairs as the graph holds them."""
-    _, _, br = _round(*case)
-    try:
-        start(br)
-    except PairingError:
+    br = _started(*case)
+    if br is None:
         return
     n = br.n
     moved = min(moved, n - 1)
@@ -70,10 +78,8 @@ def test_a_brackets_weights_are_base_pair_by_pair(case, moved):
 def test_the_players_below_have_the_near_neighbours_near_finds(case):
     """The pairs tried among the players below a bracket come from the near neighbours of each player among all
     after it."""
-    _, _, br = _round(*case)
-    try:
-        start(br)
-    except PairingError:
+    br = _started(*case)
+    if br is None:
         return
     for first in range(br.n):
         below = list(range(first, br.n))
@@ -86,10 +92,8 @@ def test_the_players_below_have_the_near_neighbours_near_finds(case):
 def test_the_pairs_below_worked_out_when_first_asked_are_near_finds(case, seed):
     """The pairs among the players below are worked out only when match_bounded() first asks, from the players
     below as _below_cache() saw them: each with the next 8 in the order it may meet, as Brackets.near() finds."""
-    _, _, br = _round(*case)
-    try:
-        start(br)
-    except PairingError:
+    br = _started(*case)
+    if br is None:
         return
     rng = random.Random(seed)
     first = rng.randrange(1, br.n)
@@ -183,10 +187,8 @@ def test_repeated_blocks_are_left_out_as_the_definition_says(fields, data):
 def test_brackets_one_after_another_have_base_pair_by_pair(case, seed):
     """enter_bracket() keeps the tails of each two kinds of players for the brackets after it: every bracket of
     a round, entered in turn, still weighs base() pair by pair."""
-    _, _, br = _round(*case)
-    try:
-        start(br)
-    except PairingError:
+    br = _started(*case)
+    if br is None:
         return
     rng = random.Random(seed)
     vertices = list(range(br.n))
@@ -226,10 +228,8 @@ def test_the_weights_rows_are_the_distinct_weights_in_their_first_order(edges):
 def test_weight_sum_is_the_sum_of_weight_in_every_part_of_the_graph(case, seed):
     """weight_sum() inlines weight() for pairs no bracket has touched: the sum weight() gives, for pairs inside
     a bracket, with its next score group, below it, struck out, and of players who have met."""
-    _, _, br = _round(*case)
-    try:
-        start(br)
-    except PairingError:
+    br = _started(*case)
+    if br is None:
         return
     rng = random.Random(seed)
     n = br.n
@@ -251,10 +251,8 @@ def test_weight_sum_is_the_sum_of_weight_in_every_part_of_the_graph(case, seed):
 def test_edge_columns_are_the_edges_inside_by_column(case, seed):
     """edge_columns() reads a player's pairs as a slice of its row when the later players sit right after it:
     the edges edges_inside() lists, by column, with players left out of the bracket here and there."""
-    _, _, br = _round(*case)
-    try:
-        start(br)
-    except PairingError:
+    br = _started(*case)
+    if br is None:
         return
     rng = random.Random(seed)
     bracket = list(range(br.n))
